@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { validatorCompiler } from './lib/validation.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { auditsRoutes } from './modules/audits/audits.routes.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService, FAILURE_WINDOW_MS } from './modules/auth/auth.service.ts';
+import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
+import { memoryFailureCounter, redisFailureCounter } from './modules/auth/login-throttle.ts';
+import { createRevocationList } from './modules/auth/revocations.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { googleRoutes } from './modules/integrations/google/google.routes.ts';
+import { keywordsRoutes } from './modules/keywords/keywords.routes.ts';
+import { createSitesRepo } from './modules/sites/sites.repo.ts';
+import { sitesRoutes } from './modules/sites/sites.routes.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { requireAuthentication } from './plugins/authenticate.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { perUserLimit } from './plugins/rate-limits.ts';
+
+export const VERSION = '0.1.0';
+const ONE_MIB = 1024 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Overrides the logger built from config (tests pass false). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole service as a Fastify instance: what server.ts listens with and what tests inject into. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config.logLevel),
+    bodyLimit: ONE_MIB,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    // A client's X-Request-Id is kept when it is a sane token, so logs join across services.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });
+  await registerOpenApi(app, VERSION);
+
+  const db = database.db;
+  const users = createUsersService({ repo: createUsersRepo(db) });
+  const authRepo = createAuthRepo(db);
+  const revocations = createRevocationList({ repo: authRepo, log: app.log });
+  const auth = createAuthService({
+    users,
+    repo: authRepo,
+    accessTokens: createAccessTokens({
+      secret: await resolveJwtSecret(config.jwtSecret, config.dataDir, app.log),
+      ttlSeconds: config.accessTokenTtlSeconds,
+    }),
+    revocations,
+    failures: redis ? redisFailureCounter(redis, FAILURE_WINDOW_MS) : memoryFailureCounter(FAILURE_WINDOW_MS),
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    log: app.log,
+  });
+  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
+
+  requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
+
+  await app.register(healthRoutes, { database, redis });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, users });
+      await api.register(usersRoutes, { users });
+      await api.register(sitesRoutes, { sites });
+      await api.register(auditsRoutes);
+      await api.register(tasksRoutes);
+      await api.register(analyticsRoutes);
+      await api.register(keywordsRoutes);
+      await api.register(googleRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  app.addHook('onReady', async () => {
+    if (config.adminEmail && config.adminPassword) {
+      await users.ensureBootstrapAdmin(config.adminEmail, config.adminPassword, app.log);
+    }
+    await revocations.start();
+  });
+  app.addHook('onClose', async () => {
+    revocations.stop();
+    await redis?.quit();
+  });
+  return app;
+}

@@ -1,0 +1,133 @@
+import path from 'node:path';
+
+/** The only reader of process.env: everything else receives a validated Config. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  redisUrl: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  allowPrivateTargets: boolean;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === '' ? undefined : value;
+  };
+
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const duration = (name: string, fallbackSeconds: number, minSeconds: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallbackSeconds;
+    const seconds = parseDuration(raw);
+    if (seconds === undefined || seconds < minSeconds) {
+      problems.push(`${name} must be a duration of at least ${minSeconds}s such as 900, 15m, 12h or 30d (got "${raw}")`);
+      return fallbackSeconds;
+    }
+    return seconds;
+  };
+
+  const boolean = (name: string, fallback: boolean): boolean => {
+    const raw = read(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+
+  const url = (name: string, protocols: string[]): string | undefined => {
+    const raw = read(name);
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      // The value may hold a password: name the variable, never echo it.
+      problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL`);
+      return undefined;
+    }
+  };
+
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && Buffer.byteLength(jwtSecret) < 32) {
+    problems.push('JWT_SECRET must be at least 32 bytes long (HS256 needs a key as long as its hash)');
+  }
+
+  const adminEmail = read('ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD;
+  if ((adminEmail === undefined) !== (adminPassword === undefined || adminPassword === '')) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (adminPassword !== undefined && adminPassword !== '' && adminPassword.length < 10) {
+    problems.push('ADMIN_PASSWORD must be at least 10 characters long');
+  }
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const config: Config = {
+    port: integer('PORT', 8080, 0, 65535),
+    host: read('HOST') ?? '0.0.0.0',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(read('DATA_DIR') ?? './data'),
+    jwtSecret,
+    accessTokenTtlSeconds: duration('ACCESS_TOKEN_TTL', 15 * 60, 30),
+    refreshTokenTtlSeconds: duration('REFRESH_TOKEN_TTL', 30 * 24 * 3600, 60),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    adminEmail,
+    adminPassword: adminPassword === '' ? undefined : adminPassword,
+    allowPrivateTargets: boolean('ALLOW_PRIVATE_TARGETS', false),
+    rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    trustProxy: boolean('TRUST_PROXY', false),
+    logLevel: logLevel as LogLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "900" and "900s" are seconds; "15m", "12h", "30d" use their unit. */
+export function parseDuration(raw: string): number | undefined {
+  const match = /^(\d+)\s*([smhd]?)$/i.exec(raw.trim());
+  if (!match) return undefined;
+  const unit = (match[2] ?? '').toLowerCase() || 's';
+  return Number(match[1]) * (UNIT_SECONDS[unit] ?? 1);
+}

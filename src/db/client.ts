@@ -1,0 +1,115 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { SerializedPGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './types.ts';
+
+/** A session for multi-statement SQL scripts (migrations) inside one locked transaction. */
+export interface ScriptSession {
+  exec(script: string): Promise<void>;
+  rows<R>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  db: Kysely<DB>;
+  /** Runs fn in one transaction that no other migrator (instance or process) can enter. */
+  withMigrationLock<T>(fn: (session: ScriptSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Both drivers must hand the service the same JS types: pg returns int8 and numeric as
+// strings and dates as local-time Date objects, PGlite parses them differently again.
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const toNumber = (value: string) => Number(value);
+const keepString = (value: string) => value;
+
+const MIGRATION_LOCK_KEY = 727_431_001;
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  /** A ready PGlite instance (tests load one from a pre-migrated snapshot). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the schema to work in (tests isolate each run in its own). */
+  schema?: string;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema);
+  const pglite = options.pglite ?? (await openEmbedded(options.dataDir ?? './data'));
+  return wrapPGlite(pglite);
+}
+
+export const PGLITE_PARSERS = { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: keepString };
+
+async function openEmbedded(dataDir: string): Promise<PGlite> {
+  const pgdata = path.join(dataDir, 'pgdata');
+  // PGlite creates the data folder itself but not its parents.
+  await fs.mkdir(dataDir, { recursive: true });
+  return PGlite.create(pgdata, { parsers: PGLITE_PARSERS });
+}
+
+function wrapPGlite(pglite: PGlite): Database {
+  const dialect = new SerializedPGliteDialect(pglite);
+  const db = new Kysely<DB>({ dialect });
+  return {
+    kind: 'embedded',
+    db,
+    // One process owns an embedded database, so the mutex is the whole lock.
+    withMigrationLock: (fn) =>
+      dialect.runExclusive(() =>
+        pglite.transaction(async (tx) =>
+          fn({
+            exec: async (script) => void (await tx.exec(script)),
+            rows: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+          }),
+        ),
+      ),
+    close: async () => {
+      await db.destroy();
+    },
+  };
+}
+
+function createPostgres(connectionString: string, schema?: string): Database {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(OID.INT8, toNumber);
+  types.setTypeParser(OID.NUMERIC, toNumber);
+  types.setTypeParser(OID.DATE, keepString);
+  const pool = new pg.Pool({
+    connectionString,
+    types,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    withMigrationLock: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        const result = await fn({
+          exec: async (script) => void (await client.query(script)),
+          rows: async <R>(text: string, params?: unknown[]) =>
+            (await client.query(text, params as unknown[])).rows as R[],
+        });
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,20 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { LogLevel } from '../config.ts';
+
+/** Structured JSON logs; anything that could carry a credential is redacted. */
+export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.refresh_token',
+        '*.access_token',
+        '*.secret',
+      ],
+      censor: '[redacted]',
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import { pageQueryProperties } from '../../lib/pagination.ts';
+import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+
+export const INTENTS = ['informational', 'navigational', 'commercial', 'transactional'] as const;
+
+export const KeywordSchema = Type.Object({
+  id: Uuid(),
+  keyword: Type.String(),
+  search_volume: Type.Integer({ minimum: 0 }),
+  difficulty: Type.Integer({ minimum: 0, maximum: 100 }),
+  current_position: Nullable(Type.Integer({ minimum: 1 })),
+  previous_position: Nullable(Type.Integer({ minimum: 1 })),
+  url: Nullable(Type.String()),
+  intent: StringEnum(INTENTS),
+  updated_at: Timestamp(),
+});
+
+export const KeywordStatsSchema = Type.Object({
+  total_keywords: Type.Integer(),
+  keywords_in_top_3: Type.Integer(),
+  keywords_in_top_10: Type.Integer(),
+  keywords_in_top_100: Type.Integer(),
+  average_position: Type.Number(),
+  total_search_volume: Type.Integer(),
+  position_changes: Type.Object({ improved: Type.Integer(), declined: Type.Integer(), unchanged: Type.Integer() }),
+});
+
+export const ListKeywordsQuery = Type.Object({ site_id: Uuid(), ...pageQueryProperties(50, 200) }, { additionalProperties: false });
+export const KeywordStatsQuery = Type.Object({ site_id: Uuid() }, { additionalProperties: false });

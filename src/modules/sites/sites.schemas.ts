@@ -1,0 +1,74 @@
+import { Type, type Static } from 'typebox';
+import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { TASK_STATUSES } from '../tasks/tasks.schemas.ts';
+
+export const PLATFORMS = [
+  'wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'drupal', 'joomla', 'custom', 'unknown',
+] as const;
+
+const id = Uuid({ description: 'Site identifier' });
+const name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name' });
+const domain = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: 'Host name, e.g. example.com; a URL is accepted and reduced to its host',
+});
+const platform = StringEnum(PLATFORMS, { description: 'Detected by audits; may be set by hand' });
+const isActive = Type.Boolean({ description: 'Active flag; true on creation' });
+const healthScore = Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'From the latest completed audit' }));
+
+/** GET /sites/{id} and PUT: the whole site. */
+export const SiteSchema = Type.Object({
+  id, name, domain, platform, is_active: isActive, health_score: healthScore,
+  created_at: Timestamp(), updated_at: Timestamp(),
+});
+
+/** GET /sites items: the spec omits health_score and updated_at. */
+export const SiteListItemSchema = Type.Object({ id, name, domain, platform, is_active: isActive, created_at: Timestamp() });
+
+/** POST /sites: the spec omits platform, health_score and updated_at. */
+export const SiteCreatedSchema = Type.Object({ id, name, domain, is_active: isActive, created_at: Timestamp() });
+
+export const SiteListSchema = Type.Object({ items: Type.Array(SiteListItemSchema), total: Type.Integer() });
+
+export const CreateSiteBody = Type.Object({ name, domain }, { additionalProperties: false });
+export type CreateSiteInput = Static<typeof CreateSiteBody>;
+
+export const UpdateSiteBody = Type.Object(
+  {
+    name: Type.Optional(name),
+    domain: Type.Optional(domain),
+    platform: Type.Optional(platform),
+    is_active: Type.Optional(isActive),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateSiteInput = Static<typeof UpdateSiteBody>;
+
+export const ListSitesQuery = Type.Object(
+  { is_active: Type.Optional(Type.Boolean({ description: 'Only active (true) or inactive (false) sites' })) },
+  { additionalProperties: false },
+);
+
+export const SiteParams = Type.Object({ site_id: id });
+
+const count = Type.Integer({ minimum: 0 });
+
+export const SiteProgressSchema = Type.Object({
+  site_id: id,
+  health_score: healthScore,
+  initial_health_score: Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'At the first completed audit' })),
+  audit: Nullable(
+    Type.Object({
+      id: Uuid(),
+      status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
+      pages_crawled: count,
+      pages_discovered: count,
+      started_at: Nullable(Timestamp()),
+      finished_at: Nullable(Timestamp()),
+    }),
+  ),
+  tasks: Type.Object({ ...Object.fromEntries(TASK_STATUSES.map((s) => [s, count])), total: count }),
+  last_analytics_sync_at: Nullable(Timestamp()),
+});
+export type SiteProgress = Static<typeof SiteProgressSchema>;

@@ -1,0 +1,76 @@
+import { conflict, invalid, notFound } from '../../lib/problem.ts';
+import { normalizeDomain } from './domain.ts';
+import type { SitesRepo } from './sites.repo.ts';
+import { TASK_STATUSES } from '../tasks/tasks.schemas.ts';
+import { type CreateSiteInput, type SiteProgress, type UpdateSiteInput } from './sites.schemas.ts';
+
+export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets: boolean }) {
+  const { repo } = deps;
+
+  function domainOf(input: string): string {
+    const result = normalizeDomain(input, deps.allowPrivateTargets);
+    if (!result.ok) throw invalid('/body/domain', result.reason);
+    return result.domain;
+  }
+
+  async function getSite(ownerId: string, siteId: string) {
+    const site = await repo.findById(ownerId, siteId);
+    if (!site) throw notFound('Site');
+    return site;
+  }
+
+  return {
+    getSite,
+
+    async createSite(ownerId: string, input: CreateSiteInput) {
+      const domain = domainOf(input.domain);
+      const site = await repo.insert(ownerId, { name: input.name.trim(), domain });
+      if (!site) throw conflict(`You already have a site for ${domain}`);
+      return site;
+    },
+
+    async listSites(ownerId: string, filter: { isActive?: boolean | undefined }) {
+      const items = await repo.list(ownerId, filter);
+      return { items, total: items.length };
+    },
+
+    async updateSite(ownerId: string, siteId: string, input: UpdateSiteInput) {
+      const changes: Parameters<SitesRepo['update']>[2] = {};
+      if (input.name !== undefined) changes.name = input.name.trim();
+      if (input.is_active !== undefined) changes.is_active = input.is_active;
+      if (input.domain !== undefined) {
+        const domain = domainOf(input.domain);
+        const current = await getSite(ownerId, siteId);
+        if (domain !== current.domain) {
+          // The score and the detected platform described the old host, not this one.
+          changes.domain = domain;
+          changes.health_score = null;
+          changes.platform = 'unknown';
+        }
+      }
+      if (input.platform !== undefined) changes.platform = input.platform;
+
+      const updated = await repo.update(ownerId, siteId, changes);
+      if (updated === 'duplicate_domain') throw conflict(`You already have a site for ${changes.domain}`);
+      if (!updated) throw notFound('Site');
+      return updated;
+    },
+
+    async getProgress(ownerId: string, siteId: string): Promise<SiteProgress> {
+      const site = await getSite(ownerId, siteId);
+      // Audits, tasks and analytics syncs are later modules: until they exist there is
+      // no audit, no task and no sync to report, and the counts say so.
+      const tasks = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<string, number>;
+      return {
+        site_id: site.id,
+        health_score: site.health_score,
+        initial_health_score: null,
+        audit: null,
+        tasks: { ...tasks, total: 0 },
+        last_analytics_sync_at: null,
+      };
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;

@@ -1,0 +1,51 @@
+import { Type } from 'typebox';
+import { pageQueryProperties } from '../../lib/pagination.ts';
+import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+
+export const TASK_STATUSES = [
+  'awaiting_approval', 'queued', 'in_progress', 'completed', 'failed', 'cancelled', 'rolled_back',
+] as const;
+export const TASK_CATEGORIES = ['strategy', 'research', 'content', 'technical', 'seo'] as const;
+export const TASK_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+export const TaskSchema = Type.Object({
+  id: Uuid(),
+  title: Type.String(),
+  description: Type.String(),
+  type: Type.String({ description: 'snake_case task type' }),
+  status: StringEnum(TASK_STATUSES),
+  priority: StringEnum(TASK_PRIORITIES),
+  site_id: Uuid(),
+  created_at: Timestamp(),
+});
+
+export const TaskParams = Type.Object({ task_id: Uuid({ description: 'Task identifier' }) });
+
+export const ListTasksQuery = Type.Object(
+  {
+    site_id: Type.Optional(Uuid({ description: 'Only this site; all of your sites when absent' })),
+    status: Type.Optional(StringEnum(TASK_STATUSES)),
+    category: Type.Optional(StringEnum(TASK_CATEGORIES)),
+    ...pageQueryProperties(20, 100),
+  },
+  { additionalProperties: false },
+);
+
+export const AwaitingApprovalQuery = Type.Object(
+  { site_id: Type.Optional(Uuid()), ...pageQueryProperties(20, 100) },
+  { additionalProperties: false },
+);
+
+export const TaskActionResult = Type.Object({ id: Uuid(), status: StringEnum(TASK_STATUSES), message: Type.String() });
+
+export const VerificationStatusSchema = Type.Object({
+  task_id: Uuid(),
+  status: StringEnum(['pending', 'verified', 'failed', 'not_applicable'] as const),
+  checks: Type.Array(Type.Object({}, { additionalProperties: true })),
+  checked_at: Nullable(Timestamp()),
+});
+
+export const RollbackHistoryQuery = Type.Object(
+  { site_id: Type.Optional(Uuid()), ...pageQueryProperties(20, 100) },
+  { additionalProperties: false },
+);

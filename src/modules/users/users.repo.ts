@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Role, User } from './users.schemas.ts';
+
+export interface UserCredentials extends User {
+  passwordHash: string | null;
+}
+
+const USER_COLUMNS = ['id', 'email', 'name', 'role'] as const;
+
+export function createUsersRepo(db: Kysely<DB>) {
+  return {
+    /** Inserts a user; returns undefined when the e-mail is taken (no exception as control flow). */
+    async insert(input: { email: string; name: string; role: Role; passwordHash: string }): Promise<User | undefined> {
+      return db
+        .insertInto('users')
+        .values({ email: input.email, name: input.name, role: input.role, password_hash: input.passwordHash })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning(USER_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    findById(id: string): Promise<User | undefined> {
+      return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+
+    async findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select([...USER_COLUMNS, 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { password_hash, ...user } = row;
+      return { ...user, passwordHash: password_hash };
+    },
+
+    async existsByEmail(email: string): Promise<boolean> {
+      const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

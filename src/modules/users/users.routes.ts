@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { CreateUserBody, UserSchema } from './users.schemas.ts';
+import type { UsersService } from './users.service.ts';
+
+export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService }) {
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Create an account (admins only)',
+        body: CreateUserBody,
+        response: { 201: UserSchema },
+      },
+    },
+    async (request, reply) => {
+      await deps.users.requireAdmin(request.actor.sub);
+      return reply.code(201).send(await deps.users.createUser(request.body));
+    },
+  );
+}

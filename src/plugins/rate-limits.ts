@@ -1,0 +1,46 @@
+import '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { ProblemError } from '../lib/problem.ts';
+
+interface Limit {
+  /** Names the quota in the RateLimit-Policy / RateLimit headers (IETF httpapi draft). */
+  policy: string;
+  max: number;
+  windowSeconds: number;
+  key: (request: FastifyRequest) => string;
+  message: string;
+}
+
+/**
+ * A counter from @fastify/rate-limit (in memory, or shared through Redis when the plugin
+ * was registered with one) that answers with problem+json and the standard headers.
+ */
+export function createLimit(app: FastifyInstance, limit: Limit) {
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: limit.key });
+  const policyHeader = `"${limit.policy}";q=${limit.max};w=${limit.windowSeconds}`;
+
+  return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const result = await check(request);
+    if (result.isAllowed) return;
+    reply.header('ratelimit-policy', policyHeader);
+    reply.header('ratelimit', `"${limit.policy}";r=${result.remaining};t=${result.ttlInSeconds}`);
+    if (result.isExceeded) {
+      throw new ProblemError('rate_limited', `${limit.message}; retry in ${result.ttlInSeconds} seconds`, {
+        headers: { 'retry-after': String(result.ttlInSeconds) },
+      });
+    }
+  };
+}
+
+/** The per-user API limit (RATE_LIMIT_PER_MINUTE; 0 turns it off). */
+export function perUserLimit(app: FastifyInstance, perMinute: number): onRequestHookHandler | undefined {
+  if (perMinute === 0) return undefined;
+  const enforce = createLimit(app, {
+    policy: 'api',
+    max: perMinute,
+    windowSeconds: 60,
+    key: (request) => `user:${request.actor.sub}`,
+    message: `This account is limited to ${perMinute} API requests a minute`,
+  });
+  return (request, reply) => enforce(request, reply);
+}

@@ -1,0 +1,40 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+
+  // Stop accepting, let in-flight requests finish, then close the database; a second
+  // signal (or 25 s) forces the exit.
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) process.exit(1);
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      setTimeout(() => process.exit(1), 25_000).unref();
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, dataDir: database.kind === 'embedded' ? config.dataDir : undefined }, 'ready');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error('Failed to start:', error);
+  process.exit(1);
+});
