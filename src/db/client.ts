@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { SerializedPGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './types.ts';
 
 /** A session for multi-statement SQL scripts (migrations) inside one locked transaction. */
@@ -52,25 +51,24 @@ async function openEmbedded(dataDir: string): Promise<PGlite> {
   return PGlite.create(pgdata, { parsers: PGLITE_PARSERS });
 }
 
+// Kysely's PGlite adapter declares a single connection, so Kysely queues every query
+// behind its connection mutex: a query can never slip into another caller's open
+// transaction (db.test.ts holds that line). Do not swap in kysely-pglite-dialect, which
+// issues a bare BEGIN on the shared instance.
 function wrapPGlite(pglite: PGlite): Database {
-  const dialect = new SerializedPGliteDialect(pglite);
-  const db = new Kysely<DB>({ dialect });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     kind: 'embedded',
     db,
-    // One process owns an embedded database, so the mutex is the whole lock.
+    // One process owns an embedded database, and pglite.transaction() is exclusive within it.
     withMigrationLock: (fn) =>
-      dialect.runExclusive(() =>
-        pglite.transaction(async (tx) =>
-          fn({
-            exec: async (script) => void (await tx.exec(script)),
-            rows: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
-          }),
-        ),
+      pglite.transaction(async (tx) =>
+        fn({
+          exec: async (script) => void (await tx.exec(script)),
+          rows: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
+        }),
       ),
-    close: async () => {
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }
 

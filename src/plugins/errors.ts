@@ -40,7 +40,9 @@ export function sendProblem(
 export function registerErrorHandling(app: FastifyInstance) {
   // An empty body with a JSON content type means "no body" (many clients send the header
   // on every POST); anything else must be valid JSON, prototype pollution refused.
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body the API takes; Fastify's text/plain parser would let plain
+  // text reach validation and come back with a confusing message.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig, parseDuration } from './config.ts';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.databaseUrl, undefined);
+    assert.match(config.dataDir, /\/data$/);
+    assert.equal(config.accessTokenTtlSeconds, 900);
+    assert.equal(config.allowPrivateTargets, false);
+    assert.equal(config.rateLimitPerMinute, 1200);
+    assert.equal(config.logLevel, 'info');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u:p@db:5432/app', DATA_DIR: '/var/lib/sos',
+      JWT_SECRET: 'x'.repeat(32), ACCESS_TOKEN_TTL: '5m', REDIS_URL: 'redis://cache:6379', ADMIN_EMAIL: 'a@b.co',
+      ADMIN_PASSWORD: 'long-enough-1', ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'debug',
+    });
+    assert.equal(config.port, 9000);
+    assert.equal(config.accessTokenTtlSeconds, 300);
+    assert.equal(config.dataDir, '/var/lib/sos');
+    assert.equal(config.allowPrivateTargets, true);
+    assert.equal(config.rateLimitPerMinute, 0);
+    assert.equal(config.redisUrl, 'redis://cache:6379');
+  });
+
+  it('reports every bad value at once, without echoing secrets', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty', DATABASE_URL: 'mysql://root:hunter2@db/x', JWT_SECRET: 'short', ACCESS_TOKEN_TTL: 'soon',
+        ALLOW_PRIVATE_TARGETS: 'maybe', RATE_LIMIT_PER_MINUTE: '-1', LOG_LEVEL: 'loud', ADMIN_EMAIL: 'a@b.co',
+      });
+      assert.fail('should have thrown');
+    } catch (error) {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.problems.length, 8);
+      for (const name of ['PORT', 'DATABASE_URL', 'JWT_SECRET', 'ACCESS_TOKEN_TTL', 'ALLOW_PRIVATE_TARGETS', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'ADMIN_PASSWORD']) {
+        assert.match(error.message, new RegExp(name));
+      }
+      assert.doesNotMatch(error.message, /hunter2/);
+    }
+  });
+
+  it('parses durations', () => {
+    assert.equal(parseDuration('900'), 900);
+    assert.equal(parseDuration('15m'), 900);
+    assert.equal(parseDuration('2h'), 7200);
+    assert.equal(parseDuration('30d'), 2_592_000);
+    assert.equal(parseDuration('1.5h'), undefined);
+  });
+});

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { createTestDatabase } from '../../test/helpers/database.ts';
+import type { Database } from './client.ts';
+import { migrate } from './migrate.ts';
+
+let database: Database;
+before(async () => {
+  database = await createTestDatabase();
+});
+after(() => database.close());
+
+describe('database layer', () => {
+  it('returns the same JS types from both drivers', async () => {
+    const { rows } = await sql<{ n: unknown; big: unknown; num: unknown; day: unknown; at: unknown }>`
+      select count(*) as n, 9007199254740::int8 as big, 12.5::numeric as num, date '2026-03-01' as day, now() as at
+    `.execute(database.db);
+    const row = rows[0]!;
+    assert.equal(row.n, 0 + Number(row.n));
+    assert.equal(typeof row.n, 'number');
+    assert.equal(row.big, 9007199254740);
+    assert.equal(row.num, 12.5);
+    assert.equal(row.day, '2026-03-01', 'calendar dates stay strings, free of time zones');
+    assert.ok(row.at instanceof Date);
+  });
+
+  it('keeps unrelated writes out of a transaction that rolls back', async () => {
+    // PGlite has one connection: a dialect that does not queue callers behind a mutex
+    // lets this insert join the open transaction and vanish with its rollback.
+    let release!: () => void;
+    let begun!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const started = new Promise<void>((resolve) => (begun = resolve));
+    const tx = database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('users').values({ email: 'in-tx@example.com', name: 'tx', password_hash: null }).execute();
+        begun();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    await started;
+    const outside = database.db.insertInto('users').values({ email: 'outside@example.com', name: 'out', password_hash: null }).execute();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    assert.equal(await tx, 'rolled back');
+    await outside;
+    const emails = (await database.db.selectFrom('users').select('email').where('email', 'in', ['in-tx@example.com', 'outside@example.com']).execute()).map((r) => r.email);
+    assert.deepEqual(emails, ['outside@example.com']);
+  });
+
+  it('migrates idempotently', async () => {
+    assert.deepEqual(await migrate(database), []);
+  });
+});
