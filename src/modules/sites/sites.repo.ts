@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, Platform } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { batched } from '../../lib/batch.ts';
 
 const SITE_COLUMNS = [
   'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'created_at', 'updated_at',
@@ -8,6 +9,33 @@ const SITE_COLUMNS = [
 
 /** Every query names the owner in its WHERE clause: another user's site reads as absent. */
 export function createSitesRepo(db: Kysely<DB>) {
+  // The two hot reads are batched: concurrent requests share one round trip (lib/batch.ts).
+  const findBatch = batched(async (keys: readonly { ownerId: string; siteId: string }[]) => {
+    const wanted = [...new Map(keys.map((k) => [`${k.ownerId}/${k.siteId}`, k])).values()];
+    const rows = await db
+      .selectFrom('sites')
+      .select([...SITE_COLUMNS, 'owner_id'])
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('id', 'owner_id'), 'in', wanted.map((k) => tuple(k.siteId, k.ownerId))))
+      .execute();
+    const found = new Map(rows.map(({ owner_id, ...site }) => [`${owner_id}/${site.id}`, site]));
+    return keys.map((k) => found.get(`${k.ownerId}/${k.siteId}`));
+  });
+
+  const listBatch = batched(async (keys: readonly { ownerId: string; isActive: boolean | undefined }[]) => {
+    const rows = await db
+      .selectFrom('sites')
+      .select([...SITE_COLUMNS, 'owner_id'])
+      .where('owner_id', 'in', [...new Set(keys.map((k) => k.ownerId))])
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return keys.map((k) =>
+      rows
+        .filter((r) => r.owner_id === k.ownerId && (k.isActive === undefined || r.is_active === k.isActive))
+        .map(({ owner_id: _owner, ...site }) => site),
+    );
+  });
+
   return {
     /** undefined when the owner already has a site with this domain. */
     insert(ownerId: string, site: { name: string; domain: string }) {
@@ -19,20 +47,11 @@ export function createSitesRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    list(ownerId: string, filter: { isActive?: boolean | undefined }) {
-      let query = db.selectFrom('sites').select(SITE_COLUMNS).where('owner_id', '=', ownerId);
-      if (filter.isActive !== undefined) query = query.where('is_active', '=', filter.isActive);
-      return query.orderBy('created_at', 'desc').orderBy('id').execute();
-    },
+    /** The owner's sites, newest first. */
+    list: (ownerId: string, filter: { isActive?: boolean | undefined }) => listBatch({ ownerId, isActive: filter.isActive }),
 
-    findById(ownerId: string, siteId: string) {
-      return db
-        .selectFrom('sites')
-        .select(SITE_COLUMNS)
-        .where('id', '=', siteId)
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-    },
+    /** The site, if this owner has it. */
+    findById: (ownerId: string, siteId: string) => findBatch({ ownerId, siteId }),
 
     /** The updated site, undefined if absent, or 'duplicate_domain' when the new domain is taken. */
     async update(
@@ -57,4 +76,3 @@ export function createSitesRepo(db: Kysely<DB>) {
 }
 
 export type SitesRepo = ReturnType<typeof createSitesRepo>;
-export type SiteRow = NonNullable<Awaited<ReturnType<SitesRepo['findById']>>>;

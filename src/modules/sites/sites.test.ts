@@ -264,3 +264,33 @@ describe('private targets', () => {
     }
   });
 });
+
+describe('concurrent reads (batched into one query)', () => {
+  it("keep each caller to their own sites within one batch", async () => {
+    const bobs = await createSite(bob, { name: 'Bob batch', domain: 'bob-batch.com' });
+    const alices = await createSite(alice, { name: 'Alice batch', domain: 'alice-batch.com' });
+    const get = (user: SignedInUser, id: string) => call(ctx, { method: 'GET', url: `/api/v1/sites/${id}`, token: user.accessToken });
+    const results = await Promise.all([
+      get(alice, bobs.data.id), get(bob, bobs.data.id), get(alice, alices.data.id), get(bob, alices.data.id), get(bob, bobs.data.id),
+    ]);
+    assert.deepEqual(results.map((r) => r.statusCode), [404, 200, 200, 404, 200]);
+    assert.equal(results[1]!.data.name, 'Bob batch');
+    assert.equal(results[2]!.data.name, 'Alice batch');
+  });
+
+  it('give each caller their own list and filter', async () => {
+    const [frank, grace] = await Promise.all([signUp(ctx), signUp(ctx)]);
+    await createSite(frank, { name: 'F1', domain: 'frank-1.com' });
+    const off = await createSite(frank, { name: 'F2', domain: 'frank-2.com' });
+    await call(ctx, { method: 'PUT', url: `/api/v1/sites/${off.data.id}`, token: frank.accessToken, payload: { is_active: false } });
+    await createSite(grace, { name: 'G1', domain: 'grace-1.com' });
+    const list = (user: SignedInUser, query = '') => call(ctx, { method: 'GET', url: `/api/v1/sites${query}`, token: user.accessToken });
+    const [all, active, inactive, graces] = await Promise.all([
+      list(frank), list(frank, '?is_active=true'), list(frank, '?is_active=false'), list(grace),
+    ]);
+    assert.deepEqual(all.data.items.map((s: { name: string }) => s.name), ['F2', 'F1']);
+    assert.deepEqual(active.data.items.map((s: { name: string }) => s.name), ['F1']);
+    assert.deepEqual(inactive.data.items.map((s: { name: string }) => s.name), ['F2']);
+    assert.deepEqual(graces.data.items.map((s: { name: string }) => s.name), ['G1']);
+  });
+});
