@@ -27,6 +27,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perUserLimit } from './plugins/rate-limits.ts';
 
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  closeConnectionsWhenClosing(app);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });

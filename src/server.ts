@@ -29,8 +29,8 @@ async function main() {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.kind, dataDir: database.kind === 'embedded' ? config.dataDir : undefined }, 'ready');
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ address, database: database.kind, dataDir: database.kind === 'embedded' ? config.dataDir : undefined }, 'ready');
 }
 
 main().catch((error: unknown) => {

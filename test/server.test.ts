@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { describe, it } from 'node:test';
+import { PGlite } from '@electric-sql/pglite';
+import { ensurePGliteSnapshot } from './helpers/database.ts';
+
+/** A DATA_DIR holding the migrated snapshot, so the server opens it instead of initialising one. */
+async function preparedDataDir() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sos-server-'));
+  const snapshot = await fs.readFile(await ensurePGliteSnapshot());
+  const pglite = await PGlite.create(path.join(dataDir, 'pgdata'), { loadDataDir: new Blob([snapshot]) });
+  await pglite.close();
+  return dataDir;
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['src/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: Array<Record<string, unknown>> = [];
+  const waiters: Array<{ match: (l: Record<string, unknown>) => boolean; resolve: (l: Record<string, unknown>) => void }> = [];
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      logs.push(entry);
+      for (const w of waiters.filter((w) => w.match(entry))) w.resolve(entry);
+    } catch {
+      // not a log line
+    }
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const waitForLog = (match: (l: Record<string, unknown>) => boolean) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const seen = logs.find(match);
+      if (seen) resolve(seen);
+      else waiters.push({ match, resolve });
+    });
+  return { child, exited, waitForLog, logs, stderr: () => stderr };
+}
+
+describe('server process', () => {
+  it('refuses to start on bad configuration, naming the problem', async () => {
+    const server = startServer({ PORT: 'eighty', JWT_SECRET: 'short' });
+    assert.equal(await server.exited, 1);
+    assert.match(server.stderr(), /PORT must be a whole number/);
+    assert.match(server.stderr(), /JWT_SECRET must be at least 32 bytes/);
+  });
+
+  it('creates the bootstrap admin, serves, and on SIGTERM finishes in-flight requests before exiting 0', async (t) => {
+    const dataDir = await preparedDataDir();
+    t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const server = startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: 'root@example.com', ADMIN_PASSWORD: 'root-password-1' });
+    t.after(() => server.child.kill('SIGKILL'));
+    const ready = await server.waitForLog((l) => l.msg === 'ready');
+    const base = String(ready.address);
+    assert.equal((await fetch(`${base}/ready`)).status, 200);
+    assert.ok(server.logs.some((l) => l.msg === 'created the bootstrap admin account'));
+
+    // A sign-in (an argon2 verification) is in flight when the signal arrives.
+    const inFlight = fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'root@example.com', password: 'root-password-1' }),
+    });
+    await server.waitForLog((l) => l.msg === 'incoming request' && (l.req as { url?: string })?.url === '/api/v1/auth/login');
+    server.child.kill('SIGTERM');
+    const response = await inFlight;
+    assert.equal(response.status, 200);
+    assert.equal(((await response.json()) as { token_type: string }).token_type, 'bearer');
+    assert.equal(await server.exited, 0);
+    assert.ok(server.logs.some((l) => l.msg === 'shutting down'));
+    assert.ok(!server.logs.some((l) => JSON.stringify(l).includes('root-password-1')), 'no password in the logs');
+  });
+});
