@@ -19,13 +19,17 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
 }
 
+let bundled: Migration[] | undefined;
+/** The migrations shipped with this build, read from disk once. */
+const bundledMigrations = () => (bundled ??= loadMigrations());
+
 const CREATE_LEDGER = `create table if not exists schema_migrations (
   version text primary key,
   applied_at timestamptz not null default now()
 )`;
 
 /** Applies what is missing, each migration with its ledger row, all under one lock. */
-export async function migrate(database: Database, migrations = loadMigrations()): Promise<string[]> {
+export async function migrate(database: Database, migrations = bundledMigrations()): Promise<string[]> {
   return database.withMigrationLock(async (session) => {
     await session.exec(CREATE_LEDGER);
     const applied = new Set(
@@ -41,7 +45,7 @@ export async function migrate(database: Database, migrations = loadMigrations())
 }
 
 /** The versions the code expects but the database has not applied (empty when current). */
-export async function pendingMigrations(database: Database, migrations = loadMigrations()): Promise<string[]> {
+export async function pendingMigrations(database: Database, migrations = bundledMigrations()): Promise<string[]> {
   const rows = await database.db.selectFrom('schema_migrations').select('version').execute();
   const applied = new Set(rows.map((r) => r.version));
   return migrations.map((m) => m.version).filter((v) => !applied.has(v));

@@ -35,12 +35,11 @@ export function createLimit(app: FastifyInstance, limit: Limit) {
 /** The per-user API limit (RATE_LIMIT_PER_MINUTE; 0 turns it off). */
 export function perUserLimit(app: FastifyInstance, perMinute: number): onRequestHookHandler | undefined {
   if (perMinute === 0) return undefined;
-  const enforce = createLimit(app, {
+  return createLimit(app, {
     policy: 'api',
     max: perMinute,
     windowSeconds: 60,
     key: (request) => `user:${request.actor.sub}`,
     message: `This account is limited to ${perMinute} API requests a minute`,
   });
-  return (request, reply) => enforce(request, reply);
 }
