@@ -1,0 +1,63 @@
+import dns from 'node:dns';
+import net from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { Agent } from 'undici';
+
+/** Thrown (as the connection error) when a host resolves to an address we must not reach. */
+export class BlockedAddressError extends Error {
+  readonly code = 'E_BLOCKED_ADDRESS';
+  constructor(host: string, address: string) {
+    super(`${host} resolves to ${address}, a private or reserved address`);
+  }
+}
+
+/** Only ordinary public unicast addresses: no loopback, private, link-local, multicast, unspecified, CGNAT or reserved. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/**
+ * A dns.lookup that refuses non-public answers. It runs when the socket connects, so the
+ * check holds for every request, every redirect hop and a DNS answer that changes
+ * between two lookups (rebinding): what is checked is what is connected to.
+ */
+function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback) {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    if (blocked) return callback(new BlockedAddressError(hostname, blocked.address), []);
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+}
+
+/** Throws for a URL whose host is an IP literal in a blocked range (sockets skip lookup for those). */
+export function assertPublicUrl(url: URL, allowPrivate: boolean) {
+  if (allowPrivate) return;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) && !isPublicAddress(host)) throw new BlockedAddressError(host, host);
+}
+
+/**
+ * The dispatcher for fetches of user-given hosts: keep-alive, at most `connectionsPerOrigin`
+ * sockets to one origin (the crawler's per-host politeness bound), and the address guard
+ * unless private targets are allowed.
+ */
+export function createOutboundAgent(options: { allowPrivate: boolean; connectionsPerOrigin: number; timeoutMs: number }) {
+  return new Agent({
+    connections: options.connectionsPerOrigin,
+    connectTimeout: options.timeoutMs,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    keepAliveTimeout: 10_000,
+    connect: options.allowPrivate ? {} : { lookup: guardedLookup as never },
+  });
+}

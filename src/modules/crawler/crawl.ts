@@ -1,0 +1,293 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createOutboundAgent } from '../../lib/safe-http.ts';
+import { createExtractor, type PageFacts } from './extract.ts';
+import { fetchOnce, type FetchOptions, type FetchResult } from './fetch-page.ts';
+import { parseRobots, type RobotsRules } from './robots.ts';
+import { parseSitemap } from './sitemap.ts';
+import { normalizeUrl, sameSite } from './urls.ts';
+
+export interface CrawlOptions {
+  /** The site's domain as stored: a host name, or host:port for private targets. */
+  domain: string;
+  maxPages: number;
+  maxDepth?: number;
+  allowPrivate: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  maxBytes?: number;
+  onProgress?: (progress: { crawled: number; discovered: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface CrawledPage {
+  url: string;
+  /** Link depth at which the crawler found it; null when known only from a sitemap. */
+  depth: number | null;
+  /** HTTP status, 0 when nothing answered (see error), null when robots.txt kept us out. */
+  status: number | null;
+  error?: string;
+  blockedByRobots: boolean;
+  redirectChain: Array<{ url: string; status: number }>;
+  redirectTarget?: string;
+  redirectLoop?: boolean;
+  contentType: string;
+  ttfbMs: number;
+  truncated: boolean;
+  xRobotsTag: string[];
+  hsts: boolean;
+  facts?: PageFacts;
+  /** Ids (indexes into CrawlResult.urls) of the internal URLs this page links to. */
+  outlinks: number[];
+}
+
+export interface CrawlResult {
+  startUrl: string;
+  pages: CrawledPage[];
+  /** Every internal URL seen, by id. */
+  urls: string[];
+  sitemapUrls: Set<string>;
+  sitemapsFetched: Array<{ url: string; status: number; error?: string }>;
+  robots: { status: number; blocksEverything: boolean };
+  homeHeaders: Record<string, string>;
+  stoppedAtPageCap: boolean;
+}
+
+const MAX_REDIRECTS = 10;
+const MAX_SITEMAPS = 50;
+
+export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
+  const agent = createOutboundAgent({
+    allowPrivate: options.allowPrivate,
+    connectionsPerOrigin: options.concurrency ?? 8,
+    timeoutMs: options.timeoutMs ?? 15_000,
+  });
+  try {
+    return await new Crawl(options, agent).run();
+  } finally {
+    await agent.close();
+  }
+}
+
+class Crawl {
+  private readonly ids = new Map<string, number>();
+  private readonly urls: string[] = [];
+  private readonly pages: CrawledPage[] = [];
+  private readonly linkQueue: Array<{ url: string; depth: number }> = [];
+  private readonly sitemapQueue: string[] = [];
+  private readonly sitemapUrls = new Set<string>();
+  private readonly sitemapsFetched: CrawlResult['sitemapsFetched'] = [];
+  private robots!: RobotsRules;
+  private robotsStatus = 0;
+  private startHost = '';
+  private pausedUntil = 0;
+  private gate: Promise<void> = Promise.resolve();
+  private claimed = 0;
+  private homeHeaders: Record<string, string> = {};
+  private readonly fetchOptions: FetchOptions;
+  private readonly options: CrawlOptions;
+  private active = 0;
+
+  constructor(options: CrawlOptions, agent: FetchOptions['agent']) {
+    this.options = options;
+    this.fetchOptions = {
+      agent,
+      allowPrivate: options.allowPrivate,
+      maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
+      onBackoff: (waitMs) => (this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs)),
+    };
+  }
+
+  async run(): Promise<CrawlResult> {
+    const startUrl = await this.chooseStartUrl();
+    this.startHost = new URL(startUrl).host;
+    const robotsUrl = new URL('/robots.txt', startUrl).href;
+    const robots = await fetchOnce(robotsUrl, { ...this.fetchOptions, keepBody: true, maxBytes: 512 * 1024 });
+    this.robotsStatus = robots.status;
+    this.robots = parseRobots(robotsUrl, robots.status, robots.body);
+    await this.readSitemaps(startUrl);
+
+    this.enqueueLink(startUrl, 0);
+    const workers = this.robots.crawlDelayMs > 0 ? 1 : (this.options.concurrency ?? 8);
+    await Promise.all(Array.from({ length: workers }, () => this.work()));
+    return {
+      startUrl,
+      pages: this.pages,
+      urls: this.urls,
+      sitemapUrls: this.sitemapUrls,
+      sitemapsFetched: this.sitemapsFetched,
+      robots: { status: this.robotsStatus, blocksEverything: this.robots.blocksEverything },
+      homeHeaders: this.homeHeaders,
+      stoppedAtPageCap: this.claimed >= this.options.maxPages && (this.linkQueue.length > 0 || this.sitemapQueue.length > 0),
+    };
+  }
+
+  /** https://{domain}/, falling back to http:// when https is not served. */
+  private async chooseStartUrl(): Promise<string> {
+    const https = `https://${this.options.domain}/`;
+    const probe = await fetchOnce(https, { ...this.fetchOptions, maxBytes: 0, retries: 0 });
+    return probe.status === 0 && !probe.error?.startsWith('blocked') ? `http://${this.options.domain}/` : https;
+  }
+
+  private async readSitemaps(startUrl: string) {
+    const pending = [...new Set([...this.robots.sitemaps, new URL('/sitemap.xml', startUrl).href])];
+    const seen = new Set<string>();
+    while (pending.length > 0 && seen.size < MAX_SITEMAPS) {
+      const url = pending.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const result = await fetchOnce(url, { ...this.fetchOptions, raw: true, maxBytes: 50 * 1024 * 1024 });
+      this.sitemapsFetched.push({ url, status: result.status, ...(result.error ? { error: result.error } : {}) });
+      if (result.status !== 200 || !result.bytesBody) continue;
+      const document = parseSitemap(result.bytesBody);
+      for (const loc of document.locations) {
+        const normalized = normalizeUrl(loc, url);
+        if (!normalized) continue;
+        if (document.kind === 'sitemapindex') pending.push(normalized);
+        else if (sameSite(normalized, this.startHost) && this.sitemapUrls.size < this.options.maxPages * 4) {
+          this.sitemapUrls.add(normalized);
+          if (!this.ids.has(normalized)) this.sitemapQueue.push(normalized);
+        }
+      }
+    }
+  }
+
+  private idOf(url: string): number {
+    let id = this.ids.get(url);
+    if (id === undefined) {
+      id = this.urls.push(url) - 1;
+      this.ids.set(url, id);
+    }
+    return id;
+  }
+
+  private enqueueLink(url: string, depth: number) {
+    if (this.ids.has(url)) return;
+    this.idOf(url);
+    this.linkQueue.push({ url, depth });
+    this.report();
+  }
+
+  private next(): { url: string; depth: number | null } | undefined {
+    if (this.claimed >= this.options.maxPages || this.options.signal?.aborted) return undefined;
+    const link = this.linkQueue.shift();
+    if (link) return link;
+    while (this.sitemapQueue.length > 0) {
+      const url = this.sitemapQueue.shift()!;
+      if (!this.ids.has(url)) {
+        this.idOf(url);
+        return { url, depth: null };
+      }
+    }
+    return undefined;
+  }
+
+  private async work() {
+    for (;;) {
+      const item = this.next();
+      if (!item) {
+        // Another worker may still add links: wait for it unless everyone is idle.
+        if (this.active === 0 || this.claimed >= this.options.maxPages || this.options.signal?.aborted) return;
+        await sleep(5);
+        continue;
+      }
+      this.claimed += 1;
+      this.active += 1;
+      try {
+        await this.visit(item.url, item.depth);
+      } finally {
+        this.active -= 1;
+        this.report();
+      }
+    }
+  }
+
+  private report() {
+    this.options.onProgress?.({ crawled: this.pages.length, discovered: this.urls.length + this.sitemapQueue.length });
+  }
+
+  /** Waits out a host's Retry-After and spaces requests by its Crawl-delay. */
+  private async politeness() {
+    const delay = this.robots.crawlDelayMs;
+    const turn = this.gate.then(async () => {
+      const wait = this.pausedUntil - Date.now();
+      if (wait > 0) await sleep(wait);
+      if (delay > 0) await sleep(delay);
+    });
+    this.gate = delay > 0 ? turn : Promise.resolve();
+    await turn;
+  }
+
+  private async visit(url: string, depth: number | null) {
+    const page: CrawledPage = {
+      url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
+      truncated: false, xRobotsTag: [], hsts: false, outlinks: [],
+    };
+    this.pages.push(page);
+    if (!this.robots.isAllowed(url)) {
+      page.blockedByRobots = true;
+      return;
+    }
+    let current = url;
+    const visited = new Set<string>([url]);
+    for (;;) {
+      await this.politeness();
+      const extractor = createExtractor();
+      const result = await fetchOnce(current, { ...this.fetchOptions, onText: (t) => extractor.write(t) });
+      const isRedirect = result.status >= 300 && result.status < 400 && result.location;
+      if (current === url) this.recordResponse(page, result);
+      if (!isRedirect) {
+        if (current !== url) this.recordFinal(current, depth, result, extractor);
+        else if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, extractor.end(), depth);
+        return;
+      }
+      page.redirectChain.push({ url: current, status: result.status });
+      const next = normalizeUrl(result.location!, current);
+      if (!next) return;
+      page.redirectTarget = next;
+      if (visited.has(next)) {
+        page.redirectLoop = true;
+        return;
+      }
+      if (page.redirectChain.length >= MAX_REDIRECTS || !sameSite(next, this.startHost) || this.ids.has(next)) return;
+      visited.add(next);
+      this.idOf(next);
+      this.claimed += 1; // the redirect's target is a page of its own
+      current = next;
+    }
+  }
+
+  private recordResponse(page: CrawledPage, result: FetchResult) {
+    page.status = result.status;
+    if (result.error) page.error = result.error;
+    page.contentType = result.contentType;
+    page.ttfbMs = Math.round(result.ttfbMs);
+    page.truncated = result.truncated;
+    page.xRobotsTag = (result.headers['x-robots-tag'] ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean);
+    page.hsts = 'strict-transport-security' in result.headers;
+    if (page.depth === 0) this.homeHeaders = result.headers;
+  }
+
+  private recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
+    const page: CrawledPage = {
+      url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
+      truncated: false, xRobotsTag: [], hsts: false, outlinks: [],
+    };
+    this.pages.push(page);
+    this.recordResponse(page, result);
+    if (depth === 0) this.homeHeaders = result.headers;
+    if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, extractor.end(), depth);
+  }
+
+  private recordFacts(page: CrawledPage, facts: PageFacts, depth: number | null) {
+    page.facts = facts;
+    const outlinks = new Set<number>();
+    for (const link of facts.links) {
+      const target = normalizeUrl(link.href, page.url);
+      if (!target || !sameSite(target, this.startHost)) continue;
+      const nextDepth = (depth ?? 0) + 1;
+      if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
+      outlinks.add(this.idOf(target));
+    }
+    page.outlinks = [...outlinks];
+  }
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import { Parser } from 'htmlparser2';
+
+/** What one HTML page says about itself: the facts the checks need, never the HTML. */
+export interface PageFacts {
+  titles: string[];
+  metaDescriptions: string[];
+  /** Directives from <meta name="robots"> and bot-specific variants, lower case. */
+  metaRobots: string[];
+  canonicals: string[];
+  hreflangs: Array<{ lang: string; href: string }>;
+  headings: Array<{ level: number; text: string }>;
+  images: Array<{ src: string; alt: string | null }>;
+  links: Array<{ href: string; text: string; nofollow: boolean }>;
+  formActions: string[];
+  lang: string | null;
+  hasViewport: boolean;
+  jsonLd: Array<{ valid: boolean; types: string[] }>;
+  generator: string | null;
+  wordCount: number;
+  /** SHA-1 of the visible text, lower-cased with white space collapsed: equal for duplicate content. */
+  textHash: string;
+}
+
+const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+const ROBOTS_NAMES = new Set(['robots', 'siteoptimizationbot', 'googlebot']);
+
+/** A streaming extractor: write() chunks as they arrive, then end() for the facts. */
+export function createExtractor() {
+  const facts: PageFacts = {
+    titles: [], metaDescriptions: [], metaRobots: [], canonicals: [], hreflangs: [], headings: [], images: [],
+    links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, wordCount: 0, textHash: '',
+  };
+  const hash = createHash('sha1');
+  let carry = ''; // a word may be split across two text events
+  let skipDepth = 0;
+  let inHead = false;
+  let title: string | null = null;
+  let heading: { level: number; text: string } | null = null;
+  let link: { href: string; text: string; nofollow: boolean } | null = null;
+  let jsonLd: string | null = null;
+
+  const countWords = (text: string, final = false) => {
+    const words = (carry + text).toLowerCase().split(/\s+/);
+    carry = final ? '' : (words.pop() ?? '');
+    for (const word of words) {
+      if (word === '') continue;
+      facts.wordCount += 1;
+      hash.update(word).update(' ');
+    }
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (SKIP_TEXT.has(name)) skipDepth += 1;
+        switch (name) {
+          case 'html':
+            facts.lang = attrs.lang?.trim() || null;
+            break;
+          case 'head':
+            inHead = true;
+            break;
+          case 'title':
+            if (inHead || facts.titles.length === 0) title = '';
+            break;
+          case 'meta': {
+            const metaName = attrs.name?.toLowerCase();
+            const content = attrs.content ?? '';
+            if (metaName === 'description') facts.metaDescriptions.push(content.trim());
+            else if (metaName === 'viewport') facts.hasViewport = true;
+            else if (metaName === 'generator') facts.generator = content.trim();
+            else if (metaName && ROBOTS_NAMES.has(metaName)) {
+              facts.metaRobots.push(...content.toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
+            }
+            break;
+          }
+          case 'link': {
+            const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+            if (rel.includes('canonical') && attrs.href !== undefined) facts.canonicals.push(attrs.href.trim());
+            if (rel.includes('alternate') && attrs.hreflang && attrs.href) {
+              facts.hreflangs.push({ lang: attrs.hreflang.trim(), href: attrs.href.trim() });
+            }
+            break;
+          }
+          case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+            heading = { level: Number(name[1]), text: '' };
+            break;
+          case 'a':
+            if (attrs.href !== undefined) {
+              link = { href: attrs.href.trim(), text: '', nofollow: (attrs.rel ?? '').toLowerCase().split(/\s+/).includes('nofollow') };
+            }
+            break;
+          case 'img':
+            facts.images.push({ src: (attrs.src ?? '').trim(), alt: attrs.alt ?? null });
+            if (link && attrs.alt) link.text += ` ${attrs.alt}`;
+            break;
+          case 'form':
+            if (attrs.action) facts.formActions.push(attrs.action.trim());
+            break;
+          case 'script':
+            if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') jsonLd = '';
+            break;
+        }
+      },
+      ontext(text) {
+        if (jsonLd !== null) jsonLd += text;
+        if (skipDepth > 0) return;
+        if (title !== null) title += text;
+        if (heading) heading.text += text;
+        if (link) link.text += text;
+        if (title === null) countWords(text);
+      },
+      onclosetag(name) {
+        if (SKIP_TEXT.has(name)) skipDepth = Math.max(0, skipDepth - 1);
+        if (name === 'head') inHead = false;
+        if (name === 'title' && title !== null) {
+          facts.titles.push(collapse(title));
+          title = null;
+        }
+        if (heading && name === `h${heading.level}`) {
+          facts.headings.push({ level: heading.level, text: collapse(heading.text) });
+          heading = null;
+        }
+        if (name === 'a' && link) {
+          facts.links.push({ ...link, text: collapse(link.text) });
+          link = null;
+        }
+        if (name === 'script' && jsonLd !== null) {
+          facts.jsonLd.push(parseJsonLd(jsonLd));
+          jsonLd = null;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
+
+  return {
+    write: (chunk: string) => parser.write(chunk),
+    end(): PageFacts {
+      parser.end();
+      countWords('', true);
+      facts.textHash = hash.digest('hex');
+      return facts;
+    },
+  };
+}
+
+export function extractPageFacts(html: string): PageFacts {
+  const extractor = createExtractor();
+  extractor.write(html);
+  return extractor.end();
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function parseJsonLd(text: string): { valid: boolean; types: string[] } {
+  try {
+    const data = JSON.parse(text) as unknown;
+    const nodes = Array.isArray(data) ? data : [data];
+    const types = nodes.flatMap((node) => {
+      const graph = (node as { '@graph'?: unknown[] })?.['@graph'];
+      const all = Array.isArray(graph) ? graph : [node];
+      return all.flatMap((n) => [(n as { '@type'?: string | string[] })?.['@type'] ?? []].flat());
+    });
+    return { valid: true, types: types.map(String) };
+  } catch {
+    return { valid: false, types: [] };
+  }
+}
