@@ -236,8 +236,14 @@ class Crawl {
       const isRedirect = result.status >= 300 && result.status < 400 && result.location;
       if (current === url) this.recordResponse(page, result);
       if (!isRedirect) {
-        if (current !== url) this.recordFinal(current, depth, result, extractor);
-        else if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, extractor.end(), depth);
+        // The chain's end is a page of its own, recorded once whoever reaches it first.
+        if (current !== url && !this.ids.has(current)) {
+          this.idOf(current);
+          this.claimed += 1;
+          this.recordFinal(current, depth, result, extractor);
+        } else if (current === url && result.status === 200 && /html/i.test(result.contentType)) {
+          this.recordFacts(page, extractor.end(), depth);
+        }
         return;
       }
       page.redirectChain.push({ url: current, status: result.status });
@@ -248,10 +254,9 @@ class Crawl {
         page.redirectLoop = true;
         return;
       }
-      if (page.redirectChain.length >= MAX_REDIRECTS || !sameSite(next, this.startHost) || this.ids.has(next)) return;
+      // Followed to the end even through known URLs, so the chain's length is true.
+      if (page.redirectChain.length >= MAX_REDIRECTS || !sameSite(next, this.startHost)) return;
       visited.add(next);
-      this.idOf(next);
-      this.claimed += 1; // the redirect's target is a page of its own
       current = next;
     }
   }

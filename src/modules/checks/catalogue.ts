@@ -1,0 +1,99 @@
+export type Severity = 'critical' | 'error' | 'warning' | 'notice';
+export type CheckCategory =
+  | 'crawlability' | 'indexability' | 'on_page' | 'content' | 'links' | 'international' | 'structure'
+  | 'performance' | 'security' | 'mobile' | 'structured_data';
+
+export interface CheckDefinition {
+  id: string;
+  severity: Severity;
+  category: CheckCategory;
+  title: string;
+  fix: string;
+  /** The Lighthouse audit this corresponds to, where one exists. */
+  lighthouse?: string;
+  /** Judged once for the whole site rather than per page. */
+  siteWide?: boolean;
+}
+
+const c = (id: string, severity: Severity, category: CheckCategory, title: string, fix: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>
+  ({ id, severity, category, title, fix, ...extra });
+
+/** Every check the audit runs. Ids are stable: clients and stored audits refer to them. */
+export const CHECKS: readonly CheckDefinition[] = [
+  // HTTP status and reachability
+  c('page_4xx', 'error', 'crawlability', 'Page returns a 4xx status', 'Restore the page, or redirect it (301) to its replacement and update links to it.', { lighthouse: 'http-status-code' }),
+  c('page_5xx', 'critical', 'crawlability', 'Page returns a 5xx status', 'Fix the server error; search engines drop pages that keep failing.', { lighthouse: 'http-status-code' }),
+  c('page_unreachable', 'error', 'crawlability', 'Page did not answer (timeout or connection error)', 'Make the page answer within 15 seconds; check the server and DNS.'),
+  c('broken_internal_links', 'error', 'links', 'Page links to a broken internal URL', 'Point the link at a working page or remove it.'),
+  c('links_to_redirect', 'warning', 'links', 'Page links to a URL that redirects', 'Link straight to the final URL.'),
+  c('redirect_chain', 'warning', 'crawlability', 'Redirect chain (more than one hop)', 'Redirect in one hop to the final URL.'),
+  c('redirect_loop', 'error', 'crawlability', 'Redirect loop', 'Break the loop: the redirect must end at a page that answers 200.'),
+  c('http_page_on_https_site', 'warning', 'security', 'Page served over http on an https site', 'Redirect every http URL to its https version (301).'),
+  c('http_links_on_https_site', 'warning', 'security', 'https page links to http URLs', 'Change the links to https.'),
+  c('http_form_action', 'error', 'security', 'Form submits to an http URL from an https page', 'Submit forms to https URLs only.'),
+  c('html_truncated', 'notice', 'performance', 'HTML larger than 5 MB (truncated)', 'Reduce the page size; search engines stop reading large pages.'),
+  c('slow_ttfb', 'warning', 'performance', 'Slow response (time to first byte over 800 ms)', 'Cache the page or speed up the server so the first byte arrives within 800 ms.', { lighthouse: 'server-response-time' }),
+  // Indexability
+  c('noindex_meta', 'warning', 'indexability', 'Page has a meta robots noindex', 'Remove noindex if the page should appear in search results.', { lighthouse: 'is-crawlable' }),
+  c('noindex_header', 'warning', 'indexability', 'Page has an X-Robots-Tag noindex header', 'Remove the noindex header if the page should appear in search results.', { lighthouse: 'is-crawlable' }),
+  c('nofollow_page', 'notice', 'indexability', 'Page tells robots not to follow its links (nofollow)', 'Remove nofollow from meta robots / X-Robots-Tag unless intended.', { lighthouse: 'is-crawlable' }),
+  c('blocked_by_robots', 'warning', 'indexability', 'URL blocked by robots.txt', 'Allow the URL in robots.txt if it should be crawled, or stop linking to it.', { lighthouse: 'is-crawlable' }),
+  c('canonical_to_other_url', 'notice', 'indexability', 'Canonical points to another URL', 'Check that the canonical target is the version you want indexed.', { lighthouse: 'canonical' }),
+  c('home_noindex', 'critical', 'indexability', 'Home page is not indexable (noindex)', 'Remove noindex from the home page.', { siteWide: true, lighthouse: 'is-crawlable' }),
+  c('robots_txt_blocks_all', 'critical', 'indexability', 'robots.txt disallows the whole site', 'Remove "Disallow: /" for all user agents in robots.txt.', { siteWide: true, lighthouse: 'robots-txt' }),
+  // Titles and descriptions
+  c('title_missing', 'error', 'on_page', 'Title tag missing', 'Add a unique <title> of 20-60 characters describing the page.', { lighthouse: 'document-title' }),
+  c('title_empty', 'error', 'on_page', 'Title tag empty', 'Write a unique title of 20-60 characters.', { lighthouse: 'document-title' }),
+  c('title_too_short', 'warning', 'on_page', 'Title shorter than 20 characters', 'Lengthen the title to 20-60 characters.'),
+  c('title_too_long', 'warning', 'on_page', 'Title longer than 60 characters', 'Shorten the title to at most 60 characters so it is not cut off.'),
+  c('title_duplicate', 'warning', 'on_page', 'Title used by more than one page', 'Give every page its own title.'),
+  c('title_multiple', 'warning', 'on_page', 'More than one title tag', 'Keep a single <title> in the head.'),
+  c('meta_description_missing', 'warning', 'on_page', 'Meta description missing', 'Add a meta description of 80-160 characters summarising the page.', { lighthouse: 'meta-description' }),
+  c('meta_description_empty', 'warning', 'on_page', 'Meta description empty', 'Write a meta description of 80-160 characters.', { lighthouse: 'meta-description' }),
+  c('meta_description_too_short', 'notice', 'on_page', 'Meta description shorter than 80 characters', 'Lengthen the description to 80-160 characters.'),
+  c('meta_description_too_long', 'notice', 'on_page', 'Meta description longer than 160 characters', 'Shorten the description to at most 160 characters.'),
+  c('meta_description_duplicate', 'warning', 'on_page', 'Meta description used by more than one page', 'Give every page its own description.'),
+  c('meta_description_multiple', 'warning', 'on_page', 'More than one meta description', 'Keep a single meta description.'),
+  // Headings
+  c('h1_missing', 'warning', 'on_page', 'No h1 heading', 'Add one h1 that states what the page is about.'),
+  c('h1_multiple', 'notice', 'on_page', 'More than one h1 heading', 'Keep one h1; use h2-h6 for sections.'),
+  c('heading_level_skipped', 'notice', 'on_page', 'Heading levels skipped (e.g. h2 to h4)', 'Use heading levels in order without gaps.'),
+  // Images
+  c('image_missing_alt', 'warning', 'on_page', 'Image without alt attribute', 'Add alt text describing the image (alt="" for decoration).', { lighthouse: 'image-alt' }),
+  c('image_alt_too_long', 'notice', 'on_page', 'Image alt text longer than 125 characters', 'Shorten the alt text to the essentials.'),
+  // Links
+  c('link_text_non_descriptive', 'notice', 'links', 'Link text is not descriptive ("click here", "read more")', 'Use link text that says where the link goes.', { lighthouse: 'link-text' }),
+  c('link_not_crawlable', 'warning', 'links', 'Link robots cannot follow (javascript:, empty or # only)', 'Use a real href to a URL.', { lighthouse: 'crawlable-anchors' }),
+  c('internal_nofollow_links', 'notice', 'links', 'Internal links marked nofollow', 'Remove rel="nofollow" from links to your own pages.'),
+  c('too_many_links', 'notice', 'links', 'More than 150 links on the page', 'Trim navigation and footer links to what matters.'),
+  // Canonical
+  c('canonical_missing', 'notice', 'indexability', 'No canonical link', 'Add <link rel="canonical"> with the preferred URL.', { lighthouse: 'canonical' }),
+  c('canonical_multiple', 'warning', 'indexability', 'More than one canonical link', 'Keep a single canonical link.', { lighthouse: 'canonical' }),
+  c('canonical_relative', 'notice', 'indexability', 'Canonical URL is relative', 'Use an absolute canonical URL.', { lighthouse: 'canonical' }),
+  c('canonical_to_redirect', 'warning', 'indexability', 'Canonical points to a redirecting URL', 'Point the canonical at the final URL.', { lighthouse: 'canonical' }),
+  c('canonical_to_error', 'error', 'indexability', 'Canonical points to a 4xx/5xx URL', 'Point the canonical at a page that answers 200.', { lighthouse: 'canonical' }),
+  c('canonical_to_noindex', 'warning', 'indexability', 'Canonical points to a noindex page', 'Point the canonical at an indexable page.', { lighthouse: 'canonical' }),
+  // International
+  c('hreflang_invalid_code', 'warning', 'international', 'Invalid hreflang language code', 'Use ISO 639-1 language codes, optionally with an ISO 3166-1 region, or x-default.', { lighthouse: 'hreflang' }),
+  c('hreflang_missing_return', 'warning', 'international', 'hreflang alternate does not link back', 'Make every alternate page list this page in its hreflang links too.'),
+  c('hreflang_missing_x_default', 'notice', 'international', 'hreflang set without x-default', 'Add an x-default alternate for visitors of other languages.'),
+  // Sitemaps
+  c('sitemap_missing', 'notice', 'crawlability', 'No XML sitemap found', 'Publish a sitemap at /sitemap.xml and name it in robots.txt.', { siteWide: true }),
+  c('sitemap_noindex_url', 'warning', 'crawlability', 'Sitemap lists a noindex page', 'Remove noindex pages from the sitemap.'),
+  c('sitemap_blocked_url', 'warning', 'crawlability', 'Sitemap lists a URL blocked by robots.txt', 'Remove blocked URLs from the sitemap or allow them.'),
+  c('sitemap_redirect_url', 'warning', 'crawlability', 'Sitemap lists a redirecting URL', 'List the final URL instead.'),
+  c('sitemap_broken_url', 'error', 'crawlability', 'Sitemap lists a broken URL', 'Remove or fix URLs that answer 4xx/5xx.'),
+  c('indexable_page_not_in_sitemap', 'notice', 'crawlability', 'Indexable page missing from the sitemap', 'Add the page to the sitemap.'),
+  // Content and structure
+  c('thin_content', 'warning', 'content', 'Thin content (fewer than 200 words)', 'Expand the page with useful content, or merge it into a fuller page.'),
+  c('duplicate_content', 'warning', 'content', 'Same text as another page', 'Make the content unique, or point a canonical at the original.'),
+  c('click_depth_over_4', 'notice', 'structure', 'More than 4 clicks from the home page', 'Link to the page from higher up in the site.'),
+  c('orphan_page', 'warning', 'structure', 'Orphan page (in the sitemap, linked from nowhere)', 'Link to the page from related pages.'),
+  // Mobile, language, markup, transport
+  c('html_lang_missing', 'notice', 'international', 'html element has no lang attribute', 'Add lang="…" to the html element.', { lighthouse: 'html-has-lang' }),
+  c('viewport_missing', 'warning', 'mobile', 'No viewport meta tag', 'Add <meta name="viewport" content="width=device-width, initial-scale=1">.', { lighthouse: 'viewport' }),
+  c('json_ld_invalid', 'warning', 'structured_data', 'JSON-LD block does not parse', 'Fix the JSON syntax of the structured data.', { lighthouse: 'structured-data' }),
+  c('hsts_missing', 'notice', 'security', 'https site without HSTS', 'Send Strict-Transport-Security on https responses.', { siteWide: true }),
+];
+
+export const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.id, check]));

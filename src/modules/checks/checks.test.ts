@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { page, startFixtureSite, type FixtureResponse, type FixtureRoute } from '../../../test/helpers/fixture-site.ts';
+import { crawlSite } from '../crawler/crawl.ts';
+import { CHECKS } from './catalogue.ts';
+import { Findings } from './findings.ts';
+import { runChecks } from './run-checks.ts';
+import { healthScore } from './score.ts';
+
+/** n distinct words, different for each seed, so pages are neither thin nor duplicates. */
+const prose = (seed: string, n = 230) => Array.from({ length: n }, (_, i) => `${seed}word${i}`).join(' ');
+
+/** A page that passes every check, given its absolute URL. */
+function cleanPage(origin: string, path: string, options: { body?: string; head?: string } = {}) {
+  const slug = path === '/' ? 'home' : path.replace(/\W/g, '');
+  return page({
+    title: `Clean page ${slug} of the fixture site`,
+    description: `A description for ${slug} that is long enough to be shown in search results and unique to the page.`,
+    head: `<link rel="canonical" href="${origin}${path}">${options.head ?? ''}`,
+    body: `<h1>Clean ${slug}</h1><h2>Section</h2><p>${prose(slug)}</p>${options.body ?? ''}`,
+  });
+}
+
+async function audit(build: (origin: string) => Record<string, FixtureRoute>) {
+  let origin = '';
+  const routes: Record<string, FixtureRoute> = {};
+  const site = await startFixtureSite(routes);
+  origin = site.origin;
+  Object.assign(routes, build(origin));
+  try {
+    const crawl = await crawlSite({ domain: site.host, maxPages: 200, allowPrivate: true });
+    return { ...runChecks(crawl), origin };
+  } finally {
+    await site.close();
+  }
+}
+
+const sitemap = (origin: string, paths: string[]): FixtureRoute => ({
+  headers: { 'content-type': 'application/xml' },
+  body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`,
+});
+
+describe('checks on a clean site', () => {
+  it('stay silent, every one of them, and the score is 100', async () => {
+    const result = await audit((origin) => ({
+      '/': { body: cleanPage(origin, '/', { body: '<a href="/about">About the team</a> <a href="/contact">Contact us</a>' }) },
+      '/about': { body: cleanPage(origin, '/about', { body: '<a href="/">Home page</a><img src="/a.png" alt="Team photo">' }) },
+      '/contact': { body: cleanPage(origin, '/contact', { head: '<script type="application/ld+json">{"@type":"Organization"}</script>' }) },
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
+      '/sitemap.xml': sitemap(origin, ['/', '/about', '/contact']),
+    }));
+    assert.deepEqual(Object.fromEntries(result.findings.byCheck), {});
+    assert.equal(result.score, 100);
+    assert.equal(result.pagesAnalysed, 3);
+  });
+});
+
+describe('checks on a site with planted problems', () => {
+  it('each find their own problem on the page that has it', async () => {
+    const pages: Record<string, ((origin: string) => FixtureRoute) | FixtureResponse> = {
+      '/no-title': () => ({ body: `<html lang="en"><head><meta name="viewport" content="x"></head><body><h1>x</h1><p>${prose('nt')}</p></body></html>` }),
+      '/short-title': (o) => ({ body: cleanPage(o, '/short-title').replace(/<title>[^<]*/, '<title>Short') }),
+      '/long-title': (o) => ({ body: cleanPage(o, '/long-title').replace(/<title>[^<]*/, `<title>${'Long title '.repeat(8)}`) }),
+      '/two-titles': (o) => ({ body: cleanPage(o, '/two-titles', { head: '<title>Second title of this page here</title>' }) }),
+      '/dup-a': (o) => ({ body: cleanPage(o, '/dup-a').replace(/<title>[^<]*/, '<title>The same title on two pages') }),
+      '/dup-b': (o) => ({ body: cleanPage(o, '/dup-b').replace(/<title>[^<]*/, '<title>The same title on two pages') }),
+      '/no-description': (o) => ({ body: cleanPage(o, '/no-description').replace(/<meta name="description"[^>]*>/, '') }),
+      '/short-description': (o) => ({ body: cleanPage(o, '/short-description').replace(/content="A description[^"]*"/, 'content="Too short."') }),
+      '/no-h1': (o) => ({ body: cleanPage(o, '/no-h1').replace(/<h1>[^<]*<\/h1>/, '') }),
+      '/two-h1': (o) => ({ body: cleanPage(o, '/two-h1', { body: '<h1>Another h1</h1>' }) }),
+      '/skipped-heading': (o) => ({ body: cleanPage(o, '/skipped-heading', { body: '<h4>Too deep</h4>' }) }),
+      '/image-no-alt': (o) => ({ body: cleanPage(o, '/image-no-alt', { body: '<img src="/x.png">' }) }),
+      '/click-here': (o) => ({ body: cleanPage(o, '/click-here', { body: '<a href="/">click here</a><a href="javascript:void(0)">Menu</a>' }) }),
+      '/thin': (o) => ({ body: page({ title: 'A thin page of the fixture site', head: `<link rel="canonical" href="${o}/thin">`, body: '<h1>Thin</h1><p>Few words.</p>' }) }),
+      '/noindex': (o) => ({ body: cleanPage(o, '/noindex', { head: '<meta name="robots" content="noindex, nofollow">' }) }),
+      '/header-noindex': (o) => ({ headers: { 'x-robots-tag': 'noindex' }, body: cleanPage(o, '/header-noindex') }),
+      '/no-viewport': (o) => ({ body: cleanPage(o, '/no-viewport').replace(/<meta name="viewport"[^>]*>/, '') }),
+      '/no-lang': (o) => ({ body: cleanPage(o, '/no-lang').replace('<html lang="en">', '<html>') }),
+      '/bad-json-ld': (o) => ({ body: cleanPage(o, '/bad-json-ld', { head: '<script type="application/ld+json">{"@type": </script>' }) }),
+      '/no-canonical': (o) => ({ body: cleanPage(o, '/no-canonical').replace(/<link rel="canonical"[^>]*>/, '') }),
+      '/relative-canonical': (o) => ({ body: cleanPage(o, '/relative-canonical').replace(/href="[^"]*relative-canonical"/, 'href="/relative-canonical"') }),
+      '/canonical-to-404': (o) => ({ body: cleanPage(o, '/canonical-to-404').replace(/href="[^"]*canonical-to-404"/, `href="${o}/gone"`) }),
+      '/hreflang': (o) => ({ body: cleanPage(o, '/hreflang', { head: `<link rel="alternate" hreflang="english" href="${o}/">` }) }),
+      '/broken-link': (o) => ({ body: cleanPage(o, '/broken-link', { body: '<a href="/gone">Our old page</a>' }) }),
+      '/to-redirect': (o) => ({ body: cleanPage(o, '/to-redirect', { body: '<a href="/moved">Moved page</a>' }) }),
+      '/moved': { status: 301, headers: { location: '/hop' } },
+      '/hop': { status: 301, headers: { location: '/' } },
+      '/server-error': { status: 500, body: 'oops' },
+      '/orphan': (o) => ({ body: cleanPage(o, '/orphan') }),
+    };
+    const linked = Object.keys(pages).filter((p) => p !== '/orphan');
+    const result = await audit((origin) => ({
+      '/': { body: cleanPage(origin, '/', { body: linked.map((p) => `<a href="${p}">Go to ${p}</a>`).join(' ') }) },
+      '/sitemap.xml': sitemap(origin, ['/', '/orphan', '/noindex', '/gone']),
+      ...Object.fromEntries(Object.entries(pages).map(([path, make]) => [path, typeof make === 'function' ? make(origin) : make])),
+    }));
+    const expected: Array<[string, string]> = [
+      ['title_missing', '/no-title'], ['title_too_short', '/short-title'], ['title_too_long', '/long-title'],
+      ['title_multiple', '/two-titles'], ['title_duplicate', '/dup-a'], ['title_duplicate', '/dup-b'],
+      ['meta_description_missing', '/no-description'], ['meta_description_too_short', '/short-description'],
+      ['h1_missing', '/no-h1'], ['h1_multiple', '/two-h1'], ['heading_level_skipped', '/skipped-heading'],
+      ['image_missing_alt', '/image-no-alt'], ['link_text_non_descriptive', '/click-here'], ['link_not_crawlable', '/click-here'],
+      ['thin_content', '/thin'], ['noindex_meta', '/noindex'], ['nofollow_page', '/noindex'], ['noindex_header', '/header-noindex'],
+      ['viewport_missing', '/no-viewport'], ['html_lang_missing', '/no-lang'], ['json_ld_invalid', '/bad-json-ld'],
+      ['canonical_missing', '/no-canonical'], ['canonical_relative', '/relative-canonical'],
+      ['canonical_to_error', '/canonical-to-404'], ['canonical_to_other_url', '/canonical-to-404'],
+      ['hreflang_invalid_code', '/hreflang'], ['hreflang_missing_x_default', '/hreflang'], ['hreflang_missing_return', '/hreflang'],
+      ['broken_internal_links', '/broken-link'], ['page_4xx', '/gone'], ['page_5xx', '/server-error'],
+      ['links_to_redirect', '/to-redirect'], ['redirect_chain', '/moved'],
+      ['sitemap_noindex_url', '/noindex'], ['sitemap_broken_url', '/gone'], ['orphan_page', '/orphan'],
+      ['indexable_page_not_in_sitemap', '/two-h1'],
+    ];
+    const missing = expected.filter(([check, path]) => !(result.findings.byCheck.get(check) ?? []).some((f) => f.url === `${result.origin}${path}`));
+    assert.deepEqual(missing, [], 'every planted problem is found');
+    const home = `${result.origin}/`;
+    const onHome = [...result.findings.byCheck].filter(([, list]) => list.some((f) => f.url === home)).map(([id]) => id);
+    assert.deepEqual(onHome.filter((id) => !['too_many_links', 'broken_internal_links', 'links_to_redirect'].includes(id)), [], 'the clean home page has no page-level problems');
+    assert.ok(result.score < 100 && result.score > 0);
+    assert.equal(result.findings.byCheck.get('title_too_short')?.[0]?.value, 'Short', 'the offending value is recorded');
+  });
+});
+
+describe('the health score', () => {
+  const findingsWith = (counts: Record<string, number>) => {
+    const findings = new Findings();
+    for (const [id, n] of Object.entries(counts)) for (let i = 0; i < n; i++) findings.add(id, `https://x.test/${id}/${i}`);
+    return findings;
+  };
+
+  it('is 100 for a clean site', () => {
+    assert.equal(healthScore(new Findings(), 50).score, 100);
+  });
+
+  it('never drops when an issue is fixed', () => {
+    const issues = { title_missing: 5, meta_description_missing: 12, page_4xx: 3, thin_content: 20, canonical_missing: 30 };
+    const before = healthScore(findingsWith(issues), 100).score;
+    for (const id of Object.keys(issues)) {
+      for (const fixed of [1, (issues as Record<string, number>)[id]!]) {
+        const after = healthScore(findingsWith({ ...issues, [id]: (issues as Record<string, number>)[id]! - fixed }), 100).score;
+        assert.ok(after >= before, `fixing ${fixed} ${id}: ${before} -> ${after}`);
+      }
+    }
+  });
+
+  it('gives the same score for the same share on a small and a large site', () => {
+    const small = healthScore(findingsWith({ title_missing: 1, thin_content: 3, page_5xx: 1 }), 10).score;
+    const large = healthScore(findingsWith({ title_missing: 100, thin_content: 300, page_5xx: 100 }), 1000).score;
+    assert.equal(small, large);
+    assert.ok(small < 100);
+  });
+
+  it('is capped at 30 by a site-wide block', () => {
+    for (const block of ['home_noindex', 'robots_txt_blocks_all']) {
+      const result = healthScore(findingsWith({ [block]: 1 }), 100);
+      assert.ok(result.score <= 30, block);
+      assert.equal(result.capped, true);
+    }
+  });
+
+  it('explains what each check cost', () => {
+    const { breakdown } = healthScore(findingsWith({ page_5xx: 2, canonical_missing: 2 }), 4);
+    assert.deepEqual(breakdown.map((l) => l.check_id), ['page_5xx', 'canonical_missing']);
+    assert.equal(breakdown[0]!.share, 0.5);
+    assert.ok(breakdown[0]!.cost > breakdown[1]!.cost);
+  });
+
+  it('has a catalogue of at least 45 checks with unique snake_case ids', () => {
+    assert.ok(CHECKS.length >= 45);
+    assert.equal(new Set(CHECKS.map((c) => c.id)).size, CHECKS.length);
+    for (const check of CHECKS) assert.match(check.id, /^[a-z0-9]+(_[a-z0-9]+)*$/);
+  });
+});

@@ -1,0 +1,94 @@
+import type { CrawledPage } from '../crawler/crawl.ts';
+import type { Findings } from './findings.ts';
+
+export const TITLE_MIN = 20;
+export const TITLE_MAX = 60;
+export const DESCRIPTION_MIN = 80;
+export const DESCRIPTION_MAX = 160;
+export const THIN_WORDS = 200;
+export const SLOW_TTFB_MS = 800;
+export const MAX_LINKS = 150;
+export const ALT_MAX = 125;
+
+const NON_DESCRIPTIVE = new Set([
+  'click here', 'click this', 'here', 'go', 'more', 'read more', 'learn more', 'more info', 'more information',
+  'link', 'this', 'this page', 'start', 'continue', 'right here', 'see more', 'details',
+]);
+
+export const isNoindex = (page: CrawledPage) =>
+  [...(page.facts?.metaRobots ?? []), ...page.xRobotsTag].some((d) => d === 'noindex' || d === 'none');
+
+/** Checks that look at one page alone. */
+export function checkPage(page: CrawledPage, findings: Findings, siteIsHttps: boolean) {
+  const { url } = page;
+  if (page.blockedByRobots) return findings.add('blocked_by_robots', url);
+  if (page.status === 0) return findings.add('page_unreachable', url, page.error);
+  if (page.status === null) return;
+  if (page.status >= 500) findings.add('page_5xx', url, String(page.status));
+  else if (page.status >= 400) findings.add('page_4xx', url, String(page.status));
+  if (page.redirectLoop) findings.add('redirect_loop', url, page.redirectChain.map((h) => h.url).join(' -> '));
+  else if (page.redirectChain.length > 1) findings.add('redirect_chain', url, [...page.redirectChain.map((h) => h.url), page.redirectTarget].join(' -> '));
+  if (siteIsHttps && url.startsWith('http:') && page.status === 200) findings.add('http_page_on_https_site', url);
+  if (page.ttfbMs > SLOW_TTFB_MS) findings.add('slow_ttfb', url, `${page.ttfbMs} ms`);
+  if (page.truncated) findings.add('html_truncated', url);
+  if (page.xRobotsTag.includes('noindex') || page.xRobotsTag.includes('none')) findings.add('noindex_header', url, page.xRobotsTag.join(', '));
+
+  const facts = page.facts;
+  if (!facts) return;
+  if (facts.metaRobots.includes('noindex') || facts.metaRobots.includes('none')) findings.add('noindex_meta', url, facts.metaRobots.join(', '));
+  if ([...facts.metaRobots, ...page.xRobotsTag].some((d) => d === 'nofollow' || d === 'none')) findings.add('nofollow_page', url);
+
+  if (facts.titles.length === 0) findings.add('title_missing', url);
+  else {
+    if (facts.titles.length > 1) findings.add('title_multiple', url, facts.titles.join(' | '));
+    const title = facts.titles[0]!;
+    if (title === '') findings.add('title_empty', url);
+    else if (title.length < TITLE_MIN) findings.add('title_too_short', url, title);
+    else if (title.length > TITLE_MAX) findings.add('title_too_long', url, title);
+  }
+  if (facts.metaDescriptions.length === 0) findings.add('meta_description_missing', url);
+  else {
+    if (facts.metaDescriptions.length > 1) findings.add('meta_description_multiple', url, facts.metaDescriptions.join(' | '));
+    const description = facts.metaDescriptions[0]!;
+    if (description === '') findings.add('meta_description_empty', url);
+    else if (description.length < DESCRIPTION_MIN) findings.add('meta_description_too_short', url, description);
+    else if (description.length > DESCRIPTION_MAX) findings.add('meta_description_too_long', url, description);
+  }
+
+  const h1s = facts.headings.filter((h) => h.level === 1);
+  if (h1s.length === 0) findings.add('h1_missing', url);
+  if (h1s.length > 1) findings.add('h1_multiple', url, h1s.map((h) => h.text).join(' | '));
+  for (let i = 1; i < facts.headings.length; i++) {
+    const [previous, current] = [facts.headings[i - 1]!, facts.headings[i]!];
+    if (current.level > previous.level + 1) {
+      findings.add('heading_level_skipped', url, `h${previous.level} -> h${current.level}`);
+      break;
+    }
+  }
+
+  for (const image of facts.images) {
+    if (image.alt === null) findings.add('image_missing_alt', url, image.src);
+    else if (image.alt.length > ALT_MAX) findings.add('image_alt_too_long', url, image.src);
+  }
+
+  for (const link of facts.links) {
+    const href = link.href.trim();
+    if (href === '' || href === '#' || /^javascript:/i.test(href)) findings.add('link_not_crawlable', url, href || '(empty href)');
+    else if (NON_DESCRIPTIVE.has(link.text.toLowerCase().replace(/[.!…>»]+$/, '').trim())) findings.add('link_text_non_descriptive', url, link.text);
+    if (siteIsHttps && url.startsWith('https:') && /^http:\/\//i.test(href)) findings.add('http_links_on_https_site', url, href);
+  }
+  if (facts.links.length > MAX_LINKS) findings.add('too_many_links', url, String(facts.links.length));
+  if (siteIsHttps && url.startsWith('https:')) {
+    const insecure = facts.formActions.find((action) => /^http:\/\//i.test(action));
+    if (insecure) findings.add('http_form_action', url, insecure);
+  }
+
+  if (facts.canonicals.length === 0) findings.add('canonical_missing', url);
+  if (facts.canonicals.length > 1) findings.add('canonical_multiple', url, facts.canonicals.join(' | '));
+  if (facts.canonicals[0] !== undefined && !/^https?:\/\//i.test(facts.canonicals[0])) findings.add('canonical_relative', url, facts.canonicals[0]);
+
+  if (facts.wordCount < THIN_WORDS) findings.add('thin_content', url, `${facts.wordCount} words`);
+  if (!facts.lang) findings.add('html_lang_missing', url);
+  if (!facts.hasViewport) findings.add('viewport_missing', url);
+  if (facts.jsonLd.some((block) => !block.valid)) findings.add('json_ld_invalid', url);
+}

@@ -1,0 +1,120 @@
+import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
+import { normalizeUrl, sameSite } from '../crawler/urls.ts';
+import type { Findings } from './findings.ts';
+import { isNoindex } from './page-checks.ts';
+
+const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
+const MAX_CLICK_DEPTH = 4;
+
+const isBroken = (page: CrawledPage | undefined) => page !== undefined && page.status !== null && (page.status === 0 || page.status >= 400);
+const isRedirect = (page: CrawledPage | undefined) => page !== undefined && page.redirectChain.length > 0;
+
+/** Checks that compare pages with each other, the link graph and the sitemaps. */
+export function checkSite(crawl: CrawlResult, findings: Findings) {
+  const byUrl = new Map(crawl.pages.map((p) => [p.url, p]));
+  const startHost = new URL(crawl.startUrl).host;
+  const html = crawl.pages.filter((p) => p.status === 200 && p.facts);
+  const home = byUrl.get(crawl.startUrl);
+  const homeFinal = home?.redirectTarget ? byUrl.get(home.redirectTarget) : home;
+
+  if (crawl.robots.blocksEverything) findings.add('robots_txt_blocks_all', new URL('/robots.txt', crawl.startUrl).href);
+  if (homeFinal && isNoindex(homeFinal)) findings.add('home_noindex', homeFinal.url);
+  if (crawl.startUrl.startsWith('https:') && homeFinal?.status === 200 && !homeFinal.hsts) findings.add('hsts_missing', homeFinal.url);
+  const hasSitemap = crawl.sitemapsFetched.some((s) => s.status === 200);
+  if (!hasSitemap) findings.add('sitemap_missing', new URL('/sitemap.xml', crawl.startUrl).href);
+
+  // Links between pages.
+  const inlinks = new Map<number, number>();
+  for (const page of html) {
+    for (const id of page.outlinks) {
+      inlinks.set(id, (inlinks.get(id) ?? 0) + 1);
+      const target = byUrl.get(crawl.urls[id]!);
+      if (isBroken(target)) findings.add('broken_internal_links', page.url, target!.url);
+      else if (isRedirect(target)) findings.add('links_to_redirect', page.url, target!.url);
+    }
+    for (const link of page.facts!.links) {
+      const target = link.nofollow ? normalizeUrl(link.href, page.url) : undefined;
+      if (target && sameSite(target, startHost)) findings.add('internal_nofollow_links', page.url, target);
+    }
+  }
+
+  // Canonicals: resolved against the page; judged by what the crawl saw at the target.
+  const canonicalElsewhere = new Set<string>();
+  for (const page of html) {
+    const raw = page.facts!.canonicals[0];
+    const canonical = raw !== undefined ? normalizeUrl(raw, page.url) : undefined;
+    if (!canonical || canonical === page.url) continue;
+    canonicalElsewhere.add(page.url);
+    findings.add('canonical_to_other_url', page.url, canonical);
+    const target = byUrl.get(canonical);
+    if (isBroken(target)) findings.add('canonical_to_error', page.url, canonical);
+    else if (isRedirect(target)) findings.add('canonical_to_redirect', page.url, canonical);
+    else if (target && isNoindex(target)) findings.add('canonical_to_noindex', page.url, canonical);
+  }
+
+  // Duplicates among the pages meant to be indexed.
+  const indexable = html.filter((p) => !isNoindex(p) && !canonicalElsewhere.has(p.url));
+  const duplicates = (key: (p: CrawledPage) => string | undefined, checkId: string) => {
+    const groups = new Map<string, CrawledPage[]>();
+    for (const page of indexable) {
+      const value = key(page);
+      if (value) groups.set(value, [...(groups.get(value) ?? []), page]);
+    }
+    for (const [value, pages] of groups) if (pages.length > 1) for (const p of pages) findings.add(checkId, p.url, value);
+  };
+  duplicates((p) => p.facts!.titles[0] || undefined, 'title_duplicate');
+  duplicates((p) => p.facts!.metaDescriptions[0] || undefined, 'meta_description_duplicate');
+  duplicates((p) => (p.facts!.wordCount >= 20 ? p.facts!.textHash : undefined), 'duplicate_content');
+
+  // hreflang.
+  for (const page of html) {
+    const alternates = page.facts!.hreflangs;
+    if (alternates.length === 0) continue;
+    for (const alternate of alternates) if (!HREFLANG.test(alternate.lang)) findings.add('hreflang_invalid_code', page.url, alternate.lang);
+    if (!alternates.some((a) => a.lang.toLowerCase() === 'x-default')) findings.add('hreflang_missing_x_default', page.url);
+    for (const alternate of alternates) {
+      const target = byUrl.get(normalizeUrl(alternate.href, page.url) ?? '');
+      if (!target?.facts || target.url === page.url) continue;
+      const linksBack = target.facts.hreflangs.some((a) => normalizeUrl(a.href, target.url) === page.url);
+      if (!linksBack) findings.add('hreflang_missing_return', page.url, target.url);
+    }
+  }
+
+  // Sitemaps.
+  for (const url of crawl.sitemapUrls) {
+    const page = byUrl.get(url);
+    if (!page) continue;
+    if (page.blockedByRobots) findings.add('sitemap_blocked_url', url);
+    else if (isBroken(page)) findings.add('sitemap_broken_url', url, String(page.status));
+    else if (isRedirect(page)) findings.add('sitemap_redirect_url', url, page.redirectTarget);
+    else if (isNoindex(page)) findings.add('sitemap_noindex_url', url);
+  }
+  if (hasSitemap) for (const page of indexable) if (!crawl.sitemapUrls.has(page.url)) findings.add('indexable_page_not_in_sitemap', page.url);
+
+  // Structure: click depth over the link graph, and pages nothing links to.
+  const depth = clickDepths(crawl, byUrl);
+  const idOf = new Map(crawl.urls.map((url, id) => [url, id]));
+  for (const page of html) {
+    const d = depth.get(page.url);
+    if (d !== undefined && d > MAX_CLICK_DEPTH) findings.add('click_depth_over_4', page.url, `${d} clicks`);
+    if (page.depth === null && crawl.sitemapUrls.has(page.url) && !inlinks.get(idOf.get(page.url) ?? -1)) findings.add('orphan_page', page.url);
+  }
+}
+
+/** Breadth-first from the home page over the links the crawl saw (following redirects). */
+function clickDepths(crawl: CrawlResult, byUrl: Map<string, CrawledPage>): Map<string, number> {
+  const depth = new Map<string, number>([[crawl.startUrl, 0]]);
+  const queue = [crawl.startUrl];
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    const page = byUrl.get(url);
+    const next = page?.redirectTarget ? [page.redirectTarget] : (page?.outlinks ?? []).map((id) => crawl.urls[id]!);
+    const hop = page?.redirectTarget ? 0 : 1;
+    for (const target of next) {
+      if (depth.has(target)) continue;
+      depth.set(target, depth.get(url)! + hop);
+      queue.push(target);
+    }
+  }
+  return depth;
+}
