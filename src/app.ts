@@ -7,7 +7,10 @@ import type { Database } from './db/client.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
+import { AUDIT_JOB, createAuditsService } from './modules/audits/audits.service.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -84,6 +87,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     log: app.log,
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
+  const queue = createJobQueue(database, app.log);
+  const audits = createAuditsService({
+    repo: createAuditsRepo(db), sites, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
+  });
+  // An audit may crawl 20,000 pages: an attempt gets two hours before pg-boss retries it.
+  queue.define<{ auditId: string }>({ name: AUDIT_JOB, retryLimit: 2, expireInSeconds: 7200, handler: ({ auditId }) => audits.runAudit(auditId) });
 
   requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
 
@@ -93,7 +102,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await api.register(authRoutes, { auth, users });
       await api.register(usersRoutes, { users });
       await api.register(sitesRoutes, { sites });
-      await api.register(auditsRoutes);
+      await api.register(auditsRoutes, { audits });
       await api.register(tasksRoutes);
       await api.register(analyticsRoutes);
       await api.register(keywordsRoutes);
@@ -107,9 +116,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       await users.ensureBootstrapAdmin(config.adminEmail, config.adminPassword, app.log);
     }
     await revocations.start();
+    await queue.start({ work: true });
   });
   app.addHook('onClose', async () => {
     revocations.stop();
+    await queue.stop();
     await redis?.quit();
   });
   return app;

@@ -14,6 +14,8 @@ export interface ScriptSession {
 export interface Database {
   kind: 'embedded' | 'postgres';
   db: Kysely<DB>;
+  /** What the job queue (pg-boss) connects to: the same database, in a schema of its own. */
+  jobs: { pglite: PGlite } | { connectionString: string; schema: string };
   /** Runs fn in one transaction that no other migrator (instance or process) can enter. */
   withMigrationLock<T>(fn: (session: ScriptSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ function wrapPGlite(pglite: PGlite): Database {
   return {
     kind: 'embedded',
     db,
+    jobs: { pglite },
     // One process owns an embedded database, and pglite.transaction() is exclusive within it.
     withMigrationLock: (fn) =>
       pglite.transaction(async (tx) =>
@@ -89,6 +92,7 @@ function createPostgres(connectionString: string, schema?: string): Database {
   return {
     kind: 'postgres',
     db,
+    jobs: { connectionString, schema: schema ? `${schema}_jobs` : 'jobs' },
     withMigrationLock: async (fn) => {
       const client = await pool.connect();
       try {

@@ -49,6 +49,40 @@ export interface SitesTable {
   updated_at: Timestamp;
 }
 
+/** One line of an audit's score explanation (see modules/checks/score.ts). */
+export interface ScoreLineRow {
+  check_id: string;
+  severity: string;
+  affected: number;
+  share: number;
+  cost: number;
+}
+
+export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+export interface AuditsTable {
+  id: Generated<string>;
+  site_id: string;
+  status: ColumnType<AuditStatus, AuditStatus | undefined, AuditStatus>;
+  max_pages: number;
+  pages_crawled: Generated<number>;
+  pages_discovered: Generated<number>;
+  pages_by_status: ColumnType<Record<string, number>, string | undefined, string>;
+  score: number | null;
+  score_breakdown: ColumnType<ScoreLineRow[] | null, string | null | undefined, string | null>;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface AuditIssuesTable {
+  audit_id: string;
+  check_id: string;
+  url: string;
+  value: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -59,5 +93,7 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   token_revocations: TokenRevocationsTable;
   sites: SitesTable;
+  audits: AuditsTable;
+  audit_issues: AuditIssuesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -66,8 +66,6 @@ const NOT_BUILT: Array<{ method: 'GET' | 'POST'; url: string; payload?: object }
   { method: 'POST', url: `/api/v1/tasks/${randomUUID()}/rollback` },
   { method: 'GET', url: `/api/v1/verification/tasks/${randomUUID()}/verification-status` },
   { method: 'GET', url: '/api/v1/cms/rollback/history' },
-  { method: 'POST', url: '/api/v1/audits', payload: { site_id: randomUUID() } },
-  { method: 'GET', url: `/api/v1/audits/site/${randomUUID()}/latest` },
   { method: 'GET', url: `/api/v1/analytics/dashboard?site_id=${randomUUID()}` },
   { method: 'GET', url: `/api/v1/analytics/trends?site_id=${randomUUID()}&metric=page_views` },
   { method: 'GET', url: `/api/v1/keywords?site_id=${randomUUID()}` },

@@ -5,6 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createDatabase, PGLITE_PARSERS, type Database } from '../../src/db/client.ts';
 import { loadMigrations, migrate } from '../../src/db/migrate.ts';
+import { createJobQueue } from '../../src/jobs/queue.ts';
+import pino from 'pino';
+
+const silentLogger = pino({ level: 'silent' });
 
 const CACHE_DIR = path.resolve('node_modules/.cache/site-optimization-tests');
 
@@ -15,6 +19,7 @@ export const testDatabaseKind = () => (process.env.TEST_DB === 'postgres' ? 'pos
 function snapshotPath() {
   const hash = createHash('sha256');
   for (const m of loadMigrations()) hash.update(m.version).update(m.sql);
+  hash.update('pg-boss-12');
   return path.join(CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -33,6 +38,10 @@ export async function ensurePGliteSnapshot(): Promise<string> {
   const pglite = await PGlite.create({ parsers: PGLITE_PARSERS });
   const database = await createDatabase({ pglite });
   await migrate(database);
+  // pg-boss installs its own schema on first start: bake that into the snapshot too.
+  const queue = createJobQueue(database, silentLogger);
+  await queue.start({ work: false });
+  await queue.stop();
   const dump = await pglite.dumpDataDir('none');
   await database.close();
   await fs.mkdir(CACHE_DIR, { recursive: true });
@@ -66,7 +75,8 @@ async function createPostgresSchemaDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.query(`drop schema if exists ${schema} cascade`);
+      await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
       await cleanup.end();
     },
   };

@@ -1,25 +1,39 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notImplemented } from '../../lib/problem.ts';
-import { Uuid } from '../../lib/schema.ts';
+import { Paged } from '../../lib/pagination.ts';
+import { Nullable, Uuid } from '../../lib/schema.ts';
+import { AuditReportSchema, AuditSchema, IssuePageQuery, IssueParams, StartAuditBody } from './audits.schemas.ts';
+import type { AuditsService } from './audits.service.ts';
 
-export const StartAuditBody = Type.Object(
-  {
-    site_id: Uuid(),
-    max_pages: Type.Optional(Type.Integer({ minimum: 1, maximum: 20_000, default: 500, description: 'Crawl at most this many pages' })),
-  },
-  { additionalProperties: false },
-);
-
-// The crawler and its checks are the audits issue: until then these answer 501.
-const pending = async () => {
-  throw notImplemented('Site audits');
-};
-
-export async function auditsRoutes(app: FastifyInstance) {
+export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['audits'];
-  r.post('/audits', { schema: { tags, summary: 'Start an audit of a site (202)', body: StartAuditBody } }, pending);
-  r.get('/audits/site/:site_id/latest', { schema: { tags, summary: "The site's latest audit", params: Type.Object({ site_id: Uuid() }) } }, pending);
+
+  r.post(
+    '/audits',
+    { schema: { tags, summary: 'Start an audit of a site (or get the one already running)', body: StartAuditBody, response: { 202: AuditSchema } } },
+    async (request, reply) => reply.code(202).send(await deps.audits.startAudit(request.actor.sub, request.body)),
+  );
+
+  r.get(
+    '/audits/site/:site_id/latest',
+    { schema: { tags, summary: "The site's latest audit with its score and issues by check", params: Type.Object({ site_id: Uuid() }), response: { 200: AuditReportSchema } } },
+    (request) => deps.audits.latestReport(request.actor.sub, request.params.site_id),
+  );
+
+  r.get(
+    '/audits/:audit_id/issues/:check_id',
+    {
+      schema: {
+        tags,
+        summary: 'Every affected URL of one check, paged',
+        params: IssueParams,
+        querystring: IssuePageQuery,
+        response: { 200: Paged(Type.Object({ url: Type.String(), value: Nullable(Type.String()) })) },
+      },
+    },
+    (request) =>
+      deps.audits.issuePage(request.actor.sub, request.params.audit_id, request.params.check_id, request.query.page ?? 1, request.query.page_size ?? 50),
+  );
 }

@@ -53,6 +53,15 @@ export function createSitesRepo(db: Kysely<DB>) {
     /** The site, if this owner has it. */
     findById: (ownerId: string, siteId: string) => findBatch({ ownerId, siteId }),
 
+    /** Worker-side (no owner): what a completed audit learnt about the site. */
+    async recordAudit(siteId: string, result: { healthScore: number; platform: Platform }) {
+      await db
+        .updateTable('sites')
+        .set({ health_score: result.healthScore, platform: result.platform, updated_at: sql`now()` })
+        .where('id', '=', siteId)
+        .execute();
+    },
+
     /** The updated site, undefined if absent, or 'duplicate_domain' when the new domain is taken. */
     async update(
       ownerId: string,

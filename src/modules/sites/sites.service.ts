@@ -56,6 +56,9 @@ export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets:
       return updated;
     },
 
+    /** Called by the audit worker when an audit completes. */
+    recordAudit: (siteId: string, result: Parameters<SitesRepo['recordAudit']>[1]) => repo.recordAudit(siteId, result),
+
     async getProgress(ownerId: string, siteId: string): Promise<SiteProgress> {
       const site = await getSite(ownerId, siteId);
       // Audits, tasks and analytics syncs are later modules: until they exist there is

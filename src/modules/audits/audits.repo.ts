@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Finding } from '../checks/findings.ts';
+
+const AUDIT_COLUMNS = [
+  'audits.id', 'audits.site_id', 'audits.status', 'audits.max_pages', 'audits.pages_crawled', 'audits.pages_discovered',
+  'audits.pages_by_status', 'audits.score', 'audits.score_breakdown', 'audits.error', 'audits.created_at',
+  'audits.started_at', 'audits.finished_at',
+] as const;
+
+export function createAuditsRepo(db: Kysely<DB>) {
+  const active = (siteId: string) =>
+    db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+
+  return {
+    /** A new queued audit, or undefined when the site already has one queued or running. */
+    async insertQueued(siteId: string, maxPages: number) {
+      return db
+        .insertInto('audits')
+        .values({ site_id: siteId, max_pages: maxPages })
+        .onConflict((oc) => oc.column('site_id').where('status', 'in', ['queued', 'running']).doNothing())
+        .returning(['id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score', 'score_breakdown', 'error', 'created_at', 'started_at', 'finished_at'])
+        .executeTakeFirst();
+    },
+    findActive: active,
+
+    /** The latest audit of a site the owner has. */
+    latestForOwner(ownerId: string, siteId: string) {
+      return db
+        .selectFrom('audits')
+        .innerJoin('sites', 'sites.id', 'audits.site_id')
+        .select(AUDIT_COLUMNS)
+        .where('sites.owner_id', '=', ownerId)
+        .where('audits.site_id', '=', siteId)
+        .orderBy('audits.created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    findForOwner(ownerId: string, auditId: string) {
+      return db
+        .selectFrom('audits')
+        .innerJoin('sites', 'sites.id', 'audits.site_id')
+        .select(AUDIT_COLUMNS)
+        .where('sites.owner_id', '=', ownerId)
+        .where('audits.id', '=', auditId)
+        .executeTakeFirst();
+    },
+
+    /** For the worker (not a user request): the audit and its site's domain. */
+    findForRun(auditId: string) {
+      return db
+        .selectFrom('audits')
+        .innerJoin('sites', 'sites.id', 'audits.site_id')
+        .select(['audits.id', 'audits.site_id', 'audits.status', 'audits.max_pages', 'sites.domain'])
+        .where('audits.id', '=', auditId)
+        .executeTakeFirst();
+    },
+
+    async markRunning(auditId: string) {
+      await db.updateTable('audits').set({ status: 'running', started_at: sql`now()`, error: null }).where('id', '=', auditId).execute();
+    },
+
+    async updateProgress(auditId: string, crawled: number, discovered: number) {
+      await db.updateTable('audits').set({ pages_crawled: crawled, pages_discovered: discovered }).where('id', '=', auditId).where('status', '=', 'running').execute();
+    },
+
+    /** Stores the result in one transaction; a retried job replaces what a failed attempt left. */
+    async complete(auditId: string, result: {
+      crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
+      findings: Map<string, Finding[]>;
+    }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('audit_issues').where('audit_id', '=', auditId).execute();
+        const rows = [...result.findings].flatMap(([checkId, list]) =>
+          list.map((f) => ({ audit_id: auditId, check_id: checkId, url: f.url, value: f.value ?? null })),
+        );
+        for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
+        await trx
+          .updateTable('audits')
+          .set({
+            status: 'completed', finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
+            pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
+          })
+          .where('id', '=', auditId)
+          .execute();
+      });
+    },
+
+    async fail(auditId: string, error: string) {
+      await db.updateTable('audits').set({ status: 'failed', finished_at: sql`now()`, error }).where('id', '=', auditId).execute();
+    },
+
+    issueCounts(auditId: string) {
+      return db
+        .selectFrom('audit_issues')
+        .select(['check_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('audit_id', '=', auditId)
+        .groupBy('check_id')
+        .execute();
+    },
+
+    /** The first `perCheck` affected URLs of every check, in URL order. */
+    issueSamples(auditId: string, perCheck: number) {
+      return db
+        .selectFrom((eb) =>
+          eb.selectFrom('audit_issues')
+            .select(['check_id', 'url', 'value', sql<number>`row_number() over (partition by check_id order by url)`.as('n')])
+            .where('audit_id', '=', auditId)
+            .as('ranked'),
+        )
+        .select(['check_id', 'url', 'value'])
+        .where('n', '<=', perCheck)
+        .orderBy('check_id')
+        .orderBy('url')
+        .execute();
+    },
+
+    issuesPage(auditId: string, checkId: string, page: number, pageSize: number) {
+      return db
+        .selectFrom('audit_issues')
+        .select(['url', 'value'])
+        .where('audit_id', '=', auditId)
+        .where('check_id', '=', checkId)
+        .orderBy('url')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+    },
+
+    /** Issues (check, url) of this audit that the previous completed audit of the site did not have, and vice versa. */
+    async changesSincePrevious(audit: { id: string; site_id: string; created_at: Date }) {
+      const previous = await db
+        .selectFrom('audits')
+        .select('id')
+        .where('site_id', '=', audit.site_id)
+        .where('status', '=', 'completed')
+        .where('created_at', '<', audit.created_at)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!previous) return null;
+      const { rows } = await sql<{ new_issues: number; fixed_issues: number }>`
+        select
+          (select count(*) from (select check_id, url from audit_issues where audit_id = ${audit.id}
+             except select check_id, url from audit_issues where audit_id = ${previous.id}) n) as new_issues,
+          (select count(*) from (select check_id, url from audit_issues where audit_id = ${previous.id}
+             except select check_id, url from audit_issues where audit_id = ${audit.id}) f) as fixed_issues
+      `.execute(db);
+      return rows[0] ?? null;
+    },
+  };
+}
+
+export type AuditsRepo = ReturnType<typeof createAuditsRepo>;
+export type AuditRow = NonNullable<Awaited<ReturnType<AuditsRepo['findForOwner']>>>;

@@ -1,0 +1,129 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { notFound } from '../../lib/problem.ts';
+import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+import { runChecks } from '../checks/run-checks.ts';
+import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { AuditRow, AuditsRepo } from './audits.repo.ts';
+import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
+import { detectPlatform } from './platform.ts';
+
+export const AUDIT_JOB = 'audit.run';
+const SAMPLE_PER_CHECK = 50;
+
+interface Deps {
+  repo: AuditsRepo;
+  sites: SitesService;
+  queue: Pick<JobQueue, 'send'>;
+  allowPrivateTargets: boolean;
+  log: FastifyBaseLogger;
+}
+
+export function createAuditsService(deps: Deps) {
+  const { repo } = deps;
+
+  async function requireAudit(ownerId: string, auditId: string): Promise<AuditRow> {
+    const audit = await repo.findForOwner(ownerId, auditId);
+    if (!audit) throw notFound('Audit');
+    return audit;
+  }
+
+  return {
+    /** Queues a crawl, or returns the one already queued or running for the site. */
+    async startAudit(ownerId: string, input: { site_id: string; max_pages?: number | undefined }) {
+      const site = await deps.sites.getSite(ownerId, input.site_id);
+      const created = await repo.insertQueued(site.id, input.max_pages ?? DEFAULT_MAX_PAGES);
+      if (!created) return (await repo.findActive(site.id))!;
+      // Enqueued after the row is committed, so the worker always finds it.
+      await deps.queue.send(AUDIT_JOB, { auditId: created.id });
+      return created;
+    },
+
+    async latestReport(ownerId: string, siteId: string) {
+      await deps.sites.getSite(ownerId, siteId);
+      const audit = await repo.latestForOwner(ownerId, siteId);
+      if (!audit) throw notFound('Audit for this site');
+      const [counts, samples, changes] = await Promise.all([
+        repo.issueCounts(audit.id),
+        repo.issueSamples(audit.id, SAMPLE_PER_CHECK),
+        audit.status === 'completed' ? repo.changesSincePrevious(audit) : null,
+      ]);
+      const issues = counts
+        .map(({ check_id, count }) => {
+          const check = CHECKS_BY_ID.get(check_id);
+          return {
+            check_id,
+            severity: check?.severity ?? 'notice',
+            category: check?.category ?? 'unknown',
+            title: check?.title ?? check_id,
+            fix: check?.fix ?? '',
+            lighthouse: check?.lighthouse ?? null,
+            affected_count: Number(count),
+            affected: samples.filter((s) => s.check_id === check_id).map((s) => ({ url: s.url, value: s.value })),
+          };
+        })
+        .sort((a, b) => severityRank(a.severity) - severityRank(b.severity) || b.affected_count - a.affected_count);
+      return {
+        ...audit,
+        new_issues: changes ? Number(changes.new_issues) : null,
+        fixed_issues: changes ? Number(changes.fixed_issues) : null,
+        issues,
+      };
+    },
+
+    async issuePage(ownerId: string, auditId: string, checkId: string, page: number, pageSize: number) {
+      await requireAudit(ownerId, auditId);
+      const counts = await repo.issueCounts(auditId);
+      const total = Number(counts.find((c) => c.check_id === checkId)?.count ?? 0);
+      const items = await repo.issuesPage(auditId, checkId, page, pageSize);
+      return { items: items.map((i) => ({ url: i.url, value: i.value })), total, page, page_size: pageSize };
+    },
+
+    /** The job: crawl, check, store, and update the site. Safe to run again for the same audit. */
+    async runAudit(auditId: string) {
+      const audit = await repo.findForRun(auditId);
+      if (!audit || audit.status === 'completed' || audit.status === 'failed') return;
+      await repo.markRunning(auditId);
+      let lastWrite = 0;
+      try {
+        const crawl = await crawlSite({
+          domain: audit.domain,
+          maxPages: audit.max_pages,
+          allowPrivate: deps.allowPrivateTargets,
+          onProgress: ({ crawled, discovered }) => {
+            if (Date.now() - lastWrite < 1000) return;
+            lastWrite = Date.now();
+            repo.updateProgress(auditId, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved'));
+          },
+        });
+        const result = runChecks(crawl);
+        await repo.complete(auditId, {
+          crawled: crawl.pages.length,
+          discovered: crawl.urls.length,
+          pagesByStatus: pagesByStatus(crawl),
+          score: result.score,
+          breakdown: result.breakdown,
+          findings: result.findings.byCheck,
+        });
+        await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
+      } catch (error) {
+        deps.log.error({ err: error, auditId }, 'audit failed');
+        await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed');
+      }
+    },
+  };
+}
+
+const severityRank = (severity: string) => ['critical', 'error', 'warning', 'notice'].indexOf(severity);
+
+function pagesByStatus(crawl: CrawlResult): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const page of crawl.pages) {
+    const key = page.blockedByRobots ? 'blocked' : String(page.status ?? 0);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+export type AuditsService = ReturnType<typeof createAuditsService>;
