@@ -2,13 +2,17 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Finding } from '../checks/findings.ts';
 
-const AUDIT_COLUMNS = [
-  'audits.id', 'audits.site_id', 'audits.status', 'audits.max_pages', 'audits.pages_crawled', 'audits.pages_discovered',
-  'audits.pages_by_status', 'audits.score', 'audits.score_breakdown', 'audits.error', 'audits.created_at',
-  'audits.started_at', 'audits.finished_at',
+const COLUMNS = [
+  'id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score',
+  'score_breakdown', 'error', 'created_at', 'started_at', 'finished_at',
 ] as const;
+const AUDIT_COLUMNS = COLUMNS.map((c) => `audits.${c}` as const);
 
 export function createAuditsRepo(db: Kysely<DB>) {
+  /** Audits of the owner's sites only: every user-facing read starts here. */
+  const owned = (ownerId: string) =>
+    db.selectFrom('audits').innerJoin('sites', 'sites.id', 'audits.site_id').select(AUDIT_COLUMNS).where('sites.owner_id', '=', ownerId);
+
   const active = (siteId: string) =>
     db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
 
@@ -19,32 +23,18 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .insertInto('audits')
         .values({ site_id: siteId, max_pages: maxPages })
         .onConflict((oc) => oc.column('site_id').where('status', 'in', ['queued', 'running']).doNothing())
-        .returning(['id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score', 'score_breakdown', 'error', 'created_at', 'started_at', 'finished_at'])
+        .returning(COLUMNS)
         .executeTakeFirst();
     },
     findActive: active,
 
     /** The latest audit of a site the owner has. */
     latestForOwner(ownerId: string, siteId: string) {
-      return db
-        .selectFrom('audits')
-        .innerJoin('sites', 'sites.id', 'audits.site_id')
-        .select(AUDIT_COLUMNS)
-        .where('sites.owner_id', '=', ownerId)
-        .where('audits.site_id', '=', siteId)
-        .orderBy('audits.created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      return owned(ownerId).where('audits.site_id', '=', siteId).orderBy('audits.created_at', 'desc').limit(1).executeTakeFirst();
     },
 
     findForOwner(ownerId: string, auditId: string) {
-      return db
-        .selectFrom('audits')
-        .innerJoin('sites', 'sites.id', 'audits.site_id')
-        .select(AUDIT_COLUMNS)
-        .where('sites.owner_id', '=', ownerId)
-        .where('audits.id', '=', auditId)
-        .executeTakeFirst();
+      return owned(ownerId).where('audits.id', '=', auditId).executeTakeFirst();
     },
 
     /** For the worker (not a user request): the audit and its site's domain. */
@@ -114,6 +104,16 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .orderBy('check_id')
         .orderBy('url')
         .execute();
+    },
+
+    async countIssues(auditId: string, checkId: string): Promise<number> {
+      const row = await db
+        .selectFrom('audit_issues')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('audit_id', '=', auditId)
+        .where('check_id', '=', checkId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
     },
 
     issuesPage(auditId: string, checkId: string, page: number, pageSize: number) {

@@ -74,9 +74,7 @@ export function createAuditsService(deps: Deps) {
 
     async issuePage(ownerId: string, auditId: string, checkId: string, page: number, pageSize: number) {
       await requireAudit(ownerId, auditId);
-      const counts = await repo.issueCounts(auditId);
-      const total = Number(counts.find((c) => c.check_id === checkId)?.count ?? 0);
-      const items = await repo.issuesPage(auditId, checkId, page, pageSize);
+      const [total, items] = await Promise.all([repo.countIssues(auditId, checkId), repo.issuesPage(auditId, checkId, page, pageSize)]);
       return { items: items.map((i) => ({ url: i.url, value: i.value })), total, page, page_size: pageSize };
     },
 
