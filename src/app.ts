@@ -7,7 +7,7 @@ import type { Database } from './db/client.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { createJobQueue } from './jobs/queue.ts';
+import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { AUDIT_JOB, createAuditsService } from './modules/audits/audits.service.ts';
@@ -43,10 +43,19 @@ export interface AppOptions {
   database: Database;
   /** Overrides the logger built from config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Job queue timings (tests shorten them to see a dead worker's job retried quickly). */
+  jobTuning?: JobQueueTuning;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue this instance enqueues to and works from. */
+    jobs: JobQueue;
+  }
 }
 
 /** The whole service as a Fastify instance: what server.ts listens with and what tests inject into. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, jobTuning }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: ONE_MIB,
@@ -87,12 +96,19 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     log: app.log,
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
-  const queue = createJobQueue(database, app.log);
+  const queue = createJobQueue(database, app.log, jobTuning);
+  app.decorate('jobs', queue);
   const audits = createAuditsService({
     repo: createAuditsRepo(db), sites, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
   });
   // An audit may crawl 20,000 pages: an attempt gets two hours before pg-boss retries it.
-  queue.define<{ auditId: string }>({ name: AUDIT_JOB, retryLimit: 2, expireInSeconds: 7200, handler: ({ auditId }) => audits.runAudit(auditId) });
+  queue.define<{ auditId: string }>({
+    name: AUDIT_JOB,
+    retryLimit: 2,
+    expireInSeconds: 7200,
+    handler: ({ auditId }) => audits.runAudit(auditId),
+    onDead: ({ auditId }) => audits.abandonAudit(auditId),
+  });
 
   requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
 

@@ -65,6 +65,7 @@ export interface AuditsTable {
   site_id: string;
   status: ColumnType<AuditStatus, AuditStatus | undefined, AuditStatus>;
   max_pages: number;
+  attempt: Generated<number>;
   pages_crawled: Generated<number>;
   pages_discovered: Generated<number>;
   pages_by_status: ColumnType<Record<string, number>, string | undefined, string>;

@@ -6,22 +6,36 @@ import type { Database } from '../db/client.ts';
 export interface JobDefinition<T extends object> {
   name: string;
   retryLimit: number;
-  /** How long one attempt may run before pg-boss takes it back (a worker that died). */
+  /** Upper bound for one attempt, whatever its heartbeats say. */
   expireInSeconds: number;
   handler: (data: T) => Promise<void>;
+  /** Called once the job has failed on every attempt (its dead-letter queue). */
+  onDead?: (data: T) => Promise<void>;
 }
 
+export interface JobQueueTuning {
+  /** A running job's worker proves it is alive this often; silence past it means the worker died. */
+  heartbeatSeconds: number;
+  /** How often pg-boss looks for dead workers' jobs. */
+  superviseIntervalSeconds: number;
+}
+
+export const DEFAULT_JOB_TUNING: JobQueueTuning = { heartbeatSeconds: 30, superviseIntervalSeconds: 15 };
+
 /**
- * The durable job queue: pg-boss on the service's own database (embedded or server), so
- * a job survives a restart and a crashed worker's job is retried after it expires.
+ * The durable job queue: pg-boss on the service's own database (embedded or server), so a
+ * job survives a restart, a dead worker's job is retried once its heartbeat stops, and a
+ * job that fails every attempt reaches its definition's onDead.
  */
-export function createJobQueue(database: Database, log: FastifyBaseLogger) {
+export function createJobQueue(database: Database, log: FastifyBaseLogger, tuning: JobQueueTuning = DEFAULT_JOB_TUNING) {
+  const common = { superviseIntervalSeconds: tuning.superviseIntervalSeconds };
   const boss =
     'pglite' in database.jobs
-      ? new PgBoss({ db: fromPglite(database.jobs.pglite), backend: 'pglite', schema: 'jobs' })
-      : new PgBoss({ connectionString: database.jobs.connectionString, schema: database.jobs.schema, max: 4 });
+      ? new PgBoss({ ...common, db: fromPglite(database.jobs.pglite), backend: 'pglite', schema: 'jobs' })
+      : new PgBoss({ ...common, connectionString: database.jobs.connectionString, schema: database.jobs.schema, max: 4 });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   const definitions: Array<JobDefinition<never>> = [];
+  const deadQueue = (name: string) => `${name}.dead`;
 
   return {
     define<T extends object>(definition: JobDefinition<T>) {
@@ -31,10 +45,22 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
     async start(options: { work: boolean }) {
       await boss.start();
       for (const d of definitions) {
-        await boss.createQueue(d.name, { retryLimit: d.retryLimit, retryBackoff: true, expireInSeconds: d.expireInSeconds });
-        if (options.work) {
-          await boss.work(d.name, { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
-            for (const job of jobs) await d.handler(job.data);
+        if (d.onDead) await boss.createQueue(deadQueue(d.name), { retryLimit: 5 });
+        await boss.createQueue(d.name, {
+          retryLimit: d.retryLimit,
+          retryBackoff: true,
+          expireInSeconds: d.expireInSeconds,
+          heartbeatSeconds: tuning.heartbeatSeconds,
+          ...(d.onDead ? { deadLetter: deadQueue(d.name) } : {}),
+        });
+        if (!options.work) continue;
+        await boss.work(d.name, { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
+          for (const job of jobs) await d.handler(job.data);
+        });
+        const onDead = d.onDead;
+        if (onDead) {
+          await boss.work(deadQueue(d.name), { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
+            for (const job of jobs) await onDead(job.data);
           });
         }
       }
@@ -42,7 +68,11 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger) {
 
     send: <T extends object>(name: string, data: T) => boss.send(name, data),
 
-    stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+    /** Stops taking work; `graceful: false` is what a crash looks like to the other workers. */
+    stop: (options: { graceful: boolean } = { graceful: true }) => boss.stop({ graceful: options.graceful, timeout: 10_000 }),
+
+    /** The queue's settings as pg-boss stored them (operations and tests). */
+    describe: (name: string) => boss.getQueue(name),
   };
 }
 

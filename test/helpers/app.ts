@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createUsersRepo } from '../../src/modules/users/users.repo.ts';
@@ -17,19 +17,23 @@ export interface TestContext {
 }
 
 /** The real app on a database of its own; call close() in the file's after hook. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'jobTuning'> & { database?: Database } = {},
+): Promise<TestContext> {
   const config = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: 'node_modules/.cache/site-optimization-tests/data',
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  // With a database given, this is a second instance on it: closing it leaves the database open.
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({ config, database, logger: false, jobTuning: options.jobTuning });
   await app.ready();
   const close = async () => {
     await app.close();
-    await database.close();
+    if (!options.database) await database.close();
   };
   return { app, database, config, close };
 }

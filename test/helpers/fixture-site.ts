@@ -6,18 +6,20 @@ export interface FixtureResponse {
   headers?: Record<string, string>;
   body?: string | Buffer;
 }
-export type FixtureRoute = FixtureResponse | ((request: http.IncomingMessage, hit: number) => FixtureResponse);
+export type FixtureRoute =
+  | FixtureResponse
+  | ((request: http.IncomingMessage, hit: number) => FixtureResponse | Promise<FixtureResponse>);
 
 /** A website on loopback, built by a test: path -> response. Unknown paths are 404. */
 export async function startFixtureSite(routes: Record<string, FixtureRoute>) {
   const hits: Array<{ path: string; at: number; userAgent: string | undefined }> = [];
   const counts = new Map<string, number>();
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(async (request, response) => {
     const path = request.url ?? '/';
     hits.push({ path, at: Date.now(), userAgent: request.headers['user-agent'] });
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const route = routes[path];
-    const spec = typeof route === 'function' ? route(request, counts.get(path)!) : route;
+    const spec = typeof route === 'function' ? await route(request, counts.get(path)!) : route;
     const status = spec?.status ?? (spec ? 200 : 404);
     const body = spec?.body ?? (spec ? '' : '<html><body>Not found</body></html>');
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...spec?.headers });
@@ -30,7 +32,11 @@ export async function startFixtureSite(routes: Record<string, FixtureRoute>) {
     origin: `http://127.0.0.1:${port}`,
     hits,
     hitsFor: (path: string) => hits.filter((h) => h.path === path),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

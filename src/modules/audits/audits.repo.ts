@@ -47,38 +47,65 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    async markRunning(auditId: string) {
-      await db.updateTable('audits').set({ status: 'running', started_at: sql`now()`, error: null }).where('id', '=', auditId).execute();
+    /** Starts an attempt: its number, or undefined when the audit is already finished. */
+    async startAttempt(auditId: string): Promise<number | undefined> {
+      const row = await db
+        .updateTable('audits')
+        .set((eb) => ({ status: 'running', started_at: sql`now()`, error: null, attempt: eb('attempt', '+', 1) }))
+        .where('id', '=', auditId)
+        .where('status', 'in', ['queued', 'running'])
+        .returning('attempt')
+        .executeTakeFirst();
+      return row?.attempt;
     },
 
-    async updateProgress(auditId: string, crawled: number, discovered: number) {
-      await db.updateTable('audits').set({ pages_crawled: crawled, pages_discovered: discovered }).where('id', '=', auditId).where('status', '=', 'running').execute();
+    async updateProgress(auditId: string, attempt: number, crawled: number, discovered: number) {
+      await db
+        .updateTable('audits')
+        .set({ pages_crawled: crawled, pages_discovered: discovered })
+        .where('id', '=', auditId)
+        .where('attempt', '=', attempt)
+        .where('status', '=', 'running')
+        .execute();
     },
 
     /** Stores the result in one transaction; a retried job replaces what a failed attempt left. */
-    async complete(auditId: string, result: {
+    async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
       findings: Map<string, Finding[]>;
     }) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('audit_issues').where('audit_id', '=', auditId).execute();
-        const rows = [...result.findings].flatMap(([checkId, list]) =>
-          list.map((f) => ({ audit_id: auditId, check_id: checkId, url: f.url, value: f.value ?? null })),
-        );
-        for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
-        await trx
+      return db.transaction().execute(async (trx) => {
+        // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
+        const claimed = await trx
           .updateTable('audits')
           .set({
             status: 'completed', finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
             pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
           })
           .where('id', '=', auditId)
-          .execute();
+          .where('attempt', '=', attempt)
+          .where('status', '=', 'running')
+          .returning('id')
+          .executeTakeFirst();
+        if (!claimed) return false;
+        await trx.deleteFrom('audit_issues').where('audit_id', '=', auditId).execute();
+        const rows = [...result.findings].flatMap(([checkId, list]) =>
+          list.map((f) => ({ audit_id: auditId, check_id: checkId, url: f.url, value: f.value ?? null })),
+        );
+        for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
+        return true;
       });
     },
 
-    async fail(auditId: string, error: string) {
-      await db.updateTable('audits').set({ status: 'failed', finished_at: sql`now()`, error }).where('id', '=', auditId).execute();
+    /** Fails the audit; with an attempt, only if that attempt is still the current one. */
+    async fail(auditId: string, error: string, attempt?: number) {
+      let query = db
+        .updateTable('audits')
+        .set({ status: 'failed', finished_at: sql`now()`, error })
+        .where('id', '=', auditId)
+        .where('status', 'in', ['queued', 'running']);
+      if (attempt !== undefined) query = query.where('attempt', '=', attempt);
+      await query.execute();
     },
 
     issueCounts(auditId: string) {

@@ -78,11 +78,15 @@ export function createAuditsService(deps: Deps) {
       return { items: items.map((i) => ({ url: i.url, value: i.value })), total, page, page_size: pageSize };
     },
 
-    /** The job: crawl, check, store, and update the site. Safe to run again for the same audit. */
+    /**
+     * The job: crawl, check, store, and update the site. Safe to run again for the same
+     * audit: each run is a new attempt, and only the latest attempt's writes land.
+     */
     async runAudit(auditId: string) {
       const audit = await repo.findForRun(auditId);
-      if (!audit || audit.status === 'completed' || audit.status === 'failed') return;
-      await repo.markRunning(auditId);
+      if (!audit) return;
+      const attempt = await repo.startAttempt(auditId);
+      if (attempt === undefined) return; // already completed or failed
       let lastWrite = 0;
       try {
         const crawl = await crawlSite({
@@ -92,11 +96,11 @@ export function createAuditsService(deps: Deps) {
           onProgress: ({ crawled, discovered }) => {
             if (Date.now() - lastWrite < 1000) return;
             lastWrite = Date.now();
-            repo.updateProgress(auditId, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved'));
+            repo.updateProgress(auditId, attempt, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved'));
           },
         });
         const result = runChecks(crawl);
-        await repo.complete(auditId, {
+        const stored = await repo.complete(auditId, attempt, {
           crawled: crawl.pages.length,
           discovered: crawl.urls.length,
           pagesByStatus: pagesByStatus(crawl),
@@ -104,11 +108,17 @@ export function createAuditsService(deps: Deps) {
           breakdown: result.breakdown,
           findings: result.findings.byCheck,
         });
-        await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
+        if (stored) await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
+        else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
       } catch (error) {
         deps.log.error({ err: error, auditId }, 'audit failed');
-        await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed');
+        await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed', attempt);
       }
+    },
+
+    /** Every attempt died (worker crashes past the retry limit): the audit ends failed, not running. */
+    async abandonAudit(auditId: string) {
+      await repo.fail(auditId, 'The audit stopped unexpectedly on every attempt; start it again');
     },
   };
 }

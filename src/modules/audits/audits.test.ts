@@ -108,3 +108,81 @@ describe('audits', () => {
     await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/audits/site/${randomUUID()}/latest` }, alice);
   });
 });
+
+describe('audit jobs that lose their worker', () => {
+  const tuning = { heartbeatSeconds: 10, superviseIntervalSeconds: 1 };
+
+  it("are finished by another worker, and the dead worker's late result changes nothing", async (t) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = await startFixtureSite({
+      '/': { body: page({ body: '<h1>Home</h1><a href="/slow">Slow page</a>' }) },
+      // The first worker's request hangs (it "dies" meanwhile) and, once let go, sees a 500.
+      '/slow': async (_request, hit) => {
+        if (hit > 1) return { body: page({ title: 'The slow page, second time' }) };
+        await released;
+        return { status: 500, body: 'late' };
+      },
+    });
+    const a = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { jobTuning: tuning });
+    let b: Awaited<ReturnType<typeof startTestApp>> | undefined;
+    t.after(async () => {
+      release();
+      await b?.close();
+      await a.close();
+      await slow.close();
+    });
+    const user = await signUp(a);
+    const siteRes = await call(a, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'Slow', domain: slow.host } });
+    const started = await call(a, { method: 'POST', url: '/api/v1/audits', token: user.accessToken, payload: { site_id: siteRes.data.id } });
+    assert.equal(started.statusCode, 202);
+    while (slow.hitsFor('/slow').length === 0) await sleep(50);
+
+    await a.app.jobs.stop({ graceful: false }); // worker A is gone: no more heartbeats, no more work
+    b = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { jobTuning: tuning, database: a.database });
+
+    let report;
+    for (let i = 0; i < 150; i++) {
+      report = await call(b, { method: 'GET', url: `/api/v1/audits/site/${siteRes.data.id}/latest`, token: user.accessToken });
+      if (report.data.status !== 'queued' && report.data.status !== 'running') break;
+      await sleep(200);
+    }
+    assert.equal(report?.data.status, 'completed', report?.body);
+    assert.equal(report?.data.id, started.data.id);
+    assert.deepEqual(report?.data.pages_by_status, { '200': 2 });
+
+    release(); // worker A wakes up with a stale attempt and a different result
+    await sleep(1500);
+    const after = await call(b, { method: 'GET', url: `/api/v1/audits/site/${siteRes.data.id}/latest`, token: user.accessToken });
+    assert.deepEqual(after.data.pages_by_status, { '200': 2 }, 'the stale attempt wrote nothing');
+    assert.equal(after.data.issues.some((i: { check_id: string }) => i.check_id === 'page_5xx'), false);
+    const row = await a.database.db.selectFrom('audits').select('attempt').where('id', '=', started.data.id).executeTakeFirstOrThrow();
+    assert.equal(row.attempt, 2);
+  });
+
+  it('end failed, with a reason, once every attempt has died', async (t) => {
+    const ctx2 = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { jobTuning: tuning });
+    t.after(() => ctx2.close());
+    const queue = await ctx2.app.jobs.describe('audit.run');
+    assert.equal(queue?.deadLetter, 'audit.run.dead');
+    assert.equal(queue?.heartbeatSeconds, 10);
+
+    const user = await signUp(ctx2);
+    const siteRes = await call(ctx2, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'Dead', domain: 'dead-worker.example' } });
+    const audit = await ctx2.database.db
+      .insertInto('audits')
+      .values({ site_id: siteRes.data.id, max_pages: 10, status: 'running' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx2.app.jobs.send('audit.run.dead', { auditId: audit.id }); // what pg-boss does after the last retry
+    let latest;
+    for (let i = 0; i < 50; i++) {
+      latest = await call(ctx2, { method: 'GET', url: `/api/v1/audits/site/${siteRes.data.id}/latest`, token: user.accessToken });
+      if (latest.data.status === 'failed') break;
+      await sleep(200);
+    }
+    assert.equal(latest?.data.status, 'failed');
+    assert.match(latest?.data.error, /stopped unexpectedly/);
+    assert.ok(latest?.data.finished_at);
+  });
+});
