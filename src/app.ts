@@ -24,6 +24,7 @@ import { keywordsRoutes } from './modules/keywords/keywords.routes.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
+import { createProgressService } from './modules/sites/progress.service.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -117,7 +118,7 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     async (api) => {
       await api.register(authRoutes, { auth, users });
       await api.register(usersRoutes, { users });
-      await api.register(sitesRoutes, { sites });
+      await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits }) });
       await api.register(auditsRoutes, { audits });
       await api.register(tasksRoutes);
       await api.register(analyticsRoutes);

@@ -37,6 +37,41 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return owned(ownerId).where('audits.id', '=', auditId).executeTakeFirst();
     },
 
+    /** For a site already checked to be the caller's: its latest audit and its completed scores, oldest first. */
+    async progressFor(siteId: string, historyLength: number) {
+      const [latest, history] = await Promise.all([
+        db
+          .selectFrom('audits')
+          .select(['id', 'status', 'pages_crawled', 'pages_discovered', 'started_at', 'finished_at'])
+          .where('site_id', '=', siteId)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom((eb) =>
+            eb.selectFrom('audits')
+              .select(['id as audit_id', 'score', 'finished_at'])
+              .where('site_id', '=', siteId)
+              .where('status', '=', 'completed')
+              .orderBy('finished_at', 'desc')
+              .limit(historyLength)
+              .as('recent'),
+          )
+          .selectAll()
+          .orderBy('finished_at')
+          .execute(),
+      ]);
+      const first = await db
+        .selectFrom('audits')
+        .select('score')
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'completed')
+        .orderBy('finished_at')
+        .limit(1)
+        .executeTakeFirst();
+      return { latest, history, initialScore: first?.score ?? null };
+    },
+
     /** For the worker (not a user request): the audit and its site's domain. */
     findForRun(auditId: string) {
       return db

@@ -72,6 +72,9 @@ export function createAuditsService(deps: Deps) {
       };
     },
 
+    /** The audit part of a site's progress; the caller has checked the site is theirs. */
+    progressFor: (siteId: string) => repo.progressFor(siteId, 100),
+
     async issuePage(ownerId: string, auditId: string, checkId: string, page: number, pageSize: number) {
       await requireAudit(ownerId, auditId);
       const [total, items] = await Promise.all([repo.countIssues(auditId, checkId), repo.issuesPage(auditId, checkId, page, pageSize)]);
@@ -87,18 +90,16 @@ export function createAuditsService(deps: Deps) {
       if (!audit) return;
       const attempt = await repo.startAttempt(auditId);
       if (attempt === undefined) return; // already completed or failed
-      let lastWrite = 0;
+      const progress = throttledProgress((crawled, discovered) =>
+        repo.updateProgress(auditId, attempt, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved')),
+      );
       try {
         const crawl = await crawlSite({
           domain: audit.domain,
           maxPages: audit.max_pages,
           allowPrivate: deps.allowPrivateTargets,
-          onProgress: ({ crawled, discovered }) => {
-            if (Date.now() - lastWrite < 1000) return;
-            lastWrite = Date.now();
-            repo.updateProgress(auditId, attempt, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved'));
-          },
-        });
+          onProgress: progress.report,
+        }).finally(progress.cancel);
         const result = runChecks(crawl);
         const stored = await repo.complete(auditId, attempt, {
           crawled: crawl.pages.length,
@@ -119,6 +120,27 @@ export function createAuditsService(deps: Deps) {
     /** Every attempt died (worker crashes past the retry limit): the audit ends failed, not running. */
     async abandonAudit(auditId: string) {
       await repo.fail(auditId, 'The audit stopped unexpectedly on every attempt; start it again');
+    },
+  };
+}
+
+/** At most one progress write a second, the latest counts always written in the end. */
+function throttledProgress(write: (crawled: number, discovered: number) => unknown, intervalMs = 1000) {
+  let latest: { crawled: number; discovered: number } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let lastWrite = 0;
+  const flush = () => {
+    timer = undefined;
+    lastWrite = Date.now();
+    if (latest) write(latest.crawled, latest.discovered);
+  };
+  return {
+    report(counts: { crawled: number; discovered: number }) {
+      latest = counts;
+      timer ??= setTimeout(flush, Math.max(0, lastWrite + intervalMs - Date.now()));
+    },
+    cancel() {
+      clearTimeout(timer);
     },
   };
 }

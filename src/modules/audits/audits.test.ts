@@ -80,6 +80,14 @@ describe('audits', () => {
     assert.notEqual(second.data.id, report.data.id);
     assert.equal(second.data.new_issues, 0);
     assert.equal(second.data.fixed_issues, 0);
+
+    const progress = await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: alice.accessToken });
+    assert.equal(progress.data.audit.id, second.data.id);
+    assert.equal(progress.data.audit.status, 'completed');
+    assert.equal(progress.data.audit.pages_crawled, 3);
+    assert.equal(progress.data.health_score, second.data.score);
+    assert.equal(progress.data.initial_health_score, report.data.score);
+    assert.deepEqual(progress.data.score_history.map((h: { audit_id: string }) => h.audit_id), [report.data.id, second.data.id]);
   });
 
   it("answers 404 for another user's site and audit, and for a site never audited", async () => {
@@ -137,6 +145,15 @@ describe('audit jobs that lose their worker', () => {
     const started = await call(a, { method: 'POST', url: '/api/v1/audits', token: user.accessToken, payload: { site_id: siteRes.data.id } });
     assert.equal(started.statusCode, 202);
     while (slow.hitsFor('/slow').length === 0) await sleep(50);
+    let live = await call(a, { method: 'GET', url: `/api/v1/sites/${siteRes.data.id}/progress`, token: user.accessToken });
+    for (let i = 0; i < 20 && live.data.audit.pages_discovered < 2; i++) {
+      await sleep(100); // progress is written at most once a second
+      live = await call(a, { method: 'GET', url: `/api/v1/sites/${siteRes.data.id}/progress`, token: user.accessToken });
+    }
+    assert.equal(live.data.audit.status, 'running', 'progress shows the audit while it runs');
+    assert.equal(live.data.audit.id, started.data.id);
+    assert.ok(live.data.audit.pages_discovered >= 2);
+    assert.deepEqual(live.data.score_history, []);
 
     await a.app.jobs.stop({ graceful: false }); // worker A is gone: no more heartbeats, no more work
     b = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { jobTuning: tuning, database: a.database });

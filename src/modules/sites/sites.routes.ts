@@ -10,9 +10,10 @@ import {
   SiteSchema,
   UpdateSiteBody,
 } from './sites.schemas.ts';
+import type { ProgressService } from './progress.service.ts';
 import type { SitesService } from './sites.service.ts';
 
-export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService }) {
+export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService; progress: ProgressService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { sites } = deps;
   const tags = ['sites'];
@@ -59,6 +60,6 @@ export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesServ
         response: { 200: SiteProgressSchema },
       },
     },
-    (request) => sites.getProgress(request.actor.sub, request.params.site_id),
+    (request) => deps.progress.getProgress(request.actor.sub, request.params.site_id),
   );
 }

@@ -68,6 +68,10 @@ export const SiteProgressSchema = Type.Object({
       finished_at: Nullable(Timestamp()),
     }),
   ),
+  score_history: Type.Array(
+    Type.Object({ audit_id: Uuid(), score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })), finished_at: Nullable(Timestamp()) }),
+    { description: 'Scores of the last 100 completed audits, oldest first' },
+  ),
   tasks: Type.Object({ ...Object.fromEntries(TASK_STATUSES.map((s) => [s, count])), total: count }),
   last_analytics_sync_at: Nullable(Timestamp()),
 });

@@ -1,8 +1,7 @@
 import { conflict, invalid, notFound } from '../../lib/problem.ts';
 import { normalizeDomain } from './domain.ts';
 import type { SitesRepo } from './sites.repo.ts';
-import { TASK_STATUSES } from '../tasks/tasks.schemas.ts';
-import { type CreateSiteInput, type SiteProgress, type UpdateSiteInput } from './sites.schemas.ts';
+import type { CreateSiteInput, UpdateSiteInput } from './sites.schemas.ts';
 
 export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets: boolean }) {
   const { repo } = deps;
@@ -58,21 +57,6 @@ export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets:
 
     /** Called by the audit worker when an audit completes. */
     recordAudit: (siteId: string, result: Parameters<SitesRepo['recordAudit']>[1]) => repo.recordAudit(siteId, result),
-
-    async getProgress(ownerId: string, siteId: string): Promise<SiteProgress> {
-      const site = await getSite(ownerId, siteId);
-      // Audits, tasks and analytics syncs are later modules: until they exist there is
-      // no audit, no task and no sync to report, and the counts say so.
-      const tasks = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<string, number>;
-      return {
-        site_id: site.id,
-        health_score: site.health_score,
-        initial_health_score: null,
-        audit: null,
-        tasks: { ...tasks, total: 0 },
-        last_analytics_sync_at: null,
-      };
-    },
   };
 }
 
