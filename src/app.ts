@@ -10,7 +10,7 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
-import { AUDIT_JOB, createAuditsService } from './modules/audits/audits.service.ts';
+import { AUDIT_JOB, createAuditsService, SCHEDULE_JOB } from './modules/audits/audits.service.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -110,6 +110,7 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     handler: ({ auditId }) => audits.runAudit(auditId),
     onDead: ({ auditId }) => audits.abandonAudit(auditId),
   });
+  queue.define({ name: SCHEDULE_JOB, retryLimit: 1, expireInSeconds: 600, cron: '*/15 * * * *', handler: async () => void (await audits.enqueueDueAudits()) });
 
   requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
 

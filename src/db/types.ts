@@ -5,6 +5,8 @@ import type { ColumnType, Generated, RawBuilder } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string | RawBuilder<unknown>>;
 type CreatedAt = ColumnType<Date, never, never>;
 
+export type AuditSchedule = 'off' | 'daily' | 'weekly';
+
 export type Platform =
   | 'wordpress' | 'shopify' | 'wix' | 'squarespace' | 'webflow' | 'drupal' | 'joomla' | 'custom' | 'unknown';
 
@@ -45,6 +47,7 @@ export interface SitesTable {
   platform: ColumnType<Platform, Platform | undefined, Platform>;
   is_active: Generated<boolean>;
   health_score: number | null;
+  audit_schedule: ColumnType<AuditSchedule, AuditSchedule | undefined, AuditSchedule>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

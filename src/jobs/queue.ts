@@ -11,6 +11,8 @@ export interface JobDefinition<T extends object> {
   handler: (data: T) => Promise<void>;
   /** Called once the job has failed on every attempt (its dead-letter queue). */
   onDead?: (data: T) => Promise<void>;
+  /** Run on this cron schedule (UTC) as well as when sent. */
+  cron?: string;
 }
 
 export interface JobQueueTuning {
@@ -53,6 +55,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, tunin
           heartbeatSeconds: tuning.heartbeatSeconds,
           ...(d.onDead ? { deadLetter: deadQueue(d.name) } : {}),
         });
+        // pg-boss keeps one schedule per name, so every instance may declare it.
+        if (d.cron) await boss.schedule(d.name, d.cron, {});
         if (!options.work) continue;
         await boss.work(d.name, { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
           for (const job of jobs) await d.handler(job.data);
@@ -73,6 +77,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, tunin
 
     /** The queue's settings as pg-boss stored them (operations and tests). */
     describe: (name: string) => boss.getQueue(name),
+    schedules: (name: string) => boss.getSchedules(name),
   };
 }
 

@@ -72,6 +72,27 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return { latest, history, initialScore: first?.score ?? null };
     },
 
+    /**
+     * Active sites whose schedule says a re-audit is due: audited before, the last audit
+     * older than a day (daily) or a week (weekly), and none queued or running now.
+     */
+    async dueForReaudit(limit: number) {
+      const { rows } = await sql<{ site_id: string; max_pages: number }>`
+        select s.id as site_id, last.max_pages
+        from sites s
+        join lateral (
+          select a.max_pages, a.created_at from audits a where a.site_id = s.id order by a.created_at desc limit 1
+        ) last on true
+        where s.is_active
+          and s.audit_schedule <> 'off'
+          and last.created_at < now() - case s.audit_schedule when 'daily' then interval '1 day' else interval '7 days' end
+          and not exists (select 1 from audits x where x.site_id = s.id and x.status in ('queued', 'running'))
+        order by last.created_at
+        limit ${limit}
+      `.execute(db);
+      return rows;
+    },
+
     /** For the worker (not a user request): the audit and its site's domain. */
     findForRun(auditId: string) {
       return db

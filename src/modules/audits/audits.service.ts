@@ -10,6 +10,8 @@ import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { detectPlatform } from './platform.ts';
 
 export const AUDIT_JOB = 'audit.run';
+export const SCHEDULE_JOB = 'audit.schedule';
+const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
 
 interface Deps {
@@ -29,15 +31,18 @@ export function createAuditsService(deps: Deps) {
     return audit;
   }
 
+  async function enqueue(siteId: string, maxPages: number) {
+    const created = await repo.insertQueued(siteId, maxPages);
+    // Enqueued after the row is committed, so the worker always finds it.
+    if (created) await deps.queue.send(AUDIT_JOB, { auditId: created.id });
+    return created;
+  }
+
   return {
     /** Queues a crawl, or returns the one already queued or running for the site. */
     async startAudit(ownerId: string, input: { site_id: string; max_pages?: number | undefined }) {
       const site = await deps.sites.getSite(ownerId, input.site_id);
-      const created = await repo.insertQueued(site.id, input.max_pages ?? DEFAULT_MAX_PAGES);
-      if (!created) return (await repo.findActive(site.id))!;
-      // Enqueued after the row is committed, so the worker always finds it.
-      await deps.queue.send(AUDIT_JOB, { auditId: created.id });
-      return created;
+      return (await enqueue(site.id, input.max_pages ?? DEFAULT_MAX_PAGES)) ?? (await repo.findActive(site.id))!;
     },
 
     async latestReport(ownerId: string, siteId: string) {
@@ -115,6 +120,14 @@ export function createAuditsService(deps: Deps) {
         deps.log.error({ err: error, auditId }, 'audit failed');
         await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed', attempt);
       }
+    },
+
+    /** The scheduled job: re-audits every site whose audit_schedule says one is due. Returns how many. */
+    async enqueueDueAudits(): Promise<number> {
+      let queued = 0;
+      for (const due of await repo.dueForReaudit(SCHEDULE_BATCH)) if (await enqueue(due.site_id, due.max_pages)) queued += 1;
+      if (queued > 0) deps.log.info({ queued }, 'scheduled re-audits queued');
+      return queued;
     },
 
     /** Every attempt died (worker crashes past the retry limit): the audit ends failed, not running. */

@@ -203,3 +203,42 @@ describe('audit jobs that lose their worker', () => {
     assert.ok(latest?.data.finished_at);
   });
 });
+
+describe('scheduled re-audits', () => {
+  it('run every 15 minutes and queue an audit for exactly the sites that are due', async () => {
+    const schedules = await ctx.app.jobs.schedules('audit.schedule');
+    assert.equal(schedules[0]?.cron, '*/15 * * * *');
+
+    const owner = await signUp(ctx);
+    const db = ctx.database.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const makeSite = async (name: string, schedule: 'off' | 'daily' | 'weekly', lastAuditDaysAgo: number | null, isActive = true) => {
+      const site = await db
+        .insertInto('sites')
+        .values({ owner_id: owner.id, name, domain: `${name}.invalid-tld-for-tests`, audit_schedule: schedule, is_active: isActive })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (lastAuditDaysAgo !== null) {
+        await db.insertInto('audits').values({ site_id: site.id, max_pages: 7, status: 'completed' }).execute();
+        await db.updateTable('audits').set({ created_at: daysAgo(lastAuditDaysAgo) } as never).where('site_id', '=', site.id).execute();
+      }
+      return site.id;
+    };
+    const due = [await makeSite('weekly-due', 'weekly', 8), await makeSite('daily-due', 'daily', 2)];
+    const notDue = [
+      await makeSite('weekly-recent', 'weekly', 2), await makeSite('off', 'off', 30),
+      await makeSite('inactive', 'weekly', 30, false), await makeSite('never-audited', 'weekly', null),
+    ];
+    const auditsOf = async (siteId: string) =>
+      db.selectFrom('audits').select(['max_pages', 'created_at']).where('site_id', '=', siteId).orderBy('created_at', 'desc').execute();
+
+    await ctx.app.jobs.send('audit.schedule', {});
+    for (let i = 0; i < 50 && (await Promise.all(due.map(auditsOf))).some((a) => a.length < 2); i++) await sleep(200);
+    for (const siteId of due) {
+      const audits = await auditsOf(siteId);
+      assert.equal(audits.length, 2, 'one new audit for a due site');
+      assert.equal(audits[0]!.max_pages, 7, "with the last audit's page cap");
+    }
+    for (const siteId of notDue) assert.ok((await auditsOf(siteId)).length <= 1);
+  });
+});

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, Platform } from '../../db/types.ts';
+import type { AuditSchedule, DB, Platform } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { batched } from '../../lib/batch.ts';
 
 const SITE_COLUMNS = [
-  'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'created_at', 'updated_at',
+  'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'created_at', 'updated_at',
 ] as const;
 
 /** Every query names the owner in its WHERE clause: another user's site reads as absent. */
@@ -66,7 +66,9 @@ export function createSitesRepo(db: Kysely<DB>) {
     async update(
       ownerId: string,
       siteId: string,
-      changes: { name?: string; domain?: string; platform?: Platform; is_active?: boolean; health_score?: null },
+      changes: {
+        name?: string; domain?: string; platform?: Platform; is_active?: boolean; audit_schedule?: AuditSchedule; health_score?: null;
+      },
     ) {
       try {
         return await db

@@ -15,11 +15,13 @@ const domain = Type.String({
 });
 const platform = StringEnum(PLATFORMS, { description: 'Detected by audits; may be set by hand' });
 const isActive = Type.Boolean({ description: 'Active flag; true on creation' });
+export const AUDIT_SCHEDULES = ['off', 'daily', 'weekly'] as const;
+const auditSchedule = StringEnum(AUDIT_SCHEDULES, { description: 'How often the site is re-audited after its first audit' });
 const healthScore = Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'From the latest completed audit' }));
 
 /** GET /sites/{id} and PUT: the whole site. */
 export const SiteSchema = Type.Object({
-  id, name, domain, platform, is_active: isActive, health_score: healthScore,
+  id, name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule,
   created_at: Timestamp(), updated_at: Timestamp(),
 });
 
@@ -40,6 +42,7 @@ export const UpdateSiteBody = Type.Object(
     domain: Type.Optional(domain),
     platform: Type.Optional(platform),
     is_active: Type.Optional(isActive),
+    audit_schedule: Type.Optional(auditSchedule),
   },
   { additionalProperties: false, minProperties: 1 },
 );

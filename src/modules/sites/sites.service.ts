@@ -37,6 +37,7 @@ export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets:
       const changes: Parameters<SitesRepo['update']>[2] = {};
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.is_active !== undefined) changes.is_active = input.is_active;
+      if (input.audit_schedule !== undefined) changes.audit_schedule = input.audit_schedule;
       if (input.domain !== undefined) {
         const domain = domainOf(input.domain);
         const current = await getSite(ownerId, siteId);

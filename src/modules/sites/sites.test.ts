@@ -136,9 +136,10 @@ describe('GET /api/v1/sites/{site_id}', () => {
     const res = await call(ctx, { method: 'GET', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(Object.keys(res.data).sort(), [
-      'created_at', 'domain', 'health_score', 'id', 'is_active', 'name', 'platform', 'updated_at',
+      'audit_schedule', 'created_at', 'domain', 'health_score', 'id', 'is_active', 'name', 'platform', 'updated_at',
     ]);
     assert.equal(res.data.health_score, null);
+    assert.equal(res.data.audit_schedule, 'weekly', 're-audits are weekly by default');
     assert.equal(res.data.platform, 'unknown');
   });
 
@@ -169,9 +170,10 @@ describe('PUT /api/v1/sites/{site_id}', () => {
       method: 'PUT',
       url: `/api/v1/sites/${created.data.id}`,
       token: alice.accessToken,
-      payload: { name: 'After', platform: 'wordpress', is_active: false },
+      payload: { name: 'After', platform: 'wordpress', is_active: false, audit_schedule: 'daily' },
     });
     assert.equal(res.statusCode, 200);
+    assert.equal(res.data.audit_schedule, 'daily');
     assert.equal(res.data.name, 'After');
     assert.equal(res.data.platform, 'wordpress');
     assert.equal(res.data.is_active, false);
@@ -207,7 +209,7 @@ describe('PUT /api/v1/sites/{site_id}', () => {
 
   it('answers 422 for an empty body, an unknown platform, a bad domain or unknown properties', async () => {
     const created = await createSite(alice, { name: 'Strict', domain: 'strict-put.com' });
-    for (const payload of [{}, { platform: 'geocities' }, { domain: 'localhost' }, { name: 'x', colour: 'red' }, { is_active: 'no' }]) {
+    for (const payload of [{}, { platform: 'geocities' }, { domain: 'localhost' }, { name: 'x', colour: 'red' }, { is_active: 'no' }, { audit_schedule: 'hourly' }]) {
       const res = await call(ctx, { method: 'PUT', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken, payload });
       assert.equal(res.statusCode, 422, JSON.stringify(payload));
     }
