@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FixtureResponse {
+  /** Drop the connection without answering (an unreachable page). */
+  destroy?: boolean;
   status?: number;
   headers?: Record<string, string>;
   body?: string | Buffer;
@@ -20,6 +22,7 @@ export async function startFixtureSite(routes: Record<string, FixtureRoute>) {
     counts.set(path, (counts.get(path) ?? 0) + 1);
     const route = routes[path];
     const spec = typeof route === 'function' ? await route(request, counts.get(path)!) : route;
+    if (spec?.destroy) return void request.socket.destroy();
     const status = spec?.status ?? (spec ? 200 : 404);
     const body = spec?.body ?? (spec ? '' : '<html><body>Not found</body></html>');
     response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...spec?.headers });

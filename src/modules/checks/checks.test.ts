@@ -1,10 +1,17 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { page, startFixtureSite, type FixtureResponse, type FixtureRoute } from '../../../test/helpers/fixture-site.ts';
 import { crawlSite } from '../crawler/crawl.ts';
 import { CHECKS } from './catalogue.ts';
 import { Findings } from './findings.ts';
 import { runChecks } from './run-checks.ts';
+import { checkSite } from './site-checks.ts';
+import { checkPage } from './page-checks.ts';
+import { extractPageFacts } from '../crawler/extract.ts';
+import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
+
+/** Every check a test below saw find its planted problem. */
+const covered = new Set<string>();
 import { healthScore } from './score.ts';
 
 /** n distinct words, different for each seed, so pages are neither thin nor duplicates. */
@@ -21,14 +28,14 @@ function cleanPage(origin: string, path: string, options: { body?: string; head?
   });
 }
 
-async function audit(build: (origin: string) => Record<string, FixtureRoute>) {
+async function audit(build: (origin: string) => Record<string, FixtureRoute>, options: { maxBytes?: number } = {}) {
   let origin = '';
   const routes: Record<string, FixtureRoute> = {};
   const site = await startFixtureSite(routes);
   origin = site.origin;
   Object.assign(routes, build(origin));
   try {
-    const crawl = await crawlSite({ domain: site.host, maxPages: 200, allowPrivate: true });
+    const crawl = await crawlSite({ domain: site.host, maxPages: 200, allowPrivate: true, ...options });
     return { ...runChecks(crawl), origin };
   } finally {
     await site.close();
@@ -112,11 +119,141 @@ describe('checks on a site with planted problems', () => {
     ];
     const missing = expected.filter(([check, path]) => !(result.findings.byCheck.get(check) ?? []).some((f) => f.url === `${result.origin}${path}`));
     assert.deepEqual(missing, [], 'every planted problem is found');
+    for (const [check] of expected) covered.add(check);
     const home = `${result.origin}/`;
     const onHome = [...result.findings.byCheck].filter(([, list]) => list.some((f) => f.url === home)).map(([id]) => id);
     assert.deepEqual(onHome.filter((id) => !['too_many_links', 'broken_internal_links', 'links_to_redirect'].includes(id)), [], 'the clean home page has no page-level problems');
     assert.ok(result.score < 100 && result.score > 0);
     assert.equal(result.findings.byCheck.get('title_too_short')?.[0]?.value, 'Short', 'the offending value is recorded');
+  });
+});
+
+/** Asserts each [check, path] was found on that page, and records the check as covered. */
+function assertFound(result: Awaited<ReturnType<typeof audit>>, expected: Array<[string, string]>) {
+  const missing = expected.filter(([check, path]) => !(result.findings.byCheck.get(check) ?? []).some((f) => f.url === `${result.origin}${path}`));
+  assert.deepEqual(missing, [], 'every planted problem is found');
+  for (const [check] of expected) covered.add(check);
+}
+
+describe('checks on a second site with planted problems', () => {
+  it('find the rest of the catalogue', async () => {
+    const same = prose('samesame');
+    const result = await audit(
+      (o) => ({
+        '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\n' },
+        '/': {
+          body: cleanPage(o, '/', {
+            body: ['/empty-title', '/empty-description', '/long-description', '/two-descriptions', '/same-desc-a', '/same-desc-b',
+              '/long-alt', '/nofollow', '/many-links', '/huge', '/slow', '/two-canonicals', '/canonical-to-redirect',
+              '/canonical-to-noindex', '/copy-a', '/copy-b', '/d1', '/private/page', '/loop1', '/dropped']
+              .map((p) => `<a href="${p}">Go to ${p}</a>`).join(' '),
+          }),
+        },
+        '/sitemap.xml': sitemap(o, ['/', '/private/page', '/moved']),
+        '/empty-title': { body: cleanPage(o, '/empty-title').replace(/<title>[^<]*/, '<title>') },
+        '/empty-description': { body: cleanPage(o, '/empty-description').replace(/content="A description[^"]*"/, 'content=""') },
+        '/long-description': { body: cleanPage(o, '/long-description').replace(/content="A description[^"]*"/, `content="${'Long description words. '.repeat(10)}"`) },
+        '/two-descriptions': { body: cleanPage(o, '/two-descriptions', { head: '<meta name="description" content="A second description that is long enough to count as one, repeated here.">' }) },
+        '/same-desc-a': { body: cleanPage(o, '/same-desc-a').replace(/content="A description[^"]*"/, 'content="The very same description on two different pages of this site, which search engines dislike."') },
+        '/same-desc-b': { body: cleanPage(o, '/same-desc-b').replace(/content="A description[^"]*"/, 'content="The very same description on two different pages of this site, which search engines dislike."') },
+        '/long-alt': { body: cleanPage(o, '/long-alt', { body: `<img src="/i.png" alt="${'a very long alternative text '.repeat(6)}">` }) },
+        '/nofollow': { body: cleanPage(o, '/nofollow', { body: '<a rel="nofollow" href="/">Home page</a>' }) },
+        '/many-links': { body: cleanPage(o, '/many-links', { body: Array.from({ length: 151 }, (_, i) => `<a href="/?n=${i % 3}">Home ${i}</a>`).join('') }) },
+        '/huge': { body: cleanPage(o, '/huge', { body: `<p>${'filler '.repeat(60_000)}</p>` }) },
+        '/slow': async () => {
+          await new Promise((resolve) => setTimeout(resolve, 850));
+          return { body: cleanPage(o, '/slow') };
+        },
+        '/two-canonicals': { body: cleanPage(o, '/two-canonicals', { head: `<link rel="canonical" href="${o}/two-canonicals">` }) },
+        '/canonical-to-redirect': { body: cleanPage(o, '/canonical-to-redirect').replace(/href="[^"]*canonical-to-redirect"/, `href="${o}/moved"`) },
+        '/canonical-to-noindex': { body: cleanPage(o, '/canonical-to-noindex').replace(/href="[^"]*canonical-to-noindex"/, `href="${o}/hidden"`) },
+        '/hidden': { body: cleanPage(o, '/hidden', { head: '<meta name="robots" content="noindex">' }) },
+        '/moved': { status: 301, headers: { location: '/' } },
+        '/copy-a': { body: page({ title: 'First copy of the same text here', head: `<link rel="canonical" href="${o}/copy-a">`, body: `<h1>Copy</h1><p>${same}</p>` }) },
+        '/copy-b': { body: page({ title: 'Second copy of the same text here', description: 'Another description for the second copy, long enough to pass the length check easily.', head: `<link rel="canonical" href="${o}/copy-b">`, body: `<h1>Copy</h1><p>${same}</p>` }) },
+        '/d1': { body: cleanPage(o, '/d1', { body: '<a href="/d2">Deeper</a>' }) },
+        '/d2': { body: cleanPage(o, '/d2', { body: '<a href="/d3">Deeper</a>' }) },
+        '/d3': { body: cleanPage(o, '/d3', { body: '<a href="/d4">Deeper</a>' }) },
+        '/d4': { body: cleanPage(o, '/d4', { body: '<a href="/d5">Deeper</a>' }) },
+        '/d5': { body: cleanPage(o, '/d5') },
+        '/private/page': { body: cleanPage(o, '/private/page') },
+        '/loop1': { status: 302, headers: { location: '/loop2' } },
+        '/loop2': { status: 302, headers: { location: '/loop1' } },
+        '/dropped': { destroy: true },
+      }),
+      { maxBytes: 200_000 },
+    );
+    assertFound(result, [
+      ['title_empty', '/empty-title'], ['meta_description_empty', '/empty-description'],
+      ['meta_description_too_long', '/long-description'], ['meta_description_multiple', '/two-descriptions'],
+      ['meta_description_duplicate', '/same-desc-a'], ['meta_description_duplicate', '/same-desc-b'],
+      ['image_alt_too_long', '/long-alt'], ['internal_nofollow_links', '/nofollow'], ['too_many_links', '/many-links'],
+      ['html_truncated', '/huge'], ['slow_ttfb', '/slow'], ['canonical_multiple', '/two-canonicals'],
+      ['canonical_to_redirect', '/canonical-to-redirect'], ['canonical_to_noindex', '/canonical-to-noindex'],
+      ['duplicate_content', '/copy-a'], ['duplicate_content', '/copy-b'], ['click_depth_over_4', '/d5'],
+      ['blocked_by_robots', '/private/page'], ['sitemap_blocked_url', '/private/page'], ['sitemap_redirect_url', '/moved'],
+      ['redirect_loop', '/loop1'], ['page_unreachable', '/dropped'],
+    ]);
+  });
+
+  it('find a robots.txt that disallows everything, and a missing sitemap', async () => {
+    const result = await audit(() => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },
+      '/': { body: page() },
+    }));
+    assertFound(result, [['robots_txt_blocks_all', '/robots.txt'], ['sitemap_missing', '/sitemap.xml']]);
+    assert.ok(result.score <= 30, 'a site-wide block caps the score');
+  });
+
+  it('find a home page that is noindex', async () => {
+    const result = await audit((o) => ({ '/': { body: cleanPage(o, '/', { head: '<meta name="robots" content="noindex">' }) } }));
+    assertFound(result, [['home_noindex', '/']]);
+    assert.ok(result.score <= 30);
+  });
+});
+
+describe('checks that need an https site', () => {
+  // The fixture server speaks plain http, so these run on pages as the crawler records them.
+  const crawled = (url: string, html: string, extra: Partial<CrawledPage> = {}): CrawledPage => ({
+    url, depth: 0, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 10,
+    truncated: false, xRobotsTag: [], hsts: false, outlinks: [], facts: extractPageFacts(html), ...extra,
+  });
+  const run = (pages: CrawledPage[]) => {
+    const crawl: CrawlResult = {
+      startUrl: 'https://secure.test/', pages, urls: pages.map((p) => p.url), sitemapUrls: new Set(),
+      sitemapsFetched: [{ url: 'https://secure.test/sitemap.xml', status: 200 }], robots: { status: 404, blocksEverything: false },
+      homeHeaders: {}, stoppedAtPageCap: false,
+    };
+    const findings = new Findings();
+    for (const p of pages) checkPage(p, findings, true);
+    checkSite(crawl, findings);
+    return findings;
+  };
+
+  it('find http pages, http links, http form actions and a missing HSTS header', () => {
+    const findings = run([
+      crawled('https://secure.test/', page({ body: '<a href="http://secure.test/old">Old version</a><form action="http://secure.test/send"></form>' })),
+      crawled('http://secure.test/old', page(), { depth: 1 }),
+    ]);
+    const at = (check: string) => findings.byCheck.get(check)?.map((f) => f.url);
+    assert.deepEqual(at('http_links_on_https_site'), ['https://secure.test/']);
+    assert.deepEqual(at('http_form_action'), ['https://secure.test/']);
+    assert.deepEqual(at('http_page_on_https_site'), ['http://secure.test/old']);
+    assert.deepEqual(at('hsts_missing'), ['https://secure.test/']);
+    for (const check of ['http_links_on_https_site', 'http_form_action', 'http_page_on_https_site', 'hsts_missing']) covered.add(check);
+  });
+
+  it('stay silent on an https site that does it right', () => {
+    const findings = run([crawled('https://secure.test/', page({ body: '<a href="https://secure.test/new">New</a>' }), { hsts: true })]);
+    for (const check of ['http_links_on_https_site', 'http_form_action', 'http_page_on_https_site', 'hsts_missing']) {
+      assert.equal(findings.count(check), 0, check);
+    }
+  });
+});
+
+describe('the planted sites', () => {
+  it('exercise every check in the catalogue', () => {
+    assert.deepEqual(CHECKS.map((c) => c.id).filter((id) => !covered.has(id)), []);
   });
 });
 

@@ -294,5 +294,11 @@ class Crawl {
       outlinks.add(this.idOf(target));
     }
     page.outlinks = [...outlinks];
+    // Canonical and hreflang targets are crawled too (their status matters to the checks),
+    // but they are not links: they add no click path and do not rescue an orphan.
+    for (const href of [...facts.canonicals, ...facts.hreflangs.map((h) => h.href)]) {
+      const target = normalizeUrl(href, page.url);
+      if (target && sameSite(target, this.startHost)) this.enqueueLink(target, (depth ?? 0) + 1);
+    }
   }
 }
