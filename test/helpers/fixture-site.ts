@@ -25,7 +25,8 @@ export async function startFixtureSite(routes: Record<string, FixtureRoute>) {
     if (spec?.destroy) return void request.socket.destroy();
     const status = spec?.status ?? (spec ? 200 : 404);
     const body = spec?.body ?? (spec ? '' : '<html><body>Not found</body></html>');
-    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', ...spec?.headers });
+    // Like a real server, say the length (HEAD requests rely on it).
+    response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body), ...spec?.headers });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

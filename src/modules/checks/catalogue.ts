@@ -60,6 +60,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('heading_level_skipped', 'notice', 'on_page', 'Heading levels skipped (e.g. h2 to h4)', 'Use heading levels in order without gaps.'),
   // Images
   c('image_missing_alt', 'warning', 'on_page', 'Image without alt attribute', 'Add alt text describing the image (alt="" for decoration).', { lighthouse: 'image-alt' }),
+  c('image_too_large', 'warning', 'performance', 'Image larger than 200 KB', 'Compress the image or serve a smaller size (WebP/AVIF, responsive srcset).', { lighthouse: 'uses-optimized-images' }),
   c('image_alt_too_long', 'notice', 'on_page', 'Image alt text longer than 125 characters', 'Shorten the alt text to the essentials.'),
   // Links
   c('link_text_non_descriptive', 'notice', 'links', 'Link text is not descriptive ("click here", "read more")', 'Use link text that says where the link goes.', { lighthouse: 'link-text' }),

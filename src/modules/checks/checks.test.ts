@@ -52,6 +52,7 @@ describe('checks on a clean site', () => {
     const result = await audit((origin) => ({
       '/': { body: cleanPage(origin, '/', { body: '<a href="/about">About the team</a> <a href="/contact">Contact us</a>' }) },
       '/about': { body: cleanPage(origin, '/about', { body: '<a href="/">Home page</a><img src="/a.png" alt="Team photo">' }) },
+      '/a.png': { headers: { 'content-type': 'image/png' }, body: Buffer.alloc(40_000) },
       '/contact': { body: cleanPage(origin, '/contact', { head: '<script type="application/ld+json">{"@type":"Organization"}</script>' }) },
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
       '/sitemap.xml': sitemap(origin, ['/', '/about', '/contact']),
@@ -145,7 +146,7 @@ describe('checks on a second site with planted problems', () => {
           body: cleanPage(o, '/', {
             body: ['/empty-title', '/empty-description', '/long-description', '/two-descriptions', '/same-desc-a', '/same-desc-b',
               '/long-alt', '/nofollow', '/many-links', '/huge', '/slow', '/two-canonicals', '/canonical-to-redirect',
-              '/canonical-to-noindex', '/copy-a', '/copy-b', '/d1', '/private/page', '/loop1', '/dropped']
+              '/canonical-to-noindex', '/copy-a', '/copy-b', '/d1', '/private/page', '/loop1', '/dropped', '/big-image']
               .map((p) => `<a href="${p}">Go to ${p}</a>`).join(' '),
           }),
         },
@@ -180,6 +181,8 @@ describe('checks on a second site with planted problems', () => {
         '/loop1': { status: 302, headers: { location: '/loop2' } },
         '/loop2': { status: 302, headers: { location: '/loop1' } },
         '/dropped': { destroy: true },
+        '/big-image': { body: cleanPage(o, '/big-image', { body: '<img src="/big.jpg" alt="A big photo">' }) },
+        '/big.jpg': { headers: { 'content-type': 'image/jpeg' }, body: Buffer.alloc(300_000) },
       }),
       { maxBytes: 200_000 },
     );
@@ -192,7 +195,7 @@ describe('checks on a second site with planted problems', () => {
       ['canonical_to_redirect', '/canonical-to-redirect'], ['canonical_to_noindex', '/canonical-to-noindex'],
       ['duplicate_content', '/copy-a'], ['duplicate_content', '/copy-b'], ['click_depth_over_4', '/d5'],
       ['blocked_by_robots', '/private/page'], ['sitemap_blocked_url', '/private/page'], ['sitemap_redirect_url', '/moved'],
-      ['redirect_loop', '/loop1'], ['page_unreachable', '/dropped'],
+      ['redirect_loop', '/loop1'], ['page_unreachable', '/dropped'], ['image_too_large', '/big-image'],
     ]);
   });
 
@@ -220,7 +223,7 @@ describe('checks that need an https site', () => {
   });
   const run = (pages: CrawledPage[]) => {
     const crawl: CrawlResult = {
-      startUrl: 'https://secure.test/', pages, urls: pages.map((p) => p.url), sitemapUrls: new Set(),
+      startUrl: 'https://secure.test/', pages, imageBytes: new Map(), urls: pages.map((p) => p.url), sitemapUrls: new Set(),
       sitemapsFetched: [{ url: 'https://secure.test/sitemap.xml', status: 200 }], robots: { status: 404, blocksEverything: false },
       homeHeaders: {}, stoppedAtPageCap: false,
     };

@@ -5,6 +5,7 @@ import { isNoindex } from './page-checks.ts';
 
 const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
 const MAX_CLICK_DEPTH = 4;
+export const LARGE_IMAGE_BYTES = 200 * 1024;
 
 const isBroken = (page: CrawledPage | undefined) => page !== undefined && page.status !== null && (page.status === 0 || page.status >= 400);
 const isRedirect = (page: CrawledPage | undefined) => page !== undefined && page.redirectChain.length > 0;
@@ -35,6 +36,15 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
     for (const link of page.facts!.links) {
       const target = link.nofollow ? normalizeUrl(link.href, page.url) : undefined;
       if (target && sameSite(target, startHost)) findings.add('internal_nofollow_links', page.url, target);
+    }
+  }
+
+  // Images measured by the crawler.
+  for (const page of html) {
+    for (const image of page.facts!.images) {
+      const src = image.src ? normalizeUrl(image.src, page.url) : undefined;
+      const bytes = src ? crawl.imageBytes.get(src) : undefined;
+      if (bytes !== undefined && bytes > LARGE_IMAGE_BYTES) findings.add('image_too_large', page.url, `${src} (${Math.round(bytes / 1024)} KB)`);
     }
   }
 

@@ -50,10 +50,13 @@ export interface CrawlResult {
   robots: { status: number; blocksEverything: boolean };
   homeHeaders: Record<string, string>;
   stoppedAtPageCap: boolean;
+  /** Sizes in bytes of the same-site images the pages embed, from HEAD requests (Content-Length). */
+  imageBytes: Map<string, number>;
 }
 
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
+const MAX_IMAGES_MEASURED = 2000;
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({
@@ -76,6 +79,8 @@ class Crawl {
   private readonly sitemapQueue: string[] = [];
   private readonly sitemapUrls = new Set<string>();
   private readonly sitemapsFetched: CrawlResult['sitemapsFetched'] = [];
+  private readonly images = new Set<string>();
+  private readonly imageBytes = new Map<string, number>();
   private robots!: RobotsRules;
   private robotsStatus = 0;
   private startHost = '';
@@ -109,6 +114,7 @@ class Crawl {
     this.enqueueLink(startUrl, 0);
     const workers = this.robots.crawlDelayMs > 0 ? 1 : (this.options.concurrency ?? 8);
     await Promise.all(Array.from({ length: workers }, () => this.work()));
+    await this.measureImages(workers);
     return {
       startUrl,
       pages: this.pages,
@@ -117,6 +123,7 @@ class Crawl {
       sitemapsFetched: this.sitemapsFetched,
       robots: { status: this.robotsStatus, blocksEverything: this.robots.blocksEverything },
       homeHeaders: this.homeHeaders,
+      imageBytes: this.imageBytes,
       stoppedAtPageCap: this.claimed >= this.options.maxPages && (this.linkQueue.length > 0 || this.sitemapQueue.length > 0),
     };
   }
@@ -149,6 +156,20 @@ class Crawl {
         }
       }
     }
+  }
+
+  /** HEAD each same-site image once (robots.txt and politeness apply as to pages). */
+  private async measureImages(workers: number) {
+    const queue = [...this.images].filter((url) => this.robots.isAllowed(url)).slice(0, MAX_IMAGES_MEASURED);
+    const worker = async () => {
+      for (let url = queue.shift(); url !== undefined && !this.options.signal?.aborted; url = queue.shift()) {
+        await this.politeness();
+        const result = await fetchOnce(url, { ...this.fetchOptions, method: 'HEAD', retries: 1 });
+        const length = Number(result.headers['content-length']);
+        if (result.status === 200 && Number.isFinite(length)) this.imageBytes.set(url, length);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
   }
 
   private idOf(url: string): number {
@@ -294,6 +315,10 @@ class Crawl {
       outlinks.add(this.idOf(target));
     }
     page.outlinks = [...outlinks];
+    for (const image of facts.images) {
+      const src = image.src ? normalizeUrl(image.src, page.url) : undefined;
+      if (src && sameSite(src, this.startHost)) this.images.add(src);
+    }
     // Canonical and hreflang targets are crawled too (their status matters to the checks),
     // but they are not links: they add no click path and do not rescue an orphan.
     for (const href of [...facts.canonicals, ...facts.hreflangs.map((h) => h.href)]) {

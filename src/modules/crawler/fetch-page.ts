@@ -37,7 +37,7 @@ export interface FetchResult {
 const TEXT_TYPES = /text\/|html|xml|json/i;
 
 /** One GET without following redirects (the crawler follows them to record the chain). */
-type FetchCall = FetchOptions & { keepBody?: boolean; raw?: boolean };
+type FetchCall = FetchOptions & { keepBody?: boolean; raw?: boolean; method?: 'GET' | 'HEAD' };
 
 export async function fetchOnce(url: string, options: FetchCall): Promise<FetchResult> {
   const retries = options.retries ?? 2;
@@ -58,7 +58,7 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
     assertPublicUrl(new URL(url), options.allowPrivate);
     const response = await request(url, {
       dispatcher: options.agent,
-      method: 'GET',
+      method: options.method ?? 'GET',
       headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
     });
     const ttfbMs = performance.now() - started;
