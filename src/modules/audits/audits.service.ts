@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { notFound } from '../../lib/problem.ts';
 import { CHECKS_BY_ID } from '../checks/catalogue.ts';
-import { runChecks } from '../checks/run-checks.ts';
+import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AuditRow, AuditsRepo } from './audits.repo.ts';
@@ -99,13 +99,15 @@ export function createAuditsService(deps: Deps) {
         repo.updateProgress(auditId, attempt, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved')),
       );
       try {
+        const auditor = createAuditor();
         const crawl = await crawlSite({
           domain: audit.domain,
           maxPages: audit.max_pages,
           allowPrivate: deps.allowPrivateTargets,
           onProgress: progress.report,
+          onPage: auditor.onPage,
         }).finally(progress.cancel);
-        const result = runChecks(crawl);
+        const result = auditor.finish(crawl);
         const stored = await repo.complete(auditId, attempt, {
           crawled: crawl.pages.length,
           discovered: crawl.urls.length,

@@ -6,7 +6,7 @@ import { CHECKS } from './catalogue.ts';
 import { Findings } from './findings.ts';
 import { runChecks } from './run-checks.ts';
 import { checkSite } from './site-checks.ts';
-import { checkPage } from './page-checks.ts';
+import { checkPage, siteContext } from './page-checks.ts';
 import { extractPageFacts } from '../crawler/extract.ts';
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 
@@ -219,7 +219,7 @@ describe('checks that need an https site', () => {
   // The fixture server speaks plain http, so these run on pages as the crawler records them.
   const crawled = (url: string, html: string, extra: Partial<CrawledPage> = {}): CrawledPage => ({
     url, depth: 0, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 10,
-    truncated: false, xRobotsTag: [], hsts: false, outlinks: [], facts: extractPageFacts(html), ...extra,
+    truncated: false, xRobotsTag: [], hsts: false, outlinks: new Int32Array(0), images: [], facts: extractPageFacts(html), ...extra,
   });
   const run = (pages: CrawledPage[]) => {
     const crawl: CrawlResult = {
@@ -228,7 +228,7 @@ describe('checks that need an https site', () => {
       homeHeaders: {}, stoppedAtPageCap: false,
     };
     const findings = new Findings();
-    for (const p of pages) checkPage(p, findings, true);
+    for (const p of pages) checkPage(p, findings, siteContext(crawl.startUrl));
     checkSite(crawl, findings);
     return findings;
   };

@@ -1,4 +1,5 @@
 import type { CrawledPage } from '../crawler/crawl.ts';
+import { normalizeUrl, sameSite } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
 
 export const TITLE_MIN = 20;
@@ -18,8 +19,19 @@ const NON_DESCRIPTIVE = new Set([
 export const isNoindex = (page: CrawledPage) =>
   [...(page.facts?.metaRobots ?? []), ...page.xRobotsTag].some((d) => d === 'noindex' || d === 'none');
 
-/** Checks that look at one page alone. */
-export function checkPage(page: CrawledPage, findings: Findings, siteIsHttps: boolean) {
+export interface SiteContext {
+  siteIsHttps: boolean;
+  /** host[:port] the crawl started from: what counts as internal. */
+  startHost: string;
+}
+
+export const siteContext = (startUrl: string): SiteContext => ({
+  siteIsHttps: startUrl.startsWith('https:'),
+  startHost: new URL(startUrl).host,
+});
+
+/** Checks that look at one page alone; they run as soon as the crawler has the page. */
+export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, startHost }: SiteContext) {
   const { url } = page;
   if (page.blockedByRobots) return findings.add('blocked_by_robots', url);
   if (page.status === 0) return findings.add('page_unreachable', url, page.error);
@@ -76,6 +88,10 @@ export function checkPage(page: CrawledPage, findings: Findings, siteIsHttps: bo
     if (href === '' || href === '#' || /^javascript:/i.test(href)) findings.add('link_not_crawlable', url, href || '(empty href)');
     else if (NON_DESCRIPTIVE.has(link.text.toLowerCase().replace(/[.!…>»]+$/, '').trim())) findings.add('link_text_non_descriptive', url, link.text);
     if (siteIsHttps && url.startsWith('https:') && /^http:\/\//i.test(href)) findings.add('http_links_on_https_site', url, href);
+    if (link.nofollow) {
+      const target = normalizeUrl(href, url);
+      if (target && sameSite(target, startHost)) findings.add('internal_nofollow_links', url, target);
+    }
   }
   if (facts.links.length > MAX_LINKS) findings.add('too_many_links', url, String(facts.links.length));
   if (siteIsHttps && url.startsWith('https:')) {
@@ -92,3 +108,29 @@ export function checkPage(page: CrawledPage, findings: Findings, siteIsHttps: bo
   if (!facts.hasViewport) findings.add('viewport_missing', url);
   if (facts.jsonLd.some((block) => !block.valid)) findings.add('json_ld_invalid', url);
 }
+
+/**
+ * After its own checks a page keeps only what the cross-page checks read (first title and
+ * description, robots, canonicals, hreflang, text hash), each as a string
+ * of its own: V8 keeps a string sliced from a parsed chunk tied to the whole chunk, so
+ * keeping a title would otherwise keep the page's HTML (32 KB a page, measured).
+ */
+export function slimPageFacts(page: CrawledPage) {
+  const facts = page.facts;
+  if (!facts) return;
+  facts.titles = facts.titles.slice(0, 1).map(detach);
+  facts.metaDescriptions = facts.metaDescriptions.slice(0, 1).map(detach);
+  facts.metaRobots = facts.metaRobots.map(detach);
+  facts.canonicals = facts.canonicals.map(detach);
+  facts.hreflangs = facts.hreflangs.map((h) => ({ lang: detach(h.lang), href: detach(h.href) }));
+  facts.images = []; // their URLs live on page.images
+  facts.generator = facts.generator === null ? null : detach(facts.generator);
+  facts.lang = facts.lang === null ? null : detach(facts.lang);
+  facts.links = [];
+  facts.headings = [];
+  facts.formActions = [];
+  facts.jsonLd = [];
+}
+
+/** A flat copy of a string that shares no memory with the string it came from. */
+const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');

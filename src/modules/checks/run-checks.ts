@@ -1,16 +1,32 @@
-import type { CrawlResult } from '../crawler/crawl.ts';
+import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 import { Findings } from './findings.ts';
-import { checkPage } from './page-checks.ts';
+import { checkPage, siteContext, slimPageFacts } from './page-checks.ts';
 import { healthScore } from './score.ts';
 import { checkSite } from './site-checks.ts';
 
-/** Every check over a finished crawl, and the score they add up to. */
-export function runChecks(crawl: CrawlResult) {
+/**
+ * Runs the checks as a crawl streams in: page checks per page as it arrives (then the page
+ * is slimmed), cross-page checks and the score at the end.
+ */
+export function createAuditor() {
   const findings = new Findings();
-  const siteIsHttps = crawl.startUrl.startsWith('https:');
-  for (const page of crawl.pages) checkPage(page, findings, siteIsHttps);
-  checkSite(crawl, findings);
-  // Pages the checks could judge: everything that was fetched or refused by robots.txt.
-  const pagesAnalysed = crawl.pages.length;
-  return { findings, pagesAnalysed, ...healthScore(findings, pagesAnalysed) };
+  return {
+    onPage(page: CrawledPage, startUrl: string) {
+      checkPage(page, findings, siteContext(startUrl));
+      slimPageFacts(page);
+    },
+    finish(crawl: CrawlResult) {
+      checkSite(crawl, findings);
+      // Pages the checks could judge: everything fetched or refused by robots.txt.
+      const pagesAnalysed = crawl.pages.length;
+      return { findings, pagesAnalysed, ...healthScore(findings, pagesAnalysed) };
+    },
+  };
+}
+
+/** Every check over a crawl that has already finished (its pages not yet checked). */
+export function runChecks(crawl: CrawlResult) {
+  const auditor = createAuditor();
+  for (const page of crawl.pages) auditor.onPage(page, crawl.startUrl);
+  return auditor.finish(crawl);
 }

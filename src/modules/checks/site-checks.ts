@@ -1,5 +1,5 @@
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
-import { normalizeUrl, sameSite } from '../crawler/urls.ts';
+import { normalizeUrl } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
 import { isNoindex } from './page-checks.ts';
 
@@ -13,7 +13,6 @@ const isRedirect = (page: CrawledPage | undefined) => page !== undefined && page
 /** Checks that compare pages with each other, the link graph and the sitemaps. */
 export function checkSite(crawl: CrawlResult, findings: Findings) {
   const byUrl = new Map(crawl.pages.map((p) => [p.url, p]));
-  const startHost = new URL(crawl.startUrl).host;
   const html = crawl.pages.filter((p) => p.status === 200 && p.facts);
   const home = byUrl.get(crawl.startUrl);
   const homeFinal = home?.redirectTarget ? byUrl.get(home.redirectTarget) : home;
@@ -33,17 +32,12 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
       if (isBroken(target)) findings.add('broken_internal_links', page.url, target!.url);
       else if (isRedirect(target)) findings.add('links_to_redirect', page.url, target!.url);
     }
-    for (const link of page.facts!.links) {
-      const target = link.nofollow ? normalizeUrl(link.href, page.url) : undefined;
-      if (target && sameSite(target, startHost)) findings.add('internal_nofollow_links', page.url, target);
-    }
   }
 
   // Images measured by the crawler.
   for (const page of html) {
-    for (const image of page.facts!.images) {
-      const src = image.src ? normalizeUrl(image.src, page.url) : undefined;
-      const bytes = src ? crawl.imageBytes.get(src) : undefined;
+    for (const src of page.images) {
+      const bytes = crawl.imageBytes.get(src);
       if (bytes !== undefined && bytes > LARGE_IMAGE_BYTES) findings.add('image_too_large', page.url, `${src} (${Math.round(bytes / 1024)} KB)`);
     }
   }
@@ -118,7 +112,7 @@ function clickDepths(crawl: CrawlResult, byUrl: Map<string, CrawledPage>): Map<s
   while (queue.length > 0) {
     const url = queue.shift()!;
     const page = byUrl.get(url);
-    const next = page?.redirectTarget ? [page.redirectTarget] : (page?.outlinks ?? []).map((id) => crawl.urls[id]!);
+    const next = page?.redirectTarget ? [page.redirectTarget] : Array.from(page?.outlinks ?? [], (id) => crawl.urls[id]!);
     const hop = page?.redirectTarget ? 0 : 1;
     for (const target of next) {
       if (depth.has(target)) continue;

@@ -16,6 +16,8 @@ export interface CrawlOptions {
   timeoutMs?: number;
   maxBytes?: number;
   onProgress?: (progress: { crawled: number; discovered: number }) => void;
+  /** Each page once its record is final, with the URL the crawl started from (streaming checks). */
+  onPage?: (page: CrawledPage, startUrl: string) => void;
   signal?: AbortSignal;
 }
 
@@ -37,7 +39,9 @@ export interface CrawledPage {
   hsts: boolean;
   facts?: PageFacts;
   /** Ids (indexes into CrawlResult.urls) of the internal URLs this page links to. */
-  outlinks: number[];
+  outlinks: Int32Array;
+  /** Same-site image URLs the page embeds (their sizes are in CrawlResult.imageBytes). */
+  images: string[];
 }
 
 export interface CrawlResult {
@@ -57,6 +61,10 @@ export interface CrawlResult {
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
 const MAX_IMAGES_MEASURED = 2000;
+// Most pages have no X-Robots-Tag, no redirects and so on: they share these instead of
+// each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
+const NONE: string[] = [];
+const NO_LINKS = new Int32Array(0);
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({
@@ -79,11 +87,16 @@ class Crawl {
   private readonly sitemapQueue: string[] = [];
   private readonly sitemapUrls = new Set<string>();
   private readonly sitemapsFetched: CrawlResult['sitemapsFetched'] = [];
-  private readonly images = new Set<string>();
+  private readonly images = new Map<string, string>();
+  /** Root-relative hrefs ("/about") resolve the same on every page of the start origin. */
+  private readonly rootRelative = new Map<string, string | undefined>();
+  /** Header values repeat on every page: one string each. */
+  private readonly contentTypes = new Map<string, string>();
   private readonly imageBytes = new Map<string, number>();
   private robots!: RobotsRules;
   private robotsStatus = 0;
   private startHost = '';
+  private startUrl = '';
   private pausedUntil = 0;
   private gate: Promise<void> = Promise.resolve();
   private claimed = 0;
@@ -104,6 +117,7 @@ class Crawl {
 
   async run(): Promise<CrawlResult> {
     const startUrl = await this.chooseStartUrl();
+    this.startUrl = startUrl;
     this.startHost = new URL(startUrl).host;
     const robotsUrl = new URL('/robots.txt', startUrl).href;
     const robots = await fetchOnce(robotsUrl, { ...this.fetchOptions, keepBody: true, maxBytes: 512 * 1024 });
@@ -160,7 +174,7 @@ class Crawl {
 
   /** HEAD each same-site image once (robots.txt and politeness apply as to pages). */
   private async measureImages(workers: number) {
-    const queue = [...this.images].filter((url) => this.robots.isAllowed(url)).slice(0, MAX_IMAGES_MEASURED);
+    const queue = [...this.images.keys()].filter((url) => this.robots.isAllowed(url)).slice(0, MAX_IMAGES_MEASURED);
     const worker = async () => {
       for (let url = queue.shift(); url !== undefined && !this.options.signal?.aborted; url = queue.shift()) {
         await this.politeness();
@@ -239,14 +253,19 @@ class Crawl {
   }
 
   private async visit(url: string, depth: number | null) {
+    const page = await this.fetchPage(url, depth);
+    this.options.onPage?.(page, this.startUrl);
+  }
+
+  private async fetchPage(url: string, depth: number | null): Promise<CrawledPage> {
     const page: CrawledPage = {
       url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
-      truncated: false, xRobotsTag: [], hsts: false, outlinks: [],
+      truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
     };
     this.pages.push(page);
     if (!this.robots.isAllowed(url)) {
       page.blockedByRobots = true;
-      return;
+      return page;
     }
     let current = url;
     const visited = new Set<string>([url]);
@@ -265,18 +284,18 @@ class Crawl {
         } else if (current === url && result.status === 200 && /html/i.test(result.contentType)) {
           this.recordFacts(page, extractor.end(), depth);
         }
-        return;
+        return page;
       }
       page.redirectChain.push({ url: current, status: result.status });
       const next = normalizeUrl(result.location!, current);
-      if (!next) return;
+      if (!next) return page;
       page.redirectTarget = next;
       if (visited.has(next)) {
         page.redirectLoop = true;
-        return;
+        return page;
       }
       // Followed to the end even through known URLs, so the chain's length is true.
-      if (page.redirectChain.length >= MAX_REDIRECTS || !sameSite(next, this.startHost)) return;
+      if (page.redirectChain.length >= MAX_REDIRECTS || !sameSite(next, this.startHost)) return page;
       visited.add(next);
       current = next;
     }
@@ -285,10 +304,12 @@ class Crawl {
   private recordResponse(page: CrawledPage, result: FetchResult) {
     page.status = result.status;
     if (result.error) page.error = result.error;
-    page.contentType = result.contentType;
+    page.contentType = this.contentTypes.get(result.contentType) ?? result.contentType;
+    if (this.contentTypes.size < 100) this.contentTypes.set(page.contentType, page.contentType);
     page.ttfbMs = Math.round(result.ttfbMs);
     page.truncated = result.truncated;
-    page.xRobotsTag = (result.headers['x-robots-tag'] ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean);
+    const robotsHeader = result.headers['x-robots-tag'];
+    page.xRobotsTag = robotsHeader ? robotsHeader.toLowerCase().split(',').map((d) => d.trim()).filter(Boolean) : NONE;
     page.hsts = 'strict-transport-security' in result.headers;
     if (page.depth === 0) this.homeHeaders = result.headers;
   }
@@ -296,29 +317,46 @@ class Crawl {
   private recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
     const page: CrawledPage = {
       url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
-      truncated: false, xRobotsTag: [], hsts: false, outlinks: [],
+      truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
     };
     this.pages.push(page);
     this.recordResponse(page, result);
     if (depth === 0) this.homeHeaders = result.headers;
     if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, extractor.end(), depth);
+    this.options.onPage?.(page, this.startUrl);
+  }
+
+  /** normalizeUrl, memoised for root-relative hrefs: nav and footer links repeat on every page. */
+  private resolve(href: string, pageUrl: string): string | undefined {
+    if (href.charCodeAt(0) !== 47 /* / */ || href.charCodeAt(1) === 47 || !pageUrl.startsWith(this.startUrl)) {
+      return normalizeUrl(href, pageUrl);
+    }
+    if (this.rootRelative.has(href)) return this.rootRelative.get(href);
+    const resolved = normalizeUrl(href, this.startUrl);
+    if (this.rootRelative.size < 50_000) this.rootRelative.set(href, resolved);
+    return resolved;
   }
 
   private recordFacts(page: CrawledPage, facts: PageFacts, depth: number | null) {
     page.facts = facts;
     const outlinks = new Set<number>();
     for (const link of facts.links) {
-      const target = normalizeUrl(link.href, page.url);
+      const target = this.resolve(link.href, page.url);
       if (!target || !sameSite(target, this.startHost)) continue;
       const nextDepth = (depth ?? 0) + 1;
       if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
       outlinks.add(this.idOf(target));
     }
-    page.outlinks = [...outlinks];
+    page.outlinks = Int32Array.from(outlinks);
+    const images = new Set<string>();
     for (const image of facts.images) {
-      const src = image.src ? normalizeUrl(image.src, page.url) : undefined;
-      if (src && sameSite(src, this.startHost)) this.images.add(src);
+      const src = image.src ? this.resolve(image.src, page.url) : undefined;
+      if (!src || !sameSite(src, this.startHost)) continue;
+      const known = this.images.get(src) ?? src; // one string per image URL across pages
+      this.images.set(src, known);
+      images.add(known);
     }
+    if (images.size > 0) page.images = [...images];
     // Canonical and hreflang targets are crawled too (their status matters to the checks),
     // but they are not links: they add no click path and do not rescue an orphan.
     for (const href of [...facts.canonicals, ...facts.hreflangs.map((h) => h.href)]) {

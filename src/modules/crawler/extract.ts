@@ -32,23 +32,31 @@ export function createExtractor() {
     links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, wordCount: 0, textHash: '',
   };
   const hash = createHash('sha1');
-  let carry = ''; // a word may be split across two text events
+  let pendingText: string[] = [];
+  let afterSpace = true; // the normalised text so far is empty or ends in a space
   let skipDepth = 0;
+
+  /**
+   * Visible text goes to the word count and the duplicate-content hash once per network
+   * chunk: lower-cased, white space collapsed, and continued across chunk boundaries so the
+   * result does not depend on how the page arrived. Flushing per chunk lets each chunk's
+   * strings die young instead of living (and being promoted) until the page ends.
+   */
+  const flushText = () => {
+    if (pendingText.length === 0) return;
+    let normalized = pendingText.join('').toLowerCase().replace(/\s+/g, ' ');
+    pendingText = [];
+    if (afterSpace && normalized.charCodeAt(0) === 32) normalized = normalized.slice(1);
+    if (normalized === '') return;
+    facts.wordCount += countWordStarts(normalized, afterSpace);
+    afterSpace = normalized.charCodeAt(normalized.length - 1) === 32;
+    hash.update(normalized);
+  };
   let inHead = false;
   let title: string | null = null;
   let heading: { level: number; text: string } | null = null;
   let link: { href: string; text: string; nofollow: boolean } | null = null;
   let jsonLd: string | null = null;
-
-  const countWords = (text: string, final = false) => {
-    const words = (carry + text).toLowerCase().split(/\s+/);
-    carry = final ? '' : (words.pop() ?? '');
-    for (const word of words) {
-      if (word === '') continue;
-      facts.wordCount += 1;
-      hash.update(word).update(' ');
-    }
-  };
 
   const parser = new Parser(
     {
@@ -109,7 +117,7 @@ export function createExtractor() {
         if (title !== null) title += text;
         if (heading) heading.text += text;
         if (link) link.text += text;
-        if (title === null) countWords(text);
+        if (title === null) pendingText.push(text);
       },
       onclosetag(name) {
         if (SKIP_TEXT.has(name)) skipDepth = Math.max(0, skipDepth - 1);
@@ -136,10 +144,13 @@ export function createExtractor() {
   );
 
   return {
-    write: (chunk: string) => parser.write(chunk),
+    write(chunk: string) {
+      parser.write(chunk);
+      flushText();
+    },
     end(): PageFacts {
       parser.end();
-      countWords('', true);
+      flushText();
       facts.textHash = hash.digest('hex');
       return facts;
     },
@@ -153,6 +164,17 @@ export function extractPageFacts(html: string): PageFacts {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Words that start in a chunk of normalised text (single spaces only): one after each inner
+ * space, plus one at the start when the text so far ended in a space. Native indexOf, no
+ * word arrays.
+ */
+function countWordStarts(normalized: string, afterSpace: boolean): number {
+  let words = afterSpace && normalized.charCodeAt(0) !== 32 ? 1 : 0;
+  for (let i = normalized.indexOf(' '); i !== -1 && i < normalized.length - 1; i = normalized.indexOf(' ', i + 1)) words += 1;
+  return words;
+}
 
 function parseJsonLd(text: string): { valid: boolean; types: string[] } {
   try {

@@ -1,0 +1,12 @@
+import { createAuditor } from '../../src/modules/checks/run-checks.ts';
+import { crawlSite } from '../../src/modules/crawler/crawl.ts';
+const [host, count] = process.argv.slice(2) as [string, string];
+const auditor = createAuditor();
+let maxHeap = 0;
+const timer = setInterval(() => { maxHeap = Math.max(maxHeap, process.memoryUsage().heapUsed); }, 200);
+const crawl = await crawlSite({ domain: host, maxPages: Number(count), allowPrivate: true, concurrency: 8, onPage: auditor.onPage });
+const result = auditor.finish(crawl);
+clearInterval(timer);
+(globalThis as { gc?: () => void }).gc?.();
+const m = process.memoryUsage();
+console.log(JSON.stringify({ retainedHeapMb: m.heapUsed / 2 ** 20, maxHeapSeenMb: maxHeap / 2 ** 20, rssMb: m.rss / 2 ** 20, peakRssMb: process.resourceUsage().maxRSS / 1024, external: m.external / 2 ** 20, arrayBuffers: m.arrayBuffers / 2 ** 20, findings: [...result.findings.byCheck].map(([k, v]) => `${k}:${v.length}`).join(' ') }));

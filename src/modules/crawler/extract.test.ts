@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createExtractor, extractPageFacts } from './extract.ts';
+
+describe('page facts', () => {
+  it('count words and hash the text the same however the HTML arrives in chunks', () => {
+    const html = '<html><head><title>Ignored  title</title><script>var notText = 1;</script></head><body><p>Hello   World</p> <p>foo<b>bar</b> baz</p>\n\n<p> Done. </p></body></html>';
+    const whole = extractPageFacts(html);
+    const chunked = createExtractor();
+    for (const character of html) chunked.write(character);
+    const split = chunked.end();
+    assert.equal(whole.wordCount, 5, 'hello world foobar baz done.');
+    assert.equal(split.wordCount, 5);
+    assert.equal(split.textHash, whole.textHash);
+    assert.equal(whole.titles[0], 'Ignored title');
+  });
+
+  it('tells pages with different text apart, and equal text with different markup as equal', () => {
+    const a = extractPageFacts('<body><p>One two three</p></body>');
+    const b = extractPageFacts('<body><div>one   TWO</div>\n<span>three</span></body>');
+    const c = extractPageFacts('<body><p>One two four</p></body>');
+    assert.equal(a.textHash, b.textHash);
+    assert.notEqual(a.textHash, c.textHash);
+  });
+});
