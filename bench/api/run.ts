@@ -12,6 +12,7 @@ import { createDatabase } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createUsersRepo } from '../../src/modules/users/users.repo.ts';
 import { createUsersService } from '../../src/modules/users/users.service.ts';
+import { serviceNodeFlags } from '../service-flags.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,8 +52,8 @@ async function seed() {
   return { benchUsers, sites };
 }
 
-function start(name: string, entry: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const [command, args] = pinned(0, [NODE, entry]);
+function start(name: string, entry: string, port: number, env: Record<string, string>, flags: string[] = []): Promise<ChildProcess> {
+  const [command, args] = pinned(0, [NODE, ...flags, entry]);
   const child = spawn(command, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 30_000;
@@ -89,7 +90,7 @@ try {
   children.push(
     await start('service', 'src/server.ts', servers.service, {
       DATABASE_URL: schemaUrl, JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0.1', DATA_DIR: workDir,
-    }),
+    }, serviceNodeFlags()),
   );
   const tokens = new Map<string, string>();
   for (const user of benchUsers) {

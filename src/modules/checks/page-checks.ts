@@ -120,17 +120,20 @@ export function slimPageFacts(page: CrawledPage) {
   if (!facts) return;
   facts.titles = facts.titles.slice(0, 1).map(detach);
   facts.metaDescriptions = facts.metaDescriptions.slice(0, 1).map(detach);
-  facts.metaRobots = facts.metaRobots.map(detach);
-  facts.canonicals = facts.canonicals.map(detach);
-  facts.hreflangs = facts.hreflangs.map((h) => ({ lang: detach(h.lang), href: detach(h.href) }));
-  facts.images = []; // their URLs live on page.images
+  facts.metaRobots = facts.metaRobots.length === 0 ? EMPTY : facts.metaRobots.map(detach);
+  facts.canonicals = facts.canonicals.length === 0 ? EMPTY : facts.canonicals.map(detach);
+  facts.hreflangs = facts.hreflangs.length === 0 ? EMPTY : facts.hreflangs.map((h) => ({ lang: detach(h.lang), href: detach(h.href) }));
   facts.generator = facts.generator === null ? null : detach(facts.generator);
   facts.lang = facts.lang === null ? null : detach(facts.lang);
-  facts.links = [];
-  facts.headings = [];
-  facts.formActions = [];
-  facts.jsonLd = [];
+  facts.images = EMPTY; // their URLs live on page.images
+  facts.links = EMPTY;
+  facts.headings = EMPTY;
+  facts.formActions = EMPTY;
+  facts.jsonLd = EMPTY;
 }
+
+/** Shared by every slimmed page: 20,000 pages would otherwise hold 100,000 empty arrays. */
+const EMPTY: never[] = [];
 
 /** A flat copy of a string that shares no memory with the string it came from. */
 const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');

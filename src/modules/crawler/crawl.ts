@@ -65,6 +65,32 @@ const MAX_IMAGES_MEASURED = 2000;
 // each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
 const NONE: string[] = [];
 const NO_LINKS = new Int32Array(0);
+const NO_HOPS: CrawledPage['redirectChain'] = [];
+const LINK_BLOCK = 1 << 20;
+
+/** A flat copy: a string sliced from a parsed chunk would keep the whole chunk alive. */
+const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
+
+/**
+ * Out-link ids of every page, stored in shared blocks of 1M ids: each page keeps a view
+ * into a block, not an ArrayBuffer of its own (20,000 small typed arrays cost 14 MB).
+ */
+class LinkStore {
+  private block = new Int32Array(LINK_BLOCK);
+  private used = 0;
+
+  store(ids: Set<number>): Int32Array {
+    if (ids.size === 0) return NO_LINKS;
+    if (ids.size > LINK_BLOCK) return Int32Array.from(ids);
+    if (this.used + ids.size > LINK_BLOCK) {
+      this.block = new Int32Array(LINK_BLOCK);
+      this.used = 0;
+    }
+    const start = this.used;
+    for (const id of ids) this.block[this.used++] = id;
+    return this.block.subarray(start, this.used);
+  }
+}
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({
@@ -92,6 +118,7 @@ class Crawl {
   private readonly rootRelative = new Map<string, string | undefined>();
   /** Header values repeat on every page: one string each. */
   private readonly contentTypes = new Map<string, string>();
+  private readonly links = new LinkStore();
   private readonly imageBytes = new Map<string, number>();
   private robots!: RobotsRules;
   private robotsStatus = 0;
@@ -259,7 +286,7 @@ class Crawl {
 
   private async fetchPage(url: string, depth: number | null): Promise<CrawledPage> {
     const page: CrawledPage = {
-      url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
+      url, depth, status: null, blockedByRobots: false, redirectChain: NO_HOPS, contentType: '', ttfbMs: 0,
       truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
     };
     this.pages.push(page);
@@ -286,6 +313,7 @@ class Crawl {
         }
         return page;
       }
+      if (page.redirectChain === NO_HOPS) page.redirectChain = [];
       page.redirectChain.push({ url: current, status: result.status });
       const next = normalizeUrl(result.location!, current);
       if (!next) return page;
@@ -316,7 +344,7 @@ class Crawl {
 
   private recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
     const page: CrawledPage = {
-      url, depth, status: null, blockedByRobots: false, redirectChain: [], contentType: '', ttfbMs: 0,
+      url, depth, status: null, blockedByRobots: false, redirectChain: NO_HOPS, contentType: '', ttfbMs: 0,
       truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
     };
     this.pages.push(page);
@@ -333,7 +361,7 @@ class Crawl {
     }
     if (this.rootRelative.has(href)) return this.rootRelative.get(href);
     const resolved = normalizeUrl(href, this.startUrl);
-    if (this.rootRelative.size < 50_000) this.rootRelative.set(href, resolved);
+    if (this.rootRelative.size < 50_000) this.rootRelative.set(detach(href), resolved);
     return resolved;
   }
 
@@ -347,7 +375,7 @@ class Crawl {
       if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
       outlinks.add(this.idOf(target));
     }
-    page.outlinks = Int32Array.from(outlinks);
+    page.outlinks = this.links.store(outlinks);
     const images = new Set<string>();
     for (const image of facts.images) {
       const src = image.src ? this.resolve(image.src, page.url) : undefined;
