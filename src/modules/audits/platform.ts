@@ -6,16 +6,31 @@ const GENERATORS: Array<[RegExp, Platform]> = [
   [/webflow/i, 'webflow'], [/drupal/i, 'drupal'], [/joomla/i, 'joomla'],
 ];
 
-/** The platform from the generator meta tag and response headers of the crawled pages; 'custom' otherwise. */
+/** Where each platform serves its assets from. */
+const ASSET_PATTERNS: Array<[RegExp, Platform]> = [
+  [/\/wp-(content|includes)\//i, 'wordpress'], [/cdn\.shopify\.com|\/cdn\/shop\//i, 'shopify'],
+  [/static\.wixstatic\.com|parastorage\.com/i, 'wix'], [/squarespace(-cdn)?\.com/i, 'squarespace'],
+  [/website-files\.com|webflow\.(com|io)/i, 'webflow'], [/\/sites\/(default|all)\/(files|themes|modules)\/|\/core\/misc\/drupal/i, 'drupal'],
+  [/\/media\/(jui|system)\/|\/components\/com_/i, 'joomla'],
+];
+
+/**
+ * The platform from, in order: response headers, the generator meta tag, the home page's
+ * asset URLs, and well-known paths (/wp-json/); 'custom' when pages were read but nothing
+ * gave it away, 'unknown' when no page was read.
+ */
 export function detectPlatform(crawl: CrawlResult): Platform {
   const headers = crawl.homeHeaders;
-  const hints = [
-    ...crawl.pages.slice(0, 20).map((p) => p.facts?.generator ?? ''),
-    headers['x-powered-by'] ?? '', headers['x-generator'] ?? '', headers.server ?? '', headers.link ?? '',
-  ].join(' ');
   if (headers['x-shopid'] || headers['x-shopify-stage']) return 'shopify';
   if (headers['x-wix-request-id']) return 'wix';
   if (/api\.w\.org/.test(headers.link ?? '')) return 'wordpress';
-  for (const [pattern, platform] of GENERATORS) if (pattern.test(hints)) return platform;
+  const generators = [
+    ...crawl.pages.slice(0, 20).map((p) => p.facts?.generator ?? ''),
+    headers['x-powered-by'] ?? '', headers['x-generator'] ?? '',
+  ].join(' ');
+  for (const [pattern, platform] of GENERATORS) if (pattern.test(generators)) return platform;
+  const assets = crawl.platformHints.homeAssets.join(' ');
+  for (const [pattern, platform] of ASSET_PATTERNS) if (pattern.test(assets)) return platform;
+  if (crawl.platformHints.wordpressApi) return 'wordpress';
   return crawl.pages.some((p) => p.facts) ? 'custom' : 'unknown';
 }

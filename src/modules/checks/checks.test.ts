@@ -223,7 +223,7 @@ describe('checks that need an https site', () => {
   });
   const run = (pages: CrawledPage[]) => {
     const crawl: CrawlResult = {
-      startUrl: 'https://secure.test/', pages, imageBytes: new Map(), urls: pages.map((p) => p.url), sitemapUrls: new Set(),
+      startUrl: 'https://secure.test/', pages, imageBytes: new Map(), platformHints: { homeAssets: [], wordpressApi: false }, urls: pages.map((p) => p.url), sitemapUrls: new Set(),
       sitemapsFetched: [{ url: 'https://secure.test/sitemap.xml', status: 200 }], robots: { status: 404, blocksEverything: false },
       homeHeaders: {}, stoppedAtPageCap: false,
     };

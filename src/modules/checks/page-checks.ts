@@ -130,6 +130,7 @@ export function slimPageFacts(page: CrawledPage) {
   facts.headings = EMPTY;
   facts.formActions = EMPTY;
   facts.jsonLd = EMPTY;
+  facts.assets = EMPTY; // the crawler kept the home page's for platform detection
 }
 
 /** Shared by every slimmed page: 20,000 pages would otherwise hold 100,000 empty arrays. */

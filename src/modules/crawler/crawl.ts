@@ -56,6 +56,8 @@ export interface CrawlResult {
   stoppedAtPageCap: boolean;
   /** Sizes in bytes of the same-site images the pages embed, from HEAD requests (Content-Length). */
   imageBytes: Map<string, number>;
+  /** What the home page and well-known paths say about the platform behind the site. */
+  platformHints: { homeAssets: string[]; wordpressApi: boolean };
 }
 
 const MAX_REDIRECTS = 10;
@@ -119,6 +121,7 @@ class Crawl {
   /** Header values repeat on every page: one string each. */
   private readonly contentTypes = new Map<string, string>();
   private readonly links = new LinkStore();
+  private homeAssets: string[] = [];
   private readonly imageBytes = new Map<string, number>();
   private robots!: RobotsRules;
   private robotsStatus = 0;
@@ -156,6 +159,7 @@ class Crawl {
     const workers = this.robots.crawlDelayMs > 0 ? 1 : (this.options.concurrency ?? 8);
     await Promise.all(Array.from({ length: workers }, () => this.work()));
     await this.measureImages(workers);
+    const wordpressApi = await this.probeWordPressApi();
     return {
       startUrl,
       pages: this.pages,
@@ -165,6 +169,7 @@ class Crawl {
       robots: { status: this.robotsStatus, blocksEverything: this.robots.blocksEverything },
       homeHeaders: this.homeHeaders,
       imageBytes: this.imageBytes,
+      platformHints: { homeAssets: this.homeAssets, wordpressApi },
       stoppedAtPageCap: this.claimed >= this.options.maxPages && (this.linkQueue.length > 0 || this.sitemapQueue.length > 0),
     };
   }
@@ -197,6 +202,15 @@ class Crawl {
         }
       }
     }
+  }
+
+  /** WordPress answers /wp-json/ with its REST index, whatever its theme hides. */
+  private async probeWordPressApi(): Promise<boolean> {
+    const url = new URL('/wp-json/', this.startUrl).href;
+    if (!this.robots.isAllowed(url) || this.options.signal?.aborted) return false;
+    await this.politeness();
+    const result = await fetchOnce(url, { ...this.fetchOptions, keepBody: true, maxBytes: 64 * 1024, retries: 0 });
+    return result.status === 200 && /json/i.test(result.contentType) && /"namespaces"\s*:/.test(result.body ?? '');
   }
 
   /** HEAD each same-site image once (robots.txt and politeness apply as to pages). */
@@ -367,6 +381,7 @@ class Crawl {
 
   private recordFacts(page: CrawledPage, facts: PageFacts, depth: number | null) {
     page.facts = facts;
+    if (depth === 0 || page.url === this.startUrl) this.homeAssets = facts.assets.map(detach);
     const outlinks = new Set<number>();
     for (const link of facts.links) {
       const target = this.resolve(link.href, page.url);

@@ -17,6 +17,8 @@ export interface PageFacts {
   hasViewport: boolean;
   jsonLd: Array<{ valid: boolean; types: string[] }>;
   generator: string | null;
+  /** The first 50 script, stylesheet and image URLs: platforms show in their asset paths. */
+  assets: string[];
   wordCount: number;
   /** SHA-1 of the visible text, lower-cased with white space collapsed: equal for duplicate content. */
   textHash: string;
@@ -29,7 +31,7 @@ const ROBOTS_NAMES = new Set(['robots', 'siteoptimizationbot', 'googlebot']);
 export function createExtractor() {
   const facts: PageFacts = {
     titles: [], metaDescriptions: [], metaRobots: [], canonicals: [], hreflangs: [], headings: [], images: [],
-    links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, wordCount: 0, textHash: '',
+    links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, assets: [], wordCount: 0, textHash: '',
   };
   const hash = createHash('sha1');
   let pendingText: string[] = [];
@@ -86,6 +88,7 @@ export function createExtractor() {
           case 'link': {
             const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
             if (rel.includes('canonical') && attrs.href !== undefined) facts.canonicals.push(attrs.href.trim());
+            if (rel.includes('stylesheet') && attrs.href && facts.assets.length < 50) facts.assets.push(attrs.href);
             if (rel.includes('alternate') && attrs.hreflang && attrs.href) {
               facts.hreflangs.push({ lang: attrs.hreflang.trim(), href: attrs.href.trim() });
             }
@@ -100,6 +103,7 @@ export function createExtractor() {
             }
             break;
           case 'img':
+            if (attrs.src && facts.assets.length < 50) facts.assets.push(attrs.src);
             facts.images.push({ src: (attrs.src ?? '').trim(), alt: attrs.alt ?? null });
             if (link && attrs.alt) link.text += ` ${attrs.alt}`;
             break;
@@ -107,6 +111,7 @@ export function createExtractor() {
             if (attrs.action) facts.formActions.push(attrs.action.trim());
             break;
           case 'script':
+            if (attrs.src && facts.assets.length < 50) facts.assets.push(attrs.src);
             if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') jsonLd = '';
             break;
         }
