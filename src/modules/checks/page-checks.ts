@@ -1,3 +1,4 @@
+import { detach } from '../../lib/strings.ts';
 import type { CrawledPage } from '../crawler/crawl.ts';
 import { normalizeUrl, sameSite } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
@@ -135,6 +136,3 @@ export function slimPageFacts(page: CrawledPage) {
 
 /** Shared by every slimmed page: 20,000 pages would otherwise hold 100,000 empty arrays. */
 const EMPTY: never[] = [];
-
-/** A flat copy of a string that shares no memory with the string it came from. */
-const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');

@@ -1,64 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
+import { detach } from '../../lib/strings.ts';
+import type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
 import { createExtractor, type PageFacts } from './extract.ts';
 import { fetchOnce, type FetchOptions, type FetchResult } from './fetch-page.ts';
 import { parseRobots, type RobotsRules } from './robots.ts';
+import { LinkStore, NO_LINKS } from './link-store.ts';
 import { parseSitemap } from './sitemap.ts';
 import { normalizeUrl, sameSite } from './urls.ts';
 
-export interface CrawlOptions {
-  /** The site's domain as stored: a host name, or host:port for private targets. */
-  domain: string;
-  maxPages: number;
-  maxDepth?: number;
-  allowPrivate: boolean;
-  concurrency?: number;
-  timeoutMs?: number;
-  maxBytes?: number;
-  onProgress?: (progress: { crawled: number; discovered: number }) => void;
-  /** Each page once its record is final, with the URL the crawl started from (streaming checks). */
-  onPage?: (page: CrawledPage, startUrl: string) => void;
-  signal?: AbortSignal;
-}
-
-export interface CrawledPage {
-  url: string;
-  /** Link depth at which the crawler found it; null when known only from a sitemap. */
-  depth: number | null;
-  /** HTTP status, 0 when nothing answered (see error), null when robots.txt kept us out. */
-  status: number | null;
-  error?: string;
-  blockedByRobots: boolean;
-  redirectChain: Array<{ url: string; status: number }>;
-  redirectTarget?: string;
-  redirectLoop?: boolean;
-  contentType: string;
-  ttfbMs: number;
-  truncated: boolean;
-  xRobotsTag: string[];
-  hsts: boolean;
-  facts?: PageFacts;
-  /** Ids (indexes into CrawlResult.urls) of the internal URLs this page links to. */
-  outlinks: Int32Array;
-  /** Same-site image URLs the page embeds (their sizes are in CrawlResult.imageBytes). */
-  images: string[];
-}
-
-export interface CrawlResult {
-  startUrl: string;
-  pages: CrawledPage[];
-  /** Every internal URL seen, by id. */
-  urls: string[];
-  sitemapUrls: Set<string>;
-  sitemapsFetched: Array<{ url: string; status: number; error?: string }>;
-  robots: { status: number; blocksEverything: boolean };
-  homeHeaders: Record<string, string>;
-  stoppedAtPageCap: boolean;
-  /** Sizes in bytes of the same-site images the pages embed, from HEAD requests (Content-Length). */
-  imageBytes: Map<string, number>;
-  /** What the home page and well-known paths say about the platform behind the site. */
-  platformHints: { homeAssets: string[]; wordpressApi: boolean };
-}
+export type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
 
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
@@ -66,33 +17,7 @@ const MAX_IMAGES_MEASURED = 2000;
 // Most pages have no X-Robots-Tag, no redirects and so on: they share these instead of
 // each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
 const NONE: string[] = [];
-const NO_LINKS = new Int32Array(0);
 const NO_HOPS: CrawledPage['redirectChain'] = [];
-const LINK_BLOCK = 1 << 20;
-
-/** A flat copy: a string sliced from a parsed chunk would keep the whole chunk alive. */
-const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
-
-/**
- * Out-link ids of every page, stored in shared blocks of 1M ids: each page keeps a view
- * into a block, not an ArrayBuffer of its own (20,000 small typed arrays cost 14 MB).
- */
-class LinkStore {
-  private block = new Int32Array(LINK_BLOCK);
-  private used = 0;
-
-  store(ids: Set<number>): Int32Array {
-    if (ids.size === 0) return NO_LINKS;
-    if (ids.size > LINK_BLOCK) return Int32Array.from(ids);
-    if (this.used + ids.size > LINK_BLOCK) {
-      this.block = new Int32Array(LINK_BLOCK);
-      this.used = 0;
-    }
-    const start = this.used;
-    for (const id of ids) this.block[this.used++] = id;
-    return this.block.subarray(start, this.used);
-  }
-}
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({

@@ -1,0 +1,55 @@
+import type { PageFacts } from './extract.ts';
+
+export interface CrawlOptions {
+  /** The site's domain as stored: a host name, or host:port for private targets. */
+  domain: string;
+  maxPages: number;
+  maxDepth?: number;
+  allowPrivate: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  maxBytes?: number;
+  onProgress?: (progress: { crawled: number; discovered: number }) => void;
+  /** Each page once its record is final, with the URL the crawl started from (streaming checks). */
+  onPage?: (page: CrawledPage, startUrl: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface CrawledPage {
+  url: string;
+  /** Link depth at which the crawler found it; null when known only from a sitemap. */
+  depth: number | null;
+  /** HTTP status, 0 when nothing answered (see error), null when robots.txt kept us out. */
+  status: number | null;
+  error?: string;
+  blockedByRobots: boolean;
+  redirectChain: Array<{ url: string; status: number }>;
+  redirectTarget?: string;
+  redirectLoop?: boolean;
+  contentType: string;
+  ttfbMs: number;
+  truncated: boolean;
+  xRobotsTag: string[];
+  hsts: boolean;
+  facts?: PageFacts;
+  /** Ids (indexes into CrawlResult.urls) of the internal URLs this page links to. */
+  outlinks: Int32Array;
+  /** Same-site image URLs the page embeds (their sizes are in CrawlResult.imageBytes). */
+  images: string[];
+}
+
+export interface CrawlResult {
+  startUrl: string;
+  pages: CrawledPage[];
+  /** Every internal URL seen, by id. */
+  urls: string[];
+  sitemapUrls: Set<string>;
+  sitemapsFetched: Array<{ url: string; status: number; error?: string }>;
+  robots: { status: number; blocksEverything: boolean };
+  homeHeaders: Record<string, string>;
+  stoppedAtPageCap: boolean;
+  /** Sizes in bytes of the same-site images the pages embed, from HEAD requests (Content-Length). */
+  imageBytes: Map<string, number>;
+  /** What the home page and well-known paths say about the platform behind the site. */
+  platformHints: { homeAssets: string[]; wordpressApi: boolean };
+}
