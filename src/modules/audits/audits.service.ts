@@ -42,7 +42,12 @@ export function createAuditsService(deps: Deps) {
     /** Queues a crawl, or returns the one already queued or running for the site. */
     async startAudit(ownerId: string, input: { site_id: string; max_pages?: number | undefined }) {
       const site = await deps.sites.getSite(ownerId, input.site_id);
-      return (await enqueue(site.id, input.max_pages ?? DEFAULT_MAX_PAGES)) ?? (await repo.findActive(site.id))!;
+      // The active audit may finish between our insert and our look-up: then insert again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const audit = (await enqueue(site.id, input.max_pages ?? DEFAULT_MAX_PAGES)) ?? (await repo.findActive(site.id));
+        if (audit) return audit;
+      }
+      throw new Error('could not queue or find an active audit');
     },
 
     async latestReport(ownerId: string, siteId: string) {
