@@ -25,7 +25,9 @@ import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { createProgressService } from './modules/sites/progress.service.ts';
+import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -97,6 +99,7 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     log: app.log,
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites });
   const queue = createJobQueue(database, app.log, jobTuning);
   app.decorate('jobs', queue);
   const audits = createAuditsService({
@@ -119,9 +122,9 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     async (api) => {
       await api.register(authRoutes, { auth, users });
       await api.register(usersRoutes, { users });
-      await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits }) });
+      await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits, tasks }) });
       await api.register(auditsRoutes, { audits });
-      await api.register(tasksRoutes);
+      await api.register(tasksRoutes, { tasks });
       await api.register(analyticsRoutes);
       await api.register(keywordsRoutes);
       await api.register(googleRoutes);

@@ -87,6 +87,39 @@ export interface AuditIssuesTable {
   value: string | null;
 }
 
+export type TaskStatus = 'awaiting_approval' | 'queued' | 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'rolled_back';
+export type TaskCategory = 'strategy' | 'research' | 'content' | 'technical' | 'seo';
+export type TaskPriority = 'critical' | 'high' | 'medium' | 'low';
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface TasksTable {
+  id: Generated<string>;
+  site_id: string;
+  type: string;
+  category: TaskCategory;
+  priority: TaskPriority;
+  status: ColumnType<TaskStatus, TaskStatus | undefined, TaskStatus>;
+  title: string;
+  description: string;
+  target: string;
+  configuration: Json;
+  evidence: Json;
+  deliverables: Json;
+  error: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TaskEventsTable {
+  id: Generated<number>;
+  task_id: string;
+  from_status: TaskStatus | null;
+  to_status: TaskStatus;
+  actor: string;
+  detail: ColumnType<unknown, string | null | undefined, string | null>;
+  at: Generated<Date>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -99,5 +132,7 @@ export interface DB {
   sites: SitesTable;
   audits: AuditsTable;
   audit_issues: AuditIssuesTable;
+  tasks: TasksTable;
+  task_events: TaskEventsTable;
   schema_migrations: SchemaMigrationsTable;
 }

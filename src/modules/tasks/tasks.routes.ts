@@ -7,26 +7,50 @@ import {
   ListTasksQuery,
   RollbackHistoryQuery,
   TaskActionResult,
+  TaskDetailSchema,
   TaskParams,
   TaskSchema,
   VerificationStatusSchema,
 } from './tasks.schemas.ts';
+import type { TasksService } from './tasks.service.ts';
 
-// The task lifecycle (agents, execution, verification, rollback) is the agents issue:
-// until then these routes validate their input exactly and answer 501.
-const pending = async () => {
-  throw notImplemented('The task lifecycle');
+// Execution, verification and rollback arrive with the task executor: until then these
+// routes validate their input exactly and answer 501.
+const notBuilt = async () => {
+  throw notImplemented('Task execution, verification and rollback');
 };
 
-export async function tasksRoutes(app: FastifyInstance) {
+export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { tasks } = deps;
   const tags = ['tasks'];
-  r.get('/tasks', { schema: { tags, summary: 'Tasks of your sites, newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } }, pending);
-  r.get('/tasks/awaiting-approval', { schema: { tags, summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } }, pending);
-  r.get('/tasks/:task_id', { schema: { tags, summary: 'Full task details', params: TaskParams } }, pending);
-  r.post('/tasks/:task_id/approve', { schema: { tags, summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResult } } }, pending);
-  r.post('/tasks/:task_id/cancel', { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } }, pending);
-  r.post('/tasks/:task_id/rollback', { schema: { tags, summary: 'Undo a completed task', params: TaskParams, response: { 200: TaskActionResult } } }, pending);
-  r.get('/verification/tasks/:task_id/verification-status', { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } }, pending);
-  r.get('/cms/rollback/history', { schema: { tags: ['verification'], summary: 'Rollbacks on your sites', querystring: RollbackHistoryQuery } }, pending);
+
+  r.get(
+    '/tasks',
+    { schema: { tags, summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
+    (request) => tasks.list(request.actor.sub, request.query),
+  );
+  r.get(
+    '/tasks/awaiting-approval',
+    { schema: { tags, summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
+    (request) => tasks.awaitingApproval(request.actor.sub, request.query),
+  );
+  r.get(
+    '/tasks/:task_id',
+    { schema: { tags, summary: 'Full task details', params: TaskParams, response: { 200: TaskDetailSchema } } },
+    (request) => tasks.detail(request.actor.sub, request.params.task_id),
+  );
+  r.post(
+    '/tasks/:task_id/approve',
+    { schema: { tags, summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResult } } },
+    (request) => tasks.approve(request.actor.sub, request.params.task_id),
+  );
+  r.post(
+    '/tasks/:task_id/cancel',
+    { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } },
+    (request) => tasks.cancel(request.actor.sub, request.params.task_id),
+  );
+  r.post('/tasks/:task_id/rollback', { schema: { tags, summary: 'Undo a completed task', params: TaskParams, response: { 200: TaskActionResult } } }, notBuilt);
+  r.get('/verification/tasks/:task_id/verification-status', { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } }, notBuilt);
+  r.get('/cms/rollback/history', { schema: { tags: ['verification'], summary: 'Rollbacks on your sites', querystring: RollbackHistoryQuery } }, notBuilt);
 }

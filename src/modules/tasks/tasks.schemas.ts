@@ -19,6 +19,22 @@ export const TaskSchema = Type.Object({
   created_at: Timestamp(),
 });
 
+export const TaskDetailSchema = Type.Object({
+  ...TaskSchema.properties,
+  category: StringEnum(TASK_CATEGORIES),
+  target: Type.String({ description: 'What the task acts on: a URL, or the site' }),
+  configuration: Type.Unknown({ description: 'What will be changed, with exact before -> after values' }),
+  evidence: Type.Unknown({ description: 'The findings and data that justify the task' }),
+  deliverables: Type.Unknown({ description: 'What execution produced' }),
+  error: Type.Unknown({ description: 'Error details when the task failed' }),
+  execution_history: Type.Array(
+    Type.Object({ from: Nullable(StringEnum(TASK_STATUSES)), to: StringEnum(TASK_STATUSES), actor: Type.String(), at: Timestamp(), detail: Type.Unknown() }),
+  ),
+  verification: Type.Unknown({ description: 'Latest verification status, null before execution' }),
+  rollback: Type.Unknown({ description: 'The rollback, if any' }),
+  updated_at: Timestamp(),
+});
+
 export const TaskParams = Type.Object({ task_id: Uuid({ description: 'Task identifier' }) });
 
 export const ListTasksQuery = Type.Object(

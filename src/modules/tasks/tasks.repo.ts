@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
+import { PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
+
+const SUMMARY = [
+  'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
+  'tasks.created_at',
+] as const;
+
+export interface TaskFilter {
+  siteId?: string | undefined;
+  status?: TaskStatus | undefined;
+  category?: TaskCategory | undefined;
+}
+
+const priorityRank = sql<number>`case tasks.priority ${sql.join(
+  Object.entries(PRIORITY_RANK).map(([priority, rank]) => sql`when ${priority} then ${rank}`),
+  sql` `,
+)} end`;
+
+/** Every query joins the task's site and names its owner: another user's task reads as absent. */
+export function createTasksRepo(db: Kysely<DB>) {
+  const owned = (ownerId: string) =>
+    db.selectFrom('tasks').innerJoin('sites', 'sites.id', 'tasks.site_id').where('sites.owner_id', '=', ownerId);
+
+  const filtered = (ownerId: string, filter: TaskFilter) => {
+    let query = owned(ownerId);
+    if (filter.siteId) query = query.where('tasks.site_id', '=', filter.siteId);
+    if (filter.status) query = query.where('tasks.status', '=', filter.status);
+    if (filter.category) query = query.where('tasks.category', '=', filter.category);
+    return query;
+  };
+
+  return {
+    async page(ownerId: string, filter: TaskFilter, order: 'newest' | 'priority', page: number, pageSize: number) {
+      let query = filtered(ownerId, filter).select(SUMMARY);
+      query = order === 'newest'
+        ? query.orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
+        : query.orderBy(priorityRank).orderBy('tasks.created_at').orderBy('tasks.id');
+      const [items, count] = await Promise.all([
+        query.limit(pageSize).offset((page - 1) * pageSize).execute(),
+        filtered(ownerId, filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+
+    findDetail(ownerId: string, taskId: string) {
+      return owned(ownerId)
+        .select([...SUMMARY, 'tasks.category', 'tasks.target', 'tasks.configuration', 'tasks.evidence', 'tasks.deliverables', 'tasks.error', 'tasks.updated_at'])
+        .where('tasks.id', '=', taskId)
+        .executeTakeFirst();
+    },
+
+    history(taskId: string) {
+      return db
+        .selectFrom('task_events')
+        .select(['from_status', 'to_status', 'actor', 'detail', 'at'])
+        .where('task_id', '=', taskId)
+        .orderBy('id')
+        .execute();
+    },
+
+    async findStatus(ownerId: string, taskId: string): Promise<TaskStatus | undefined> {
+      const row = await owned(ownerId).select('tasks.status').where('tasks.id', '=', taskId).executeTakeFirst();
+      return row?.status;
+    },
+
+    /**
+     * Applies an action if the task's status allows it. The row is locked first, so of
+     * concurrent requests for one task exactly one sees the old status and wins; the
+     * transition and its history row commit together. Returns the new status, or
+     * undefined when the guard does not hold or the task is not the owner's (ownerId null:
+     * an internal actor such as the worker).
+     */
+    async transition(ownerId: string | null, taskId: string, action: TaskAction, actor: string, detail?: unknown) {
+      const { from, to } = TRANSITIONS[action];
+      return db.transaction().execute(async (trx) => {
+        let current = trx.selectFrom('tasks').select('tasks.status').where('tasks.id', '=', taskId).forUpdate();
+        if (ownerId !== null) {
+          current = current.where('tasks.site_id', 'in', trx.selectFrom('sites').select('id').where('owner_id', '=', ownerId));
+        }
+        const row = await current.executeTakeFirst();
+        if (!row || !(from as readonly TaskStatus[]).includes(row.status)) return undefined;
+        await trx.updateTable('tasks').set({ status: to, updated_at: sql`now()` }).where('id', '=', taskId).execute();
+        await trx
+          .insertInto('task_events')
+          .values({ task_id: taskId, from_status: row.status, to_status: to, actor, detail: detail === undefined ? null : JSON.stringify(detail) })
+          .execute();
+        return to;
+      });
+    },
+
+    /** Internal: a proposal that passed the agent's quality gates (undefined: an open duplicate exists). */
+    async insertProposal(task: {
+      siteId: string; type: string; category: TaskCategory; priority: TaskPriority; title: string; description: string;
+      target: string; configuration: unknown; evidence: unknown;
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('tasks')
+          .values({
+            site_id: task.siteId, type: task.type, category: task.category, priority: task.priority, title: task.title,
+            description: task.description, target: task.target, configuration: JSON.stringify(task.configuration),
+            evidence: JSON.stringify(task.evidence),
+          })
+          .onConflict((oc) => oc.columns(['site_id', 'type', 'target']).where('status', 'in', ['awaiting_approval', 'queued', 'in_progress']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (row) await trx.insertInto('task_events').values({ task_id: row.id, from_status: null, to_status: 'awaiting_approval', actor: 'agent:strategy' }).execute();
+        return row?.id;
+      });
+    },
+
+    async countsBySite(siteId: string) {
+      return db.selectFrom('tasks').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).where('site_id', '=', siteId).groupBy('status').execute();
+    },
+  };
+}
+
+export type TasksRepo = ReturnType<typeof createTasksRepo>;

@@ -1,0 +1,67 @@
+import type { TaskCategory, TaskStatus } from '../../db/types.ts';
+import { conflict, notFound } from '../../lib/problem.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import { TRANSITIONS } from './state-machine.ts';
+import type { TasksRepo } from './tasks.repo.ts';
+
+interface ListQuery {
+  site_id?: string | undefined;
+  status?: TaskStatus | undefined;
+  category?: TaskCategory | undefined;
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
+export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesService, 'getSite'> }) {
+  const { repo } = deps;
+
+  /** A site filter naming another user's site is a 404, as the site itself would be. */
+  async function checkSite(ownerId: string, siteId: string | undefined) {
+    if (siteId) await deps.sites.getSite(ownerId, siteId);
+  }
+
+  async function page(ownerId: string, query: ListQuery, order: 'newest' | 'priority') {
+    await checkSite(ownerId, query.site_id);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? 20;
+    const filter = { siteId: query.site_id, status: query.status, category: query.category };
+    const { items, total } = await repo.page(ownerId, filter, order, page, pageSize);
+    return { items, total, page, page_size: pageSize };
+  }
+
+  /** Approve or cancel: 200 with the new status, 409 naming the current one, 404 if not the caller's. */
+  async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel') {
+    const status = await repo.transition(ownerId, taskId, action, `user:${ownerId}`);
+    if (status) return { id: taskId, status, message: TRANSITIONS[action].message };
+    const current = await repo.findStatus(ownerId, taskId);
+    if (!current) throw notFound('Task');
+    throw conflict(`The task is ${current}; it can be ${action === 'approve' ? 'approved' : 'cancelled'} only when ${TRANSITIONS[action].from.join(' or ')}`);
+  }
+
+  return {
+    list: (ownerId: string, query: ListQuery) => page(ownerId, query, 'newest'),
+    awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval', category: undefined }, 'priority'),
+    approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
+    cancel: (ownerId: string, taskId: string) => act(ownerId, taskId, 'cancel'),
+
+    async detail(ownerId: string, taskId: string) {
+      const task = await repo.findDetail(ownerId, taskId);
+      if (!task) throw notFound('Task');
+      const history = await repo.history(taskId);
+      return {
+        ...task,
+        execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
+        verification: null, // verification is built with the executor
+        rollback: null,
+      };
+    },
+
+    /** Task counts by status for a site the caller has already been checked to own. */
+    async countsBySite(siteId: string): Promise<Record<string, number>> {
+      const rows = await repo.countsBySite(siteId);
+      return Object.fromEntries(rows.map((r) => [r.status, Number(r.count)]));
+    },
+  };
+}
+
+export type TasksService = ReturnType<typeof createTasksService>;

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import type { TaskCategory, TaskPriority } from '../../db/types.ts';
+import { createTasksRepo } from './tasks.repo.ts';
+
+let ctx: TestContext;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let repo: ReturnType<typeof createTasksRepo>;
+
+before(async () => {
+  ctx = await startTestApp();
+  [alice, bob] = await Promise.all([signUp(ctx), signUp(ctx)]);
+  repo = createTasksRepo(ctx.database.db);
+});
+after(() => ctx.close());
+
+let n = 0;
+async function site(user: SignedInUser) {
+  const res = await call(ctx, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'S', domain: `tasks-${++n}-${Date.now()}.com` } });
+  return res.data.id as string;
+}
+
+/** What the strategy agent does once a proposal has passed its gates. */
+async function propose(siteId: string, options: { priority?: TaskPriority; category?: TaskCategory; type?: string; target?: string } = {}) {
+  const id = await repo.insertProposal({
+    siteId,
+    type: options.type ?? 'fix_missing_meta_description',
+    category: options.category ?? 'seo',
+    priority: options.priority ?? 'high',
+    title: 'Add a meta description',
+    description: 'The page has no meta description.',
+    target: options.target ?? `https://example.com/${++n}`,
+    configuration: { before: null, after: 'A description.' },
+    evidence: [{ check_id: 'meta_description_missing', url: 'https://example.com/' }],
+  });
+  assert.ok(id, 'proposal stored');
+  return id;
+}
+
+const get = (user: SignedInUser, url: string) => call(ctx, { method: 'GET', url, token: user.accessToken });
+const post = (user: SignedInUser, url: string) => call(ctx, { method: 'POST', url, token: user.accessToken });
+
+describe('GET /api/v1/tasks', () => {
+  it("lists the caller's tasks newest first, filtered and paged", async () => {
+    const carol = await signUp(ctx);
+    const [s1, s2] = [await site(carol), await site(carol)];
+    const t1 = await propose(s1, { category: 'seo' });
+    const t2 = await propose(s1, { category: 'content' });
+    const t3 = await propose(s2, { category: 'seo' });
+    await propose(await site(bob));
+
+    const all = await get(carol, '/api/v1/tasks');
+    assert.equal(all.statusCode, 200);
+    assert.deepEqual(all.data.items.map((t: { id: string }) => t.id), [t3, t2, t1]);
+    assert.equal(all.data.total, 3);
+    assert.equal(all.data.page, 1);
+    assert.equal(all.data.page_size, 20);
+    assert.deepEqual(Object.keys(all.data.items[0]).sort(), ['created_at', 'description', 'id', 'priority', 'site_id', 'status', 'title', 'type']);
+
+    assert.deepEqual((await get(carol, `/api/v1/tasks?site_id=${s1}`)).data.items.map((t: { id: string }) => t.id), [t2, t1]);
+    assert.deepEqual((await get(carol, '/api/v1/tasks?category=content')).data.items.map((t: { id: string }) => t.id), [t2]);
+    const paged = await get(carol, '/api/v1/tasks?page=2&page_size=2');
+    assert.deepEqual(paged.data.items.map((t: { id: string }) => t.id), [t1]);
+    assert.equal(paged.data.total, 3);
+
+    await post(carol, `/api/v1/tasks/${t1}/cancel`);
+    assert.deepEqual((await get(carol, '/api/v1/tasks?status=cancelled')).data.items.map((t: { id: string }) => t.id), [t1]);
+  });
+
+  it("answers 404 for another user's site_id and 422 for bad filters and paging", async () => {
+    assert.equal((await get(alice, `/api/v1/tasks?site_id=${await site(bob)}`)).statusCode, 404);
+    for (const q of ['page=0', 'page_size=101', 'status=pending', 'category=fun', 'site_id=x', 'colour=red']) {
+      assert.equal((await get(alice, `/api/v1/tasks?${q}`)).statusCode, 422, q);
+    }
+  });
+});
+
+describe('GET /api/v1/tasks/awaiting-approval', () => {
+  it('lists only tasks awaiting approval, by priority then age', async () => {
+    const dave = await signUp(ctx);
+    const s = await site(dave);
+    const low = await propose(s, { priority: 'low' });
+    const critical = await propose(s, { priority: 'critical' });
+    const highOld = await propose(s, { priority: 'high' });
+    const highNew = await propose(s, { priority: 'high' });
+    const approved = await propose(s, { priority: 'critical' });
+    await post(dave, `/api/v1/tasks/${approved}/approve`);
+    const res = await get(dave, '/api/v1/tasks/awaiting-approval');
+    assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [critical, highOld, highNew, low]);
+    assert.equal(res.data.total, 4);
+  });
+});
+
+describe('GET /api/v1/tasks/{task_id}', () => {
+  it('returns the full task with configuration, evidence and history', async () => {
+    const task = await propose(await site(alice));
+    const res = await get(alice, `/api/v1/tasks/${task}`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.data.category, 'seo');
+    assert.deepEqual(res.data.configuration, { before: null, after: 'A description.' });
+    assert.equal(res.data.evidence[0].check_id, 'meta_description_missing');
+    assert.deepEqual(res.data.deliverables, []);
+    assert.deepEqual(res.data.execution_history.map((e: { to: string; actor: string }) => [e.to, e.actor]), [['awaiting_approval', 'agent:strategy']]);
+  });
+
+  it("answers 404 for another user's task and 422 for a bad id", async () => {
+    const task = await propose(await site(bob));
+    assert.equal((await get(alice, `/api/v1/tasks/${task}`)).statusCode, 404);
+    assert.equal((await get(alice, '/api/v1/tasks/nope')).statusCode, 422);
+  });
+});
+
+describe('approve and cancel', () => {
+  it('move a task through its lifecycle and refuse what its status forbids with 409', async () => {
+    const task = await propose(await site(alice));
+    const approved = await post(alice, `/api/v1/tasks/${task}/approve`);
+    assert.equal(approved.statusCode, 200);
+    assert.deepEqual(approved.data, { id: task, status: 'queued', message: 'Task approved and queued for execution' });
+
+    const again = await post(alice, `/api/v1/tasks/${task}/approve`);
+    assert.equal(again.statusCode, 409);
+    assert.match(again.data.detail, /is queued/);
+
+    const cancelled = await post(alice, `/api/v1/tasks/${task}/cancel`);
+    assert.deepEqual(cancelled.data, { id: task, status: 'cancelled', message: 'Task cancelled' });
+    const cancelAgain = await post(alice, `/api/v1/tasks/${task}/cancel`);
+    assert.equal(cancelAgain.statusCode, 409);
+    assert.match(cancelAgain.data.detail, /is cancelled/);
+
+    const history = (await get(alice, `/api/v1/tasks/${task}`)).data.execution_history;
+    assert.deepEqual(history.map((e: { from: string | null; to: string }) => [e.from, e.to]), [
+      [null, 'awaiting_approval'], ['awaiting_approval', 'queued'], ['queued', 'cancelled'],
+    ]);
+    assert.equal(history[1].actor, `user:${alice.id}`);
+  });
+
+  it('give exactly one winner among concurrent approvals, with one transition in the history', async () => {
+    const task = await propose(await site(alice));
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(alice, `/api/v1/tasks/${task}/approve`)));
+    assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 409, 409, 409, 409]);
+    const history = (await get(alice, `/api/v1/tasks/${task}`)).data.execution_history;
+    assert.equal(history.filter((e: { to: string }) => e.to === 'queued').length, 1);
+  });
+
+  it('give exactly one winner when an approval and a cancellation race', async () => {
+    const task = await propose(await site(alice));
+    const [a, c] = await Promise.all([post(alice, `/api/v1/tasks/${task}/approve`), post(alice, `/api/v1/tasks/${task}/cancel`)]);
+    const final = (await get(alice, `/api/v1/tasks/${task}`)).data.status;
+    // Either order is legal: approve then cancel (both 200), or cancel first (approve 409).
+    if (a.statusCode === 200) assert.equal(final, c.statusCode === 200 ? 'cancelled' : 'queued');
+    else assert.equal(final, 'cancelled');
+    assert.equal(c.statusCode, 200, 'cancel is allowed from both awaiting_approval and queued');
+  });
+
+  it("answer 404 for another user's task and leave it unchanged", async () => {
+    const task = await propose(await site(bob));
+    assert.equal((await post(alice, `/api/v1/tasks/${task}/approve`)).statusCode, 404);
+    assert.equal((await post(alice, `/api/v1/tasks/${task}/cancel`)).statusCode, 404);
+    assert.equal((await get(bob, `/api/v1/tasks/${task}`)).data.status, 'awaiting_approval');
+    assert.equal((await post(alice, `/api/v1/tasks/${randomUUID()}/approve`)).statusCode, 404);
+  });
+});
+
+describe('the no-duplicate gate', () => {
+  it('refuses a second open task of one type for one target, and allows it once the first is closed', async () => {
+    const s = await site(alice);
+    const first = await propose(s, { target: 'https://example.com/dup' });
+    const duplicate = await repo.insertProposal({
+      siteId: s, type: 'fix_missing_meta_description', category: 'seo', priority: 'high', title: 't', description: 'd',
+      target: 'https://example.com/dup', configuration: {}, evidence: [],
+    });
+    assert.equal(duplicate, undefined);
+    await post(alice, `/api/v1/tasks/${first}/cancel`);
+    assert.ok(await propose(s, { target: 'https://example.com/dup' }));
+  });
+});
+
+describe('site progress', () => {
+  it('counts the tasks by status', async () => {
+    const s = await site(alice);
+    const a = await propose(s);
+    await propose(s);
+    await post(alice, `/api/v1/tasks/${a}/approve`);
+    const progress = await get(alice, `/api/v1/sites/${s}/progress`);
+    assert.equal(progress.data.tasks.awaiting_approval, 1);
+    assert.equal(progress.data.tasks.queued, 1);
+    assert.equal(progress.data.tasks.total, 2);
+  });
+});
+
+describe('authentication', () => {
+  it('is required by every task endpoint', async () => {
+    const id = randomUUID();
+    for (const request of [
+      { method: 'GET' as const, url: '/api/v1/tasks' }, { method: 'GET' as const, url: '/api/v1/tasks/awaiting-approval' },
+      { method: 'GET' as const, url: `/api/v1/tasks/${id}` }, { method: 'POST' as const, url: `/api/v1/tasks/${id}/approve` },
+      { method: 'POST' as const, url: `/api/v1/tasks/${id}/cancel` },
+    ]) await assertRejectsBadTokens(ctx, request, alice);
+  });
+});
