@@ -8,6 +8,9 @@ import { validatorCompiler } from './lib/validation.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
+import { createAgentsRepo } from './modules/agents/agents.repo.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { createStrategyAgent } from './modules/agents/strategy.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { AUDIT_JOB, createAuditsService, SCHEDULE_JOB } from './modules/audits/audits.service.ts';
@@ -102,9 +105,12 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
   const tasks = createTasksService({ repo: createTasksRepo(db), sites });
   const queue = createJobQueue(database, app.log, jobTuning);
   app.decorate('jobs', queue);
+  const agentsRepo = createAgentsRepo(db);
   const audits = createAuditsService({
     repo: createAuditsRepo(db), sites, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
+    onCompleted: async (siteId, auditId) => void (await strategy.proposeFromAudit(siteId, auditId)),
   });
+  const strategy = createStrategyAgent({ audits, tasks, repo: agentsRepo, allowPrivateTargets: config.allowPrivateTargets, log: app.log });
   // An audit may crawl 20,000 pages: an attempt gets two hours before pg-boss retries it.
   queue.define<{ auditId: string }>({
     name: AUDIT_JOB,
@@ -122,6 +128,7 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     async (api) => {
       await api.register(authRoutes, { auth, users });
       await api.register(usersRoutes, { users });
+      await api.register(agentsRoutes, { users, repo: agentsRepo });
       await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits, tasks }) });
       await api.register(auditsRoutes, { audits });
       await api.register(tasksRoutes, { tasks });

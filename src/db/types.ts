@@ -120,6 +120,24 @@ export interface TaskEventsTable {
   at: Generated<Date>;
 }
 
+export interface AuditPagesTable {
+  audit_id: string;
+  url: string;
+  status: number | null;
+  title: string | null;
+  meta_description: string | null;
+}
+
+export interface TaskRejectionsTable {
+  id: Generated<string>;
+  site_id: string;
+  audit_id: string | null;
+  type: string;
+  target: string;
+  reason: string;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -133,6 +151,8 @@ export interface DB {
   audits: AuditsTable;
   audit_issues: AuditIssuesTable;
   tasks: TasksTable;
+  audit_pages: AuditPagesTable;
+  task_rejections: TaskRejectionsTable;
   task_events: TaskEventsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -37,6 +37,34 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return owned(ownerId).where('audits.id', '=', auditId).executeTakeFirst();
     },
 
+    /** For the agents (internal): the latest completed audit of a site. */
+    latestCompleted(siteId: string) {
+      return db
+        .selectFrom('audits')
+        .select(['id', 'finished_at'])
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'completed')
+        .orderBy('finished_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** For the agents (internal): an audit's findings of some checks. */
+    findings(auditId: string, checkIds: readonly string[]) {
+      return db
+        .selectFrom('audit_issues')
+        .select(['check_id', 'url', 'value'])
+        .where('audit_id', '=', auditId)
+        .where('check_id', 'in', [...checkIds])
+        .orderBy('url')
+        .execute();
+    },
+
+    /** For the agents (internal): every page of an audit with its title and description. */
+    pages(auditId: string) {
+      return db.selectFrom('audit_pages').select(['url', 'status', 'title', 'meta_description']).where('audit_id', '=', auditId).execute();
+    },
+
     /** For a site already checked to be the caller's: its latest audit and its completed scores, oldest first. */
     async progressFor(siteId: string, historyLength: number) {
       const [latest, history] = await Promise.all([
@@ -129,6 +157,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
       findings: Map<string, Finding[]>;
+      pages: Array<{ url: string; status: number | null; title: string | null; meta_description: string | null }>;
     }) {
       return db.transaction().execute(async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -149,6 +178,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
           list.map((f) => ({ audit_id: auditId, check_id: checkId, url: f.url, value: f.value ?? null })),
         );
         for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
+        await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
+        const pages = result.pages.map((p) => ({ audit_id: auditId, ...p }));
+        for (let i = 0; i < pages.length; i += 1000) await trx.insertInto('audit_pages').values(pages.slice(i, i + 1000)).execute();
         return true;
       });
     },

@@ -20,6 +20,8 @@ interface Deps {
   queue: Pick<JobQueue, 'send'>;
   allowPrivateTargets: boolean;
   log: FastifyBaseLogger;
+  /** Told when an audit's results are stored (the strategy agent proposes tasks from them). */
+  onCompleted?: (siteId: string, auditId: string) => Promise<void>;
 }
 
 export function createAuditsService(deps: Deps) {
@@ -82,6 +84,11 @@ export function createAuditsService(deps: Deps) {
       };
     },
 
+    /** For the agents: the latest completed audit, its findings of some checks, and its pages. */
+    latestCompleted: (siteId: string) => repo.latestCompleted(siteId),
+    findings: (auditId: string, checkIds: readonly string[]) => repo.findings(auditId, checkIds),
+    pages: (auditId: string) => repo.pages(auditId),
+
     /** The audit part of a site's progress; the caller has checked the site is theirs. */
     progressFor: (siteId: string) => repo.progressFor(siteId, 100),
 
@@ -120,9 +127,18 @@ export function createAuditsService(deps: Deps) {
           score: result.score,
           breakdown: result.breakdown,
           findings: result.findings.byCheck,
+          pages: crawl.pages.map((p) => ({
+            url: p.url,
+            status: p.status,
+            title: p.facts?.titles[0] ?? null,
+            meta_description: p.facts?.metaDescriptions[0] ?? null,
+          })),
         });
-        if (stored) await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
-        else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
+        if (stored) {
+          await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
+          // The strategy agent reads the stored audit; its failure must not fail the audit.
+          await deps.onCompleted?.(audit.site_id, auditId).catch((err: unknown) => deps.log.error({ err, auditId }, 'strategy agent failed'));
+        } else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
       } catch (error) {
         deps.log.error({ err: error, auditId }, 'audit failed');
         await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed', attempt);

@@ -56,6 +56,9 @@ export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesSer
       };
     },
 
+    /** For the strategy agent: stores a proposal that passed its gates (undefined: an open duplicate exists). */
+    propose: (proposal: Parameters<TasksRepo['insertProposal']>[0]) => repo.insertProposal(proposal),
+
     /** Task counts by status for a site the caller has already been checked to own. */
     async countsBySite(siteId: string): Promise<Record<string, number>> {
       const rows = await repo.countsBySite(siteId);

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+
+export function createAgentsRepo(db: Kysely<DB>) {
+  return {
+    async recordRejection(row: { siteId: string; auditId: string | null; type: string; target: string; reason: string }) {
+      await db
+        .insertInto('task_rejections')
+        .values({ site_id: row.siteId, audit_id: row.auditId, type: row.type, target: row.target, reason: row.reason })
+        .execute();
+    },
+
+    /** For admins: rejections across all sites (optionally one), newest first. */
+    async rejections(filter: { siteId?: string | undefined }, page: number, pageSize: number) {
+      let query = db.selectFrom('task_rejections');
+      if (filter.siteId) query = query.where('site_id', '=', filter.siteId);
+      const [items, count] = await Promise.all([
+        query
+          .select(['id', 'site_id', 'audit_id', 'type', 'target', 'reason', 'created_at'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+  };
+}
+
+export type AgentsRepo = ReturnType<typeof createAgentsRepo>;

@@ -1,0 +1,38 @@
+import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
+import type { PageContent } from './page-content.ts';
+
+/**
+ * Deterministic, extractive writers: every proposed value is built from the page's own
+ * words, within the bounds the audit checks, or not proposed at all (undefined).
+ */
+
+const sentencesOf = (text: string) => text.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+
+/** Cuts at a word boundary at or under `max` characters. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const head = text.slice(0, max + 1);
+  const space = head.lastIndexOf(' ');
+  return (space > 0 ? head.slice(0, space) : text.slice(0, max)).replace(/[\s,;:–-]+$/, '');
+}
+
+/** Whole sentences from the first paragraphs, 80-160 characters, not already used on the site. */
+export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): string | undefined {
+  const sentences = content.paragraphs.flatMap(sentencesOf).filter((s) => s.split(' ').length >= 4);
+  for (let start = 0; start < sentences.length; start++) {
+    let text = '';
+    for (let i = start; i < sentences.length && text.length < DESCRIPTION_MIN; i++) text = `${text} ${sentences[i]}`.trim();
+    if (text.length < DESCRIPTION_MIN) break;
+    const candidate = text.length > DESCRIPTION_MAX ? cut(text, DESCRIPTION_MAX - 1) + '…' : text;
+    if (candidate.length >= DESCRIPTION_MIN && !taken.has(candidate.toLowerCase())) return candidate;
+  }
+  return undefined;
+}
+
+/** The page's h1 (or current title), with the site's name when there is room, 20-60 characters. */
+export function writeTitle(content: PageContent, siteName: string, taken: ReadonlySet<string>): string | undefined {
+  const base = (content.h1 || content.title).trim();
+  if (!base) return undefined;
+  const candidates = [`${base} | ${siteName}`, `${base} – ${siteName}`, base, cut(base, TITLE_MAX)];
+  return candidates.find((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !taken.has(t.toLowerCase()));
+}
