@@ -9,6 +9,8 @@ import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import { createAgentsRepo } from './modules/agents/agents.repo.ts';
+import { createExecutor, EXECUTE_JOB, VERIFY_JOB } from './modules/execution/executor.ts';
+import { createVerifier } from './modules/execution/verifier.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { createStrategyAgent } from './modules/agents/strategy.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
@@ -51,6 +53,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Job queue timings (tests shorten them to see a dead worker's job retried quickly). */
   jobTuning?: JobQueueTuning;
+  /** Work jobs in this process (default). False: enqueue only, as an API-only instance would. */
+  workJobs?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +65,7 @@ declare module 'fastify' {
 }
 
 /** The whole service as a Fastify instance: what server.ts listens with and what tests inject into. */
-export async function buildApp({ config, database, logger, jobTuning }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, jobTuning, workJobs = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: ONE_MIB,
@@ -102,8 +106,14 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
     log: app.log,
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites });
   const queue = createJobQueue(database, app.log, jobTuning);
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue });
+  const executor = createExecutor({ tasks, queue, log: app.log });
+  const verifier = createVerifier({ tasks, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log });
+  queue.define<{ taskId: string }>({ name: EXECUTE_JOB, retryLimit: 1, expireInSeconds: 900, handler: ({ taskId }) => executor.runTask(taskId) });
+  queue.define<{ taskId: string; attempt: number }>({
+    name: VERIFY_JOB, retryLimit: 2, expireInSeconds: 300, handler: ({ taskId, attempt }) => verifier.verify(taskId, attempt),
+  });
   app.decorate('jobs', queue);
   const agentsRepo = createAgentsRepo(db);
   const audits = createAuditsService({
@@ -144,7 +154,7 @@ export async function buildApp({ config, database, logger, jobTuning }: AppOptio
       await users.ensureBootstrapAdmin(config.adminEmail, config.adminPassword, app.log);
     }
     await revocations.start();
-    await queue.start({ work: true });
+    await queue.start({ work: workJobs });
   });
   app.addHook('onClose', async () => {
     revocations.stop();

@@ -138,6 +138,16 @@ export interface TaskRejectionsTable {
   created_at: CreatedAt;
 }
 
+export type VerificationStatus = 'pending' | 'verified' | 'failed' | 'not_applicable';
+
+export interface TaskVerificationsTable {
+  task_id: string;
+  status: VerificationStatus;
+  checks: ColumnType<unknown, string | undefined, string>;
+  attempts: Generated<number>;
+  checked_at: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -153,6 +163,7 @@ export interface DB {
   tasks: TasksTable;
   audit_pages: AuditPagesTable;
   task_rejections: TaskRejectionsTable;
+  task_verifications: TaskVerificationsTable;
   task_events: TaskEventsTable;
   schema_migrations: SchemaMigrationsTable;
 }

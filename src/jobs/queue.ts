@@ -71,6 +71,8 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, tunin
     },
 
     send: <T extends object>(name: string, data: T) => boss.send(name, data),
+    /** Runs the job no sooner than `seconds` from now. */
+    sendAfter: <T extends object>(name: string, data: T, seconds: number) => boss.sendAfter(name, data, null, seconds),
 
     /** Stops taking work; `graceful: false` is what a crash looks like to the other workers. */
     stop: (options: { graceful: boolean } = { graceful: true }) => boss.stop({ graceful: options.graceful, timeout: 10_000 }),

@@ -19,7 +19,7 @@ export interface TestContext {
 /** The real app on a database of its own; call close() in the file's after hook. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'jobTuning'> & { database?: Database } = {},
+  options: Pick<AppOptions, 'jobTuning' | 'workJobs'> & { database?: Database } = {},
 ): Promise<TestContext> {
   const config = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
@@ -29,7 +29,7 @@ export async function startTestApp(
   });
   // With a database given, this is a second instance on it: closing it leaves the database open.
   const database = options.database ?? (await createTestDatabase());
-  const app = await buildApp({ config, database, logger: false, jobTuning: options.jobTuning });
+  const app = await buildApp({ config, database, logger: false, jobTuning: options.jobTuning, workJobs: options.workJobs });
   await app.ready();
   const close = async () => {
     await app.close();

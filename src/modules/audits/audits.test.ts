@@ -185,7 +185,7 @@ describe('audit jobs that lose their worker', () => {
     assert.equal(queue?.heartbeatSeconds, 10);
 
     const user = await signUp(ctx2);
-    const siteRes = await call(ctx2, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'Dead', domain: 'dead-worker.example' } });
+    const siteRes = await call(ctx2, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'Dead', domain: '127.0.0.1:7' } });
     const audit = await ctx2.database.db
       .insertInto('audits')
       .values({ site_id: siteRes.data.id, max_pages: 10, status: 'running' })
@@ -211,11 +211,13 @@ describe('scheduled re-audits', () => {
 
     const owner = await signUp(ctx);
     const db = ctx.database.db;
+    let closedPort = 0;
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     const makeSite = async (name: string, schedule: 'off' | 'daily' | 'weekly', lastAuditDaysAgo: number | null, isActive = true) => {
       const site = await db
         .insertInto('sites')
-        .values({ owner_id: owner.id, name, domain: `${name}.invalid-tld-for-tests`, audit_schedule: schedule, is_active: isActive })
+        // Closed local ports: the re-audits these queue fail fast and send nothing off this machine.
+        .values({ owner_id: owner.id, name, domain: `127.0.0.1:${++closedPort}`, audit_schedule: schedule, is_active: isActive })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (lastAuditDaysAgo !== null) {

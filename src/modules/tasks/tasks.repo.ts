@@ -111,6 +111,46 @@ export function createTasksRepo(db: Kysely<DB>) {
       });
     },
 
+    /** Internal (worker): a task with what executing it needs. */
+    findForWork(taskId: string) {
+      return db
+        .selectFrom('tasks')
+        .select(['id', 'site_id', 'type', 'status', 'target', 'configuration', 'deliverables'])
+        .where('id', '=', taskId)
+        .executeTakeFirst();
+    },
+
+    /** Internal (worker): ends an in-progress task with its deliverables or its error, and logs it. */
+    async finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }) {
+      const action: TaskAction = 'deliverables' in outcome ? 'complete' : 'fail';
+      const ended = await this.transition(null, taskId, action, 'worker:executor', 'error' in outcome ? outcome.error : undefined);
+      if (!ended) return undefined;
+      await db
+        .updateTable('tasks')
+        .set('deliverables' in outcome ? { deliverables: JSON.stringify(outcome.deliverables) } : { error: JSON.stringify(outcome.error) })
+        .where('id', '=', taskId)
+        .execute();
+      return ended;
+    },
+
+    async saveVerification(taskId: string, verification: { status: string; checks: unknown; attempts: number; checkedAt: Date | null }) {
+      const values = {
+        status: verification.status as 'pending',
+        checks: JSON.stringify(verification.checks),
+        attempts: verification.attempts,
+        checked_at: verification.checkedAt,
+      };
+      await db
+        .insertInto('task_verifications')
+        .values({ task_id: taskId, ...values })
+        .onConflict((oc) => oc.column('task_id').doUpdateSet(values))
+        .execute();
+    },
+
+    verification(taskId: string) {
+      return db.selectFrom('task_verifications').select(['status', 'checks', 'attempts', 'checked_at']).where('task_id', '=', taskId).executeTakeFirst();
+    },
+
     async countsBySite(siteId: string) {
       return db.selectFrom('tasks').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).where('site_id', '=', siteId).groupBy('status').execute();
     },

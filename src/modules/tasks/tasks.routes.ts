@@ -14,10 +14,10 @@ import {
 } from './tasks.schemas.ts';
 import type { TasksService } from './tasks.service.ts';
 
-// Execution, verification and rollback arrive with the task executor: until then these
-// routes validate their input exactly and answer 501.
+// The rollback history arrives with the first connector that can change a site: until
+// then it validates its input exactly and answers 501.
 const notBuilt = async () => {
-  throw notImplemented('Task execution, verification and rollback');
+  throw notImplemented('The rollback history');
 };
 
 export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService }) {
@@ -50,7 +50,15 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
     { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } },
     (request) => tasks.cancel(request.actor.sub, request.params.task_id),
   );
-  r.post('/tasks/:task_id/rollback', { schema: { tags, summary: 'Undo a completed task', params: TaskParams, response: { 200: TaskActionResult } } }, notBuilt);
-  r.get('/verification/tasks/:task_id/verification-status', { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } }, notBuilt);
+  r.post(
+    '/tasks/:task_id/rollback',
+    { schema: { tags, summary: 'Undo a completed task (409 when its connector changed nothing it can restore)', params: TaskParams, response: { 200: TaskActionResult } } },
+    (request) => tasks.rollback(request.actor.sub, request.params.task_id),
+  );
+  r.get(
+    '/verification/tasks/:task_id/verification-status',
+    { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
+    (request) => tasks.verificationStatus(request.actor.sub, request.params.task_id),
+  );
   r.get('/cms/rollback/history', { schema: { tags: ['verification'], summary: 'Rollbacks on your sites', querystring: RollbackHistoryQuery } }, notBuilt);
 }

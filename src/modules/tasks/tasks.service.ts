@@ -1,5 +1,7 @@
 import type { TaskCategory, TaskStatus } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { EXECUTE_JOB } from '../execution/executor.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
@@ -12,7 +14,7 @@ interface ListQuery {
   page_size?: number | undefined;
 }
 
-export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesService, 'getSite'> }) {
+export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesService, 'getSite'>; queue: Pick<JobQueue, 'send'> }) {
   const { repo } = deps;
 
   /** A site filter naming another user's site is a 404, as the site itself would be. */
@@ -32,7 +34,11 @@ export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesSer
   /** Approve or cancel: 200 with the new status, 409 naming the current one, 404 if not the caller's. */
   async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel') {
     const status = await repo.transition(ownerId, taskId, action, `user:${ownerId}`);
-    if (status) return { id: taskId, status, message: TRANSITIONS[action].message };
+    if (status) {
+      // Queued after the approval is committed, so the worker finds the task queued.
+      if (action === 'approve') await deps.queue.send(EXECUTE_JOB, { taskId });
+      return { id: taskId, status, message: TRANSITIONS[action].message };
+    }
     const current = await repo.findStatus(ownerId, taskId);
     if (!current) throw notFound('Task');
     throw conflict(`The task is ${current}; it can be ${action === 'approve' ? 'approved' : 'cancelled'} only when ${TRANSITIONS[action].from.join(' or ')}`);
@@ -47,13 +53,41 @@ export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesSer
     async detail(ownerId: string, taskId: string) {
       const task = await repo.findDetail(ownerId, taskId);
       if (!task) throw notFound('Task');
-      const history = await repo.history(taskId);
+      const [history, verification] = await Promise.all([repo.history(taskId), repo.verification(taskId)]);
       return {
         ...task,
         execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
-        verification: null, // verification is built with the executor
-        rollback: null,
+        verification: verification ?? null,
+        rollback: null, // no connector that can change a site exists yet, so nothing has been rolled back
       };
+    },
+
+    /** Whether the task's changes are live: pending until checked, not_applicable for tasks that will not run. */
+    async verificationStatus(ownerId: string, taskId: string) {
+      const status = await repo.findStatus(ownerId, taskId);
+      if (!status) throw notFound('Task');
+      const verification = await repo.verification(taskId);
+      if (verification) return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at };
+      const closed = status === 'cancelled' || status === 'failed' || status === 'rolled_back';
+      return { task_id: taskId, status: closed ? ('not_applicable' as const) : ('pending' as const), checks: [], checked_at: null };
+    },
+
+    /** Rollback restores what a connector changed; a task carried out by hand changed nothing the service can restore. */
+    async rollback(ownerId: string, taskId: string): Promise<never> {
+      const task = await repo.findDetail(ownerId, taskId);
+      if (!task) throw notFound('Task');
+      if (task.status !== 'completed') throw conflict(`The task is ${task.status}; only completed tasks can be rolled back`);
+      throw conflict(
+        'This task changed nothing the service can restore: it was carried out by hand from its deliverable (manual connector). Undo the change on the site if needed.',
+      );
+    },
+
+    /** For the executor and the verifier (internal actors, no owner). */
+    worker: {
+      find: (taskId: string) => repo.findForWork(taskId),
+      start: (taskId: string) => repo.transition(null, taskId, 'start', 'worker:executor'),
+      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }) => repo.finish(taskId, outcome),
+      saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
     },
 
     /** For the strategy agent: stores a proposal that passed its gates (undefined: an open duplicate exists). */

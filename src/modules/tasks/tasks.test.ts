@@ -12,7 +12,9 @@ let bob: SignedInUser;
 let repo: ReturnType<typeof createTasksRepo>;
 
 before(async () => {
-  ctx = await startTestApp();
+  // No job workers: approved tasks stay queued (these tests are about the lifecycle up to
+  // approval; execution is tested against a local site in execution.test.ts).
+  ctx = await startTestApp({}, { workJobs: false });
   [alice, bob] = await Promise.all([signUp(ctx), signUp(ctx)]);
   repo = createTasksRepo(ctx.database.db);
 });

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { createTasksRepo } from '../tasks/tasks.repo.ts';
+import { VERIFY_JOB } from './executor.ts';
+
+const DESCRIPTION = 'Tables cut from a single oak board in our Devon workshop, oiled by hand and ready in six weeks.';
+let ctx: TestContext;
+let owner: SignedInUser;
+let other: SignedInUser;
+let siteId: string;
+let live = { description: null as string | null, brokenLink: true };
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+
+before(async () => {
+  ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+  [owner, other] = await Promise.all([signUp(ctx), signUp(ctx)]);
+  site = await startFixtureSite({
+    '/tables': () => ({
+      body: page({ head: '', body: `<h1>Tables</h1>${live.brokenLink ? '<a href="/gone">Old</a>' : ''}` }).replace(
+        /<meta name="description"[^>]*>/,
+        live.description ? `<meta name="description" content="${live.description}">` : '',
+      ),
+    }),
+  });
+  siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Shop', domain: site.host } })).data.id;
+});
+after(async () => {
+  await ctx.close();
+  await site.close();
+});
+
+const repo = () => createTasksRepo(ctx.database.db);
+async function propose(type: string, configuration: Record<string, unknown>) {
+  const id = await repo().insertProposal({
+    siteId, type, category: 'seo', priority: 'high', title: 't', description: 'd', target: `${site.origin}/tables`,
+    configuration: { url: `${site.origin}/tables`, ...configuration }, evidence: [{ check_id: 'x' }],
+  });
+  return id!;
+}
+const detail = async (id: string) => (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken })).data;
+const verification = async (id: string, token = owner.accessToken) =>
+  call(ctx, { method: 'GET', url: `/api/v1/verification/tasks/${id}/verification-status`, token });
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await sleep(100);
+  }
+  throw new Error('timed out');
+}
+
+describe('executing an approved task', () => {
+  it('completes it with a precise deliverable, then verifies the live page until the change shows', async () => {
+    live = { description: null, brokenLink: false };
+    const id = await propose('fix_missing_meta_description', { field: 'meta_description', before: null, after: DESCRIPTION });
+    assert.equal((await verification(id)).data.status, 'pending', 'nothing to check before execution');
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+
+    const done = await until(() => detail(id), (t) => t.status === 'completed');
+    assert.deepEqual(done.execution_history.map((e: { to: string }) => e.to), ['awaiting_approval', 'queued', 'in_progress', 'completed']);
+    assert.equal(done.deliverables[0].connector, 'manual');
+    assert.equal(done.deliverables[0].html, `<meta name="description" content="${DESCRIPTION}">`);
+
+    // The change is not on the site yet: verification stays pending and will look again.
+    const first = await until(() => verification(id), (v) => v.data.checked_at !== null);
+    assert.equal(first.data.status, 'pending');
+    assert.deepEqual(first.data.checks[0], { check: 'meta_description', expected: DESCRIPTION, actual: null, passed: false });
+
+    live.description = DESCRIPTION; // someone applied the deliverable
+    await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt: 2 });
+    const verified = await until(() => verification(id), (v) => v.data.status !== 'pending');
+    assert.equal(verified.data.status, 'verified');
+    assert.equal((await detail(id)).verification.status, 'verified');
+  });
+
+  it('fails verification after the last attempt when the change never shows', async () => {
+    live = { description: null, brokenLink: true };
+    const id = await propose('fix_broken_links', { changes: [{ link_to: `${site.origin}/gone`, action: 'remove' }] });
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+    await until(() => detail(id), (t) => t.status === 'completed');
+    await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt: 6 });
+    const failed = await until(() => verification(id), (v) => v.data.status === 'failed');
+    assert.equal(failed.data.checks[0].check, 'broken_link_removed');
+    assert.equal(failed.data.checks[0].passed, false);
+  });
+
+  it('fails a task whose worker died mid-execution instead of running it twice', async () => {
+    const id = await propose('fix_title_tag', { field: 'title', before: 'Hi', after: 'Oak tables | Shop of the test' });
+    await ctx.database.db.updateTable('tasks').set({ status: 'in_progress' }).where('id', '=', id).execute();
+    await ctx.app.jobs.send('task.execute', { taskId: id });
+    const failed = await until(() => detail(id), (t) => t.status === 'failed');
+    assert.match(failed.error.message, /stopped while executing/);
+    assert.equal((await verification(id)).data.status, 'not_applicable');
+  });
+});
+
+describe('rollback', () => {
+  it('answers 409 for a task carried out by hand, 409 for one not completed, 404 for another user', async () => {
+    live = { description: null, brokenLink: false };
+    const id = await propose('fix_title_tag', { field: 'title', before: 'Hi', after: 'Oak chairs | Shop of the test' });
+    const early = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/rollback`, token: owner.accessToken });
+    assert.equal(early.statusCode, 409);
+    assert.match(early.data.detail, /awaiting_approval/);
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+    await until(() => detail(id), (t) => t.status === 'completed');
+    const manual = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/rollback`, token: owner.accessToken });
+    assert.equal(manual.statusCode, 409);
+    assert.match(manual.data.detail, /changed nothing the service can restore/);
+    assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/rollback`, token: other.accessToken })).statusCode, 404);
+    assert.equal((await verification(id, other.accessToken)).statusCode, 404);
+    assert.equal((await verification(randomUUID())).statusCode, 404);
+  });
+});
