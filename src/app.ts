@@ -53,7 +53,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Job queue timings (tests shorten them to see a dead worker's job retried quickly). */
   jobTuning?: JobQueueTuning;
-  /** Work jobs in this process (default). False: enqueue only, as an API-only instance would. */
+  /** Work jobs in this process (default: JOBS_IN_PROCESS). False: enqueue only, as an API-only instance would. */
   workJobs?: boolean;
 }
 
@@ -65,7 +65,7 @@ declare module 'fastify' {
 }
 
 /** The whole service as a Fastify instance: what server.ts listens with and what tests inject into. */
-export async function buildApp({ config, database, logger, jobTuning, workJobs = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, jobTuning, workJobs = config.jobsInProcess }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config.logLevel),
     bodyLimit: ONE_MIB,

@@ -15,6 +15,8 @@ export interface Config {
   allowPrivateTargets: boolean;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  /** Work audit and task jobs inside the API process (default); off when `npm run worker` processes do it. */
+  jobsInProcess: boolean;
   logLevel: LogLevel;
 }
 
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateTargets: boolean('ALLOW_PRIVATE_TARGETS', false),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
     trustProxy: boolean('TRUST_PROXY', false),
+    jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     logLevel: logLevel as LogLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);

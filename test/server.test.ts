@@ -53,6 +53,15 @@ describe('server process', () => {
     assert.match(server.stderr(), /JWT_SECRET must be at least 32 bytes/);
   });
 
+  it('npm run worker refuses to start on the embedded database, saying why', async () => {
+    const worker = spawn(process.execPath, ['src/worker.ts'], { env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    worker.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => worker.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(stderr, /npm run worker needs DATABASE_URL/);
+  });
+
   it('creates the bootstrap admin, serves, and on SIGTERM finishes in-flight requests before exiting 0', async (t) => {
     const dataDir = await preparedDataDir();
     t.after(() => fs.rm(dataDir, { recursive: true, force: true }));

@@ -115,3 +115,28 @@ describe('rollback', () => {
     assert.equal((await verification(randomUUID())).statusCode, 404);
   });
 });
+
+describe('several workers', () => {
+  it('never run one task twice', async (t) => {
+    live = { description: null, brokenLink: false };
+    // A second instance working jobs from the same database.
+    const second = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { database: ctx.database });
+    t.after(() => second.close());
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = await repo().insertProposal({
+        siteId, type: 'fix_title_tag', category: 'seo', priority: 'high', title: 't', description: 'd',
+        target: `${site.origin}/tables?variant=${i}`, configuration: { url: `${site.origin}/tables`, after: `Oak tables number ${i} | The shop` },
+        evidence: [{ check_id: 'x' }],
+      });
+      ids.push(id!);
+    }
+    await Promise.all(ids.map((id) => call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken })));
+    for (const id of ids) {
+      const task = await until(() => detail(id), (d) => d.status === 'completed' || d.status === 'failed');
+      assert.equal(task.status, 'completed');
+      assert.equal(task.execution_history.filter((e: { to: string }) => e.to === 'in_progress').length, 1, `task ${id} ran once`);
+      assert.equal(task.deliverables.length, 1);
+    }
+  });
+});
