@@ -72,7 +72,15 @@ export function createTasksRepo(db: Kysely<DB>) {
      * undefined when the guard does not hold or the task is not the owner's (ownerId null:
      * an internal actor such as the worker).
      */
-    async transition(ownerId: string | null, taskId: string, action: TaskAction, actor: string, detail?: unknown) {
+    async transition(
+      ownerId: string | null,
+      taskId: string,
+      action: TaskAction,
+      actor: string,
+      detail?: unknown,
+      /** Columns written in the same UPDATE (deliverables, error): a reader never sees one without the other. */
+      also: { deliverables?: string; error?: string } = {},
+    ) {
       const { from, to } = TRANSITIONS[action];
       return db.transaction().execute(async (trx) => {
         let current = trx.selectFrom('tasks').select('tasks.status').where('tasks.id', '=', taskId).forUpdate();
@@ -81,7 +89,7 @@ export function createTasksRepo(db: Kysely<DB>) {
         }
         const row = await current.executeTakeFirst();
         if (!row || !(from as readonly TaskStatus[]).includes(row.status)) return undefined;
-        await trx.updateTable('tasks').set({ status: to, updated_at: sql`now()` }).where('id', '=', taskId).execute();
+        await trx.updateTable('tasks').set({ ...also, status: to, updated_at: sql`now()` }).where('id', '=', taskId).execute();
         await trx
           .insertInto('task_events')
           .values({ task_id: taskId, from_status: row.status, to_status: to, actor, detail: detail === undefined ? null : JSON.stringify(detail) })
@@ -120,17 +128,11 @@ export function createTasksRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Internal (worker): ends an in-progress task with its deliverables or its error, and logs it. */
-    async finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }) {
-      const action: TaskAction = 'deliverables' in outcome ? 'complete' : 'fail';
-      const ended = await this.transition(null, taskId, action, 'worker:executor', 'error' in outcome ? outcome.error : undefined);
-      if (!ended) return undefined;
-      await db
-        .updateTable('tasks')
-        .set('deliverables' in outcome ? { deliverables: JSON.stringify(outcome.deliverables) } : { error: JSON.stringify(outcome.error) })
-        .where('id', '=', taskId)
-        .execute();
-      return ended;
+    /** Internal (worker): ends an in-progress task with its deliverables or its error, atomically. */
+    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }) {
+      return 'deliverables' in outcome
+        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables) })
+        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error) });
     },
 
     async saveVerification(taskId: string, verification: { status: string; checks: unknown; attempts: number; checkedAt: Date | null }) {
