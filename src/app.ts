@@ -5,10 +5,17 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { validatorCompiler } from './lib/validation.ts';
+import { resolveLocalSecret } from './lib/local-secret.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import { createAgentsRepo } from './modules/agents/agents.repo.ts';
+import { createConnectorsRepo } from './modules/connectors/connectors.repo.ts';
+import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
+import { createConnectorsService } from './modules/connectors/connectors.service.ts';
+import { createRollbacksRepo } from './modules/rollbacks/rollbacks.repo.ts';
+import { createRollbacksService } from './modules/rollbacks/rollbacks.service.ts';
 import { createExecutor, EXECUTE_JOB, VERIFY_JOB } from './modules/execution/executor.ts';
 import { createVerifier } from './modules/execution/verifier.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -20,7 +27,6 @@ import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, FAILURE_WINDOW_MS } from './modules/auth/auth.service.ts';
-import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { memoryFailureCounter, redisFailureCounter } from './modules/auth/login-throttle.ts';
 import { createRevocationList } from './modules/auth/revocations.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -97,7 +103,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     users,
     repo: authRepo,
     accessTokens: createAccessTokens({
-      secret: await resolveJwtSecret(config.jwtSecret, config.dataDir, app.log),
+      secret: await resolveLocalSecret({ configured: config.jwtSecret, dataDir: config.dataDir, file: 'jwt-secret', envName: 'JWT_SECRET', log: app.log }),
       ttlSeconds: config.accessTokenTtlSeconds,
     }),
     revocations,
@@ -107,8 +113,17 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
   const queue = createJobQueue(database, app.log, jobTuning);
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue });
-  const executor = createExecutor({ tasks, queue, log: app.log });
+  const secrets = createSecretBox(
+    await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log: app.log }),
+  );
+  const connectors = createConnectorsService({
+    repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
+  });
+  const tasksRepo = createTasksRepo(db);
+  const rollbacksRepo = createRollbacksRepo(db);
+  const tasks = createTasksService({ repo: tasksRepo, sites, queue, rollbacks: rollbacksRepo });
+  const rollbacks = createRollbacksService({ repo: rollbacksRepo, tasks: tasksRepo, connectors, sites, log: app.log });
+  const executor = createExecutor({ tasks, connectors, queue, log: app.log });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log });
   queue.define<{ taskId: string }>({ name: EXECUTE_JOB, retryLimit: 1, expireInSeconds: 900, handler: ({ taskId }) => executor.runTask(taskId) });
   queue.define<{ taskId: string; attempt: number }>({
@@ -141,7 +156,8 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(agentsRoutes, { users, repo: agentsRepo });
       await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits, tasks }) });
       await api.register(auditsRoutes, { audits });
-      await api.register(tasksRoutes, { tasks });
+      await api.register(connectorsRoutes, { connectors });
+      await api.register(tasksRoutes, { tasks, rollbacks });
       await api.register(analyticsRoutes);
       await api.register(keywordsRoutes);
       await api.register(googleRoutes);

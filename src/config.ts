@@ -7,6 +7,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   jwtSecret: string | undefined;
+  /** Seals connector credentials at rest; generated into DATA_DIR when unset. */
+  secretsKey: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   redisUrl: string | undefined;
@@ -90,6 +92,11 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('JWT_SECRET must be at least 32 bytes long (HS256 needs a key as long as its hash)');
   }
 
+  const secretsKey = read('SECRETS_KEY');
+  if (secretsKey !== undefined && Buffer.byteLength(secretsKey) < 32) {
+    problems.push('SECRETS_KEY must be at least 32 bytes long');
+  }
+
   const adminEmail = read('ADMIN_EMAIL');
   const adminPassword = env.ADMIN_PASSWORD;
   if ((adminEmail === undefined) !== (adminPassword === undefined || adminPassword === '')) {
@@ -110,6 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     jwtSecret,
+    secretsKey,
     accessTokenTtlSeconds: duration('ACCESS_TOKEN_TTL', 15 * 60, 30),
     refreshTokenTtlSeconds: duration('REFRESH_TOKEN_TTL', 30 * 24 * 3600, 60),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),

@@ -148,6 +148,31 @@ export interface TaskVerificationsTable {
   checked_at: Timestamp | null;
 }
 
+export type ConnectorType = 'manual' | 'wordpress';
+
+export interface SiteConnectorsTable {
+  site_id: string;
+  type: ConnectorType;
+  settings: ColumnType<unknown, string | undefined, string>;
+  secret: string | null;
+  verified_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TaskRollbacksTable {
+  id: Generated<string>;
+  task_id: string;
+  site_id: string;
+  actor: string;
+  status: 'running' | 'restored' | 'failed';
+  changes: ColumnType<unknown, string | undefined, string>;
+  checks: ColumnType<unknown, string | undefined, string>;
+  error: ColumnType<unknown, string | null | undefined, string | null>;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -165,5 +190,7 @@ export interface DB {
   task_rejections: TaskRejectionsTable;
   task_verifications: TaskVerificationsTable;
   task_events: TaskEventsTable;
+  site_connectors: SiteConnectorsTable;
+  task_rollbacks: TaskRollbacksTable;
   schema_migrations: SchemaMigrationsTable;
 }

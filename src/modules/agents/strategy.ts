@@ -8,7 +8,7 @@ import { fetchOnce } from '../crawler/fetch-page.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { readPageContent, type PageContent } from './page-content.ts';
-import { writeMetaDescription, writeTitle } from './writers.ts';
+import { siteSuffixOf, writeMetaDescription, writeTitle } from './writers.ts';
 
 /** At most this many pages are read to draft values in one run; the rest wait for the next audit. */
 const MAX_DRAFTS_PER_RUN = 100;
@@ -56,7 +56,7 @@ export function createStrategyAgent(deps: Deps) {
       }
       const at = latest.finished_at;
       const pages = await deps.audits.pages(auditId);
-      const siteName = siteNameOf(pages.map((p) => p.title ?? ''));
+      const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
       const taken = {
         descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
         titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),
@@ -110,7 +110,7 @@ export function createStrategyAgent(deps: Deps) {
 
         for (const [url, list] of byUrl(['title_missing', 'title_empty', 'title_too_short', 'title_too_long', 'title_duplicate'])) {
           const content = await read(url);
-          const after = content && writeTitle(content, siteName, taken.titles);
+          const after = content && writeTitle(content, siteSuffix, taken.titles);
           if (!after) {
             await reject('fix_title_tag', url, content ? 'no heading or title to draft a unique 20-60 character title from' : 'the page could not be read to draft a title');
             continue;
@@ -150,16 +150,6 @@ export function createStrategyAgent(deps: Deps) {
 
 const rank = (checkId: string) => ['critical', 'error', 'warning', 'notice'].indexOf(CHECKS_BY_ID.get(checkId)?.severity ?? 'notice');
 const priorityOf = (checkId: string): TaskPriority => SEVERITY_PRIORITY[CHECKS_BY_ID.get(checkId)?.severity ?? 'notice'] ?? 'low';
-
-/** The name pages most often end their titles with ("… | Shop"), else the most common title. */
-function siteNameOf(titles: string[]): string {
-  const counts = new Map<string, number>();
-  for (const title of titles) {
-    const suffix = title.split(/\s[|–-]\s/).at(-1)?.trim();
-    if (suffix && suffix !== title) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
-}
 
 /**
  * The quality gates every proposal passes before it becomes a task: evidence, a value that

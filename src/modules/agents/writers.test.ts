@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readPageContent } from './page-content.ts';
 import { gateFailure } from './strategy.ts';
-import { writeMetaDescription, writeTitle } from './writers.ts';
+import { siteSuffixOf, writeMetaDescription, writeTitle } from './writers.ts';
 
 const content = readPageContent(`<html><head><title>Old</title><script>var x = "Not this. Never this sentence here.";</script></head><body>
 <h1>Handmade oak tables</h1><p>Short.</p>
@@ -24,9 +24,18 @@ describe('writers', () => {
     assert.equal(writeMetaDescription(readPageContent('<p>Too little text here.</p>'), new Set()), undefined);
   });
 
-  it('draft a title from the h1 and the site name, within 20-60 characters and unique', () => {
-    assert.equal(writeTitle(content, 'Oak & Co', new Set()), 'Handmade oak tables | Oak & Co');
-    assert.equal(writeTitle(content, 'Oak & Co', new Set(['handmade oak tables | oak & co'])), 'Handmade oak tables – Oak & Co');
+  it('draft a title from the h1 and the suffix the site uses, within 20-60 characters and unique', () => {
+    assert.equal(writeTitle(content, ' | Oak & Co', new Set()), 'Handmade oak tables | Oak & Co');
+    const dining = readPageContent('<h1>Handmade dining tables</h1>');
+    assert.equal(writeTitle(dining, ' | Oak & Co', new Set(['handmade dining tables | oak & co'])), 'Handmade dining tables');
+    assert.equal(writeTitle(content, ' | Oak & Co', new Set(['handmade oak tables | oak & co'])), undefined, 'too short without the suffix');
+    const long = readPageContent('<h1>Everything you ever wanted to know about pruning roses in a small garden</h1>');
+    assert.equal(writeTitle(long, ' – Garden Shop', new Set()), 'Everything you ever wanted to know about – Garden Shop');
+  });
+
+  it('find the suffix most titles share, separator included', () => {
+    assert.equal(siteSuffixOf(['Tables | Oak & Co', 'Chairs | Oak & Co', 'About – Oak & Co', 'Home']), ' | Oak & Co');
+    assert.equal(siteSuffixOf(['Tables | Oak & Co', 'Home']), '', 'one title is no pattern');
   });
 });
 

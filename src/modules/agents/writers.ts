@@ -29,10 +29,27 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   return undefined;
 }
 
-/** The page's h1 (or current title), with the site's name when there is room, 20-60 characters. */
-export function writeTitle(content: PageContent, siteName: string, taken: ReadonlySet<string>): string | undefined {
-  const base = (content.h1 || content.title).trim();
+/**
+ * The page's h1 (or current title) followed by the suffix the site's titles share
+ * (" | Shop"), shortened to fit when needed, else without it: 20-60 characters, unique.
+ */
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>): string | undefined {
+  const current = content.title.endsWith(siteSuffix) ? content.title.slice(0, content.title.length - siteSuffix.length) : content.title;
+  const base = (content.h1 || current).trim();
   if (!base) return undefined;
-  const candidates = [`${base} | ${siteName}`, `${base} – ${siteName}`, base, cut(base, TITLE_MAX)];
+  const candidates = siteSuffix
+    ? [`${base}${siteSuffix}`, `${cut(base, TITLE_MAX - siteSuffix.length)}${siteSuffix}`, base, cut(base, TITLE_MAX)]
+    : [base, cut(base, TITLE_MAX)];
   return candidates.find((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !taken.has(t.toLowerCase()));
+}
+
+/** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
+export function siteSuffixOf(titles: string[]): string {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    const suffix = /\s[|–—-]\s[^|–—]+$/.exec(title)?.[0];
+    if (suffix && suffix.length < title.length) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] >= 2 ? best[0] : '';
 }

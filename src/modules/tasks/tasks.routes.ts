@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { notImplemented } from '../../lib/problem.ts';
 import { Paged } from '../../lib/pagination.ts';
 import {
   AwaitingApprovalQuery,
   ListTasksQuery,
   RollbackHistoryQuery,
+  RollbackQuery,
+  RollbackSchema,
   TaskActionResult,
   TaskDetailSchema,
   TaskParams,
   TaskSchema,
   VerificationStatusSchema,
 } from './tasks.schemas.ts';
+import type { RollbacksService } from '../rollbacks/rollbacks.service.ts';
 import type { TasksService } from './tasks.service.ts';
 
-// The rollback history arrives with the first connector that can change a site: until
-// then it validates its input exactly and answers 501.
-const notBuilt = async () => {
-  throw notImplemented('The rollback history');
-};
-
-export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService }) {
+export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService; rollbacks: RollbacksService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tasks } = deps;
   const tags = ['tasks'];
@@ -52,13 +48,25 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
   );
   r.post(
     '/tasks/:task_id/rollback',
-    { schema: { tags, summary: 'Undo a completed task (409 when its connector changed nothing it can restore)', params: TaskParams, response: { 200: TaskActionResult } } },
-    (request) => tasks.rollback(request.actor.sub, request.params.task_id),
+    {
+      schema: {
+        tags,
+        summary: 'Undo a completed task: every changed value is restored through its connector (409 for manual tasks or fields edited since)',
+        params: TaskParams,
+        querystring: RollbackQuery,
+        response: { 200: TaskActionResult },
+      },
+    },
+    (request) => deps.rollbacks.rollback(request.actor.sub, request.params.task_id, { force: request.query.force ?? false }),
   );
   r.get(
     '/verification/tasks/:task_id/verification-status',
     { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
     (request) => tasks.verificationStatus(request.actor.sub, request.params.task_id),
   );
-  r.get('/cms/rollback/history', { schema: { tags: ['verification'], summary: 'Rollbacks on your sites', querystring: RollbackHistoryQuery } }, notBuilt);
+  r.get(
+    '/cms/rollback/history',
+    { schema: { tags: ['verification'], summary: 'Rollbacks on your sites, newest first', querystring: RollbackHistoryQuery, response: { 200: Paged(RollbackSchema) } } },
+    (request) => deps.rollbacks.history(request.actor.sub, request.query),
+  );
 }

@@ -2,6 +2,7 @@ import type { TaskCategory, TaskStatus } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { EXECUTE_JOB } from '../execution/executor.ts';
+import type { RollbacksRepo } from '../rollbacks/rollbacks.repo.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
@@ -14,7 +15,12 @@ interface ListQuery {
   page_size?: number | undefined;
 }
 
-export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesService, 'getSite'>; queue: Pick<JobQueue, 'send'> }) {
+export function createTasksService(deps: {
+  repo: TasksRepo;
+  sites: Pick<SitesService, 'getSite'>;
+  queue: Pick<JobQueue, 'send'>;
+  rollbacks: Pick<RollbacksRepo, 'latestFor'>;
+}) {
   const { repo } = deps;
 
   /** A site filter naming another user's site is a 404, as the site itself would be. */
@@ -53,12 +59,12 @@ export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesSer
     async detail(ownerId: string, taskId: string) {
       const task = await repo.findDetail(ownerId, taskId);
       if (!task) throw notFound('Task');
-      const [history, verification] = await Promise.all([repo.history(taskId), repo.verification(taskId)]);
+      const [history, verification, rollback] = await Promise.all([repo.history(taskId), repo.verification(taskId), deps.rollbacks.latestFor(taskId)]);
       return {
         ...task,
         execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
         verification: verification ?? null,
-        rollback: null, // no connector that can change a site exists yet, so nothing has been rolled back
+        rollback: rollback ?? null,
       };
     },
 
@@ -70,16 +76,6 @@ export function createTasksService(deps: { repo: TasksRepo; sites: Pick<SitesSer
       if (verification) return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at };
       const closed = status === 'cancelled' || status === 'failed' || status === 'rolled_back';
       return { task_id: taskId, status: closed ? ('not_applicable' as const) : ('pending' as const), checks: [], checked_at: null };
-    },
-
-    /** Rollback restores what a connector changed; a task carried out by hand changed nothing the service can restore. */
-    async rollback(ownerId: string, taskId: string): Promise<never> {
-      const task = await repo.findDetail(ownerId, taskId);
-      if (!task) throw notFound('Task');
-      if (task.status !== 'completed') throw conflict(`The task is ${task.status}; only completed tasks can be rolled back`);
-      throw conflict(
-        'This task changed nothing the service can restore: it was carried out by hand from its deliverable (manual connector). Undo the change on the site if needed.',
-      );
     },
 
     /** For the executor and the verifier (internal actors, no owner). */

@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { invalid, ProblemError } from '../../lib/problem.ts';
+import { createOutboundAgent } from '../../lib/safe-http.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { SiteConnector } from './connector.types.ts';
+import type { ConnectorsRepo, StoredConnector } from './connectors.repo.ts';
+import type { PutConnectorInput } from './connectors.schemas.ts';
+import { createWordPressClient, WordPressError } from './wordpress/wp-client.ts';
+import { createWordPressConnector, type WordPressSettings } from './wordpress/wp-connector.ts';
+
+/** Namespaces in the REST index that tell which SEO plugin a site runs. */
+const SEO_NAMESPACES: Record<string, string> = { 'yoast/v1': 'yoast', 'seopress/v1': 'seopress', 'rankmath/v1': 'rank_math', 'aioseo/v1': 'aioseo' };
+
+interface Deps {
+  repo: ConnectorsRepo;
+  sites: Pick<SitesService, 'getSite'>;
+  secrets: SecretBox;
+  allowPrivateTargets: boolean;
+  log: FastifyBaseLogger;
+}
+
+type WordPressStored = WordPressSettings & { seo_plugins?: string[] };
+
+export function createConnectorsService(deps: Deps) {
+  const { repo, secrets } = deps;
+
+  function wordpressFor(siteId: string, settings: WordPressSettings, password: string): SiteConnector & { client: ReturnType<typeof createWordPressClient> } {
+    const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 20_000 });
+    const client = createWordPressClient({ baseUrl: settings.base_url, username: settings.username, applicationPassword: password, agent, allowPrivate: deps.allowPrivateTargets });
+    return { ...createWordPressConnector({ client, settings, close: () => agent.close() }), client };
+  }
+
+  const view = (siteId: string, stored: StoredConnector | undefined) => {
+    const settings = (stored?.settings ?? {}) as Partial<WordPressStored>;
+    return {
+      site_id: siteId,
+      type: stored?.type ?? ('manual' as const),
+      base_url: settings.base_url ?? null,
+      username: settings.username ?? null,
+      meta_description_field: settings.meta_description_field ?? null,
+      has_credentials: Boolean(stored?.secret),
+      seo_plugins: settings.seo_plugins ?? [],
+      verified_at: stored?.verified_at ?? null,
+      updated_at: stored?.updated_at ?? null,
+    };
+  };
+
+  /** Proves the credentials against WordPress before anything is stored; returns the SEO plugins found. */
+  async function check(siteId: string, settings: WordPressSettings, password: string): Promise<string[]> {
+    const connector = wordpressFor(siteId, settings, password);
+    try {
+      const me = await connector.client.me();
+      if (me.capabilities && me.capabilities.edit_posts === false) {
+        throw invalid('username', `the WordPress user ${settings.username} cannot edit posts`);
+      }
+      const index = await connector.client.index();
+      return (index.namespaces ?? []).flatMap((ns) => (SEO_NAMESPACES[ns] ? [SEO_NAMESPACES[ns]!] : []));
+    } catch (error) {
+      if (!(error instanceof WordPressError)) throw error;
+      if (error.status === 401 || error.status === 403) {
+        throw invalid('application_password', `WordPress refused the user name or application password (${error.wpCode ?? error.status}): ${error.message}`);
+      }
+      throw invalid('base_url', `the WordPress REST API at ${settings.base_url} could not be used: ${error.message}`);
+    } finally {
+      await connector.close();
+    }
+  }
+
+  return {
+    async get(ownerId: string, siteId: string) {
+      await deps.sites.getSite(ownerId, siteId);
+      return view(siteId, await repo.find(siteId));
+    },
+
+    async put(ownerId: string, siteId: string, input: PutConnectorInput) {
+      const site = await deps.sites.getSite(ownerId, siteId);
+      if (input.type === 'manual') {
+        return view(siteId, await repo.save(siteId, { type: 'manual', settings: {}, secret: null, verifiedAt: null }));
+      }
+      const current = await repo.find(siteId);
+      const previous = current?.type === 'wordpress' ? (current.settings as unknown as WordPressStored) : undefined;
+      const username = input.username ?? previous?.username;
+      if (!username) throw invalid('username', 'is required for a WordPress connector');
+      let password = input.application_password;
+      if (password === undefined && current?.secret && previous?.username === username) password = secrets.open(current.secret, siteId);
+      if (password === undefined) throw invalid('application_password', 'is required for a WordPress connector');
+      const baseUrl = input.base_url ?? previous?.base_url ?? `https://${site.domain}/`;
+      if (!/^https?:$/.test(new URL(baseUrl).protocol)) throw invalid('base_url', 'must be an http or https URL');
+      const settings: WordPressSettings = {
+        base_url: baseUrl, username,
+        ...(input.meta_description_field ?? previous?.meta_description_field ? { meta_description_field: input.meta_description_field ?? previous?.meta_description_field } : {}),
+      };
+      const seoPlugins = await check(siteId, settings, password);
+      const saved = await repo.save(siteId, {
+        type: 'wordpress', settings: { ...settings, seo_plugins: seoPlugins }, secret: secrets.seal(password, siteId), verifiedAt: new Date(),
+      });
+      deps.log.info({ siteId, type: 'wordpress', baseUrl }, 'site connector saved');
+      return view(siteId, saved);
+    },
+
+    /**
+     * For the worker: the connector that changes this site, or undefined for manual sites.
+     * Throws when the stored credential cannot be opened (SECRETS_KEY changed).
+     */
+    async forSite(siteId: string): Promise<SiteConnector | undefined> {
+      const stored = await repo.find(siteId);
+      if (stored?.type !== 'wordpress' || !stored.secret) return undefined;
+      let password: string;
+      try {
+        password = secrets.open(stored.secret, siteId);
+      } catch {
+        throw new ProblemError('conflict', 'The stored WordPress credential cannot be read (SECRETS_KEY changed?): save the connector again.');
+      }
+      return wordpressFor(siteId, stored.settings as unknown as WordPressSettings, password);
+    },
+  };
+}
+
+export type ConnectorsService = ReturnType<typeof createConnectorsService>;

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from './html-edits.ts';
+
+const base = 'https://shop.example/guide/';
+
+test('unwrapLinks removes only the links to the targets, keeps their text and every other byte', () => {
+  const html = '<p>See <a href="/gone">the old page</a> and <a class="x" href="https://shop.example/ok">this</a>.</p>\n<!-- c --><p>Also <A HREF="../gone#top">here</A></p>';
+  const { html: out, count } = unwrapLinks(html, base, new Set(['https://shop.example/gone']));
+  assert.equal(count, 2);
+  assert.equal(out, '<p>See the old page and <a class="x" href="https://shop.example/ok">this</a>.</p>\n<!-- c --><p>Also here</p>');
+});
+
+test('retargetLinks rewrites the href of matching links only', () => {
+  const html = '<a href="/old" title="Old &amp; new">x</a> <a href="/other">y</a>';
+  const { html: out, count } = retargetLinks(html, base, new Map([['https://shop.example/old', 'https://shop.example/new']]));
+  assert.equal(count, 1);
+  assert.equal(out, '<a title="Old &amp; new" href="https://shop.example/new">x</a> <a href="/other">y</a>');
+});
+
+test('setImageAlts fills missing or empty alt text and leaves written alt text alone', () => {
+  const html = '<img src="a.jpg"><img src="a.jpg" alt="kept"><img alt="" src="/b.png" />';
+  const alts = new Map([['https://shop.example/guide/a.jpg', 'Red "rose" bush'], ['https://shop.example/b.png', 'Tools']]);
+  const { html: out, count } = setImageAlts(html, base, alts);
+  assert.equal(count, 2);
+  assert.equal(out, '<img src="a.jpg" alt="Red &quot;rose&quot; bush"><img src="a.jpg" alt="kept"><img src="/b.png" alt="Tools" />');
+});
+
+test('demoteH1s turns every h1 of the content into an h2, attributes kept', () => {
+  const { html, count } = demoteH1s('<h1 class="t">One</h1><p>x</p><h1>Two</h1>');
+  assert.equal(count, 2);
+  assert.equal(html, '<h2 class="t">One</h2><p>x</p><h2>Two</h2>');
+});

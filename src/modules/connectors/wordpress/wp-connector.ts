@@ -1,0 +1,165 @@
+import { extractPageFacts } from '../../crawler/extract.ts';
+import type { AppliedDeliverable, ApplyOutcome, FieldChange, RestoreOutcome, SiteConnector, TaskToApply } from '../connector.types.ts';
+import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from '../html-edits.ts';
+import { WordPressError, type WordPressClient, type WpItem, type WpRef } from './wp-client.ts';
+
+/**
+ * Meta keys SEO plugins keep their description and title in. WordPress exposes a meta key
+ * over REST only when it is registered with show_in_rest; the connector uses the first
+ * one the post shows in edit context (or the one configured for the site).
+ */
+export const META_DESCRIPTION_KEYS = [
+  '_yoast_wpseo_metadesc', 'yoast_wpseo_metadesc', '_seopress_titles_desc', 'rank_math_description', '_aioseo_description',
+  'site_optimization_description', 'meta_description', 'description',
+];
+export const META_TITLE_KEYS = ['_yoast_wpseo_title', 'yoast_wpseo_title', '_seopress_titles_title', 'rank_math_title', '_aioseo_title'];
+
+export interface WordPressSettings {
+  base_url: string;
+  username: string;
+  /** The registered meta key for the meta description, when it is not one of the known ones. */
+  meta_description_field?: string | undefined;
+}
+
+function fieldValue(item: WpItem, field: string): string {
+  if (field === 'title') return item.title.raw;
+  if (field === 'content') return item.content.raw;
+  if (field === 'excerpt') return item.excerpt.raw;
+  if (field.startsWith('meta.')) return String(item.meta?.[field.slice(5)] ?? '');
+  throw new Error(`unknown field ${field}`);
+}
+
+/** The REST update body that sets these fields. */
+function updateBody(values: Array<{ field: string; value: string }>) {
+  const body: Record<string, unknown> = {};
+  for (const { field, value } of values) {
+    if (field.startsWith('meta.')) body.meta = { ...(body.meta as object), [field.slice(5)]: value };
+    else body[field] = value;
+  }
+  return body;
+}
+
+const decode = (text: string) => extractPageFacts(`<title>${text}</title>`).titles[0] ?? text;
+
+export function createWordPressConnector(deps: { client: WordPressClient; settings: WordPressSettings; close: () => Promise<void> }): SiteConnector {
+  const { client, settings } = deps;
+  const metaKey = (item: WpItem, known: string[], configured?: string) =>
+    [configured, ...known].find((key) => key !== undefined && item.meta && key in item.meta);
+
+  /** The fields this task changes on this item, or why WordPress cannot carry it out. */
+  function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: FieldChange[] } | { unsupported: string } {
+    const config = task.configuration;
+    const change = (field: string, after: string): FieldChange => ({ field, before: fieldValue(item, field), after });
+    const contentEdit = (edit: (html: string) => { html: string; count: number }, none: string) => {
+      const result = edit(item.content.raw);
+      return result.count > 0 ? { changes: [change('content', result.html)] } : { unsupported: none };
+    };
+    switch (task.type) {
+      case 'fix_missing_meta_description': {
+        const key = metaKey(item, META_DESCRIPTION_KEYS, settings.meta_description_field);
+        if (!key) return { unsupported: 'WordPress exposes no meta-description field over REST for this post: register the SEO plugin\'s field with show_in_rest (or name the field in the connector settings)' };
+        return { changes: [change(`meta.${key}`, String(config.after))] };
+      }
+      case 'fix_title_tag': {
+        const after = String(config.after);
+        const key = metaKey(item, META_TITLE_KEYS);
+        if (key) return { changes: [change(`meta.${key}`, after)] };
+        // The theme prints "<post title><separator><site name>": write the post title so the whole reads as `after`.
+        const liveTitle = live.titles[0] ?? '';
+        const raw = decode(item.title.raw);
+        const suffix = raw && liveTitle.startsWith(raw) ? liveTitle.slice(raw.length) : '';
+        const postTitle = suffix && after.endsWith(suffix) ? after.slice(0, -suffix.length) : after;
+        return { changes: [change('title', postTitle)] };
+      }
+      case 'fix_broken_links': {
+        const targets = new Set(((config.changes ?? []) as Array<{ link_to: string }>).map((c) => c.link_to));
+        return contentEdit((html) => unwrapLinks(html, item.link, targets), 'the broken links are not in the post\'s content (a menu, widget or the theme links to them)');
+      }
+      case 'fix_redirect_chains': {
+        const moves = new Map(((config.changes ?? []) as Array<{ link_to: string; final_url: string }>).map((c) => [c.link_to, c.final_url]));
+        return contentEdit((html) => retargetLinks(html, item.link, moves), 'the redirecting links are not in the post\'s content');
+      }
+      case 'add_image_alt_text': {
+        const alts = new Map(((config.images ?? []) as Array<{ src: string; alt: string }>).map((i) => [i.src, i.alt]));
+        return contentEdit((html) => setImageAlts(html, item.link, alts), 'the images without alt text are not in the post\'s content (theme or widget images)');
+      }
+      case 'fix_h1': {
+        // The theme prints the post title as the page's h1; headings typed into the content make a second one.
+        if (config.issue === 'multiple') return contentEdit(demoteH1s, 'the extra h1 is not in the post\'s content (the theme prints it)');
+        return { unsupported: 'the theme decides whether the post title is printed as an h1' };
+      }
+      default:
+        return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
+    }
+  }
+
+  return {
+    type: 'wordpress',
+
+    async apply(task): Promise<ApplyOutcome> {
+      const located = await client.locate(task.target);
+      if (!located.ref) return { unsupported: `WordPress has no post or page behind ${task.target} (an archive, the blog index or a theme template)` };
+      const live = extractPageFacts(located.html);
+      const item = await client.read(located.ref);
+      const planned = plan(task, item, live);
+      if ('unsupported' in planned) return planned;
+      const changes = planned.changes.filter((c) => c.before !== c.after);
+      if (changes.length > 0) {
+        const stored = await client.update(located.ref, updateBody(changes.map((c) => ({ field: c.field, value: c.after }))));
+        const missed = changes.filter((c) => fieldValue(stored, c.field) !== c.after);
+        if (missed.length > 0) {
+          // Never leave half a change behind: put back what was written, then report.
+          await client.update(located.ref, updateBody(changes.map((c) => ({ field: c.field, value: c.before })))).catch(() => undefined);
+          throw new WordPressError(`WordPress did not store ${missed.map((c) => c.field).join(', ')} as sent (a filter or plugin changed it); the change was undone`);
+        }
+      }
+      return {
+        applied: {
+          connector: 'wordpress',
+          url: task.target,
+          resource: located.ref,
+          changes,
+          live_before: { title: live.titles[0] ?? null, meta_description: live.metaDescriptions[0] ?? null },
+          summary: changes.length === 0
+            ? 'WordPress already held the proposed values; nothing was written.'
+            : `Changed ${changes.map((c) => c.field).join(', ')} of ${located.ref.kind}/${located.ref.id} through the WordPress REST API.`,
+        },
+      };
+    },
+
+    async restore(deliverable: AppliedDeliverable, options): Promise<RestoreOutcome> {
+      const ref: WpRef = deliverable.resource;
+      const item = await client.read(ref);
+      const current = deliverable.changes.map((c) => ({ ...c, now: fieldValue(item, c.field) }));
+      const conflicts = current
+        .filter((c) => c.now !== c.after && c.now !== c.before)
+        .map((c) => ({ field: c.field, expected: c.after, found: c.now }));
+      if (conflicts.length > 0 && !options.force) return { restored: [], conflicts };
+      const toRestore = current.filter((c) => c.now !== c.before);
+      if (toRestore.length > 0) {
+        const stored = await client.update(ref, updateBody(toRestore.map((c) => ({ field: c.field, value: c.before }))));
+        const missed = toRestore.filter((c) => fieldValue(stored, c.field) !== c.before);
+        if (missed.length > 0) throw new WordPressError(`WordPress did not store the original ${missed.map((c) => c.field).join(', ')}`);
+      }
+      return { restored: toRestore.map((c) => ({ field: c.field, restored: c.before, replaced: c.now })), conflicts };
+    },
+
+    fetchLive: (url) => client.page(url),
+    close: deps.close,
+  };
+}
+
+/** The live checks that show a restore took effect, from the page as the public sees it. */
+export function liveRestoreChecks(deliverable: AppliedDeliverable, html: string) {
+  const facts = extractPageFacts(html);
+  const checks: Array<{ check: string; expected: string | null; actual: string | null; passed: boolean }> = [];
+  const fields = deliverable.changes.map((c) => c.field);
+  if (fields.some((f) => f === 'title' || META_TITLE_KEYS.some((k) => f === `meta.${k}`))) {
+    checks.push({ check: 'title', expected: deliverable.live_before.title, actual: facts.titles[0] ?? null, passed: (facts.titles[0] ?? null) === deliverable.live_before.title });
+  }
+  if (fields.some((f) => META_DESCRIPTION_KEYS.some((k) => f === `meta.${k}`))) {
+    const actual = facts.metaDescriptions[0] ?? null;
+    checks.push({ check: 'meta_description', expected: deliverable.live_before.meta_description, actual, passed: actual === deliverable.live_before.meta_description });
+  }
+  return checks;
+}

@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { conflict, notFound, ProblemError } from '../../lib/problem.ts';
+import type { AppliedDeliverable } from '../connectors/connector.types.ts';
+import type { ConnectorsService } from '../connectors/connectors.service.ts';
+import { WordPressError } from '../connectors/wordpress/wp-client.ts';
+import { liveRestoreChecks } from '../connectors/wordpress/wp-connector.ts';
+import type { SitesService } from '../sites/sites.service.ts';
+import type { TasksRepo } from '../tasks/tasks.repo.ts';
+import type { RollbacksRepo } from './rollbacks.repo.ts';
+
+interface RestoredChange {
+  url: string;
+  resource: { kind: string; id: number };
+  field: string;
+  restored: string;
+  replaced: string;
+}
+
+const isApplied = (d: unknown): d is AppliedDeliverable =>
+  typeof d === 'object' && d !== null && (d as { connector?: unknown }).connector === 'wordpress' && Array.isArray((d as AppliedDeliverable).changes);
+
+/**
+ * Rollback: puts back every value a connector changed (completed -> rolled_back), after
+ * checking nobody edited those fields since, then checks the live page and records it all.
+ */
+export function createRollbacksService(deps: {
+  repo: RollbacksRepo;
+  tasks: Pick<TasksRepo, 'findDetail'>;
+  connectors: Pick<ConnectorsService, 'forSite'>;
+  sites: Pick<SitesService, 'getSite'>;
+  log: FastifyBaseLogger;
+}) {
+  const { repo } = deps;
+
+  return {
+    async rollback(ownerId: string, taskId: string, options: { force: boolean }) {
+      const task = await deps.tasks.findDetail(ownerId, taskId);
+      if (!task) throw notFound('Task');
+      if (task.status !== 'completed') throw conflict(`The task is ${task.status}; only completed tasks can be rolled back`);
+      const applied = ((task.deliverables ?? []) as unknown[]).filter(isApplied).filter((d) => d.changes.length > 0);
+      if (applied.length === 0) {
+        throw conflict('This task changed nothing the service can restore: it was carried out by hand from its deliverable (manual connector), or the site already held the values. Undo the change on the site if needed.');
+      }
+      const actor = `user:${ownerId}`;
+      const rollbackId = await repo.begin(taskId, task.site_id, actor);
+      if (!rollbackId) throw conflict('A rollback of this task is already under way or done');
+
+      const connector = await deps.connectors.forSite(task.site_id).catch(async (error: unknown) => {
+        await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'connector unavailable' });
+        throw error;
+      });
+      if (!connector) {
+        await repo.fail(rollbackId, { message: 'the site no longer has a WordPress connector' });
+        throw conflict('The site no longer has a WordPress connector, so the change cannot be restored through it. Configure the connector again, then retry.');
+      }
+      try {
+        const restored: RestoredChange[] = [];
+        const checks: ReturnType<typeof liveRestoreChecks> = [];
+        for (const deliverable of applied) {
+          const outcome = await connector.restore(deliverable, options);
+          if (outcome.conflicts.length > 0 && !options.force) {
+            await repo.fail(rollbackId, { message: 'edited since the task ran', conflicts: outcome.conflicts });
+            throw conflict(
+              `${outcome.conflicts.map((c) => c.field).join(', ')} of ${deliverable.url} changed in WordPress after the task ran; rolling back would overwrite that edit. Retry with ?force=true to restore the original values anyway.`,
+            );
+          }
+          restored.push(...outcome.restored.map((r) => ({ url: deliverable.url, resource: deliverable.resource, ...r })));
+          const live = await connector.fetchLive(deliverable.url);
+          checks.push(...liveRestoreChecks(deliverable, live));
+        }
+        await repo.complete(rollbackId, taskId, actor, { changes: restored, checks });
+        const notLive = checks.filter((c) => !c.passed);
+        deps.log.info({ taskId, restored: restored.length }, 'task rolled back');
+        return {
+          id: taskId,
+          status: 'rolled_back' as const,
+          message: `Rolled back: restored ${restored.length} field${restored.length === 1 ? '' : 's'} through WordPress${
+            notLive.length ? `; the live page does not show the original ${notLive.map((c) => c.check).join(', ')} yet (a page cache?)` : ''
+          }`,
+        };
+      } catch (error) {
+        if (error instanceof ProblemError) throw error;
+        await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'rollback failed' });
+        if (error instanceof WordPressError) throw new ProblemError('bad_gateway', `The rollback failed; nothing was marked rolled back. ${error.message}`);
+        throw error;
+      } finally {
+        await connector.close();
+      }
+    },
+
+    async history(ownerId: string, query: { site_id?: string | undefined; page?: number | undefined; page_size?: number | undefined }) {
+      if (query.site_id) await deps.sites.getSite(ownerId, query.site_id);
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? 20;
+      const { items, total } = await repo.page(ownerId, query.site_id, page, pageSize);
+      const rows = items.map((row) => ({ ...row, changes: row.changes as RestoredChange[], checks: row.checks as object[] }));
+      return { items: rows, total, page, page_size: pageSize };
+    },
+
+    latestFor: (taskId: string) => repo.latestFor(taskId),
+  };
+}
+
+export type RollbacksService = ReturnType<typeof createRollbacksService>;
