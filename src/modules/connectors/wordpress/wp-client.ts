@@ -63,8 +63,8 @@ export function createWordPressClient(options: WordPressClientOptions) {
   let apiRoot: Promise<string> | undefined;
 
   async function send(method: 'GET' | 'POST', url: URL, init: { auth: boolean; body?: unknown; maxBytes: number }) {
-    assertPublicUrl(url, options.allowPrivate);
     try {
+      assertPublicUrl(url, options.allowPrivate);
       const response = await request(url, {
         method,
         dispatcher,

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { startWordPressServer, type WordPressServer } from '../../../test/helpers/wordpress-server.ts';
+
+let ctx: TestContext;
+let owner: SignedInUser;
+let other: SignedInUser;
+let wp: WordPressServer;
+let siteId: string;
+
+before(async () => {
+  ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+  [owner, other] = await Promise.all([signUp(ctx), signUp(ctx)]);
+  wp = await startWordPressServer({ namespaces: ['wp/v2', 'yoast/v1'] });
+  siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
+});
+after(async () => {
+  await ctx.close();
+  await wp.close();
+});
+
+const put = (payload: unknown, token = owner.accessToken, id = siteId) => call(ctx, { method: 'PUT', url: `/api/v1/sites/${id}/connector`, token, payload });
+const wordpress = () => ({ type: 'wordpress', base_url: wp.origin, username: wp.username, application_password: wp.applicationPassword });
+
+describe('the site connector', () => {
+  it('is manual until configured', async () => {
+    const res = await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual({ type: res.data.type, has_credentials: res.data.has_credentials, base_url: res.data.base_url }, { type: 'manual', has_credentials: false, base_url: null });
+  });
+
+  it('checks WordPress credentials against the site, stores them sealed and never returns them', async () => {
+    const res = await put(wordpress());
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.data.type, 'wordpress');
+    assert.equal(res.data.has_credentials, true);
+    assert.deepEqual(res.data.seo_plugins, ['yoast']);
+    assert.ok(res.data.verified_at);
+    assert.ok(!JSON.stringify(res.data).includes('EFGH'), 'the password is never in a response');
+    assert.ok(wp.requests.some((r) => r.path.startsWith('/wp-json/wp/v2/users/me') && r.authorized));
+
+    const row = await ctx.database.db.selectFrom('site_connectors').selectAll().where('site_id', '=', siteId).executeTakeFirstOrThrow();
+    assert.ok(row.secret && !row.secret.includes('EFGH') && !row.secret.includes(wp.applicationPassword.replace(/ /g, '')), 'sealed at rest');
+    assert.ok(!JSON.stringify(row.settings).includes('EFGH'));
+
+    // Settings change without sending the password again: the stored one is kept.
+    const again = await put({ type: 'wordpress', meta_description_field: 'my_description' });
+    assert.equal(again.statusCode, 200);
+    assert.equal(again.data.meta_description_field, 'my_description');
+    assert.equal(again.data.username, wp.username);
+  });
+
+  it('refuses wrong credentials or an unreachable site with 422 and keeps the working connector', async () => {
+    const wrong = await put({ ...wordpress(), application_password: 'wrong wrong wrong wrong' });
+    assert.equal(wrong.statusCode, 422);
+    assert.match(wrong.data.detail, /refused the user name or application password \(incorrect_password\)/);
+    const unknownUser = await put({ ...wordpress(), username: 'nobody', application_password: 'wrong wrong wrong wrong' });
+    assert.equal(unknownUser.statusCode, 422);
+    assert.match(unknownUser.data.detail, /invalid_username/);
+    const closed = await put({ ...wordpress(), base_url: 'http://127.0.0.1:9/' });
+    assert.equal(closed.statusCode, 422);
+    assert.match(closed.data.detail, /could not be used/);
+    const kept = await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken });
+    assert.equal(kept.data.type, 'wordpress');
+  });
+
+  it('validates its input: 422 for missing credentials, unknown fields or a bad URL', async () => {
+    const fresh = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Other', domain: 'example.org' } })).data.id;
+    assert.match((await put({ type: 'wordpress', base_url: wp.origin, username: 'x' }, owner.accessToken, fresh)).data.detail, /application_password: is required/);
+    assert.match((await put({ type: 'wordpress', base_url: wp.origin, application_password: 'abcd abcd abcd abcd' }, owner.accessToken, fresh)).data.detail, /username: is required/);
+    assert.equal((await put({ type: 'ftp' }, owner.accessToken, fresh)).statusCode, 422);
+    assert.equal((await put({ type: 'manual', secret: 'x' }, owner.accessToken, fresh)).statusCode, 422);
+    assert.equal((await put({ ...wordpress(), base_url: 'not a url' }, owner.accessToken, fresh)).statusCode, 422);
+    assert.equal((await put({ ...wordpress(), base_url: 'ftp://example.org/' }, owner.accessToken, fresh)).statusCode, 422);
+  });
+
+  it('refuses private addresses unless allowed', async (t) => {
+    const strict = await startTestApp({});
+    t.after(() => strict.close());
+    const user = await signUp(strict);
+    const id = (await call(strict, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'G', domain: 'example.org' } })).data.id;
+    const res = await call(strict, { method: 'PUT', url: `/api/v1/sites/${id}/connector`, token: user.accessToken, payload: wordpress() });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.data.detail, /private or reserved address/);
+  });
+
+  it('is 404 for another user\'s site and 401 without a valid token', async () => {
+    assert.equal((await put(wordpress(), other.accessToken)).statusCode, 404);
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/connector`, token: other.accessToken })).statusCode, 404);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/connector` }, owner);
+  });
+
+  it('can go back to manual, which forgets the credential', async () => {
+    const res = await put({ type: 'manual' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.data.has_credentials, false);
+    const row = await ctx.database.db.selectFrom('site_connectors').select('secret').where('site_id', '=', siteId).executeTakeFirstOrThrow();
+    assert.equal(row.secret, null);
+  });
+});
