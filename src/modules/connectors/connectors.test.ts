@@ -21,7 +21,7 @@ after(async () => {
   await wp.close();
 });
 
-const put = (payload: unknown, token = owner.accessToken, id = siteId) => call(ctx, { method: 'PUT', url: `/api/v1/sites/${id}/connector`, token, payload });
+const put = (payload: object, token = owner.accessToken, id = siteId) => call(ctx, { method: 'PUT', url: `/api/v1/sites/${id}/connector`, token, payload });
 const wordpress = () => ({ type: 'wordpress', base_url: wp.origin, username: wp.username, application_password: wp.applicationPassword });
 
 describe('the site connector', () => {

@@ -1,7 +1,7 @@
 /**
  * The default site connector: it changes nothing on the site itself. Executing a task
- * produces a precise deliverable instead (what to change, where, the exact new HTML), and
- * verification later checks the live site for it.
+ * produces a precise deliverable instead (what to change, where, the exact new HTML or
+ * text), and verification later checks the live site for it.
  */
 export interface Deliverable {
   connector: 'manual';
@@ -10,33 +10,52 @@ export interface Deliverable {
   /** Exact HTML to put in place, where one element is to be added or replaced. */
   html?: string;
   changes?: unknown[];
+  note?: string;
 }
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export function manualDeliverable(task: { type: string; target: string; configuration: Record<string, unknown> }): Deliverable | undefined {
-  const { configuration: config, target: url } = task;
-  switch (task.type) {
-    case 'fix_missing_meta_description':
-      return {
-        connector: 'manual', url,
-        instructions: `In the <head> of ${url}, add this meta description (replace an empty one if present).`,
-        html: `<meta name="description" content="${escapeHtml(String(config.after))}">`,
-      };
-    case 'fix_title_tag':
-      return {
-        connector: 'manual', url,
-        instructions: `In the <head> of ${url}, make this the only <title> element.`,
-        html: `<title>${escapeHtml(String(config.after))}</title>`,
-      };
-    case 'fix_broken_links':
-      return {
-        connector: 'manual', url,
-        instructions: `On ${url}, fix or remove each link below.`,
-        changes: Array.isArray(config.changes) ? config.changes : [],
-      };
-    default:
-      return undefined;
-  }
+type Task = { type: string; target: string; configuration: Record<string, unknown> };
+type Draft = Omit<Deliverable, 'connector' | 'url'>;
+
+const DRAFTS: Record<string, (config: Record<string, unknown>, url: string) => Draft> = {
+  fix_missing_meta_description: (c, url) => ({
+    instructions: `In the <head> of ${url}, add this meta description (replace an empty one if present).`,
+    html: `<meta name="description" content="${escapeHtml(String(c.after))}">`,
+  }),
+  fix_duplicate_meta_description: (c, url) => ({
+    instructions: `In the <head> of ${url}, replace the meta description shared with other pages by this one.`,
+    html: `<meta name="description" content="${escapeHtml(String(c.after))}">`,
+  }),
+  fix_title_tag: (c, url) => ({
+    instructions: `In the <head> of ${url}, make this the only <title> element.`,
+    html: `<title>${escapeHtml(String(c.after))}</title>`,
+  }),
+  fix_h1: (c, url) => c.issue === 'multiple'
+    ? { instructions: `On ${url}, ${String(c.instructions)}`, changes: (c.before as string[]).slice(1).map((text) => ({ heading: text, change: 'h1 -> h2' })) }
+    : { instructions: `On ${url}, ${String(c.instructions)}`, html: `<h1>${escapeHtml(String(c.after))}</h1>` },
+  add_image_alt_text: (c, url) => ({
+    instructions: `On ${url}, give each image below its alt attribute.`,
+    changes: (c.images as Array<{ src: string; alt: string }>).map((i) => ({ src: i.src, attribute: `alt="${escapeHtml(i.alt)}"` })),
+  }),
+  fix_broken_links: (c, url) => ({ instructions: `On ${url}, fix or remove each link below.`, changes: c.changes as unknown[] }),
+  fix_redirect_chains: (c, url) => ({ instructions: `On ${url}, change the href of each link below to its final URL.`, changes: c.changes as unknown[] }),
+  fix_indexing_block: (c) => ({ instructions: String(c.instructions) }),
+  fix_canonical: (c, url) => ({ instructions: `In the <head> of ${url}, make this the only canonical link.`, html: String(c.html) }),
+  fix_sitemap_errors: (c) => ({ instructions: `In the sitemap (${String(c.sitemap)}), apply each change below; most CMS sitemap plugins do this when the page is excluded or its redirect fixed.`, changes: c.changes as unknown[] }),
+  add_structured_data: (c) => ({ instructions: String(c.instructions), ...(typeof c.html === 'string' ? { html: c.html } : {}) }),
+  add_internal_links: (c, url) => ({
+    instructions: `Link to ${url} from the pages below, with this anchor text in a sentence where it fits.`,
+    html: String(c.html),
+    changes: c.sources as unknown[],
+  }),
+  expand_thin_content: (c) => ({ instructions: String(c.instructions), changes: (c.existing_headings as unknown[]) ?? [] }),
+};
+
+export function manualDeliverable(task: Task): Deliverable | undefined {
+  const draft = DRAFTS[task.type];
+  if (!draft) return undefined;
+  const url = typeof task.configuration.url === 'string' ? task.configuration.url : task.target;
+  return { connector: 'manual', url, ...draft(task.configuration, url) };
 }

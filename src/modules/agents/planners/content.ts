@@ -1,0 +1,72 @@
+import { THIN_WORDS } from '../../checks/page-checks.ts';
+import { priorityOf } from '../proposal.ts';
+import { readOrReject, siteNameOf, type Planner } from './planner.ts';
+
+/** Pages that are short by nature: asking for 300 words on them would be noise. */
+const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|imprint|impressum|thank-?you|404)(\/|$|\.)/i;
+const TARGET_WORDS = 300;
+const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
+
+/** expand_thin_content and add_structured_data. */
+export const contentPlanner: Planner = {
+  checks: ['thin_content', 'noindex_meta', 'noindex_header', 'json_ld_invalid'],
+  async plan(ctx) {
+    const noindex = ctx.byUrl(['noindex_meta', 'noindex_header']);
+    const thin = ctx.byUrl(['thin_content']);
+    for (const [url, [finding]] of thin) {
+      if (UTILITY_PATH.test(new URL(url).pathname)) {
+        await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal…): short by nature');
+        continue;
+      }
+      if (noindex.has(url)) {
+        await ctx.reject('expand_thin_content', url, 'the page is noindex: its length does not matter to search');
+        continue;
+      }
+      const page = await readOrReject(ctx, 'expand_thin_content', url);
+      if (!page) continue;
+      const topic = page.content.h1 || page.content.title;
+      const headings = page.facts.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
+      await ctx.propose({
+        type: 'expand_thin_content', category: 'content', priority: priorityOf(['thin_content'], thin.size),
+        title: 'Expand a thin page', description: `${url} has ${finding!.value}; pages under ${THIN_WORDS} words rarely rank.`,
+        target: url,
+        configuration: {
+          url, current_words: page.facts.wordCount, target_words: TARGET_WORDS, topic,
+          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS} words about "${topic}": what it is, who it is for, `
+            + 'the questions buyers ask, and a clear next step. Keep the existing headings and add sections under them.',
+          existing_headings: headings,
+        },
+        evidence: [ctx.evidence(finding!)],
+      });
+    }
+
+    for (const [url, [finding]] of ctx.byUrl(['json_ld_invalid'])) {
+      await ctx.propose({
+        type: 'add_structured_data', category: 'technical', priority: priorityOf(['json_ld_invalid']),
+        title: 'Repair structured data that does not parse', description: `A JSON-LD block on ${url} is not valid JSON, so search engines ignore it.`,
+        target: url,
+        configuration: { url, issue: 'invalid', json_ld: null, instructions: 'Fix the <script type="application/ld+json"> block so that it parses as JSON (a trailing comma or an unescaped quote is the usual cause), or remove it.' },
+        evidence: [ctx.evidence(finding!)],
+      });
+    }
+
+    // The home page should say what the site is: WebSite (and its name) in JSON-LD.
+    const home = await ctx.read(ctx.homeUrl);
+    if (home && home !== 'deferred' && !home.facts.jsonLd.some((block) => block.valid && block.types.some((t) => SITE_TYPES.has(t)))) {
+      const name = siteNameOf(ctx.siteSuffix) || home.content.title;
+      if (!name) return ctx.reject('add_structured_data', ctx.homeUrl, 'no site name to describe');
+      const jsonLd = { '@context': 'https://schema.org', '@type': 'WebSite', name, url: ctx.homeUrl };
+      await ctx.propose({
+        type: 'add_structured_data', category: 'technical', priority: 'low',
+        title: 'Describe the site with structured data', description: `The home page has no WebSite or Organization JSON-LD; it tells search engines the site's name.`,
+        target: ctx.homeUrl,
+        configuration: {
+          url: ctx.homeUrl, issue: 'missing', json_ld: jsonLd,
+          html: `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`,
+          instructions: 'Add this script to the <head> of the home page.',
+        },
+        evidence: [{ check_id: 'home_structured_data', url: ctx.homeUrl, current_value: home.facts.jsonLd.flatMap((b) => b.types).join(', ') || null, audit_id: ctx.auditId, found_at: ctx.foundAt }],
+      });
+    }
+  },
+};

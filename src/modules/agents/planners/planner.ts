@@ -1,0 +1,18 @@
+import { DEFERRED, type PlanningContext, type ReadPage } from '../planning-context.ts';
+
+export interface Planner {
+  /** The audit checks whose findings this planner turns into proposals. */
+  checks: readonly string[];
+  plan(ctx: PlanningContext): Promise<void>;
+}
+
+/** The page re-read for drafting, or undefined once the refusal (deferred, unreadable) is recorded. */
+export async function readOrReject(ctx: PlanningContext, type: string, url: string): Promise<ReadPage | undefined> {
+  const page = await ctx.read(url);
+  if (page === 'deferred') return void (await ctx.reject(type, url, DEFERRED));
+  if (!page) return void (await ctx.reject(type, url, 'the page could not be read again (it no longer answers 200)'));
+  return page;
+}
+
+/** The site's name as its titles show it (" | Garden Shop" -> "Garden Shop"). */
+export const siteNameOf = (suffix: string) => suffix.replace(/^\s*[|–—-]\s*/, '').trim();

@@ -1,0 +1,51 @@
+import type { TaskCategory, TaskPriority } from '../../db/types.ts';
+import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+
+/** A task as the strategy agent proposes it, before its quality gates. */
+export interface Proposal {
+  type: TaskType;
+  category: TaskCategory;
+  priority: TaskPriority;
+  title: string;
+  description: string;
+  /** What the task acts on (a URL, or the site's sitemap): with type, what makes two proposals the same. */
+  target: string;
+  configuration: Record<string, unknown>;
+  evidence: Array<Record<string, unknown>>;
+}
+
+/** Every task type the agents propose, with its category. */
+export const TASK_TYPES = {
+  fix_missing_meta_description: 'seo',
+  fix_duplicate_meta_description: 'seo',
+  fix_title_tag: 'seo',
+  fix_h1: 'seo',
+  add_image_alt_text: 'seo',
+  add_internal_links: 'seo',
+  fix_broken_links: 'technical',
+  fix_redirect_chains: 'technical',
+  fix_indexing_block: 'technical',
+  fix_canonical: 'technical',
+  fix_sitemap_errors: 'technical',
+  add_structured_data: 'technical',
+  expand_thin_content: 'content',
+} as const satisfies Record<string, TaskCategory>;
+export type TaskType = keyof typeof TASK_TYPES;
+
+const SEVERITY_PRIORITY: Record<string, TaskPriority> = { critical: 'critical', error: 'high', warning: 'medium', notice: 'low' };
+const SEVERITY_RANK = ['critical', 'error', 'warning', 'notice'];
+
+/** The most severe of the checks, first. */
+export const bySeverity = (checkIds: string[]) =>
+  [...checkIds].sort((a, b) => SEVERITY_RANK.indexOf(CHECKS_BY_ID.get(a)?.severity ?? 'notice') - SEVERITY_RANK.indexOf(CHECKS_BY_ID.get(b)?.severity ?? 'notice'));
+
+/**
+ * Priority from the worst finding's severity, raised one step when the problem spans many
+ * pages (10 or more), since its fix then moves the site's score and traffic the most.
+ */
+export function priorityOf(checkIds: string[], affectedPages = 1): TaskPriority {
+  const base = SEVERITY_PRIORITY[CHECKS_BY_ID.get(bySeverity(checkIds)[0] ?? '')?.severity ?? 'notice'] ?? 'low';
+  if (affectedPages < 10 || base === 'critical') return base;
+  const order: TaskPriority[] = ['low', 'medium', 'high', 'critical'];
+  return order[Math.min(order.indexOf(base) + 1, order.length - 2)] ?? base; // never raised to critical by count alone
+}
