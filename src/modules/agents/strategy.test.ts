@@ -9,19 +9,54 @@ let owner: SignedInUser;
 let admin: SignedInUser;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 
-const prose = 'Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks. Delivery is free across the country.';
-const doc = (title: string, description: string | null, body: string) =>
-  `<!doctype html><html lang="en"><head><title>${title}</title>${description ? `<meta name="description" content="${description}">` : ''}</head><body>${body}</body></html>`;
+const SUFFIX = ' | Fixture Shop';
+/** About 220 words on a topic, different for every topic, so no page is thin or a duplicate. */
+const prose = (topic: string) =>
+  Array.from({ length: 11 }, (_, i) => `Our ${topic} are made by hand in our Devon workshop, batch ${i + 1} of the season, and each one is checked twice before it ships.`).join(' ');
+const doc = (title: string, description: string | null, body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width"><title>${title}</title>${description ? `<meta name="description" content="${description}">` : ''}<link rel="canonical" href="CANONICAL">${head}</head><body>${body}</body></html>`;
+const desc = (what: string) => `The fixture shop's page about ${what}, made by hand in Devon and delivered free across the whole country.`;
+
+const PAGES: Record<string, { title: string; description: string | null; body: string; head?: string; canonical?: string }> = {
+  '/': {
+    title: `Welcome to the workshop${SUFFIX}`, description: desc('everything'),
+    body: '<h1>Welcome</h1>' + ['/no-desc', '/thin', '/contact', '/bad-title', '/gone', '/dup', '/dup/copy', '/two-h1', '/no-h1', '/images', '/old', '/canon', '/shelves-guide']
+      .map((p) => `<a href="${p}">Page ${p}</a>`).join(' ') + `<p>${prose('home goods')}</p>`,
+  },
+  '/no-desc': { title: `Oak tables made by hand${SUFFIX}`, description: null, body: `<h1>Oak tables</h1><p>${prose('oak tables')}</p>` },
+  '/thin': { title: `A thin page of the shop${SUFFIX}`, description: desc('a thin page'), body: '<h1>Thin</h1><h2>Sizes</h2><p>Hardly anything here.</p>' },
+  '/contact': { title: `Contact the workshop${SUFFIX}`, description: desc('contact details'), body: '<h1>Contact</h1><p>Call us.</p>' },
+  '/bad-title': { title: 'Hi', description: desc('chairs'), body: `<h1>Handmade oak chairs</h1><p>${prose('oak chairs')}</p>` },
+  '/dup': { title: `Benches made for the garden${SUFFIX}`, description: desc('benches'), body: `<h1>Benches</h1><p>${prose('garden benches')}</p>` },
+  '/dup/copy': { title: `Benches for the kitchen${SUFFIX}`, description: desc('benches'), body: `<h1>Kitchen benches</h1><p>${prose('kitchen benches')}</p>` },
+  '/two-h1': { title: `Stools and their story${SUFFIX}`, description: desc('stools'), body: `<h1>Stools</h1><h1>Our story</h1><p>${prose('stools')}</p>` },
+  '/no-h1': { title: `Cabinets built to last${SUFFIX}`, description: desc('cabinets'), body: `<h2>Cabinets</h2><p>${prose('cabinets')}</p>` },
+  '/images': {
+    title: `Roses in our garden${SUFFIX}`, description: desc('roses'),
+    body: `<h1>Roses</h1><img src="/media/red-rose-bush-1024x768.jpg"><img src="/media/IMG_2041.JPG"><p>${prose('rose beds')}</p>`,
+    head: '<script type="application/ld+json">{"@type": "Product",}</script>',
+  },
+  '/new': { title: `Our new catalogue of desks${SUFFIX}`, description: desc('desks'), body: `<h1>Desks</h1><p>${prose('desks')}</p>` },
+  '/canon': { title: `Wardrobes from oak and ash${SUFFIX}`, description: desc('wardrobes'), body: `<h1>Wardrobes</h1><p>${prose('wardrobes')}</p>`, canonical: '/gone' },
+  '/shelves-guide': { title: `A guide to oak shelves${SUFFIX}`, description: desc('the shelf guide'), body: `<h1>Shelf guide</h1><p>${prose('shelf guides')}</p>` },
+  '/orphan': { title: `Oak shelves made to measure${SUFFIX}`, description: desc('made-to-measure shelves'), body: `<h1>Shelves</h1><p>${prose('shelves')}</p>` },
+};
 
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
   [owner, admin] = await Promise.all([signUp(ctx), signUp(ctx, { role: 'admin' })]);
-  site = await startFixtureSite({
-    '/': { body: doc('Welcome to the workshop | Fixture Shop', 'The home page of a fixture shop that sells oak tables, chairs and shelves made by hand in Devon.', '<h1>Welcome</h1><a href="/no-desc">Tables</a><a href="/thin">Thin</a><a href="/bad-title">Chairs</a><a href="/gone">Old page</a>') },
-    '/no-desc': { body: doc('Oak tables made by hand | Fixture Shop', null, `<h1>Oak tables</h1><p>${prose}</p>`) },
-    '/thin': { body: doc('A thin page of the shop | Fixture Shop', null, '<h1>Thin</h1><p>Hardly anything.</p>') },
-    '/bad-title': { body: doc('Hi', 'Chairs made from oak offcuts, shaped and finished by hand, with a ten-year guarantee on every joint.', '<h1>Handmade oak chairs</h1><p>Chairs.</p>') },
-  });
+  const routes: Parameters<typeof startFixtureSite>[0] = {
+    '/old': { status: 301, headers: { location: '/new' } },
+    '/robots.txt': () => ({ headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nSitemap: ${site.origin}/sitemap.xml\n` }),
+    '/sitemap.xml': () => ({
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/orphan', '/gone'].map((p) => `<url><loc>${site.origin}${p}</loc></url>`).join('')}</urlset>`,
+    }),
+  };
+  for (const [path, p] of Object.entries(PAGES)) {
+    routes[path] = () => ({ body: doc(p.title, p.description, p.body, p.head).replace('CANONICAL', `${site.origin}${p.canonical ?? path}`) });
+  }
+  site = await startFixtureSite(routes);
 });
 after(async () => {
   await site.close();
@@ -39,46 +74,93 @@ async function auditAndWait(siteId: string) {
 }
 
 describe('the strategy agent', () => {
-  it('turns audit findings into evidence-backed tasks with concrete values, and records what its gates refused', async () => {
-    const created = await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Fixture', domain: site.host } });
-    const siteId = created.data.id as string;
-    const audit = await auditAndWait(siteId);
-    let tasks: Array<Record<string, any>> = [];
-    for (let i = 0; i < 25 && tasks.length < 3; i++) {
-      tasks = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}`, token: owner.accessToken })).data.items;
-      if (tasks.length < 3) await sleep(200);
+  let siteId: string;
+  let audit: { id: string };
+  const tasks = new Map<string, Record<string, any>>();
+  const task = (type: string, path: string) => {
+    const found = tasks.get(`${type} ${site.origin}${path}`);
+    assert.ok(found, `${type} for ${path} among: ${[...tasks.keys()].join(', ')}`);
+    return found;
+  };
+
+  before(async () => {
+    siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Fixture', domain: site.host } })).data.id;
+    audit = await auditAndWait(siteId);
+    let list: Array<Record<string, any>> = [];
+    for (let i = 0; i < 50; i++) {
+      list = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data.items;
+      if (list.length >= 13) break;
+      await sleep(200);
     }
-    const byType = new Map(tasks.map((t) => [t.type, t]));
-    assert.deepEqual([...byType.keys()].sort(), ['fix_broken_links', 'fix_missing_meta_description', 'fix_title_tag']);
-    for (const task of tasks) assert.equal(task.status, 'awaiting_approval');
+    for (const item of list) {
+      const full = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${item.id}`, token: owner.accessToken })).data;
+      tasks.set(`${full.type} ${full.target}`, full);
+    }
+  });
 
-    const description = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${byType.get('fix_missing_meta_description')!.id}`, token: owner.accessToken })).data;
-    assert.equal(description.target, `${site.origin}/no-desc`);
+  it('proposes every task type its findings call for, each awaiting approval with evidence from the audit', () => {
+    assert.deepEqual([...new Set([...tasks.values()].map((t) => t.type))].sort(), [
+      'add_image_alt_text', 'add_internal_links', 'add_structured_data', 'expand_thin_content', 'fix_broken_links', 'fix_canonical',
+      'fix_duplicate_meta_description', 'fix_h1', 'fix_missing_meta_description', 'fix_redirect_chains', 'fix_sitemap_errors', 'fix_title_tag',
+    ]);
+    for (const t of tasks.values()) {
+      assert.equal(t.status, 'awaiting_approval');
+      assert.ok(t.evidence.length > 0 && t.evidence.every((e: { audit_id: string }) => e.audit_id === audit.id), `${t.type}: evidence from the audit`);
+    }
+  });
+
+  it('drafts descriptions and titles from the page itself, unique and within bounds', () => {
+    const description = task('fix_missing_meta_description', '/no-desc');
     assert.equal(description.configuration.before, null);
-    assert.ok(prose.startsWith(description.configuration.after.replace(/…$/, '')), 'drafted from the page itself');
+    assert.ok(prose('oak tables').startsWith(description.configuration.after.replace(/…$/, '')));
     assert.ok(description.configuration.after.length >= 80 && description.configuration.after.length <= 160);
-    assert.deepEqual(
-      { check: description.evidence[0].check_id, url: description.evidence[0].url, audit: description.evidence[0].audit_id },
-      { check: 'meta_description_missing', url: `${site.origin}/no-desc`, audit: audit.id },
-    );
-    assert.equal(description.priority, 'medium');
+    assert.deepEqual([description.category, description.priority, description.evidence[0].check_id], ['seo', 'medium', 'meta_description_missing']);
 
-    const title = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${byType.get('fix_title_tag')!.id}`, token: owner.accessToken })).data;
-    assert.deepEqual([title.configuration.before, title.configuration.after], ['Hi', 'Handmade oak chairs | Fixture Shop']);
+    const duplicate = task('fix_duplicate_meta_description', '/dup/copy');
+    assert.equal(duplicate.configuration.before, desc('benches'));
+    assert.deepEqual(duplicate.configuration.shared_with, [`${site.origin}/dup`], 'the shorter URL keeps the shared description');
+    assert.ok(prose('kitchen benches').startsWith(duplicate.configuration.after.replace(/…$/, '')));
+    assert.notEqual(duplicate.configuration.after, description.configuration.after);
+    assert.ok(!tasks.has(`fix_duplicate_meta_description ${site.origin}/dup`));
 
-    const links = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${byType.get('fix_broken_links')!.id}`, token: owner.accessToken })).data;
-    assert.equal(links.configuration.changes[0].link_to, `${site.origin}/gone`);
+    const title = task('fix_title_tag', '/bad-title');
+    assert.deepEqual([title.configuration.before, title.configuration.after], ['Hi', `Handmade oak chairs${SUFFIX}`]);
+  });
 
-    const rejections = await call(ctx, { method: 'GET', url: `/api/v1/admin/task-rejections?site_id=${siteId}`, token: admin.accessToken });
+  it('proposes heading, image, link, canonical, sitemap and content fixes with concrete values', () => {
+    assert.deepEqual(task('fix_h1', '/two-h1').configuration.before, ['Stools', 'Our story']);
+    assert.deepEqual([task('fix_h1', '/no-h1').configuration.issue, task('fix_h1', '/no-h1').configuration.after], ['missing', 'Cabinets built to last']);
+    assert.deepEqual(task('add_image_alt_text', '/images').configuration.images, [{ src: `${site.origin}/media/red-rose-bush-1024x768.jpg`, alt: 'Red rose bush' }]);
+    assert.equal(task('fix_broken_links', '/').configuration.changes[0].link_to, `${site.origin}/gone`);
+    assert.deepEqual(task('fix_redirect_chains', '/').configuration.changes, [{ link_to: `${site.origin}/old`, final_url: `${site.origin}/new` }]);
+    assert.equal(task('fix_canonical', '/canon').configuration.after, `${site.origin}/canon`, 'a canonical to an error page becomes self-referencing');
+    const links = task('add_internal_links', '/orphan').configuration;
+    assert.equal(links.anchor_text, 'Oak shelves made to measure');
+    assert.equal(links.sources[0].url, `${site.origin}/shelves-guide`, 'the page whose title shares the most words');
+    const sitemap = task('fix_sitemap_errors', '/sitemap.xml').configuration;
+    assert.deepEqual(sitemap.changes.map((c: { url: string; problem: string }) => [c.url, c.problem]), [[`${site.origin}/gone`, 'sitemap_broken_url']]);
+    assert.equal(task('add_structured_data', '/images').configuration.issue, 'invalid');
+    const jsonLd = task('add_structured_data', '/').configuration.json_ld;
+    assert.deepEqual(jsonLd, { '@context': 'https://schema.org', '@type': 'WebSite', name: 'Fixture Shop', url: `${site.origin}/` });
+    const thin = task('expand_thin_content', '/thin');
+    assert.deepEqual([thin.category, thin.configuration.topic, thin.configuration.existing_headings], ['content', 'Thin', ['Sizes']]);
+  });
+
+  it('records what its gates refused, with the reason, for admins', async () => {
+    const rejections = await call(ctx, { method: 'GET', url: `/api/v1/admin/task-rejections?site_id=${siteId}&page_size=100`, token: admin.accessToken });
     assert.equal(rejections.statusCode, 200);
-    const thin = rejections.data.items.find((r: { target: string }) => r.target === `${site.origin}/thin`);
-    assert.match(thin.reason, /too little text/);
+    const reason = (type: string, path: string) =>
+      rejections.data.items.find((r: { type: string; target: string }) => r.type === type && r.target === `${site.origin}${path}`)?.reason;
+    assert.match(reason('expand_thin_content', '/contact'), /utility page/);
+    assert.match(reason('add_image_alt_text', '/images'), /IMG_2041/);
+    assert.ok(!tasks.has(`expand_thin_content ${site.origin}/contact`));
+  });
 
-    // A second audit finds the same problems: the open tasks are not proposed twice.
+  it('does not propose an open task twice when the next audit finds the same problems', async () => {
     await auditAndWait(siteId);
     await sleep(300);
-    const again = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}`, token: owner.accessToken })).data;
-    assert.equal(again.total, 3);
+    const again = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data;
+    assert.equal(again.total, tasks.size);
     const later = await call(ctx, { method: 'GET', url: `/api/v1/admin/task-rejections?site_id=${siteId}&page_size=100`, token: admin.accessToken });
     assert.ok(later.data.items.some((r: { reason: string }) => /already covers/.test(r.reason)));
   });
@@ -86,5 +168,29 @@ describe('the strategy agent', () => {
   it('shows rejections to admins only', async () => {
     const res = await call(ctx, { method: 'GET', url: '/api/v1/admin/task-rejections', token: owner.accessToken });
     assert.equal(res.statusCode, 403);
+  });
+});
+
+describe('the strategy agent on a site hidden from search engines', () => {
+  it('proposes a critical fix_indexing_block for a robots.txt that blocks everything', async (t) => {
+    const hidden = await startFixtureSite({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },
+      '/': { body: doc(`Welcome to the hidden shop${SUFFIX}`, desc('the hidden shop'), `<h1>Hidden</h1><p>${prose('hidden things')}</p>`).replace('CANONICAL', 'http://x/') },
+    });
+    t.after(() => hidden.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Hidden', domain: hidden.host } })).data.id;
+    await auditAndWait(siteId);
+    let items: Array<Record<string, any>> = [];
+    for (let i = 0; i < 30 && items.length < 1; i++) {
+      items = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}`, token: owner.accessToken })).data.items.filter((x: { type: string }) => x.type === 'fix_indexing_block');
+      if (items.length < 1) await sleep(200);
+    }
+    const robots = items.find((x) => x.title.includes('crawl'));
+    assert.ok(robots, JSON.stringify(items));
+    assert.equal(robots.priority, 'critical');
+    const full = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${robots.id}`, token: owner.accessToken })).data;
+    assert.equal(full.category, 'technical');
+    assert.equal(full.target, `${hidden.origin}/robots.txt`);
+    assert.match(full.configuration.instructions, /Disallow: \//);
   });
 });

@@ -41,13 +41,17 @@ export const headingsAndImagesPlanner: Planner = {
 
     const images = ctx.byUrl(['image_missing_alt']);
     for (const [url, list] of images) {
+      // The audit keeps one example per page; the page itself shows every image without alt.
+      const page = await readOrReject(ctx, 'add_image_alt_text', url);
+      if (!page) continue;
+      const sources = [...new Set(page.facts.images.filter((i) => i.alt === null).map((i) => i.src))];
       const drafted: Array<{ src: string; alt: string }> = [];
       const undrafted: string[] = [];
-      for (const finding of list.slice(0, MAX_IMAGES_PER_TASK)) {
-        const src = normalizeUrl(finding.value ?? '', url);
+      for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
+        const src = normalizeUrl(raw, url);
         const alt = src && writeAltText(src);
         if (src && alt) drafted.push({ src, alt });
-        else undrafted.push(finding.value ?? '');
+        else undrafted.push(raw);
       }
       if (undrafted.length > 0) {
         await ctx.reject('add_image_alt_text', url, `no descriptive file name to draft alt text from: ${undrafted.slice(0, 10).join(', ')}${undrafted.length > 10 ? ', …' : ''}`);
@@ -59,7 +63,7 @@ export const headingsAndImagesPlanner: Planner = {
         description: `${url} has images without alt text; each is described from its file name.`,
         target: url,
         configuration: { url, images: drafted },
-        evidence: list.filter((f) => drafted.some((d) => d.src === normalizeUrl(f.value ?? '', url))).map(ctx.evidence),
+        evidence: list.map(ctx.evidence),
       });
     }
   },

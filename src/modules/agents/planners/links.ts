@@ -1,3 +1,4 @@
+import { normalizeUrl } from '../../crawler/urls.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import { priorityOf } from '../proposal.ts';
 import type { Planner } from './planner.ts';
@@ -11,25 +12,31 @@ export const linksPlanner: Planner = {
   async plan(ctx) {
     const broken = ctx.byUrl(['broken_internal_links']);
     for (const [url, list] of broken) {
+      // The audit keeps one example per page; the page itself names every broken link.
+      const targets = await linkTargets(ctx, url, (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
       await ctx.propose({
         type: 'fix_broken_links', category: 'technical', priority: priorityOf(['broken_internal_links'], broken.size),
-        title: `Fix ${list.length} broken link${list.length > 1 ? 's' : ''}`,
+        title: `Fix ${targets.length} broken link${targets.length > 1 ? 's' : ''}`,
         description: `${url} links to pages that answer with an error.`,
         target: url,
-        configuration: { url, changes: list.map((f) => ({ link_to: f.value, action: 'point the link at a working page, or remove it' })) },
+        configuration: {
+          url,
+          changes: targets.map((link) => ({ link_to: link, status: ctx.pageByUrl.get(link)?.status ?? null, action: 'point the link at a working page, or remove it' })),
+        },
         evidence: list.map(ctx.evidence),
       });
     }
 
     const redirects = ctx.byUrl(['links_to_redirect']);
     for (const [url, list] of redirects) {
+      const targets = await linkTargets(ctx, url, (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
       const changes: Array<{ link_to: string; final_url: string }> = [];
-      for (const finding of list) {
-        const final = finding.value ? await ctx.finalUrlOf(finding.value) : undefined;
-        if (final && final !== finding.value) changes.push({ link_to: finding.value!, final_url: final });
+      for (const link of targets) {
+        const final = await ctx.finalUrlOf(link);
+        if (final && final !== link) changes.push({ link_to: link, final_url: final });
       }
-      if (changes.length < list.length) {
-        await ctx.reject('fix_redirect_chains', url, `${list.length - changes.length} redirecting link(s) do not end at a page that answers 200 (or wait for the next run)`);
+      if (changes.length < targets.length) {
+        await ctx.reject('fix_redirect_chains', url, `${targets.length - changes.length} redirecting link(s) do not end at a page that answers 200 (or wait for the next run)`);
       }
       if (changes.length === 0) continue;
       await ctx.propose({
@@ -38,7 +45,7 @@ export const linksPlanner: Planner = {
         description: `${url} links to URLs that redirect; linking to where they end saves a hop for visitors and crawlers.`,
         target: url,
         configuration: { url, changes },
-        evidence: list.filter((f) => changes.some((c) => c.link_to === f.value)).map(ctx.evidence),
+        evidence: list.map(ctx.evidence),
       });
     }
 
@@ -63,17 +70,42 @@ export const linksPlanner: Planner = {
   },
 };
 
-/** The pages whose titles share the most words with the orphan's (the home page when none do). */
+/**
+ * The page's internal links whose crawled status matches (broken, redirecting): the audit
+ * keeps one example per page, the page itself names them all. Falls back to the examples
+ * when the page cannot be read again.
+ */
+async function linkTargets(ctx: PlanningContext, url: string, matches: (status: number) => boolean, examples: string[]): Promise<string[]> {
+  const page = await ctx.read(url);
+  if (!page || page === 'deferred') return examples.filter(Boolean);
+  const found = new Set<string>();
+  for (const link of page.facts.links) {
+    const target = normalizeUrl(link.href, url);
+    const status = target === undefined ? undefined : ctx.pageByUrl.get(target)?.status;
+    if (target && status !== undefined && status !== null && matches(status)) found.add(target);
+  }
+  return found.size > 0 ? [...found] : examples.filter(Boolean);
+}
+
+/**
+ * The pages whose titles share the most telling words with the orphan's: words are weighted
+ * by rarity across the site's titles (inverse document frequency), so the site name or
+ * "made" count for little and "shelves" for a lot. The home page when none share any.
+ */
 function relatedPages(ctx: PlanningContext, url: string, anchor: string, orphans: Set<string>) {
+  const strip = (title: string) => (ctx.siteSuffix && title.endsWith(ctx.siteSuffix) ? title.slice(0, -ctx.siteSuffix.length) : title);
+  const candidates = ctx.pages.filter((p) => p.status === 200 && p.url !== url && !orphans.has(p.url) && p.title);
+  const frequency = new Map<string, number>();
+  for (const p of candidates) for (const w of words(strip(p.title!))) frequency.set(w, (frequency.get(w) ?? 0) + 1);
   const wanted = words(anchor);
-  const scored = ctx.pages
-    .filter((p) => p.status === 200 && p.url !== url && !orphans.has(p.url) && p.title)
+  const scored = candidates
     .map((p) => {
-      const shared = [...words(p.title!)].filter((w) => wanted.has(w));
-      return { url: p.url, shared };
+      const shared = [...words(strip(p.title!))].filter((w) => wanted.has(w));
+      const score = shared.reduce((sum, w) => sum + Math.log((candidates.length + 1) / (frequency.get(w) ?? 1)), 0);
+      return { url: p.url, shared, score };
     })
-    .filter((p) => p.shared.length > 0)
-    .sort((a, b) => b.shared.length - a.shared.length || a.url.length - b.url.length)
+    .filter((p) => p.score > 0)
+    .sort((a, b) => b.score - a.score || a.url.length - b.url.length)
     .slice(0, MAX_SOURCES)
     .map((p) => ({ url: p.url, reason: `its title shares: ${p.shared.join(', ')}` }));
   return scored.length > 0 ? scored : [{ url: ctx.homeUrl, reason: 'no page with a related title; the home page reaches every visitor' }];
