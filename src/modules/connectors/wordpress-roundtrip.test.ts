@@ -12,6 +12,7 @@ import { createTasksRepo } from '../tasks/tasks.repo.ts';
  * the verifier reads the live page, and rollback puts the exact old values back.
  */
 const ABOUT = 'We are a family garden shop in Kent. We grow our own roses and perennials on four acres. Visitors can walk the beds and ask the growers anything.';
+const ROSES = '<h1>Roses</h1>\n<p>We grow old shrub roses.</p><figure><img src="/wp-content/uploads/2024/05/red-rose-bush-1024x768.jpg" class="wp-image-7"></figure>';
 const LONG_TITLE = 'Everything you ever wanted to know about pruning roses in a small garden';
 
 let ctx: TestContext;
@@ -48,6 +49,11 @@ before(async () => {
         type: 'post', slug: 'pruning-roses', title: LONG_TITLE,
         content: '<p>Prune in late winter. Cut above an outward bud.</p><p>See our <a href="/old-guide/">older guide</a> for more.</p>',
         meta: { site_optimization_description: 'How and when to prune roses in a small garden: the cuts to make, the tools to use and the mistakes that cost you next summer\'s flowers.' },
+      },
+      {
+        type: 'page', slug: 'roses', title: 'Our roses and how we grow them',
+        content: ROSES,
+        meta: { site_optimization_description: 'The roses we grow on four acres in Kent: old shrub roses, climbers and ramblers, all raised from our own cuttings and sold bare-root.' },
       },
     ],
   });
@@ -136,6 +142,29 @@ describe('a WordPress site, end to end', () => {
     assert.equal(wp.item('pruning-roses')!.content, original, 'byte for byte');
     const history = (await detail(task.id)).execution_history.filter((e: { to: string }) => e.to === 'rolled_back');
     assert.equal(history.length, 1);
+  });
+
+  it('edits the post content for alt text and a second h1, leaving every other byte alone, and restores it', async () => {
+    const alt = tasks.get(`add_image_alt_text ${wp.origin}/roses/`);
+    const h1 = tasks.get(`fix_h1 ${wp.origin}/roses/`);
+    assert.ok(alt && h1, [...tasks.keys()].join(', '));
+    assert.equal((await approveAndRun(alt.id)).status, 'completed');
+    assert.equal(wp.item('roses')!.content, ROSES.replace('class="wp-image-7">', 'class="wp-image-7" alt="Red rose bush">'));
+    assert.equal((await verified(alt.id)).status, 'verified');
+    const demoted = await approveAndRun(h1.id);
+    assert.equal(demoted.status, 'completed', JSON.stringify(demoted.error));
+    assert.ok(wp.item('roses')!.content.startsWith('<h2>Roses</h2>\n<p>'), 'the theme prints the title as the h1; the content\'s h1 became an h2');
+    assert.equal((await verified(h1.id)).status, 'verified');
+
+    // The alt task's content was changed again by the h1 task: undoing it first would lose that change.
+    const early = await api('POST', `/api/v1/tasks/${alt.id}/rollback`);
+    assert.equal(early.statusCode, 409);
+    assert.match(early.data.detail, /content of .* changed in WordPress after the task ran/);
+    // Undone in reverse order, each restores exactly what it replaced.
+    assert.equal((await api('POST', `/api/v1/tasks/${h1.id}/rollback`)).statusCode, 200);
+    assert.equal(wp.item('roses')!.content, ROSES.replace('class="wp-image-7">', 'class="wp-image-7" alt="Red rose bush">'));
+    assert.equal((await api('POST', `/api/v1/tasks/${alt.id}/rollback`)).statusCode, 200);
+    assert.equal(wp.item('roses')!.content, ROSES);
   });
 
   it('falls back to a manual deliverable, with the reason, for a page WordPress does not store (the blog index)', async () => {
