@@ -19,6 +19,7 @@ import { createRollbacksService } from './modules/rollbacks/rollbacks.service.ts
 import { createExecutor, EXECUTE_JOB, VERIFY_JOB } from './modules/execution/executor.ts';
 import { createVerifier } from './modules/execution/verifier.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { createLlmWriter } from './modules/agents/llm-writer.ts';
 import { createStrategyAgent } from './modules/agents/strategy.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
@@ -133,9 +134,10 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const agentsRepo = createAgentsRepo(db);
   const audits = createAuditsService({
     repo: createAuditsRepo(db), sites, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
-    onCompleted: async (siteId, auditId) => void (await strategy.proposeFromAudit(siteId, auditId)),
+    onCompleted: (siteId, auditId) => strategy.proposeFromAudit(siteId, auditId),
   });
-  const strategy = createStrategyAgent({ audits, tasks, repo: agentsRepo, allowPrivateTargets: config.allowPrivateTargets, log: app.log });
+  const llm = config.llm ? createLlmWriter(config.llm, app.log) : undefined;
+  const strategy = createStrategyAgent({ audits, tasks, repo: agentsRepo, allowPrivateTargets: config.allowPrivateTargets, llm, log: app.log });
   // An audit may crawl 20,000 pages: an attempt gets two hours before pg-boss retries it.
   queue.define<{ auditId: string }>({
     name: AUDIT_JOB,
@@ -175,6 +177,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   app.addHook('onClose', async () => {
     revocations.stop();
     await queue.stop();
+    await llm?.close();
     await redis?.quit();
   });
   return app;

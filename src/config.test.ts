@@ -46,6 +46,15 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the secrets key and the LLM writer, which needs a URL and a model together', () => {
+    const config = loadConfig({ SECRETS_KEY: 'k'.repeat(32), LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3', LLM_API_KEY: 'sk-1' });
+    assert.equal(config.secretsKey, 'k'.repeat(32));
+    assert.deepEqual(config.llm, { baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-1', model: 'llama3' });
+    assert.equal(loadConfig({}).llm, undefined);
+    assert.throws(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:11434/v1' }), /LLM_BASE_URL and LLM_MODEL must be set together/);
+    assert.throws(() => loadConfig({ SECRETS_KEY: 'short' }), /SECRETS_KEY must be at least 32 bytes/);
+  });
+
   it('parses durations', () => {
     assert.equal(parseDuration('900'), 900);
     assert.equal(parseDuration('15m'), 900);

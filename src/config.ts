@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Work audit and task jobs inside the API process (default); off when `npm run worker` processes do it. */
   jobsInProcess: boolean;
+  /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
+  llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: LogLevel;
 }
 
@@ -106,6 +108,12 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ADMIN_PASSWORD must be at least 10 characters long');
   }
 
+  const llmBaseUrl = url('LLM_BASE_URL', ['http:', 'https:']);
+  const llmModel = read('LLM_MODEL');
+  if ((llmBaseUrl === undefined) !== (llmModel === undefined) && !problems.some((p) => p.startsWith('LLM_BASE_URL'))) {
+    problems.push('LLM_BASE_URL and LLM_MODEL must be set together');
+  }
+
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
@@ -127,6 +135,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
+    llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);

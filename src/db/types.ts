@@ -63,6 +63,12 @@ export interface ScoreLineRow {
 
 export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
 
+export interface AgentSummary {
+  proposed: number;
+  rejected: number;
+  finished_at: string;
+}
+
 export interface AuditsTable {
   id: Generated<string>;
   site_id: string;
@@ -74,6 +80,7 @@ export interface AuditsTable {
   pages_by_status: ColumnType<Record<string, number>, string | undefined, string>;
   score: number | null;
   score_breakdown: ColumnType<ScoreLineRow[] | null, string | null | undefined, string | null>;
+  agent_summary: ColumnType<AgentSummary | null, string | null | undefined, string | null>;
   error: string | null;
   created_at: CreatedAt;
   started_at: Timestamp | null;

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { extractPageFacts, type PageFacts } from '../crawler/extract.ts';
 import { fetchOnce } from '../crawler/fetch-page.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
 import { readPageContent, type PageContent } from './page-content.ts';
+import { MAX_COMPLETIONS_PER_RUN, type LlmWriter } from './llm-writer.ts';
 import type { Proposal } from './proposal.ts';
 
 export interface AuditFinding {
@@ -48,8 +48,26 @@ export interface PlanningContext {
   read(url: string): Promise<ReadPage | 'deferred' | undefined>;
   /** Where a redirecting URL ends up (up to 10 hops); undefined for loops, errors or past the budget. */
   finalUrlOf(url: string): Promise<string | undefined>;
+  /**
+   * The drafted text, reworded by the LLM writer when one is configured and its answer
+   * passes the same bounds, uniqueness and suffix rules; otherwise the draft itself.
+   */
+  polish(kind: 'meta_description' | 'title', draft: string, content: PageContent, bounds: [number, number], taken: ReadonlySet<string>): Promise<{ text: string; writer: string }>;
   propose(proposal: Proposal): Promise<void>;
   reject(type: string, target: string, reason: string): Promise<void>;
+}
+
+/** polish() for a run: at most MAX_COMPLETIONS_PER_RUN completions, each answer checked like a draft. */
+export function createPolisher(llm: LlmWriter | undefined, siteSuffix: string): PlanningContext['polish'] {
+  let completions = 0;
+  return async (kind, draft, content, [min, max], taken) => {
+    if (!llm || completions >= MAX_COMPLETIONS_PER_RUN) return { text: draft, writer: 'extractive' };
+    completions += 1;
+    const answer = await llm.rewrite(kind, draft, content, [min, max]);
+    const keepsSuffix = kind !== 'title' || !siteSuffix || !draft.endsWith(siteSuffix) || answer?.endsWith(siteSuffix);
+    const ok = answer !== undefined && answer.length >= min && answer.length <= max && !taken.has(answer.toLowerCase()) && keepsSuffix && !/[<>]/.test(answer);
+    return ok ? { text: answer, writer: `llm:${llm.model}` } : { text: draft, writer: 'extractive' };
+  };
 }
 
 export function createPageReader(options: { agent: Dispatcher; allowPrivate: boolean }) {

@@ -67,7 +67,8 @@ async function auditAndWait(siteId: string) {
   const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId } });
   for (let i = 0; i < 100; i++) {
     const latest = await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken });
-    if (latest.data.id === started.data.id && latest.data.status === 'completed') return latest.data;
+    // Done when the strategy agent has run on the stored audit too.
+    if (latest.data.id === started.data.id && latest.data.agent_summary !== null) return latest.data;
     await sleep(200);
   }
   throw new Error('audit did not complete');
@@ -75,7 +76,7 @@ async function auditAndWait(siteId: string) {
 
 describe('the strategy agent', () => {
   let siteId: string;
-  let audit: { id: string };
+  let audit: { id: string; agent_summary: { proposed: number } };
   const tasks = new Map<string, Record<string, any>>();
   const task = (type: string, path: string) => {
     const found = tasks.get(`${type} ${site.origin}${path}`);
@@ -86,12 +87,8 @@ describe('the strategy agent', () => {
   before(async () => {
     siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Fixture', domain: site.host } })).data.id;
     audit = await auditAndWait(siteId);
-    let list: Array<Record<string, any>> = [];
-    for (let i = 0; i < 50; i++) {
-      list = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data.items;
-      if (list.length >= 13) break;
-      await sleep(200);
-    }
+    const list: Array<Record<string, any>> = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data.items;
+    assert.equal(list.length, audit.agent_summary.proposed);
     for (const item of list) {
       const full = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${item.id}`, token: owner.accessToken })).data;
       tasks.set(`${full.type} ${full.target}`, full);
@@ -157,8 +154,8 @@ describe('the strategy agent', () => {
   });
 
   it('does not propose an open task twice when the next audit finds the same problems', async () => {
-    await auditAndWait(siteId);
-    await sleep(300);
+    const second = await auditAndWait(siteId);
+    assert.equal(second.agent_summary.proposed, 0);
     const again = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data;
     assert.equal(again.total, tasks.size);
     const later = await call(ctx, { method: 'GET', url: `/api/v1/admin/task-rejections?site_id=${siteId}&page_size=100`, token: admin.accessToken });
@@ -180,11 +177,8 @@ describe('the strategy agent on a site hidden from search engines', () => {
     t.after(() => hidden.close());
     const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Hidden', domain: hidden.host } })).data.id;
     await auditAndWait(siteId);
-    let items: Array<Record<string, any>> = [];
-    for (let i = 0; i < 30 && items.length < 1; i++) {
-      items = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}`, token: owner.accessToken })).data.items.filter((x: { type: string }) => x.type === 'fix_indexing_block');
-      if (items.length < 1) await sleep(200);
-    }
+    const items: Array<Record<string, any>> = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}`, token: owner.accessToken })).data.items
+      .filter((x: { type: string }) => x.type === 'fix_indexing_block');
     const robots = items.find((x) => x.title.includes('crawl'));
     assert.ok(robots, JSON.stringify(items));
     assert.equal(robots.priority, 'critical');

@@ -4,7 +4,8 @@ import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
-import { createPageReader, type AuditFinding, type PlanningContext } from './planning-context.ts';
+import type { LlmWriter } from './llm-writer.ts';
+import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import { PLANNERS } from './planners/index.ts';
 import { siteSuffixOf } from './writers.ts';
 
@@ -13,6 +14,8 @@ interface Deps {
   tasks: Pick<TasksService, 'propose'>;
   repo: AgentsRepo;
   allowPrivateTargets: boolean;
+  /** The optional LLM writer (LLM_BASE_URL); the extractive writer's drafts stand without it. */
+  llm?: LlmWriter | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -45,10 +48,11 @@ export function createStrategyAgent(deps: Deps) {
       const reader = createPageReader({ agent, allowPrivate: deps.allowPrivateTargets });
       const homeUrl = pages.find((p) => new URL(p.url).pathname === '/')?.url ?? (pages[0] ? new URL('/', pages[0].url).href : siteId);
 
+      const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
       const ctx: PlanningContext = {
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl: new Map(pages.map((p) => [p.url, p])),
-        siteSuffix: siteSuffixOf(pages.map((p) => p.title ?? '')),
+        siteSuffix,
         taken: {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),
@@ -60,6 +64,7 @@ export function createStrategyAgent(deps: Deps) {
         },
         evidence: (f) => ({ check_id: f.check_id, url: f.url, current_value: f.value, audit_id: auditId, found_at: latest.finished_at }),
         read: (url) => reader.read(url),
+        polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
           const reason = gateFailure(proposal);

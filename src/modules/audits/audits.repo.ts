@@ -4,7 +4,7 @@ import type { Finding } from '../checks/findings.ts';
 
 const COLUMNS = [
   'id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score',
-  'score_breakdown', 'error', 'created_at', 'started_at', 'finished_at',
+  'score_breakdown', 'agent_summary', 'error', 'created_at', 'started_at', 'finished_at',
 ] as const;
 const AUDIT_COLUMNS = COLUMNS.map((c) => `audits.${c}` as const);
 
@@ -17,6 +17,11 @@ export function createAuditsRepo(db: Kysely<DB>) {
     db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
 
   return {
+    async saveAgentSummary(auditId: string, summary: { proposed: number; rejected: number }) {
+      const value = JSON.stringify({ ...summary, finished_at: new Date().toISOString() });
+      await db.updateTable('audits').set({ agent_summary: value }).where('id', '=', auditId).execute();
+    },
+
     /** A new queued audit, or undefined when the site already has one queued or running. */
     async insertQueued(siteId: string, maxPages: number) {
       return db

@@ -21,6 +21,10 @@ const AuditFields = {
   pages_discovered: Type.Integer(),
   pages_by_status: Type.Record(Type.String(), Type.Integer(), { description: 'Pages per HTTP status ("0": no answer, "blocked": robots.txt)' }),
   score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  agent_summary: Nullable(Type.Object(
+    { proposed: Type.Integer(), rejected: Type.Integer(), finished_at: Timestamp() },
+    { description: 'What the strategy agent made of this audit: tasks proposed, proposals its gates refused; null until it has run' },
+  )),
   error: Nullable(Type.String()),
   created_at: Timestamp(),
   started_at: Nullable(Timestamp()),

@@ -21,7 +21,7 @@ interface Deps {
   allowPrivateTargets: boolean;
   log: FastifyBaseLogger;
   /** Told when an audit's results are stored (the strategy agent proposes tasks from them). */
-  onCompleted?: (siteId: string, auditId: string) => Promise<void>;
+  onCompleted?: (siteId: string, auditId: string) => Promise<{ proposed: number; rejected: number }>;
 }
 
 export function createAuditsService(deps: Deps) {
@@ -137,7 +137,8 @@ export function createAuditsService(deps: Deps) {
         if (stored) {
           await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
           // The strategy agent reads the stored audit; its failure must not fail the audit.
-          await deps.onCompleted?.(audit.site_id, auditId).catch((err: unknown) => deps.log.error({ err, auditId }, 'strategy agent failed'));
+          const summary = await deps.onCompleted?.(audit.site_id, auditId).catch((err: unknown) => void deps.log.error({ err, auditId }, 'strategy agent failed'));
+          if (summary) await repo.saveAgentSummary(auditId, summary);
         } else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
       } catch (error) {
         deps.log.error({ err: error, auditId }, 'audit failed');

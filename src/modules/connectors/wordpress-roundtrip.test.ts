@@ -65,8 +65,9 @@ before(async () => {
   assert.equal(connector.statusCode, 200);
 
   const audit = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId } });
-  await until(async () => (await api('GET', `/api/v1/audits/site/${siteId}/latest`)).data, (a) => a.id === audit.data.id && a.status === 'completed', 'the audit');
-  const list = await until(async () => (await api('GET', `/api/v1/tasks?site_id=${siteId}&page_size=100`)).data.items, (items) => items.length >= 3, 'proposals');
+  // Done when the strategy agent has run on the stored audit.
+  await until(async () => (await api('GET', `/api/v1/audits/site/${siteId}/latest`)).data, (a) => a.id === audit.data.id && a.agent_summary !== null, 'the audit');
+  const list = (await api('GET', `/api/v1/tasks?site_id=${siteId}&page_size=100`)).data.items;
   for (const task of list) tasks.set(`${task.type} ${(await detail(task.id)).target}`, task);
 });
 after(async () => {

@@ -15,17 +15,18 @@ export const metaPlanner: Planner = {
     for (const [url, list] of missing) {
       const page = await readOrReject(ctx, 'fix_missing_meta_description', url);
       if (!page) continue;
-      const after = writeMetaDescription(page.content, ctx.taken.descriptions);
-      if (!after) {
+      const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
+      if (!draft) {
         await ctx.reject('fix_missing_meta_description', url, 'the page has too little text to draft an 80-160 character description from');
         continue;
       }
+      const { text: after, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
       ctx.taken.descriptions.add(after.toLowerCase());
       await ctx.propose({
         type: 'fix_missing_meta_description', category: 'seo', priority: priorityOf(list.map((f) => f.check_id), missing.size),
         title: 'Add a meta description', description: `${url} has no meta description; this one is drafted from the page's own text.`,
         target: url,
-        configuration: { url, field: 'meta_description', before: list[0]!.value ?? null, after, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
+        configuration: { url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
         evidence: list.map(ctx.evidence),
       });
     }
@@ -42,18 +43,19 @@ export const metaPlanner: Planner = {
       for (const url of others) {
         const page = await readOrReject(ctx, 'fix_duplicate_meta_description', url);
         if (!page) continue;
-        const after = writeMetaDescription(page.content, ctx.taken.descriptions);
-        if (!after) {
+        const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
+        if (!draft) {
           await ctx.reject('fix_duplicate_meta_description', url, 'the page has too little text of its own to draft a unique description from');
           continue;
         }
+        const { text: after, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
         ctx.taken.descriptions.add(after.toLowerCase());
         await ctx.propose({
           type: 'fix_duplicate_meta_description', category: 'seo', priority: priorityOf(['meta_description_duplicate'], urls.length),
           title: 'Give the page its own meta description',
           description: `${urls.length} pages share one meta description; ${keeper} keeps it and this page gets one drafted from its own text.`,
           target: url,
-          configuration: { url, field: 'meta_description', before: value, after, shared_with: urls.filter((u) => u !== url), bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
+          configuration: { url, field: 'meta_description', before: value, after, writer, shared_with: urls.filter((u) => u !== url), bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
           evidence: [ctx.evidence({ check_id: 'meta_description_duplicate', url, value })],
         });
       }
@@ -63,17 +65,18 @@ export const metaPlanner: Planner = {
     for (const [url, list] of titles) {
       const page = await readOrReject(ctx, 'fix_title_tag', url);
       if (!page) continue;
-      const after = writeTitle(page.content, ctx.siteSuffix, ctx.taken.titles);
-      if (!after) {
+      const draft = writeTitle(page.content, ctx.siteSuffix, ctx.taken.titles);
+      if (!draft) {
         await ctx.reject('fix_title_tag', url, 'no heading or title to draft a unique 20-60 character title from');
         continue;
       }
+      const { text: after, writer } = await ctx.polish('title', draft, page.content, [TITLE_MIN, TITLE_MAX], ctx.taken.titles);
       ctx.taken.titles.add(after.toLowerCase());
       await ctx.propose({
         type: 'fix_title_tag', category: 'seo', priority: priorityOf([bySeverity(list.map((f) => f.check_id))[0]!], titles.size),
         title: 'Fix the title tag', description: `${url}: ${list.map((f) => CHECKS_BY_ID.get(f.check_id)?.title.toLowerCase()).join('; ')}.`,
         target: url,
-        configuration: { url, field: 'title', before: list.find((f) => f.value)?.value || page.content.title || null, after, bounds: [TITLE_MIN, TITLE_MAX] },
+        configuration: { url, field: 'title', before: list.find((f) => f.value)?.value || page.content.title || null, after, writer, bounds: [TITLE_MIN, TITLE_MAX] },
         evidence: list.map(ctx.evidence),
       });
     }

@@ -1,0 +1,66 @@
+import { Agent, interceptors, request, type Dispatcher } from 'undici';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PageContent } from './page-content.ts';
+
+/** At most this many completions per strategy run: the cost of one audit stays bounded. */
+export const MAX_COMPLETIONS_PER_RUN = 50;
+const MAX_ANSWER_BYTES = 256 * 1024;
+
+export interface LlmOptions {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs?: number;
+}
+
+export type Rewrite = (kind: 'meta_description' | 'title', draft: string, content: PageContent, bounds: [number, number]) => Promise<string | undefined>;
+
+/**
+ * An optional writer behind an OpenAI-compatible chat-completions endpoint. It only
+ * rewords the deterministic draft; whatever it answers is checked by the caller like any
+ * draft, and any failure (timeout, error, refusal, odd answer) yields undefined, so the
+ * draft stands. The endpoint is the operator's, not a user's: no SSRF guard is needed.
+ */
+export function createLlmWriter(options: LlmOptions, log: FastifyBaseLogger) {
+  const dispatcher: Dispatcher = new Agent({ connections: 4, headersTimeout: options.timeoutMs ?? 30_000, bodyTimeout: options.timeoutMs ?? 30_000 })
+    .compose(interceptors.retry({ maxRetries: 2, minTimeout: 500, throwOnError: false, methods: ['POST'], statusCodes: [429, 502, 503, 504] }));
+  const endpoint = `${options.baseUrl.replace(/\/$/, '')}/chat/completions`;
+
+  const rewrite: Rewrite = async (kind, draft, content, [min, max]) => {
+    const what = kind === 'meta_description' ? 'meta description' : 'HTML title';
+    const messages = [
+      {
+        role: 'system',
+        content: `You write ${what}s for web pages. Answer with the ${what} only: no quotes, no explanation. `
+          + `It must be between ${min} and ${max} characters, in the page's language, factual, and use only facts from the page.`,
+      },
+      {
+        role: 'user',
+        content: `Page title: ${content.title}\nMain heading: ${content.h1}\nPage text:\n${content.paragraphs.join('\n').slice(0, 4000)}\n\n`
+          + `Current draft: ${draft}\n\nImprove the draft's wording.`,
+      },
+    ];
+    try {
+      const response = await request(endpoint, {
+        method: 'POST',
+        dispatcher,
+        headers: { 'content-type': 'application/json', ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}) },
+        body: JSON.stringify({ model: options.model, messages, temperature: 0.2, max_tokens: 200 }),
+      });
+      const text = await response.body.text();
+      if (response.statusCode !== 200 || text.length > MAX_ANSWER_BYTES) {
+        log.warn({ status: response.statusCode, kind }, 'LLM writer answered with an error; the draft stands');
+        return undefined;
+      }
+      const answer = (JSON.parse(text) as { choices?: Array<{ message?: { content?: unknown } }> }).choices?.[0]?.message?.content;
+      return typeof answer === 'string' ? answer.trim().replace(/^["'“]|["'”]$/g, '').trim() : undefined;
+    } catch (error) {
+      log.warn({ err: error instanceof Error ? error.message : String(error), kind }, 'LLM writer unavailable; the draft stands');
+      return undefined;
+    }
+  };
+
+  return { rewrite, model: options.model, close: () => dispatcher.close() };
+}
+
+export type LlmWriter = ReturnType<typeof createLlmWriter>;
