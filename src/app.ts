@@ -126,9 +126,11 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const rollbacks = createRollbacksService({ repo: rollbacksRepo, tasks: tasksRepo, connectors, sites, log: app.log });
   const executor = createExecutor({ tasks, connectors, queue, log: app.log });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets: config.allowPrivateTargets, log: app.log });
-  queue.define<{ taskId: string }>({ name: EXECUTE_JOB, retryLimit: 1, expireInSeconds: 900, handler: ({ taskId }) => executor.runTask(taskId) });
+  queue.define<{ taskId: string }>({
+    name: EXECUTE_JOB, retryLimit: 1, expireInSeconds: 900, concurrency: config.taskWorkers, handler: ({ taskId }) => executor.runTask(taskId),
+  });
   queue.define<{ taskId: string; attempt: number }>({
-    name: VERIFY_JOB, retryLimit: 2, expireInSeconds: 300, handler: ({ taskId, attempt }) => verifier.verify(taskId, attempt),
+    name: VERIFY_JOB, retryLimit: 2, expireInSeconds: 300, concurrency: config.taskWorkers, handler: ({ taskId, attempt }) => verifier.verify(taskId, attempt),
   });
   app.decorate('jobs', queue);
   const agentsRepo = createAgentsRepo(db);

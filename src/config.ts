@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean;
   /** Work audit and task jobs inside the API process (default); off when `npm run worker` processes do it. */
   jobsInProcess: boolean;
+  /** Tasks one process executes (and verifies) at once. */
+  taskWorkers: number;
   /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: LogLevel;
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
+    taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
   };

@@ -13,6 +13,8 @@ export interface JobDefinition<T extends object> {
   onDead?: (data: T) => Promise<void>;
   /** Run on this cron schedule (UTC) as well as when sent. */
   cron?: string;
+  /** Jobs of this queue one process runs at once (default 1). */
+  concurrency?: number;
 }
 
 export interface JobQueueTuning {
@@ -58,7 +60,7 @@ export function createJobQueue(database: Database, log: FastifyBaseLogger, tunin
         // pg-boss keeps one schedule per name, so every instance may declare it.
         if (d.cron) await boss.schedule(d.name, d.cron, {});
         if (!options.work) continue;
-        await boss.work(d.name, { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
+        await boss.work(d.name, { pollingIntervalSeconds: 1, localConcurrency: d.concurrency ?? 1 }, async (jobs: Array<{ data: never }>) => {
           for (const job of jobs) await d.handler(job.data);
         });
         const onDead = d.onDead;

@@ -6,7 +6,7 @@ import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import type { LlmWriter } from './llm-writer.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
-import { PLANNERS } from './planners/index.ts';
+import { DRAFTED_FROM_PAGE, PLANNERS } from './planners/index.ts';
 import { siteSuffixOf } from './writers.ts';
 
 interface Deps {
@@ -77,6 +77,8 @@ export function createStrategyAgent(deps: Deps) {
       };
 
       try {
+        // Read every page a planner will draft from, a few at a time, before planning in order.
+        await reader.prefetch([ctx.homeUrl, ...findings.filter((f) => DRAFTED_FROM_PAGE.has(f.check_id)).map((f) => f.url)]);
         for (const planner of PLANNERS) await planner.plan(ctx);
       } finally {
         await agent.close();
