@@ -180,6 +180,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     revocations.stop();
     await queue.stop();
     await llm?.close();
+    await connectors.closeAll();
     await redis?.quit();
   });
   return app;

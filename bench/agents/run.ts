@@ -62,6 +62,7 @@ async function serviceRun(workers: number): Promise<ServiceRun> {
       const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
       if (res.statusCode !== 200) throw new Error(res.body);
     }
+    console.error(`workers ${workers}: approved ${ids.length} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const settled = async () => {
       const [tasks, checks] = await Promise.all([
         db.selectFrom('tasks').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('id', 'in', ids).groupBy('status').execute(),
@@ -72,6 +73,7 @@ async function serviceRun(workers: number): Promise<ServiceRun> {
     };
     const end = await until(settled, (s) => s.failed + s.verified + s.checkFailed >= ids.length && s.pending === 0);
     const execSeconds = (performance.now() - t0) / 1000;
+    console.error(`workers ${workers}: audit ${auditSeconds.toFixed(1)} s, agent ${agentSeconds.toFixed(1)} s, ${ids.length} tasks executed and verified in ${execSeconds.toFixed(1)} s`, end);
     return { proposals: audit.agent_summary.proposed, rejected: audit.agent_summary.rejected, auditSeconds, agentSeconds, executed: end.completed, failed: end.failed, verified: end.verified, execSeconds };
   } finally {
     await ctx.close();
@@ -84,13 +86,13 @@ async function insertFloor(count: number): Promise<number> {
   const ctx = await startTestApp({}, { workJobs: false });
   try {
     const owner = await signUp(ctx);
-    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Floor', domain: 'floor.example' } })).data.id;
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Floor', domain: 'floor.example.org' } })).data.id;
     const repo = createTasksRepo(ctx.database.db);
     const t0 = performance.now();
     for (let i = 0; i < count; i++) {
       await repo.insertProposal({
         siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'medium', title: 'Add a meta description', description: 'd',
-        target: `https://floor.example/guide-${i}/`, configuration: { after: 'x'.repeat(120) }, evidence: [{ check_id: 'meta_description_missing' }],
+        target: `https://floor.example.org/guide-${i}/`, configuration: { after: 'x'.repeat(120) }, evidence: [{ check_id: 'meta_description_missing' }],
       });
     }
     return (performance.now() - t0) / 1000;

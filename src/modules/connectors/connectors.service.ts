@@ -22,8 +22,20 @@ interface Deps {
 
 type WordPressStored = WordPressSettings & { seo_plugins?: string[] };
 
+/** A site's WordPress connection is reused this long: discovery and keep-alive connections survive between tasks. */
+const REUSE_MS = 60_000;
+
 export function createConnectorsService(deps: Deps) {
   const { repo, secrets } = deps;
+  const live = new Map<string, { connector: SiteConnector; version: number; until: number }>();
+  /** Drops a reused connection; tasks still using it get a grace period before it closes. */
+  const forget = async (siteId: string, graceMs = REUSE_MS) => {
+    const entry = live.get(siteId);
+    live.delete(siteId);
+    if (!entry) return;
+    if (graceMs === 0) return entry.connector.close();
+    setTimeout(() => void entry.connector.close(), graceMs).unref();
+  };
 
   function wordpressFor(siteId: string, settings: WordPressSettings, password: string): SiteConnector & { client: ReturnType<typeof createWordPressClient> } {
     const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 20_000 });
@@ -76,7 +88,9 @@ export function createConnectorsService(deps: Deps) {
     async put(ownerId: string, siteId: string, input: PutConnectorInput) {
       const site = await deps.sites.getSite(ownerId, siteId);
       if (input.type === 'manual') {
-        return view(siteId, await repo.save(siteId, { type: 'manual', settings: {}, secret: null, verifiedAt: null }));
+        const saved = await repo.save(siteId, { type: 'manual', settings: {}, secret: null, verifiedAt: null });
+        await forget(siteId);
+        return view(siteId, saved);
       }
       const current = await repo.find(siteId);
       const previous = current?.type === 'wordpress' ? (current.settings as unknown as WordPressStored) : undefined;
@@ -95,6 +109,7 @@ export function createConnectorsService(deps: Deps) {
       const saved = await repo.save(siteId, {
         type: 'wordpress', settings: { ...settings, seo_plugins: seoPlugins }, secret: secrets.seal(password, siteId), verifiedAt: new Date(),
       });
+      await forget(siteId);
       deps.log.info({ siteId, type: 'wordpress', baseUrl }, 'site connector saved');
       return view(siteId, saved);
     },
@@ -105,14 +120,29 @@ export function createConnectorsService(deps: Deps) {
      */
     async forSite(siteId: string): Promise<SiteConnector | undefined> {
       const stored = await repo.find(siteId);
-      if (stored?.type !== 'wordpress' || !stored.secret) return undefined;
+      if (stored?.type !== 'wordpress' || !stored.secret) {
+        if (live.has(siteId)) await forget(siteId);
+        return undefined;
+      }
+      // Reused while fresh and unchanged (another instance may have saved new settings).
+      const version = stored.updated_at.getTime();
+      const cached = live.get(siteId);
+      if (cached && cached.version === version && cached.until > Date.now()) return { ...cached.connector, close: async () => {} };
+      if (cached) await forget(siteId);
       let password: string;
       try {
         password = secrets.open(stored.secret, siteId);
       } catch {
         throw new ProblemError('conflict', 'The stored WordPress credential cannot be read (SECRETS_KEY changed?): save the connector again.');
       }
-      return wordpressFor(siteId, stored.settings as unknown as WordPressSettings, password);
+      const connector = wordpressFor(siteId, stored.settings as unknown as WordPressSettings, password);
+      live.set(siteId, { connector, version, until: Date.now() + REUSE_MS });
+      return { ...connector, close: async () => {} };
+    },
+
+    /** Closes every reused connection (the app is shutting down). */
+    async closeAll() {
+      await Promise.all([...live.keys()].map((siteId) => forget(siteId, 0)));
     },
   };
 }

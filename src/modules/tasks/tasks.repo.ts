@@ -66,11 +66,12 @@ export function createTasksRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Applies an action if the task's status allows it. The row is locked first, so of
-     * concurrent requests for one task exactly one sees the old status and wins; the
-     * transition and its history row commit together. Returns the new status, or
-     * undefined when the guard does not hold or the task is not the owner's (ownerId null:
-     * an internal actor such as the worker).
+     * Applies an action if the task's status allows it, in one statement: the row is locked,
+     * the guard checked, the status changed and the history row written together. Of
+     * concurrent requests for one task exactly one sees the old status and wins (the others
+     * wait for its lock, then see the new status). Returns the new status, or undefined when
+     * the guard does not hold or the task is not the owner's (ownerId null: an internal
+     * actor such as the worker).
      */
     async transition(
       ownerId: string | null,
@@ -80,22 +81,26 @@ export function createTasksRepo(db: Kysely<DB>) {
       detail?: unknown,
       /** Columns written in the same UPDATE (deliverables, error): a reader never sees one without the other. */
       also: { deliverables?: string; error?: string } = {},
-    ) {
+    ): Promise<TaskStatus | undefined> {
       const { from, to } = TRANSITIONS[action];
-      return db.transaction().execute(async (trx) => {
-        let current = trx.selectFrom('tasks').select('tasks.status').where('tasks.id', '=', taskId).forUpdate();
-        if (ownerId !== null) {
-          current = current.where('tasks.site_id', 'in', trx.selectFrom('sites').select('id').where('owner_id', '=', ownerId));
-        }
-        const row = await current.executeTakeFirst();
-        if (!row || !(from as readonly TaskStatus[]).includes(row.status)) return undefined;
-        await trx.updateTable('tasks').set({ ...also, status: to, updated_at: sql`now()` }).where('id', '=', taskId).execute();
-        await trx
-          .insertInto('task_events')
-          .values({ task_id: taskId, from_status: row.status, to_status: to, actor, detail: detail === undefined ? null : JSON.stringify(detail) })
-          .execute();
-        return to;
-      });
+      const owner = ownerId === null ? sql`` : sql`and site_id in (select id from sites where owner_id = ${ownerId})`;
+      const extra = [
+        ...(also.deliverables !== undefined ? [sql`deliverables = ${also.deliverables}::jsonb`] : []),
+        ...('error' in also ? [sql`error = ${also.error ?? null}::jsonb`] : []),
+      ];
+      const result = await sql<{ from_status: TaskStatus }>`
+        with current as (
+          select id, status from tasks where id = ${taskId} ${owner} for update
+        ), moved as (
+          update tasks set status = ${to}, updated_at = now()${sql.join(extra.map((e) => sql`, ${e}`), sql``)}
+          from current
+          where tasks.id = current.id and current.status in (${sql.join(from.map((f) => sql`${f}`))})
+          returning current.status as from_status
+        )
+        insert into task_events (task_id, from_status, to_status, actor, detail)
+        select ${taskId}, from_status, ${to}, ${actor}, ${detail === undefined ? null : JSON.stringify(detail)}::jsonb from moved
+        returning from_status`.execute(db);
+      return result.rows.length === 1 ? to : undefined;
     },
 
     /** Internal: a proposal that passed the agent's quality gates (undefined: an open duplicate exists). */
