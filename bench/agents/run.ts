@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { call, signUp, startTestApp, type TestContext } from '../../test/helpers/app.ts';
 import { createTasksRepo } from '../../src/modules/tasks/tasks.repo.ts';
+import { until } from '../../test/helpers/wait.ts';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
 const NODE = process.execPath;
@@ -24,19 +24,14 @@ async function startSite(): Promise<{ origin: string; child: ChildProcess }> {
 }
 const stop = (child: ChildProcess) => new Promise<void>((resolve) => child.once('exit', () => resolve()).kill('SIGTERM'));
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 600_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(100);
-  }
-}
 
 interface ServiceRun { proposals: number; rejected: number; auditSeconds: number; agentSeconds: number; executed: number; failed: number; verified: number; execSeconds: number }
 
-async function serviceRun(workers: number): Promise<ServiceRun> {
+type Kind = 'embedded' | 'postgres';
+
+async function serviceRun(workers: number, kind: Kind): Promise<ServiceRun> {
+  // The test helpers pick the database per call: a schema of its own on the server, or a fresh PGlite.
+  process.env.TEST_DB = kind === 'postgres' ? 'postgres' : 'embedded';
   const site = await startSite();
   const ctx: TestContext = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0', TASK_WORKERS: String(workers) });
   try {
@@ -50,6 +45,7 @@ async function serviceRun(workers: number): Promise<ServiceRun> {
     const audit = await until(
       async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
       (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'),
+      'the audit and the strategy agent', 600_000,
     );
     if (audit.status !== 'completed') throw new Error(`audit ${audit.status}: ${audit.error}`);
     const auditSeconds = (Date.parse(audit.finished_at) - Date.parse(audit.started_at)) / 1000;
@@ -57,11 +53,15 @@ async function serviceRun(workers: number): Promise<ServiceRun> {
 
     const db = ctx.database.db;
     const ids = (await db.selectFrom('tasks').select('id').where('site_id', '=', siteId).where('type', '=', 'fix_missing_meta_description').execute()).map((r) => r.id);
+    // Approved through the API, 16 requests in flight, as a client approving a batch would.
     const t0 = performance.now();
-    for (const id of ids) {
-      const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
-      if (res.statusCode !== 200) throw new Error(res.body);
-    }
+    const pending = [...ids];
+    await Promise.all(Array.from({ length: 16 }, async () => {
+      for (let id = pending.shift(); id !== undefined; id = pending.shift()) {
+        const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+        if (res.statusCode !== 200) throw new Error(res.body);
+      }
+    }));
     console.error(`workers ${workers}: approved ${ids.length} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     const settled = async () => {
       const [tasks, checks] = await Promise.all([
@@ -71,9 +71,9 @@ async function serviceRun(workers: number): Promise<ServiceRun> {
       const count = (rows: Array<{ status: string; n: number }>, status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
       return { completed: count(tasks, 'completed'), failed: count(tasks, 'failed'), verified: count(checks, 'verified'), checkFailed: count(checks, 'failed'), pending: count(checks, 'pending') };
     };
-    const end = await until(settled, (s) => s.failed + s.verified + s.checkFailed >= ids.length && s.pending === 0);
+    const end = await until(settled, (s) => s.failed + s.verified + s.checkFailed >= ids.length && s.pending === 0, 'execution and verification', 900_000);
     const execSeconds = (performance.now() - t0) / 1000;
-    console.error(`workers ${workers}: audit ${auditSeconds.toFixed(1)} s, agent ${agentSeconds.toFixed(1)} s, ${ids.length} tasks executed and verified in ${execSeconds.toFixed(1)} s`, end);
+    console.error(`${kind}, workers ${workers}: audit ${auditSeconds.toFixed(1)} s, agent ${agentSeconds.toFixed(1)} s, ${ids.length} tasks executed and verified in ${execSeconds.toFixed(1)} s`, end);
     return { proposals: audit.agent_summary.proposed, rejected: audit.agent_summary.rejected, auditSeconds, agentSeconds, executed: end.completed, failed: end.failed, verified: end.verified, execSeconds };
   } finally {
     await ctx.close();
@@ -133,25 +133,33 @@ async function bareLoop(concurrency: number): Promise<number> {
   }
 }
 
-const one = await serviceRun(1);
-const four = await serviceRun(4);
-const floorSeconds = await insertFloor(one.proposals);
+const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['embedded', 'postgres'] : ['embedded'];
+const runs = [];
+for (const kind of kinds) runs.push({ kind, one: await serviceRun(1, kind), four: await serviceRun(4, kind) });
+process.env.TEST_DB = 'embedded';
+const first = runs[0]!.one;
+const floorSeconds = await insertFloor(first.proposals);
 const bare1 = await bareLoop(1);
 const bare4 = await bareLoop(4);
 
 const rate = (r: ServiceRun) => r.executed / r.execSeconds;
+const label = (kind: Kind) => (kind === 'postgres' ? 'PostgreSQL server' : 'embedded PGlite');
 const table = [
-  `Run ${new Date().toISOString()} with \`npm run bench:agents\` (${PAGES}-page WordPress-compatible site in its own process; the service on the embedded database; ` +
-    `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}).`,
+  `Run ${new Date().toISOString()} with \`npm run bench:agents\` (${PAGES}-page WordPress-compatible site in its own process; ` +
+    `the service on ${kinds.map(label).join(', then on ')}; ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}).`,
+  '',
+  'Execution is timed from the first approval (all approved through the API, 16 requests in flight) until every task is completed and its verification settled.',
   '',
   '| Step | result | baseline in the same run | ratio |',
   '|---|---:|---:|---:|',
-  `| audit of the site (crawl + checks) | ${one.auditSeconds.toFixed(1)} s | | |`,
-  `| strategy agent: ${one.proposals} proposals (${one.rejected} refused, recorded) | ${one.agentSeconds.toFixed(1)} s | storing ${one.proposals} proposals directly: ${floorSeconds.toFixed(1)} s | ${(one.agentSeconds / floorSeconds).toFixed(1)}x the floor |`,
-  `| execution + verification, 1 task worker | ${rate(one).toFixed(1)} tasks/s (${one.verified} verified, ${one.failed} failed) | bare WordPress round trips, 1 at a time: ${bare1.toFixed(1)} tasks/s | ${((rate(one) / bare1) * 100).toFixed(0)}% |`,
-  `| execution + verification, 4 task workers | ${rate(four).toFixed(1)} tasks/s (${four.verified} verified, ${four.failed} failed) | bare round trips, 4 at a time: ${bare4.toFixed(1)} tasks/s | ${((rate(four) / bare4) * 100).toFixed(0)}% |`,
+  `| audit of the site (crawl + checks), embedded | ${first.auditSeconds.toFixed(1)} s | | |`,
+  `| strategy agent: ${first.proposals} proposals (${first.rejected} refused, recorded), embedded | ${first.agentSeconds.toFixed(1)} s | storing ${first.proposals} proposals directly: ${floorSeconds.toFixed(1)} s | ${(first.agentSeconds / floorSeconds).toFixed(1)}x the floor |`,
+  ...runs.flatMap(({ kind, one, four }) => [
+    `| execution + verification, 1 task worker, ${label(kind)} | ${rate(one).toFixed(1)} tasks/s (${one.verified} verified, ${one.failed} failed) | bare WordPress round trips, 1 at a time: ${bare1.toFixed(1)} tasks/s | ${((rate(one) / bare1) * 100).toFixed(0)}% |`,
+    `| execution + verification, 4 task workers, ${label(kind)} | ${rate(four).toFixed(1)} tasks/s (${four.verified} verified, ${four.failed} failed) | bare round trips, 4 at a time: ${bare4.toFixed(1)} tasks/s | ${((rate(four) / bare4) * 100).toFixed(0)}% |`,
+  ]),
   '',
-  `4 workers / 1 worker: **${(rate(four) / rate(one)).toFixed(2)}x**.`,
+  runs.map(({ kind, one, four }) => `4 workers / 1 worker on ${label(kind)}: **${(rate(four) / rate(one)).toFixed(2)}x**.`).join(' '),
 ].join('\n');
 console.log(`\n${table}\n`);
 

@@ -100,3 +100,18 @@ describe('the site connector', () => {
     assert.equal(row.secret, null);
   });
 });
+
+describe('the connector and rollback endpoints under the per-user rate limit', () => {
+  it('answer 429 with Retry-After past the limit', async (t) => {
+    const limited = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '3' });
+    t.after(() => limited.close());
+    const user = await signUp(limited);
+    const id = (await call(limited, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'G', domain: 'example.org' } })).data.id;
+    const answers = [];
+    for (const url of [`/api/v1/sites/${id}/connector`, '/api/v1/cms/rollback/history', `/api/v1/sites/${id}/connector`]) {
+      answers.push(await call(limited, { method: 'GET', url, token: user.accessToken }));
+    }
+    assert.deepEqual(answers.map((a) => a.statusCode), [200, 200, 429]);
+    assert.ok(Number(answers[2]!.headers['retry-after']) > 0);
+  });
+});

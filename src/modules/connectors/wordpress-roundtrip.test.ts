@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
 import { startWordPressServer, type WordPressServer } from '../../../test/helpers/wordpress-server.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
+import { until } from '../../../test/helpers/wait.ts';
 
 /**
  * From audit to rollback against a server speaking WordPress's REST wire format: the
@@ -24,14 +24,6 @@ const tasks = new Map<string, Record<string, any>>();
 
 const api = (method: 'GET' | 'POST', url: string, token = owner.accessToken) => call(ctx, { method, url, token });
 const detail = async (id: string) => (await api('GET', `/api/v1/tasks/${id}`)).data;
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(100);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 const approveAndRun = async (id: string) => {
   assert.equal((await api('POST', `/api/v1/tasks/${id}/approve`)).statusCode, 200);
   return until(() => detail(id), (t) => t.status === 'completed' || t.status === 'failed', 'execution');

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { VERIFY_JOB } from './executor.ts';
+import { until } from '../../../test/helpers/wait.ts';
 
 const DESCRIPTION = 'Tables cut from a single oak board in our Devon workshop, oiled by hand and ready in six weeks.';
 let ctx: TestContext;
@@ -44,14 +44,6 @@ async function propose(type: string, configuration: Record<string, unknown>) {
 const detail = async (id: string) => (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken })).data;
 const verification = async (id: string, token = owner.accessToken) =>
   call(ctx, { method: 'GET', url: `/api/v1/verification/tasks/${id}/verification-status`, token });
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(100);
-  }
-  throw new Error('timed out');
-}
 
 describe('executing an approved task', () => {
   it('completes it with a precise deliverable, then verifies the live page until the change shows', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { TASK_TYPES, type TaskType } from '../agents/proposal.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { VERIFY_JOB } from './executor.ts';
+import { until } from '../../../test/helpers/wait.ts';
 
 /**
  * Every task type through the manual connector: approved, executed into a deliverable,
@@ -128,14 +128,6 @@ after(async () => {
   await site.close();
 });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await sleep(100);
-  }
-  throw new Error('timed out');
-}
 
 describe('every task type, carried out by hand', () => {
   it('covers every type the agents propose', () => {

@@ -2,6 +2,7 @@ import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import { bySeverity, priorityOf } from '../proposal.ts';
 import { writeMetaDescription, writeTitle } from '../writers.ts';
+import type { PlanningContext } from '../planning-context.ts';
 import { readOrReject, type Planner } from './planner.ts';
 
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
@@ -13,15 +14,9 @@ export const metaPlanner: Planner = {
   async plan(ctx) {
     const missing = ctx.byUrl(MISSING);
     for (const [url, list] of missing) {
-      const page = await readOrReject(ctx, 'fix_missing_meta_description', url);
-      if (!page) continue;
-      const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
-      if (!draft) {
-        await ctx.reject('fix_missing_meta_description', url, 'the page has too little text to draft an 80-160 character description from');
-        continue;
-      }
-      const { text: after, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
-      ctx.taken.descriptions.add(after.toLowerCase());
+      const drafted = await draftDescription(ctx, 'fix_missing_meta_description', url);
+      if (!drafted) continue;
+      const { after, writer } = drafted;
       await ctx.propose({
         type: 'fix_missing_meta_description', category: 'seo', priority: priorityOf(list.map((f) => f.check_id), missing.size),
         title: 'Add a meta description', description: `${url} has no meta description; this one is drafted from the page's own text.`,
@@ -41,15 +36,9 @@ export const metaPlanner: Planner = {
     for (const [value, urls] of groups) {
       const [keeper, ...others] = [...urls].sort((a, b) => a.length - b.length || a.localeCompare(b));
       for (const url of others) {
-        const page = await readOrReject(ctx, 'fix_duplicate_meta_description', url);
-        if (!page) continue;
-        const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
-        if (!draft) {
-          await ctx.reject('fix_duplicate_meta_description', url, 'the page has too little text of its own to draft a unique description from');
-          continue;
-        }
-        const { text: after, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
-        ctx.taken.descriptions.add(after.toLowerCase());
+        const drafted = await draftDescription(ctx, 'fix_duplicate_meta_description', url);
+        if (!drafted) continue;
+        const { after, writer } = drafted;
         await ctx.propose({
           type: 'fix_duplicate_meta_description', category: 'seo', priority: priorityOf(['meta_description_duplicate'], urls.length),
           title: 'Give the page its own meta description',
@@ -82,3 +71,14 @@ export const metaPlanner: Planner = {
     }
   },
 };
+
+/** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
+async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string } | undefined> {
+  const page = await readOrReject(ctx, type, url);
+  if (!page) return undefined;
+  const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
+  if (!draft) return void (await ctx.reject(type, url, 'the page has too little text of its own to draft a unique 80-160 character description from'));
+  const { text, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
+  ctx.taken.descriptions.add(text.toLowerCase());
+  return { after: text, writer };
+}
