@@ -38,6 +38,9 @@ export function createVerifier(deps: {
     async verify(taskId: string, attempt: number) {
       const task = await worker.find(taskId);
       if (!task || task.status !== 'completed') return;
+      // A later attempt already reported (workers finish out of order): this one has nothing to add.
+      const previous = await worker.verification(taskId);
+      if (previous && previous.attempts > attempt) return;
       const checks = await checksFor({ ...task, configuration: (task.configuration ?? {}) as Record<string, unknown> });
       const passed = checks.every((c) => c.passed);
       const retryIn = delays[attempt - 1];

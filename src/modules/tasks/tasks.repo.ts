@@ -150,7 +150,8 @@ export function createTasksRepo(db: Kysely<DB>) {
       await db
         .insertInto('task_verifications')
         .values({ task_id: taskId, ...values })
-        .onConflict((oc) => oc.column('task_id').doUpdateSet(values))
+        // Attempts can finish out of order (several workers): a later attempt's result is never overwritten by an earlier one.
+        .onConflict((oc) => oc.column('task_id').doUpdateSet(values).where('task_verifications.attempts', '<=', verification.attempts))
         .execute();
     },
 

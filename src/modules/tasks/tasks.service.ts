@@ -84,6 +84,7 @@ export function createTasksService(deps: {
       start: (taskId: string) => repo.transition(null, taskId, 'start', 'worker:executor'),
       finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }) => repo.finish(taskId, outcome),
       saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
+      verification: (taskId: string) => repo.verification(taskId),
     },
 
     /** For the strategy agent: stores a proposal that passed its gates (undefined: an open duplicate exists). */
