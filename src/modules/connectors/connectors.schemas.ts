@@ -18,7 +18,7 @@ export const PutConnectorBody = Type.Object(
     application_password: Type.Optional(Type.String({ minLength: 16, maxLength: 200, description: 'Write-only: stored sealed, never returned' })),
     meta_description_field: Type.Optional(Type.String({
       pattern: '^[A-Za-z0-9_:-]{1,100}$',
-      description: 'The registered (show_in_rest) post meta key holding the meta description, when it is not a known SEO plugin key',
+      description: 'The registered (show_in_rest) post meta key holding the meta description, when it is not a known SEO plugin key; "excerpt" when the theme or SEO plugin prints the post excerpt as the description',
     })),
   },
   { additionalProperties: false },

@@ -56,8 +56,12 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
     };
     switch (task.type) {
       case 'fix_missing_meta_description': {
+        // Sites whose theme or SEO plugin prints the hand-written excerpt as the description say so with "excerpt".
+        if (settings.meta_description_field === 'excerpt') return { changes: [change('excerpt', String(config.after))] };
         const key = metaKey(item, META_DESCRIPTION_KEYS, settings.meta_description_field);
-        if (!key) return { unsupported: 'WordPress exposes no meta-description field over REST for this post: register the SEO plugin\'s field with show_in_rest (or name the field in the connector settings)' };
+        if (!key) {
+          return { unsupported: 'WordPress exposes no meta-description field over REST for this post: register the SEO plugin\'s field with show_in_rest, name the field in the connector settings, or set it to "excerpt" when the theme prints the excerpt as the description' };
+        }
         return { changes: [change(`meta.${key}`, String(config.after))] };
       }
       case 'fix_title_tag': {
@@ -157,7 +161,7 @@ export function liveRestoreChecks(deliverable: AppliedDeliverable, html: string)
   if (fields.some((f) => f === 'title' || META_TITLE_KEYS.some((k) => f === `meta.${k}`))) {
     checks.push({ check: 'title', expected: deliverable.live_before.title, actual: facts.titles[0] ?? null, passed: (facts.titles[0] ?? null) === deliverable.live_before.title });
   }
-  if (fields.some((f) => META_DESCRIPTION_KEYS.some((k) => f === `meta.${k}`))) {
+  if (fields.some((f) => f === 'excerpt' || META_DESCRIPTION_KEYS.some((k) => f === `meta.${k}`))) {
     const actual = facts.metaDescriptions[0] ?? null;
     checks.push({ check: 'meta_description', expected: deliverable.live_before.meta_description, actual, passed: actual === deliverable.live_before.meta_description });
   }
