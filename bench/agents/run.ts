@@ -116,11 +116,11 @@ async function bareLoop(concurrency: number): Promise<number> {
     await Promise.all(Array.from({ length: concurrency }, async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
         const page = await get(`${site.origin}/guide-${i}/`);
-        const api = /<([^>]+)>; rel="alternate"; title="JSON"/.exec(String(page.headers.link))![1]!;
+        const api = /<([^>]+)>; rel="alternate"; type="application\/json"/.exec(String(page.headers.link))![1]!;
         await get(`${api}?context=edit`, true);
         const res = await request(`${api}?context=edit`, {
           method: 'POST', dispatcher: agent, headers: { authorization: auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ meta: { site_optimization_description: `Description ${i} ${randomUUID()}` } }),
+          body: JSON.stringify({ meta: { sos_meta_description: `Description ${i} ${randomUUID()}` } }),
         });
         await res.body.text();
         await get(`${site.origin}/guide-${i}/`);

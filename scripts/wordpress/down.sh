@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 DIR="$PWD/.wordpress"
 if [ -f "$DIR/server.pid" ]; then
+  pkill -P "$(cat "$DIR/server.pid")" 2>/dev/null || true # PHP_CLI_SERVER_WORKERS children
   kill "$(cat "$DIR/server.pid")" 2>/dev/null || true
   rm -f "$DIR/server.pid"
   echo "wordpress:down: stopped"

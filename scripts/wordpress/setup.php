@@ -18,10 +18,12 @@ $state = file_exists($statePath) ? json_decode(file_get_contents($statePath), tr
 add_filter('pre_wp_mail', '__return_false');
 if (!is_blog_installed()) {
     $password = wp_generate_password(24, false);
-    wp_install('Site Optimization Test Garden', 'admin', 'admin@example.org', false, '', $password);
+    wp_install('Site Optimization Test Garden', 'admin', 'admin@example.org', true, '', $password);
     $state = ['admin_password' => $password];
 }
 update_option('permalink_structure', '/%postname%/');
+// Visible to search engines: otherwise robots.txt disallows everything and every page is noindex.
+update_option('blog_public', '1');
 // Twenty Twenty-One (Debian's wordpress-theme-twentytwentyone): a classic theme printing
 // "<title>Post – Site</title>" and the post title as the page's h1, as most sites do.
 if (get_option('stylesheet') !== 'twentytwentyone') {

@@ -18,9 +18,10 @@ SUDO=""
 
 log() { echo "wordpress:up: $*"; }
 
-PACKAGES="wordpress wordpress-theme-twentytwentyone php-cli php-mysql"
-if [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentyone/style.css ] || ! command -v php >/dev/null || ! php -m | grep -qi mysqli; then
+PACKAGES="wordpress wordpress-theme-twentytwentyone php-cli php-mysql php-xml"
+if [ ! -f /usr/share/wordpress/wp-content/themes/twentytwentyone/style.css ] || ! command -v php >/dev/null || ! php -m | grep -qi mysqli || ! php -m | grep -qi simplexml; then
   log "installing Debian's ${PACKAGES}"
+  INSTALLED=1
   # Keep the packages' services (apache2) from starting: PHP's built-in server serves the site.
   printf '#!/bin/sh\nexit 101\n' | $SUDO tee /usr/sbin/policy-rc.d >/dev/null
   $SUDO chmod +x /usr/sbin/policy-rc.d
@@ -86,10 +87,15 @@ fi
 
 php scripts/wordpress/setup.php "$SITE" "$URL" "$DIR/state.json" >/dev/null
 
+if [ -n "${INSTALLED:-}" ] && [ -f "$DIR/server.pid" ]; then
+  log "restarting the server to load the new PHP extensions"
+  bash scripts/wordpress/down.sh >/dev/null
+fi
 if [ -f "$DIR/server.pid" ] && kill -0 "$(cat "$DIR/server.pid")" 2>/dev/null; then
   log "already serving ${URL}"
 else
-  nohup php -S "127.0.0.1:${PORT}" -t "$SITE" scripts/wordpress/router.php >"$DIR/server.log" 2>&1 &
+  # Several PHP workers, so a crawler's concurrent requests do not queue behind one another.
+  PHP_CLI_SERVER_WORKERS=4 nohup php -S "127.0.0.1:${PORT}" -t "$SITE" scripts/wordpress/router.php >"$DIR/server.log" 2>&1 &
   echo $! >"$DIR/server.pid"
 fi
 for _ in $(seq 1 50); do

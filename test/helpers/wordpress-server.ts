@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for a WordPress site: public pages rendered the way a default theme
- * does (title with " – Site name", the post title as the h1, a registered SEO meta field
- * printed as the meta description) and the REST API's wire format (discovery Link headers,
- * /wp-json/ index, wp/v2 posts and pages with context=edit, application-password Basic
- * auth, WordPress error bodies). Only what the connector relies on is imitated.
+ * does (title with " – Site name", the site's name and tagline as paragraphs in the
+ * header, the post title as the h1, a registered SEO meta field printed as the meta
+ * description) and the REST API's wire format (discovery Link headers, each its own header
+ * line as WordPress 6.1 sends them, /wp-json/ index, wp/v2 posts and pages with
+ * context=edit, application-password Basic auth, WordPress error bodies). Only what the
+ * connector relies on is imitated; what the real WordPress taught us is in it (see
+ * real-wordpress.test.ts).
  */
 export interface WpItem {
   id: number;
@@ -38,7 +41,8 @@ export async function startWordPressServer(options: WordPressServerOptions = {})
   const siteName = options.siteName ?? 'Garden Shop';
   const username = options.username ?? 'editor';
   const appPassword = options.applicationPassword ?? 'abcd EFGH 1234 ijkl MNOP 5678';
-  const registeredMeta = options.registeredMeta ?? ['site_optimization_description'];
+  // A key no SEO plugin uses, as a site's own registration would be: the connector must find it by its name.
+  const registeredMeta = options.registeredMeta ?? ['sos_meta_description'];
   const namespaces = options.namespaces ?? ['oembed/1.0', 'wp/v2', 'wp-site-health/v1'];
   const items = new Map<number, WpItem>();
   let nextId = 10;
@@ -70,8 +74,9 @@ export async function startWordPressServer(options: WordPressServerOptions = {})
 <title>${escapeHtml(item.title)} &#8211; ${escapeHtml(siteName)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}
 <link rel="https://api.w.org/" href="${origin}/wp-json/"><link rel="alternate" title="JSON" type="application/json" href="${origin}/wp-json/wp/v2/${route(item)}">
-<link rel="canonical" href="${link(item)}"></head><body><header><a href="${origin}/">${escapeHtml(siteName)}</a></header>
-<main><h1 class="entry-title">${escapeHtml(item.title)}</h1><div class="entry-content">${item.content}</div></main></body></html>`;
+<link rel="canonical" href="${link(item)}"></head><body><header id="masthead"><p class="site-title"><a href="${origin}/">${escapeHtml(siteName)}</a></p>
+<p class="site-description">Plants and advice from our nursery in the south of England</p></header>
+<main id="main"><article><h1 class="entry-title">${escapeHtml(item.title)}</h1><div class="entry-content">${item.content}</div></article></main></body></html>`;
   };
 
   const authorize = (header: string | undefined): 'none' | 'ok' | 'bad-user' | 'bad-password' => {
@@ -143,7 +148,7 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
     const auth = authorize(request.headers.authorization);
     const restPath = url.pathname.startsWith('/wp-json') ? url.pathname.slice('/wp-json'.length) : url.searchParams.get('rest_route');
     requests.push({ method, path: url.pathname + url.search, authorized: auth === 'ok', ...(body === undefined ? {} : { body }) });
-    const send = (status: number, headers: Record<string, string>, payload: string) => {
+    const send = (status: number, headers: Record<string, string | string[]>, payload: string) => {
       response.writeHead(status, { 'content-length': String(Buffer.byteLength(payload)), link: `<${origin}/wp-json/>; rel="https://api.w.org/"`, ...headers });
       response.end(payload);
     };
@@ -162,7 +167,7 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
     if (item) {
       return send(200, {
         'content-type': 'text/html; charset=UTF-8',
-        link: `<${origin}/wp-json/>; rel="https://api.w.org/", <${origin}/wp-json/wp/v2/${route(item)}>; rel="alternate"; title="JSON"; type="application/json"`,
+        link: [`<${origin}/wp-json/>; rel="https://api.w.org/"`, `<${origin}/wp-json/wp/v2/${route(item)}>; rel="alternate"; type="application/json"`, `<${origin}/?p=${item.id}>; rel=shortlink`],
       }, renderPage(item));
     }
     if (slug === '') {

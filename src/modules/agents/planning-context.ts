@@ -43,6 +43,8 @@ export interface PlanningContext {
   siteSuffix: string;
   /** Every drafted or existing value, lower-cased: drafts must be unique across the site. */
   taken: { descriptions: Set<string>; titles: Set<string> };
+  /** False for pages that ask not to be indexed or name another URL as canonical: their on-page details do not reach search results. */
+  indexable(url: string): boolean;
   /** Findings of these checks, grouped by page URL. */
   byUrl(checkIds: readonly string[]): Map<string, AuditFinding[]>;
   evidence(finding: AuditFinding): Record<string, unknown>;

@@ -9,6 +9,9 @@ import { createPageReader, createPolisher, type AuditFinding, type PlanningConte
 import { DRAFTED_FROM_PAGE, PLANNERS } from './planners/index.ts';
 import { siteSuffixOf } from './writers.ts';
 
+/** Findings that take a page out of search results (see PlanningContext.indexable). */
+const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
+
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages'>;
   tasks: Pick<TasksService, 'propose'>;
@@ -42,13 +45,14 @@ export function createStrategyAgent(deps: Deps) {
       }
       const [pages, findings] = await Promise.all([
         deps.audits.pages(auditId),
-        deps.audits.findings(auditId, [...new Set(PLANNERS.flatMap((p) => p.checks))]),
+        deps.audits.findings(auditId, [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])]),
       ]);
       const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
       const reader = createPageReader({ agent, allowPrivate: deps.allowPrivateTargets });
       const homeUrl = pages.find((p) => new URL(p.url).pathname === '/')?.url ?? (pages[0] ? new URL('/', pages[0].url).href : siteId);
 
       const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
+      const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
       const ctx: PlanningContext = {
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl: new Map(pages.map((p) => [p.url, p])),
@@ -57,6 +61,7 @@ export function createStrategyAgent(deps: Deps) {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),
         },
+        indexable: (url) => !notIndexable.has(url),
         byUrl(checkIds) {
           const map = new Map<string, AuditFinding[]>();
           for (const f of findings) if (checkIds.includes(f.check_id)) map.set(f.url, [...(map.get(f.url) ?? []), f]);

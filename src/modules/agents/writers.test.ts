@@ -52,3 +52,16 @@ describe('alt text and h1 writers', () => {
     assert.equal(writeH1(readPageContent('<title></title>'), ''), undefined);
   });
 });
+
+describe('reading a page to draft from', () => {
+  it('takes the paragraphs of <main> or <article>, never the theme\'s header, footer or sidebar', () => {
+    const html = '<header><p class="site-title">Garden Shop</p><p>Plants and advice</p></header><nav><p>Menu text here</p></nav>'
+      + '<main><article><h1>Roses</h1><p>Our roses grow in Kent.</p></article><aside><p>Recent posts</p></aside></main><footer><p>Copyright</p></footer>';
+    assert.deepEqual(readPageContent(html).paragraphs, ['Our roses grow in Kent.']);
+  });
+
+  it('falls back to every paragraph outside the page chrome when there is no <main>', () => {
+    const html = '<header><p>Tagline</p></header><div><p>First.</p><p>Second.</p></div><footer><p>Copyright</p></footer>';
+    assert.deepEqual(readPageContent(html).paragraphs, ['First.', 'Second.']);
+  });
+});

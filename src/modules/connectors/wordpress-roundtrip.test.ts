@@ -40,12 +40,12 @@ before(async () => {
       {
         type: 'post', slug: 'pruning-roses', title: LONG_TITLE,
         content: '<p>Prune in late winter. Cut above an outward bud.</p><p>See our <a href="/old-guide/">older guide</a> for more.</p>',
-        meta: { site_optimization_description: 'How and when to prune roses in a small garden: the cuts to make, the tools to use and the mistakes that cost you next summer\'s flowers.' },
+        meta: { sos_meta_description: 'How and when to prune roses in a small garden: the cuts to make, the tools to use and the mistakes that cost you next summer\'s flowers.' },
       },
       {
         type: 'page', slug: 'roses', title: 'Our roses and how we grow them',
         content: ROSES,
-        meta: { site_optimization_description: 'The roses we grow on four acres in Kent: old shrub roses, climbers and ramblers, all raised from our own cuttings and sold bare-root.' },
+        meta: { sos_meta_description: 'The roses we grow on four acres in Kent: old shrub roses, climbers and ramblers, all raised from our own cuttings and sold bare-root.' },
       },
     ],
   });
@@ -76,15 +76,15 @@ describe('a WordPress site, end to end', () => {
     const [deliverable] = done.deliverables;
     assert.equal(deliverable.connector, 'wordpress');
     assert.deepEqual(deliverable.resource, { kind: 'pages', id: wp.item('about')!.id });
-    assert.deepEqual(deliverable.changes, [{ field: 'meta.site_optimization_description', before: '', after: done.configuration.after }]);
-    assert.equal(wp.item('about')!.meta.site_optimization_description, done.configuration.after);
+    assert.deepEqual(deliverable.changes, [{ field: 'meta.sos_meta_description', before: '', after: done.configuration.after }]);
+    assert.equal(wp.item('about')!.meta.sos_meta_description, done.configuration.after);
     assert.ok(ABOUT.startsWith(done.configuration.after.replace(/…$/, '')));
     assert.equal((await verified(task.id)).status, 'verified');
 
     const rolled = await api('POST', `/api/v1/tasks/${task.id}/rollback`);
     assert.equal(rolled.statusCode, 200);
     assert.equal(rolled.data.status, 'rolled_back');
-    assert.equal(wp.item('about')!.meta.site_optimization_description, '', 'WordPress holds the original value again');
+    assert.equal(wp.item('about')!.meta.sos_meta_description, '', 'WordPress holds the original value again');
     const after = await detail(task.id);
     assert.equal(after.status, 'rolled_back');
     assert.equal(after.rollback.status, 'restored');
@@ -185,7 +185,7 @@ describe('a WordPress site, end to end', () => {
       { status: 500, code: 'internal_server_error', connector: 'wordpress' },
     );
     assert.match(failed.error.message, /WordPress answered 500/);
-    assert.equal(wp.item('about')!.meta.site_optimization_description, '');
+    assert.equal(wp.item('about')!.meta.sos_meta_description, '');
   });
 
   it('shows the rollback history to the owner only', async () => {

@@ -9,17 +9,12 @@ const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corpora
 
 /** expand_thin_content and add_structured_data. */
 export const contentPlanner: Planner = {
-  checks: ['thin_content', 'noindex_meta', 'noindex_header', 'json_ld_invalid'],
+  checks: ['thin_content', 'json_ld_invalid'],
   async plan(ctx) {
-    const noindex = ctx.byUrl(['noindex_meta', 'noindex_header']);
     const thin = ctx.byUrl(['thin_content']);
     for (const [url, [finding]] of thin) {
       if (UTILITY_PATH.test(new URL(url).pathname)) {
         await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal…): short by nature');
-        continue;
-      }
-      if (noindex.has(url)) {
-        await ctx.reject('expand_thin_content', url, 'the page is noindex: its length does not matter to search');
         continue;
       }
       const page = await readOrReject(ctx, 'expand_thin_content', url);

@@ -1,7 +1,7 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { priorityOf } from '../proposal.ts';
 import { writeAltText, writeH1 } from '../writers.ts';
-import { readOrReject, type Planner } from './planner.ts';
+import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
 const MAX_IMAGES_PER_TASK = 50;
 
@@ -12,6 +12,10 @@ export const headingsAndImagesPlanner: Planner = {
     const headings = ctx.byUrl(['h1_missing', 'h1_multiple']);
     for (const [url, [finding]] of headings) {
       const f = finding!;
+      if (!ctx.indexable(url)) {
+        await ctx.reject('fix_h1', url, NOT_INDEXABLE_REASON);
+        continue;
+      }
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
         await ctx.propose({

@@ -6,8 +6,14 @@ export interface Planner {
   plan(ctx: PlanningContext): Promise<void>;
 }
 
-/** The page re-read for drafting, or undefined once the refusal (deferred, unreadable) is recorded. */
+export const NOT_INDEXABLE_REASON = 'the page is not indexable (noindex, or its canonical is another URL): its on-page details do not reach search results';
+
+/**
+ * The page re-read for drafting, or undefined once the refusal (not indexable, deferred,
+ * unreadable) is recorded.
+ */
 export async function readOrReject(ctx: PlanningContext, type: string, url: string): Promise<ReadPage | undefined> {
+  if (!ctx.indexable(url)) return void (await ctx.reject(type, url, NOT_INDEXABLE_REASON));
   const page = await ctx.read(url);
   if (page === 'deferred') return void (await ctx.reject(type, url, DEFERRED));
   if (!page) return void (await ctx.reject(type, url, 'the page could not be read again (it no longer answers 200)'));

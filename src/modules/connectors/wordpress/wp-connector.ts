@@ -13,6 +13,11 @@ export const META_DESCRIPTION_KEYS = [
   'site_optimization_description', 'meta_description', 'description',
 ];
 export const META_TITLE_KEYS = ['_yoast_wpseo_title', 'yoast_wpseo_title', '_seopress_titles_title', 'rank_math_title', '_aioseo_title'];
+/** Registered keys that name themselves a description or title ("sos_meta_description", "seo_title"). */
+const DESCRIPTION_KEY = /(meta|seo).*desc|desc.*(meta|seo)/i;
+const TITLE_KEY = /(meta|seo).*title|title.*(meta|seo)/i;
+const isMetaKey = (field: string, known: string[], pattern: RegExp) =>
+  field.startsWith('meta.') && (known.includes(field.slice(5)) || pattern.test(field.slice(5)));
 
 export interface WordPressSettings {
   base_url: string;
@@ -43,8 +48,10 @@ const decode = (text: string) => extractPageFacts(`<title>${text}</title>`).titl
 
 export function createWordPressConnector(deps: { client: WordPressClient; settings: WordPressSettings; close: () => Promise<void> }): SiteConnector {
   const { client, settings } = deps;
-  const metaKey = (item: WpItem, known: string[], configured?: string) =>
-    [configured, ...known].find((key) => key !== undefined && item.meta && key in item.meta);
+  /** The configured key, a known SEO plugin's, or any registered key that names itself a (meta/SEO) description or title. */
+  const metaKey = (item: WpItem, known: string[], configured: string | undefined, pattern: RegExp) =>
+    [configured, ...known].find((key) => key !== undefined && item.meta && key in item.meta)
+    ?? Object.keys(item.meta ?? {}).find((key) => pattern.test(key));
 
   /** The fields this task changes on this item, or why WordPress cannot carry it out. */
   function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: FieldChange[] } | { unsupported: string } {
@@ -58,7 +65,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       case 'fix_missing_meta_description': {
         // Sites whose theme or SEO plugin prints the hand-written excerpt as the description say so with "excerpt".
         if (settings.meta_description_field === 'excerpt') return { changes: [change('excerpt', String(config.after))] };
-        const key = metaKey(item, META_DESCRIPTION_KEYS, settings.meta_description_field);
+        const key = metaKey(item, META_DESCRIPTION_KEYS, settings.meta_description_field, DESCRIPTION_KEY);
         if (!key) {
           return { unsupported: 'WordPress exposes no meta-description field over REST for this post: register the SEO plugin\'s field with show_in_rest, name the field in the connector settings, or set it to "excerpt" when the theme prints the excerpt as the description' };
         }
@@ -66,7 +73,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       }
       case 'fix_title_tag': {
         const after = String(config.after);
-        const key = metaKey(item, META_TITLE_KEYS);
+        const key = metaKey(item, META_TITLE_KEYS, undefined, TITLE_KEY);
         if (key) return { changes: [change(`meta.${key}`, after)] };
         // The theme prints "<post title><separator><site name>": write the post title so the whole reads as `after`.
         const liveTitle = live.titles[0] ?? '';
@@ -158,10 +165,10 @@ export function liveRestoreChecks(deliverable: AppliedDeliverable, html: string)
   const facts = extractPageFacts(html);
   const checks: Array<{ check: string; expected: string | null; actual: string | null; passed: boolean }> = [];
   const fields = deliverable.changes.map((c) => c.field);
-  if (fields.some((f) => f === 'title' || META_TITLE_KEYS.some((k) => f === `meta.${k}`))) {
+  if (fields.some((f) => f === 'title' || isMetaKey(f, META_TITLE_KEYS, TITLE_KEY))) {
     checks.push({ check: 'title', expected: deliverable.live_before.title, actual: facts.titles[0] ?? null, passed: (facts.titles[0] ?? null) === deliverable.live_before.title });
   }
-  if (fields.some((f) => f === 'excerpt' || META_DESCRIPTION_KEYS.some((k) => f === `meta.${k}`))) {
+  if (fields.some((f) => f === 'excerpt' || isMetaKey(f, META_DESCRIPTION_KEYS, DESCRIPTION_KEY))) {
     const actual = facts.metaDescriptions[0] ?? null;
     checks.push({ check: 'meta_description', expected: deliverable.live_before.meta_description, actual, passed: actual === deliverable.live_before.meta_description });
   }
