@@ -79,18 +79,18 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
 <main id="main"><article><h1 class="entry-title">${escapeHtml(item.title)}</h1><div class="entry-content">${item.content}</div></article></main></body></html>`;
   };
 
-  const authorize = (header: string | undefined): 'none' | 'ok' | 'bad-user' | 'bad-password' => {
+  const authorize = (header: string | undefined): 'none' | 'ok' | 'wrong' => {
     if (!header?.startsWith('Basic ')) return 'none';
     const [user, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-    if (user !== username) return 'bad-user';
+    if (user !== username) return 'wrong';
     // WordPress drops everything but letters and digits before comparing.
     const clean = (s: string) => s.replace(/[^a-z\d]/gi, '');
-    return clean(rest.join(':')) === clean(appPassword) ? 'ok' : 'bad-password';
+    return clean(rest.join(':')) === clean(appPassword) ? 'ok' : 'wrong';
   };
 
   function handleRest(method: string, path: string, url: URL, auth: ReturnType<typeof authorize>, body: unknown) {
-    if (auth === 'bad-user') return wpError(401, 'invalid_username', 'Unknown username. Check again or try your email address.');
-    if (auth === 'bad-password') return wpError(401, 'incorrect_password', 'The provided password is an invalid application password.');
+    // Like WordPress 6.1 over plain HTTP: a wrong user name or application password is
+    // treated as no credentials at all (rest_not_logged_in), not reported as such.
     const authed = auth === 'ok';
     if (path === '/' || path === '') {
       return { status: 200, body: { name: siteName, url: origin, home: origin, namespaces, authentication: { 'application-passwords': {} } } };
@@ -102,7 +102,7 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
     const collection = /^\/wp\/v2\/(posts|pages)$/.exec(path);
     const context = url.searchParams.get('context') === 'edit' ? 'edit' : 'view';
     if (context === 'edit' && !authed && (collection || /^\/wp\/v2\/(posts|pages)\/\d+$/.test(path))) {
-      return wpError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+      return wpError(401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
     }
     if (collection && method === 'GET') {
       const type = collection[1] === 'pages' ? 'page' : 'post';

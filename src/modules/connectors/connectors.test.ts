@@ -55,10 +55,10 @@ describe('the site connector', () => {
   it('refuses wrong credentials or an unreachable site with 422 and keeps the working connector', async () => {
     const wrong = await put({ ...wordpress(), application_password: 'wrong wrong wrong wrong' });
     assert.equal(wrong.statusCode, 422);
-    assert.match(wrong.data.detail, /refused the user name or application password \(incorrect_password\)/);
+    assert.match(wrong.data.detail, /refused the user name or application password \(rest_not_logged_in\)/);
     const unknownUser = await put({ ...wordpress(), username: 'nobody', application_password: 'wrong wrong wrong wrong' });
     assert.equal(unknownUser.statusCode, 422);
-    assert.match(unknownUser.data.detail, /invalid_username/);
+    assert.match(unknownUser.data.detail, /rest_not_logged_in/);
     const closed = await put({ ...wordpress(), base_url: 'http://127.0.0.1:9/' });
     assert.equal(closed.statusCode, 422);
     assert.match(closed.data.detail, /could not be used/);
