@@ -9,6 +9,8 @@ import { resolveLocalSecret } from './lib/local-secret.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createKeywordsService } from './modules/keywords/keywords.service.ts';
 import { createJobQueue, type JobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import { createAgentsRepo } from './modules/agents/agents.repo.ts';
 import { createConnectorsRepo } from './modules/connectors/connectors.repo.ts';
@@ -162,8 +164,8 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(auditsRoutes, { audits });
       await api.register(connectorsRoutes, { connectors });
       await api.register(tasksRoutes, { tasks, rollbacks });
-      await api.register(analyticsRoutes);
-      await api.register(keywordsRoutes);
+      await api.register(analyticsRoutes, { analytics: createAnalyticsService({ db, sites }) });
+      await api.register(keywordsRoutes, { keywords: createKeywordsService({ db, sites }) });
       await api.register(googleRoutes);
     },
     { prefix: '/api/v1' },

@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { seedDemo } from './modules/search-data/demo.ts';
+import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
 
 async function main() {
   const config = loadConfig();
@@ -9,6 +11,12 @@ async function main() {
   await migrate(database);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  if (process.argv.includes('--demo')) {
+    const demo = await seedDemo({ db: database.db, searchData: createSearchDataRepo(database.db) });
+    // Shown once on the terminal for the person who asked for it, never logged.
+    console.log(`\nDemo ready: sign in as ${demo.email} with password ${demo.password}\n`
+      + `  (site ${demo.siteId}: ${demo.days} days of search data, ${demo.queries} queries; try GET /api/v1/analytics/dashboard?site_id=${demo.siteId})\n`);
+  }
 
   // Stop accepting, let in-flight requests finish, then close the database; a second
   // signal (or 25 s) forces the exit.

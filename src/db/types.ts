@@ -40,6 +40,8 @@ export interface TokenRevocationsTable {
 }
 
 export interface SitesTable {
+  gsc_property: string | null;
+  ga4_property: string | null;
   id: Generated<string>;
   owner_id: string;
   name: string;
@@ -180,6 +182,52 @@ export interface TaskRollbacksTable {
   finished_at: Timestamp | null;
 }
 
+export interface SearchDailyTable {
+  site_id: string;
+  date: string;
+  clicks: number;
+  impressions: number;
+  ctr: number;
+  position: number;
+}
+
+export interface SearchQueryDailyTable {
+  site_id: string;
+  date: string;
+  query: string;
+  page: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+}
+
+export interface AnalyticsDailyTable {
+  site_id: string;
+  date: string;
+  sessions: number;
+  page_views: number;
+  bounce_rate: number;
+  conversions: number;
+}
+
+export interface KeywordsTable {
+  id: Generated<string>;
+  site_id: string;
+  keyword: string;
+  source: 'search_console' | 'manual';
+  search_volume: Generated<number>;
+  volume_source: Generated<string>;
+  difficulty: Generated<number>;
+  current_position: number | null;
+  previous_position: number | null;
+  url: string | null;
+  intent: 'informational' | 'navigational' | 'commercial' | 'transactional';
+  clicks_28d: Generated<number>;
+  impressions_28d: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -199,5 +247,9 @@ export interface DB {
   task_events: TaskEventsTable;
   site_connectors: SiteConnectorsTable;
   task_rollbacks: TaskRollbacksTable;
+  search_daily: SearchDailyTable;
+  search_query_daily: SearchQueryDailyTable;
+  analytics_daily: AnalyticsDailyTable;
+  keywords: KeywordsTable;
   schema_migrations: SchemaMigrationsTable;
 }

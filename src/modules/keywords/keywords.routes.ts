@@ -1,17 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { notImplemented } from '../../lib/problem.ts';
 import { Paged } from '../../lib/pagination.ts';
-import { KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import { AddKeywordBody, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import type { KeywordsService } from './keywords.service.ts';
 
-// Keywords come from Search Console with the search-data issue: until then these answer 501.
-const pending = async () => {
-  throw notImplemented('Keywords');
-};
-
-export async function keywordsRoutes(app: FastifyInstance) {
+export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: KeywordsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['keywords'];
-  r.get('/keywords', { schema: { tags, summary: "A site's tracked keywords", querystring: ListKeywordsQuery, response: { 200: Paged(KeywordSchema) } } }, pending);
-  r.get('/keywords/stats', { schema: { tags, summary: "Statistics of a site's keywords", querystring: KeywordStatsQuery, response: { 200: KeywordStatsSchema } } }, pending);
+  r.get(
+    '/keywords',
+    { schema: { tags, summary: "A site's keywords, most clicked first", querystring: ListKeywordsQuery, response: { 200: Paged(KeywordSchema) } } },
+    (request) => deps.keywords.list(request.actor.sub, request.query),
+  );
+  r.get(
+    '/keywords/stats',
+    { schema: { tags, summary: "Statistics of a site's keywords", querystring: KeywordStatsQuery, response: { 200: KeywordStatsSchema } } },
+    (request) => deps.keywords.stats(request.actor.sub, request.query.site_id),
+  );
+  r.post(
+    '/keywords',
+    { schema: { tags, summary: 'Track a keyword by hand (it fills in from Search Console)', body: AddKeywordBody, response: { 201: KeywordSchema } } },
+    async (request, reply) => reply.code(201).send(await deps.keywords.add(request.actor.sub, request.body)),
+  );
+  r.delete(
+    '/keywords/:keyword_id',
+    { schema: { tags, summary: 'Stop tracking a keyword', params: KeywordParams } },
+    async (request, reply) => {
+      await deps.keywords.remove(request.actor.sub, request.params.keyword_id);
+      return reply.code(204).send();
+    },
+  );
 }

@@ -8,11 +8,13 @@ export const KeywordSchema = Type.Object({
   id: Uuid(),
   keyword: Type.String(),
   search_volume: Type.Integer({ minimum: 0 }),
+  volume_source: Type.String({ description: '"estimated" (from Search Console impressions; see the README) or the keyword-data provider that gave search_volume and difficulty' }),
   difficulty: Type.Integer({ minimum: 0, maximum: 100 }),
   current_position: Nullable(Type.Integer({ minimum: 1 })),
   previous_position: Nullable(Type.Integer({ minimum: 1 })),
   url: Nullable(Type.String()),
   intent: StringEnum(INTENTS),
+  source: StringEnum(['search_console', 'manual'] as const, { description: 'From Search Console, or added by hand' }),
   updated_at: Timestamp(),
 });
 
@@ -28,3 +30,9 @@ export const KeywordStatsSchema = Type.Object({
 
 export const ListKeywordsQuery = Type.Object({ site_id: Uuid(), ...pageQueryProperties(50, 200) }, { additionalProperties: false });
 export const KeywordStatsQuery = Type.Object({ site_id: Uuid() }, { additionalProperties: false });
+
+export const AddKeywordBody = Type.Object(
+  { site_id: Uuid(), keyword: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export const KeywordParams = Type.Object({ keyword_id: Uuid() });

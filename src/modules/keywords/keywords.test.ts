@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { brandOf } from '../search-data/intent.ts';
+import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
+
+let ctx: TestContext;
+let owner: SignedInUser;
+let other: SignedInUser;
+let siteId: string;
+
+const latest = Date.UTC(2026, 10, 18);
+const day = (offset: number) => new Date(latest - offset * 86_400_000).toISOString().slice(0, 10);
+const page = (path: string) => `https://garden-shop.example.org${path}`;
+
+before(async () => {
+  ctx = await startTestApp({}, { workJobs: false });
+  [owner, other] = await Promise.all([signUp(ctx), signUp(ctx)]);
+  siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Shop', domain: 'garden-shop.co.uk' } })).data.id;
+  const rows = [];
+  for (let o = 0; o < 14; o++) {
+    // "prune roses": position 3 this week on /roses (most clicks), 6 the week before; /guide gets fewer clicks.
+    rows.push({ date: day(o), query: 'prune roses', page: page('/roses'), clicks: 9, impressions: 100, position: o < 7 ? 3 : 6 });
+    rows.push({ date: day(o), query: 'prune roses', page: page('/guide'), clicks: 1, impressions: 100, position: o < 7 ? 3 : 6 });
+    // "buy tulips": worse this week (12) than before (8).
+    rows.push({ date: day(o), query: 'buy tulips', page: page('/tulips'), clicks: 1, impressions: 50, position: o < 7 ? 12 : 8 });
+    // "garden shop opening hours": the site's own name: navigational; unchanged at 1.
+    rows.push({ date: day(o), query: 'garden shop opening hours', page: page('/'), clicks: 20, impressions: 30, position: 1 });
+  }
+  rows.push({ date: day(20), query: 'best ferns for shade', page: page('/ferns'), clicks: 0, impressions: 10, position: 30 });
+  const repo = createSearchDataRepo(ctx.database.db);
+  await repo.replaceQueryDays(siteId, [...new Set(rows.map((r) => r.date))], rows);
+  await repo.replaceQueryDays(siteId, [...new Set(rows.map((r) => r.date))], rows); // idempotent
+  await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: siteId, keyword: 'Buy  Tulips' } });
+  await repo.refreshKeywords(siteId, brandOf('garden-shop.co.uk'));
+});
+after(() => ctx.close());
+
+const get = (url: string, token = owner.accessToken) => call(ctx, { method: 'GET', url, token });
+
+describe('keywords', () => {
+  it('come from Search Console: positions over the last 7 days of data and the 7 before, the most clicked page, intent by rules', async () => {
+    const res = await get(`/api/v1/keywords?site_id=${siteId}`);
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual([res.data.page, res.data.page_size, res.data.total], [1, 50, 4]);
+    const byKeyword = new Map(res.data.items.map((k: { keyword: string }) => [k.keyword, k]));
+    assert.deepEqual(byKeyword.get('prune roses'), {
+      ...byKeyword.get('prune roses') as object,
+      current_position: 3, previous_position: 6, url: page('/roses'), intent: 'informational', source: 'search_console', volume_source: 'estimated',
+    });
+    const tulips = byKeyword.get('buy tulips') as Record<string, unknown>;
+    assert.deepEqual([tulips.current_position, tulips.previous_position, tulips.intent, tulips.source], [12, 8, 'transactional', 'manual'], 'the hand-added keyword filled in, still marked manual');
+    assert.equal((byKeyword.get('garden shop opening hours') as { intent: string }).intent, 'navigational');
+    const ferns = byKeyword.get('best ferns for shade') as Record<string, unknown>;
+    assert.deepEqual([ferns.intent, ferns.current_position], ['commercial', null], 'no data in its last 7 days: not ranking now');
+    assert.equal(res.data.items[0].keyword, 'garden shop opening hours', 'most clicked first');
+    const roses = byKeyword.get('prune roses') as { search_volume: number; difficulty: number };
+    assert.equal(roses.search_volume, Math.round((2800 * 30) / 28));
+    assert.ok(roses.difficulty > 0 && roses.difficulty <= 100);
+  });
+
+  it('sum up in stats, with position changes', async () => {
+    const res = await get(`/api/v1/keywords/stats?site_id=${siteId}`);
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual({ ...res.data, total_search_volume: undefined }, {
+      total_keywords: 4, keywords_in_top_3: 2, keywords_in_top_10: 2, keywords_in_top_100: 3, average_position: 5.3,
+      total_search_volume: undefined, position_changes: { improved: 1, declined: 1, unchanged: 1 },
+    });
+  });
+
+  it('page with page and page_size (default 50, at most 200)', async () => {
+    const second = await get(`/api/v1/keywords?site_id=${siteId}&page=2&page_size=3`);
+    assert.deepEqual([second.data.items.length, second.data.total, second.data.page], [1, 4, 2]);
+    assert.equal((await get(`/api/v1/keywords?site_id=${siteId}&page_size=201`)).statusCode, 422);
+  });
+
+  it('can be added by hand (409 twice, 422 when blank) and removed (404 for another user\'s)', async () => {
+    const added = await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: siteId, keyword: 'Lavender hedges' } });
+    assert.equal(added.statusCode, 201);
+    assert.deepEqual([added.data.keyword, added.data.source, added.data.current_position], ['lavender hedges', 'manual', null]);
+    assert.equal((await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: siteId, keyword: 'lavender HEDGES' } })).statusCode, 409);
+    assert.equal((await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: siteId, keyword: '   ' } })).statusCode, 422);
+    assert.equal((await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: other.accessToken, payload: { site_id: siteId, keyword: 'x' } })).statusCode, 404);
+    assert.equal((await call(ctx, { method: 'DELETE', url: `/api/v1/keywords/${added.data.id}`, token: other.accessToken })).statusCode, 404);
+    assert.equal((await call(ctx, { method: 'DELETE', url: `/api/v1/keywords/${added.data.id}`, token: owner.accessToken })).statusCode, 204);
+    assert.equal((await call(ctx, { method: 'DELETE', url: `/api/v1/keywords/${added.data.id}`, token: owner.accessToken })).statusCode, 404);
+  });
+
+  it('are 404 for another user\'s site, 422 without site_id, 401 without a token', async () => {
+    assert.equal((await get(`/api/v1/keywords?site_id=${siteId}`, other.accessToken)).statusCode, 404);
+    assert.equal((await get(`/api/v1/keywords/stats?site_id=${siteId}`, other.accessToken)).statusCode, 404);
+    assert.equal((await get(`/api/v1/keywords/stats?site_id=${randomUUID()}`)).statusCode, 404);
+    assert.equal((await get('/api/v1/keywords')).statusCode, 422);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/keywords/stats?site_id=${siteId}` }, owner);
+  });
+});

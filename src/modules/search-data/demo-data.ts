@@ -1,0 +1,88 @@
+import { isoDate } from './periods.ts';
+import type { AnalyticsDay, QueryPageDay, SearchDay } from './search-data.repo.ts';
+
+const DAY = 86_400_000;
+
+/** A small seeded PRNG (mulberry32): the same demo every time. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Click-through rate by position (a typical organic CTR curve). */
+const ctrAt = (position: number) => (position <= 1 ? 0.28 : position <= 10 ? 0.28 / position ** 0.9 : 0.01 / (position - 9));
+
+const TOPICS = ['roses', 'tulips', 'hedges', 'lawn care', 'ponds', 'herbs', 'apple trees', 'compost', 'ferns', 'bulbs', 'lavender', 'hydrangeas'];
+const PATTERNS = [
+  (t: string) => `how to grow ${t}`, (t: string) => `when to prune ${t}`, (t: string) => `best ${t} for small gardens`,
+  (t: string) => `buy ${t} online`, (t: string) => `${t} price`, (t: string) => `${t} care guide`, (t: string) => `${t} problems`,
+  (t: string) => `${t} vs alternatives`, (t: string) => `planting ${t} in autumn`, (t: string) => `${t} delivery near me`,
+  (t: string) => `why are my ${t} dying`, (t: string) => `${t} ideas`, (t: string) => `cheap ${t}`, (t: string) => `${t} for shade`,
+  (t: string) => `organic ${t}`, (t: string) => `${t} in pots`, (t: string) => `${t} varieties`, (t: string) => `${t} garden shop`,
+  (t: string) => `${t} watering`, (t: string) => `${t} tips`, (t: string) => `${t} review`, (t: string) => `propagating ${t}`,
+  (t: string) => `${t} pests`, (t: string) => `${t} fertiliser`, (t: string) => `${t} from seed`,
+];
+
+export interface DemoData {
+  days: SearchDay[];
+  queryDays: QueryPageDay[];
+  analytics: AnalyticsDay[];
+  queries: number;
+}
+
+/**
+ * Synthetic but realistic search data for a demo site: 16 months of site totals and GA4
+ * figures with weekly and yearly seasonality and growth, and per-query rows for the last
+ * 90 days (300 queries over 24 pages) whose positions drift, so rankings change.
+ */
+export function demoSearchData(origin: string, now = new Date(), seed = 42): DemoData {
+  const rand = random(seed);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const queries = TOPICS.flatMap((topic) => PATTERNS.map((pattern) => ({ topic, query: pattern(topic) }))).slice(0, 300).map(({ topic, query }, i) => ({
+    query,
+    page: `${origin}/guides/${topic.replace(/ /g, '-')}/${i % 2 === 0 ? '' : 'care/'}`,
+    volume: Math.round(20 + rand() ** 3 * 4000),
+    start: 2 + rand() * 40,
+    drift: (rand() - 0.55) * 0.12, // positions per day; most queries improve slowly
+  }));
+  const season = (time: number) => {
+    const dayOfYear = (time - Date.UTC(new Date(time).getUTCFullYear(), 0, 1)) / DAY;
+    const weekday = new Date(time).getUTCDay();
+    return (1 + 0.35 * Math.sin(((dayOfYear - 80) / 365) * 2 * Math.PI)) * (weekday === 0 || weekday === 6 ? 1.2 : 1);
+  };
+
+  const days: SearchDay[] = [];
+  const analytics: AnalyticsDay[] = [];
+  const totalDays = 16 * 30 + 6; // 16 months
+  for (let back = totalDays; back >= 3; back--) { // Search Console is 2-3 days behind
+    const time = today - back * DAY;
+    const growth = 1 + (totalDays - back) / totalDays;
+    const impressions = Math.round(9000 * season(time) * growth * (0.9 + rand() * 0.2));
+    const position = Math.max(1, 18 - (totalDays - back) / 60 + rand() * 1.5);
+    const clicks = Math.round(impressions * ctrAt(position) * 1.6);
+    days.push({ date: isoDate(time), clicks, impressions, ctr: clicks / impressions, position });
+    const sessions = Math.round(clicks * 1.4 + 40 * rand());
+    analytics.push({
+      date: isoDate(time), sessions, page_views: Math.round(sessions * (1.8 + rand() * 0.6)),
+      bounce_rate: 0.38 + rand() * 0.15, conversions: Math.round(sessions * 0.021 * (0.7 + rand() * 0.6)),
+    });
+  }
+
+  const queryDays: QueryPageDay[] = [];
+  for (let back = 90; back >= 3; back--) {
+    const time = today - back * DAY;
+    for (const q of queries) {
+      const position = Math.min(80, Math.max(1, q.start + q.drift * (90 - back) + (rand() - 0.5) * 1.5));
+      const impressions = Math.round((q.volume / 30) * season(time) * (position <= 10 ? 1 : position <= 20 ? 0.1 : 0.02) * (0.8 + rand() * 0.4));
+      if (impressions === 0) continue; // Search Console omits empty rows
+      queryDays.push({ date: isoDate(time), query: q.query, page: q.page, clicks: Math.round(impressions * ctrAt(position)), impressions, position });
+    }
+  }
+  return { days, queryDays, analytics, queries: queries.length };
+}
+

@@ -1,0 +1,111 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { intentSql } from './intent.ts';
+
+/** Rows per INSERT: 7 parameters a row stays far below PostgreSQL's 65,535. */
+const CHUNK = 2000;
+
+export interface SearchDay { date: string; clicks: number; impressions: number; ctr: number; position: number }
+export interface QueryPageDay { date: string; query: string; page: string; clicks: number; impressions: number; position: number }
+export interface AnalyticsDay { date: string; sessions: number; page_views: number; bounce_rate: number; conversions: number }
+
+const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Stored search data. Every write is an upsert on its natural key (site, day, query, page),
+ * so a re-sync of the same days replaces them and never doubles anything.
+ */
+export function createSearchDataRepo(db: Kysely<DB>) {
+  return {
+    async upsertSearchDays(siteId: string, rows: SearchDay[]) {
+      for (const part of chunks(rows)) {
+        await db.insertInto('search_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
+          .onConflict((oc) => oc.columns(['site_id', 'date']).doUpdateSet((eb) => ({
+            clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), ctr: eb.ref('excluded.ctr'), position: eb.ref('excluded.position'),
+          })))
+          .execute();
+      }
+    },
+
+    /** Replaces the query×page rows of the days given (a day's rows may shrink when data settles). */
+    async replaceQueryDays(siteId: string, days: string[], rows: QueryPageDay[]) {
+      await db.transaction().execute(async (trx) => {
+        if (days.length > 0) await trx.deleteFrom('search_query_daily').where('site_id', '=', siteId).where('date', 'in', days).execute();
+        for (const part of chunks(rows)) {
+          await trx.insertInto('search_query_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
+            .onConflict((oc) => oc.columns(['site_id', 'date', 'query', 'page']).doUpdateSet((eb) => ({
+              clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), position: eb.ref('excluded.position'),
+            })))
+            .execute();
+        }
+      });
+    },
+
+    async upsertAnalyticsDays(siteId: string, rows: AnalyticsDay[]) {
+      for (const part of chunks(rows)) {
+        await db.insertInto('analytics_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
+          .onConflict((oc) => oc.columns(['site_id', 'date']).doUpdateSet((eb) => ({
+            sessions: eb.ref('excluded.sessions'), page_views: eb.ref('excluded.page_views'),
+            bounce_rate: eb.ref('excluded.bounce_rate'), conversions: eb.ref('excluded.conversions'),
+          })))
+          .execute();
+      }
+    },
+
+    /**
+     * Recomputes the site's keywords from the query×page rows of the last 28 days of data:
+     * current position = impression-weighted average over the latest 7 days of data, previous
+     * over the 7 before; url = the page with the most clicks (then impressions); volume and
+     * difficulty estimated (see README). Keywords that no longer appear keep their row with
+     * no current position; keywords added by hand keep their source.
+     */
+    async refreshKeywords(siteId: string, brand: string | undefined) {
+      await sql`
+        with latest as (select max(date) as d from search_query_daily where site_id = ${siteId}),
+        recent as (
+          select q.* from search_query_daily q, latest
+          where q.site_id = ${siteId} and q.date > latest.d - 28
+        ),
+        agg as (
+          select r.query,
+            sum(r.position * r.impressions) filter (where r.date > l.d - 7) / nullif(sum(r.impressions) filter (where r.date > l.d - 7), 0) as cur,
+            sum(r.position * r.impressions) filter (where r.date <= l.d - 7 and r.date > l.d - 14) / nullif(sum(r.impressions) filter (where r.date <= l.d - 7 and r.date > l.d - 14), 0) as prev,
+            sum(r.position * r.impressions) / nullif(sum(r.impressions), 0) as pos28,
+            sum(r.clicks) as clicks, sum(r.impressions) as impressions
+          from recent r, latest l group by r.query
+        ),
+        pages as (
+          select distinct on (query) query, page from (
+            select query, page, sum(clicks) as c, sum(impressions) as i from recent group by query, page
+          ) x order by query, c desc, i desc, page
+        ),
+        scored as (
+          select a.query, a.cur, a.prev, a.clicks, a.impressions, p.page,
+            round(a.impressions * 30.0 / 28 / case when a.pos28 <= 10 then 1 when a.pos28 <= 20 then 0.1 else 0.02 end)::integer as volume
+          from agg a join pages p using (query)
+        )
+        insert into keywords (site_id, keyword, source, search_volume, volume_source, difficulty, current_position, previous_position, url, intent, clicks_28d, impressions_28d)
+        select ${siteId}, s.query, 'search_console', s.volume, 'estimated',
+          least(100, round(12 * ln(1 + s.volume)))::integer,
+          -- greatest() skips nulls: a keyword without impressions in a week keeps a null position.
+          case when s.cur is null then null else greatest(1, round(s.cur))::integer end,
+          case when s.prev is null then null else greatest(1, round(s.prev))::integer end, s.page,
+          ${intentSql(sql`s.query`, brand)}, s.clicks, s.impressions
+        from scored s
+        on conflict (site_id, keyword) do update set
+          search_volume = excluded.search_volume, volume_source = excluded.volume_source, difficulty = excluded.difficulty,
+          current_position = excluded.current_position, previous_position = excluded.previous_position, url = excluded.url,
+          clicks_28d = excluded.clicks_28d, impressions_28d = excluded.impressions_28d, updated_at = now()`.execute(db);
+      // Keywords with no data in the window are not ranking now.
+      await sql`
+        update keywords k set current_position = null, previous_position = k.current_position, clicks_28d = 0, impressions_28d = 0, updated_at = now()
+        where k.site_id = ${siteId} and k.current_position is not null
+          and not exists (
+            select 1 from search_query_daily q
+            where q.site_id = ${siteId} and q.query = k.keyword and q.date > (select max(date) from search_query_daily where site_id = ${siteId}) - 28
+          )`.execute(db);
+    },
+  };
+}
+
+export type SearchDataRepo = ReturnType<typeof createSearchDataRepo>;
