@@ -33,7 +33,12 @@ import { createAuthService, FAILURE_WINDOW_MS } from './modules/auth/auth.servic
 import { memoryFailureCounter, redisFailureCounter } from './modules/auth/login-throttle.ts';
 import { createRevocationList } from './modules/auth/revocations.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createGoogleClient } from './modules/integrations/google/google-client.ts';
+import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
 import { googleRoutes } from './modules/integrations/google/google.routes.ts';
+import { createGoogleService } from './modules/integrations/google/google.service.ts';
+import { createSearchSync, SYNC_ALL_JOB, SYNC_JOB } from './modules/integrations/google/search-sync.ts';
+import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
@@ -114,8 +119,11 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     log: app.log,
   });
-  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets });
   const queue = createJobQueue(database, app.log, jobTuning);
+  const sites = createSitesService({
+    repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets,
+    onPropertyLinked: (siteId) => queue.send(SYNC_JOB, { siteId }),
+  });
   const secrets = createSecretBox(
     await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log: app.log }),
   );
@@ -152,6 +160,21 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   });
   queue.define({ name: SCHEDULE_JOB, retryLimit: 1, expireInSeconds: 600, cron: '*/15 * * * *', handler: async () => void (await audits.enqueueDueAudits()) });
 
+  const googleClient = config.google ? createGoogleClient(config.google) : undefined;
+  const google = createGoogleService({ config: config.google, publicUrl: config.publicUrl, client: googleClient, repo: createGoogleRepo(db), secrets, log: app.log });
+  const searchSync = createSearchSync({ db, google, client: googleClient, searchData: createSearchDataRepo(db), log: app.log });
+  queue.define<{ siteId: string }>({ name: SYNC_JOB, retryLimit: 3, expireInSeconds: 3600, handler: ({ siteId }) => searchSync.syncSite(siteId) });
+  queue.define({
+    name: SYNC_ALL_JOB, retryLimit: 1, expireInSeconds: 600, cron: '30 5 * * *',
+    handler: async () => {
+      for (const siteId of await searchSync.sitesToSync()) await queue.send(SYNC_JOB, { siteId });
+    },
+  });
+  /** After connecting Google, each of the user's sites syncs (its property is picked when none is linked). */
+  const syncUserSites = async (userId: string) => {
+    for (const site of await sites.listSites(userId, { isActive: true }).then((r) => r.items)) await queue.send(SYNC_JOB, { siteId: site.id });
+  };
+
   requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
 
   await app.register(healthRoutes, { database, redis });
@@ -166,7 +189,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(tasksRoutes, { tasks, rollbacks });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ db, sites }) });
       await api.register(keywordsRoutes, { keywords: createKeywordsService({ db, sites }) });
-      await api.register(googleRoutes);
+      await api.register(googleRoutes, { google, onConnected: syncUserSites });
     },
     { prefix: '/api/v1' },
   );
@@ -183,6 +206,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     await queue.stop();
     await llm?.close();
     await connectors.closeAll();
+    await googleClient?.close();
     await redis?.quit();
   });
   return app;

@@ -21,9 +21,25 @@ export interface Config {
   jobsInProcess: boolean;
   /** Tasks one process executes (and verifies) at once. */
   taskWorkers: number;
+  /** The service's public base URL (Google redirects browsers back to it). */
+  publicUrl: string;
+  /** Google sign-in and data access; undefined without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
+  google: GoogleConfig | undefined;
   /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: LogLevel;
+}
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  jwksUrl: string;
+  issuer: string;
+  searchConsoleUrl: string;
+  analyticsDataUrl: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -110,6 +126,23 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('ADMIN_PASSWORD must be at least 10 characters long');
   }
 
+  const googleId = read('GOOGLE_CLIENT_ID');
+  const googleSecret = read('GOOGLE_CLIENT_SECRET');
+  if ((googleId === undefined) !== (googleSecret === undefined)) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  // Every Google base URL is configuration, so tests (and proxies) can stand in for Google.
+  const googleUrl = (name: string, fallback: string) => url(name, ['http:', 'https:']) ?? fallback;
+  const google: GoogleConfig | undefined = googleId && googleSecret ? {
+    clientId: googleId,
+    clientSecret: googleSecret,
+    authUrl: googleUrl('GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth'),
+    tokenUrl: googleUrl('GOOGLE_TOKEN_URL', 'https://oauth2.googleapis.com/token'),
+    revokeUrl: googleUrl('GOOGLE_REVOKE_URL', 'https://oauth2.googleapis.com/revoke'),
+    jwksUrl: googleUrl('GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs'),
+    issuer: read('GOOGLE_ISSUER') ?? 'https://accounts.google.com',
+    searchConsoleUrl: googleUrl('GOOGLE_SEARCH_CONSOLE_URL', 'https://www.googleapis.com/webmasters/v3'),
+    analyticsDataUrl: googleUrl('GOOGLE_ANALYTICS_DATA_URL', 'https://analyticsdata.googleapis.com/v1beta'),
+  } : undefined;
+
   const llmBaseUrl = url('LLM_BASE_URL', ['http:', 'https:']);
   const llmModel = read('LLM_MODEL');
   if ((llmBaseUrl === undefined) !== (llmModel === undefined) && !problems.some((p) => p.startsWith('LLM_BASE_URL'))) {
@@ -138,6 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${integer('PORT', 8080, 0, 65535)}`).replace(/\/$/, ''),
+    google,
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
   };

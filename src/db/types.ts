@@ -16,6 +16,7 @@ export interface UsersTable {
   name: string;
   role: Generated<'user' | 'admin'>;
   password_hash: string | null;
+  google_sub: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -42,6 +43,9 @@ export interface TokenRevocationsTable {
 export interface SitesTable {
   gsc_property: string | null;
   ga4_property: string | null;
+  search_backfilled: Generated<boolean>;
+  search_synced_at: Timestamp | null;
+  search_sync_error: string | null;
   id: Generated<string>;
   owner_id: string;
   name: string;
@@ -228,6 +232,27 @@ export interface KeywordsTable {
   updated_at: Timestamp;
 }
 
+export interface OauthStatesTable {
+  state_hash: string;
+  purpose: 'connect' | 'signin';
+  user_id: string | null;
+  code_verifier: string;
+  nonce: string | null;
+  created_at: CreatedAt;
+}
+
+export interface GoogleConnectionsTable {
+  user_id: string;
+  google_sub: string;
+  email: string | null;
+  scopes: string;
+  refresh_token: string;
+  access_token: string | null;
+  access_expires_at: Timestamp | null;
+  status: Generated<'active' | 'revoked'>;
+  connected_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -251,5 +276,7 @@ export interface DB {
   search_query_daily: SearchQueryDailyTable;
   analytics_daily: AnalyticsDailyTable;
   keywords: KeywordsTable;
+  oauth_states: OauthStatesTable;
+  google_connections: GoogleConnectionsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -26,8 +26,8 @@ export function createProgressService(deps: {
         audit: audits.latest ?? null,
         score_history: audits.history,
         tasks: { ...tasks, total },
-        // Analytics syncs are the search-data issue: until then there is no sync to report.
-        last_analytics_sync_at: null,
+        last_analytics_sync_at: site.search_synced_at,
+        analytics_sync_error: site.search_sync_error,
       };
     },
   };

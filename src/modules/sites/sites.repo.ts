@@ -4,7 +4,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { batched } from '../../lib/batch.ts';
 
 const SITE_COLUMNS = [
-  'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'created_at', 'updated_at',
+  'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'gsc_property', 'ga4_property',
+  'search_synced_at', 'search_sync_error', 'created_at', 'updated_at',
 ] as const;
 
 /** Every query names the owner in its WHERE clause: another user's site reads as absent. */
@@ -68,6 +69,7 @@ export function createSitesRepo(db: Kysely<DB>) {
       siteId: string,
       changes: {
         name?: string; domain?: string; platform?: Platform; is_active?: boolean; audit_schedule?: AuditSchedule; health_score?: null;
+        gsc_property?: string | null; ga4_property?: string | null; search_backfilled?: boolean;
       },
     ) {
       try {

@@ -17,11 +17,17 @@ const platform = StringEnum(PLATFORMS, { description: 'Detected by audits; may b
 const isActive = Type.Boolean({ description: 'Active flag; true on creation' });
 export const AUDIT_SCHEDULES = ['off', 'daily', 'weekly'] as const;
 const auditSchedule = StringEnum(AUDIT_SCHEDULES, { description: 'How often the site is re-audited after its first audit' });
+const gscProperty = Nullable(Type.String({
+  pattern: '^(sc-domain:[^\\s/]+|https?://\\S+/)$', maxLength: 2048,
+  description: 'Search Console property: "sc-domain:example.com" or a URL prefix ending in "/"; null to unlink (by default the matching property is picked at the first sync)',
+}));
+const ga4Property = Nullable(Type.String({ pattern: '^properties/\\d+$', description: 'GA4 property, "properties/123456789"; null to unlink' }));
 const healthScore = Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'From the latest completed audit' }));
 
 /** GET /sites/{id} and PUT: the whole site. */
 export const SiteSchema = Type.Object({
   id, name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule,
+  gsc_property: gscProperty, ga4_property: ga4Property,
   created_at: Timestamp(), updated_at: Timestamp(),
 });
 
@@ -43,6 +49,8 @@ export const UpdateSiteBody = Type.Object(
     platform: Type.Optional(platform),
     is_active: Type.Optional(isActive),
     audit_schedule: Type.Optional(auditSchedule),
+    gsc_property: Type.Optional(gscProperty),
+    ga4_property: Type.Optional(ga4Property),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -77,5 +85,6 @@ export const SiteProgressSchema = Type.Object({
   ),
   tasks: Type.Object({ ...Object.fromEntries(TASK_STATUSES.map((s) => [s, count])), total: count }),
   last_analytics_sync_at: Nullable(Timestamp()),
+  analytics_sync_error: Nullable(Type.String({ description: 'Why the last search-data sync did not complete (quota, revoked grant…), null when it did' })),
 });
 export type SiteProgress = Static<typeof SiteProgressSchema>;

@@ -3,7 +3,12 @@ import { normalizeDomain } from './domain.ts';
 import type { SitesRepo } from './sites.repo.ts';
 import type { CreateSiteInput, UpdateSiteInput } from './sites.schemas.ts';
 
-export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets: boolean }) {
+export function createSitesService(deps: {
+  repo: SitesRepo;
+  allowPrivateTargets: boolean;
+  /** Told when a Search Console or GA4 property is linked (a sync is queued). */
+  onPropertyLinked?: (siteId: string) => Promise<unknown>;
+}) {
   const { repo } = deps;
 
   function domainOf(input: string): string {
@@ -49,10 +54,14 @@ export function createSitesService(deps: { repo: SitesRepo; allowPrivateTargets:
         }
       }
       if (input.platform !== undefined) changes.platform = input.platform;
+      // A newly linked property is backfilled from the start.
+      if (input.gsc_property !== undefined) Object.assign(changes, { gsc_property: input.gsc_property, search_backfilled: false });
+      if (input.ga4_property !== undefined) Object.assign(changes, { ga4_property: input.ga4_property, search_backfilled: false });
 
       const updated = await repo.update(ownerId, siteId, changes);
       if (updated === 'duplicate_domain') throw conflict(`You already have a site for ${changes.domain}`);
       if (!updated) throw notFound('Site');
+      if (input.gsc_property || input.ga4_property) await deps.onPropertyLinked?.(siteId);
       return updated;
     },
 

@@ -2,20 +2,66 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notImplemented } from '../../../lib/problem.ts';
+import { Nullable, Timestamp } from '../../../lib/schema.ts';
+import type { GoogleService } from './google.service.ts';
 
 export const PropertiesSchema = Type.Object({
   items: Type.Array(Type.Object({ site_url: Type.String(), permission_level: Type.String() })),
   total: Type.Integer(),
 });
+const CallbackQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 256 })),
+  error: Type.Optional(Type.String({ maxLength: 256 })),
+  scope: Type.Optional(Type.String({ maxLength: 4096 })),
+  authuser: Type.Optional(Type.String()),
+  prompt: Type.Optional(Type.String()),
+  hd: Type.Optional(Type.String()),
+});
+const StatusSchema = Type.Object({
+  connected: Type.Boolean(),
+  status: Type.String({ description: 'active, revoked (connect again) or not_connected' }),
+  email: Nullable(Type.String()),
+  scopes: Type.Array(Type.String()),
+  connected_at: Nullable(Timestamp()),
+});
 
-// Google sign-in and the Search Console connection are the search-data issue: until then 501.
-const pending = async () => {
-  throw notImplemented('Google integration');
+// Google sign-in comes next in the search-data issue: until then it answers 501.
+const signInPending = async () => {
+  throw notImplemented('Google sign-in');
 };
 
-export async function googleRoutes(app: FastifyInstance) {
+export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; onConnected: (userId: string) => Promise<unknown> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get('/integrations/google/search-console/properties', { schema: { tags: ['integrations'], summary: 'Your Search Console properties', response: { 200: PropertiesSchema } } }, pending);
-  r.get('/auth/google/start', { config: { public: true }, schema: { tags: ['auth'], summary: 'Start Google sign-in (redirect)' } }, pending);
-  r.get('/auth/google/callback', { config: { public: true }, schema: { tags: ['auth'], summary: 'Google sign-in callback' } }, pending);
+  const tags = ['integrations'];
+  r.get(
+    '/integrations/google/connect',
+    { schema: { tags, summary: 'Start connecting Google (Search Console, GA4): the URL to send the browser to', response: { 200: Type.Object({ authorization_url: Type.String() }) } } },
+    (request) => deps.google.connectStart(request.actor.sub),
+  );
+  r.get(
+    '/integrations/google/callback',
+    {
+      config: { public: true },
+      schema: { tags, summary: "Google's redirect after consent (state and PKCE checked, tokens stored sealed)", querystring: CallbackQuery, response: { 200: Type.Object({ connected: Type.Boolean(), scopes: Type.Array(Type.String()), missing_scopes: Type.Array(Type.String()) }) } },
+    },
+    async (request) => {
+      const result = await deps.google.connectCallback(request.query);
+      await deps.onConnected(result.userId);
+      return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
+    },
+  );
+  r.get('/integrations/google', { schema: { tags, summary: 'Whether Google is connected, as whom, with which scopes', response: { 200: StatusSchema } } },
+    (request) => deps.google.status(request.actor.sub));
+  r.delete('/integrations/google', { schema: { tags, summary: 'Disconnect Google: the grant is revoked at Google and forgotten' } }, async (request, reply) => {
+    await deps.google.disconnect(request.actor.sub);
+    return reply.code(204).send();
+  });
+  r.get(
+    '/integrations/google/search-console/properties',
+    { schema: { tags, summary: 'Your Search Console properties (409 when Google is not connected)', response: { 200: PropertiesSchema } } },
+    (request) => deps.google.properties(request.actor.sub),
+  );
+  r.get('/auth/google/start', { config: { public: true }, schema: { tags: ['auth'], summary: 'Start Google sign-in (redirect)' } }, signInPending);
+  r.get('/auth/google/callback', { config: { public: true }, schema: { tags: ['auth'], summary: 'Google sign-in callback' } }, signInPending);
 }

@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../../test/helpers/app.ts';
+import { startGoogleServer, type GoogleServer, type GscRow } from '../../../../test/helpers/google-server.ts';
+import { assertRejectsBadTokens } from '../../../../test/helpers/security.ts';
+import { until } from '../../../../test/helpers/wait.ts';
+import { SYNC_JOB } from './search-sync.ts';
+
+let google: GoogleServer;
+let ctx: TestContext;
+let owner: SignedInUser;
+let other: SignedInUser;
+let siteId: string;
+
+const DAY = 86_400_000;
+const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+const date = (back: number) => new Date(today - back * DAY).toISOString().slice(0, 10);
+/** 300 queries a day over 90 days: 27,000 query×page rows, more than one 25,000-row page. */
+function searchRows(): GscRow[] {
+  const rows: GscRow[] = [];
+  for (let back = 90; back >= 1; back--) {
+    for (let q = 0; q < 300; q++) {
+      rows.push({ date: date(back), query: `garden query ${q}`, page: `https://example-garden.com/p/${q % 20}`, clicks: q % 7, impressions: 20 + (q % 11), position: 1 + (q % 30) });
+    }
+  }
+  return rows;
+}
+
+/** Connects the user's Google account through the whole browser round trip. */
+async function connect(user: SignedInUser, sub: string) {
+  const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: user.accessToken });
+  assert.equal(start.statusCode, 200);
+  const consent = google.authorize(start.data.authorization_url, { sub, email: `${sub}@gmail.com` });
+  const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+  return { start: start.data.authorization_url as string, consent, back };
+}
+
+before(async () => {
+  google = await startGoogleServer();
+  ctx = await startTestApp({ ...google.env, PUBLIC_URL: 'http://service.test' });
+  [owner, other] = await Promise.all([signUp(ctx), signUp(ctx)]);
+  siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: 'example-garden.com' } })).data.id;
+  google.properties('owner-sub', [
+    { siteUrl: 'sc-domain:example-garden.com', permissionLevel: 'siteOwner' },
+    { siteUrl: 'https://blog.example-garden.com/', permissionLevel: 'siteFullUser' },
+  ]);
+  google.searchData('sc-domain:example-garden.com', searchRows());
+  google.analyticsData('properties/123', Array.from({ length: 30 }, (_, i) => ({ date: date(i + 1), sessions: 100 + i, screenPageViews: 250 + i, bounceRate: 0.4, conversions: 3 })));
+});
+after(async () => {
+  await ctx.close();
+  await google.close();
+});
+
+describe('connecting Google', () => {
+  it('asks Google for read-only Search Console and GA4 access, offline, with PKCE S256 and a state', async () => {
+    const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: owner.accessToken });
+    const url = new URL(start.data.authorization_url);
+    assert.equal(url.origin + url.pathname, google.env.GOOGLE_AUTH_URL);
+    assert.equal(url.searchParams.get('redirect_uri'), 'http://service.test/api/v1/integrations/google/callback');
+    assert.equal(url.searchParams.get('access_type'), 'offline');
+    assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
+    assert.match(url.searchParams.get('scope')!, /webmasters\.readonly.*analytics\.readonly/);
+    assert.ok(url.searchParams.get('state')!.length >= 40);
+  });
+
+  it('refuses a callback with an unknown or replayed state, and a code redeemed with the wrong PKCE verifier', async () => {
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/v1/integrations/google/callback?code=x&state=forged' });
+    assert.equal(bad.statusCode, 400);
+    assert.match(bad.json().detail, /Unknown or expired state/);
+
+    const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: other.accessToken });
+    const tampered = new URL(start.data.authorization_url);
+    tampered.searchParams.set('code_challenge', 'AAAA-not-the-challenge-of-the-stored-verifier-AAAAAAAAAAAA');
+    const consent = google.authorize(tampered.href, { sub: 'other-sub', email: 'other@gmail.com' });
+    const refused = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    assert.equal(refused.statusCode, 400);
+    assert.match(refused.json().detail, /invalid_grant/);
+    const replay = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    assert.match(replay.json().detail, /Unknown or expired state/, 'a state is good once');
+    assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: other.accessToken })).data.connected, false);
+  });
+
+  it('answers 409 for properties before connecting, and 401 without a token', async () => {
+    const res = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties', token: other.accessToken });
+    assert.equal(res.statusCode, 409);
+    assert.match(res.data.detail, /Google is not connected/);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties' }, owner);
+  });
+
+  it('connects, lists the caller\'s Search Console properties and syncs the site from its matching property', async () => {
+    const { back } = await connect(owner, 'owner-sub');
+    assert.equal(back.statusCode, 200, back.body);
+    assert.deepEqual(back.json().missing_scopes, []);
+    const status = (await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: owner.accessToken })).data;
+    assert.deepEqual([status.connected, status.email], [true, 'owner-sub@gmail.com']);
+    const row = await ctx.database.db.selectFrom('google_connections').select(['refresh_token']).where('user_id', '=', owner.id).executeTakeFirstOrThrow();
+    assert.ok(!row.refresh_token.startsWith('1//'), 'the refresh token is sealed at rest');
+
+    const properties = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties', token: owner.accessToken });
+    assert.deepEqual(properties.data, {
+      items: [
+        { site_url: 'https://blog.example-garden.com/', permission_level: 'siteFullUser' },
+        { site_url: 'sc-domain:example-garden.com', permission_level: 'siteOwner' },
+      ],
+      total: 2,
+    });
+
+    const progress = await until(
+      async () => (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: owner.accessToken })).data,
+      (p) => p.last_analytics_sync_at !== null, 'the first sync', 60_000,
+    );
+    assert.equal(progress.analytics_sync_error, null);
+    const site = (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}`, token: owner.accessToken })).data;
+    assert.equal(site.gsc_property, 'sc-domain:example-garden.com', 'the matching sc-domain: property was picked');
+    const pagedQueries = google.requests.filter((r) => r.path.endsWith('/searchAnalytics/query') && (r.body as { dimensions: string[] }).dimensions.length === 3);
+    assert.deepEqual(pagedQueries.map((r) => (r.body as { startRow: number }).startRow), [0, 25_000], 'paged with startRow until a short page');
+    const db = ctx.database.db;
+    const count = async () => Number((await db.selectFrom('search_query_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow()).n);
+    assert.equal(await count(), 27_000);
+    const stats = (await call(ctx, { method: 'GET', url: `/api/v1/keywords/stats?site_id=${siteId}`, token: owner.accessToken })).data;
+    assert.equal(stats.total_keywords, 300);
+    const traffic = (await call(ctx, { method: 'GET', url: `/api/v1/analytics/trends?site_id=${siteId}&metric=organic_traffic&period=7d`, token: owner.accessToken })).data;
+    assert.ok(traffic.data_points.every((p: { value: number }) => p.value > 0));
+
+    // A re-sync replaces the days it fetches: nothing doubles. A 429 is retried after Retry-After.
+    google.failNext('/webmasters/v3/sites/', 429, undefined, { 'retry-after': '1' });
+    const before = progress.last_analytics_sync_at;
+    await ctx.app.jobs.send(SYNC_JOB, { siteId });
+    await until(async () => (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: owner.accessToken })).data, (p) => p.last_analytics_sync_at !== before, 'the re-sync', 60_000);
+    assert.equal(await count(), 27_000);
+  });
+
+  it('keeps the data and says so on the site\'s progress when Google\'s quota is exhausted', async () => {
+    const quota = { error: { code: 403, message: 'Quota exceeded for quota metric', errors: [{ reason: 'quotaExceeded', domain: 'usageLimits', message: 'Quota exceeded' }], status: 'PERMISSION_DENIED' } };
+    google.failNext('/webmasters/v3/sites/', 403, quota);
+    await ctx.app.jobs.send(SYNC_JOB, { siteId });
+    const progress = await until(
+      async () => (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: owner.accessToken })).data,
+      (p) => p.analytics_sync_error !== null, 'the quota error', 30_000,
+    );
+    assert.match(progress.analytics_sync_error, /quota exceeded: the previous data is kept/);
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/keywords/stats?site_id=${siteId}`, token: owner.accessToken })).data.total_keywords, 300);
+  });
+
+  it('syncs GA4 once a property is linked, with string values and YYYYMMDD dates', async () => {
+    const linked = await call(ctx, { method: 'PUT', url: `/api/v1/sites/${siteId}`, token: owner.accessToken, payload: { ga4_property: 'properties/123' } });
+    assert.equal(linked.statusCode, 200);
+    assert.equal((await call(ctx, { method: 'PUT', url: `/api/v1/sites/${siteId}`, token: owner.accessToken, payload: { ga4_property: '123' } })).statusCode, 422);
+    const views = await until(
+      async () => (await call(ctx, { method: 'GET', url: `/api/v1/analytics/trends?site_id=${siteId}&metric=page_views&period=7d`, token: owner.accessToken })).data.data_points,
+      (points: Array<{ value: number }>) => points.some((p) => p.value > 0), 'GA4 data', 60_000,
+    );
+    assert.equal(views.at(-1)!.value, 250);
+  });
+
+  it('reports a revoked grant clearly, and disconnecting revokes it at Google', async () => {
+    google.revokeAll();
+    google.expireAccessTokens();
+    await ctx.database.db.updateTable('google_connections').set({ access_expires_at: new Date(0) }).where('user_id', '=', owner.id).execute();
+    const res = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties', token: owner.accessToken });
+    assert.equal(res.statusCode, 409);
+    assert.match(res.data.detail, /revoked or expired: connect Google again/);
+    assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: owner.accessToken })).data.status, 'revoked');
+
+    await connect(owner, 'owner-sub');
+    const gone = await call(ctx, { method: 'DELETE', url: '/api/v1/integrations/google', token: owner.accessToken });
+    assert.equal(gone.statusCode, 204);
+    const revoke = google.requests.filter((r) => r.path === '/revoke').at(-1)!;
+    assert.ok((revoke.body as { token: string }).token.startsWith('1//'), 'the refresh token is revoked, sent in the body');
+    assert.equal((await call(ctx, { method: 'DELETE', url: '/api/v1/integrations/google', token: owner.accessToken })).statusCode, 409);
+  });
+});
+
+describe('without Google configured', () => {
+  it('answers 503 naming the missing configuration', async (t) => {
+    const bare = await startTestApp({}, { workJobs: false });
+    t.after(() => bare.close());
+    const user = await signUp(bare);
+    const res = await call(bare, { method: 'GET', url: '/api/v1/integrations/google/connect', token: user.accessToken });
+    assert.equal(res.statusCode, 503);
+    assert.match(res.data.detail, /GOOGLE_CLIENT_ID/);
+  });
+});
