@@ -104,7 +104,8 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   await registerOpenApi(app, VERSION);
 
   const db = database.db;
-  const users = createUsersService({ repo: createUsersRepo(db) });
+  const usersRepo = createUsersRepo(db);
+  const users = createUsersService({ repo: usersRepo });
   const authRepo = createAuthRepo(db);
   const revocations = createRevocationList({ repo: authRepo, log: app.log });
   const auth = createAuthService({
@@ -189,7 +190,10 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(tasksRoutes, { tasks, rollbacks });
       await api.register(analyticsRoutes, { analytics: createAnalyticsService({ db, sites }) });
       await api.register(keywordsRoutes, { keywords: createKeywordsService({ db, sites }) });
-      await api.register(googleRoutes, { google, onConnected: syncUserSites });
+      await api.register(googleRoutes, {
+        google, onConnected: syncUserSites,
+        signIn: async (identity) => auth.issueTokens((await usersRepo.findOrCreateByGoogle(identity)).id),
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -55,6 +55,16 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ SECRETS_KEY: 'short' }), /SECRETS_KEY must be at least 32 bytes/);
   });
 
+  it('reads Google\'s settings, every base URL overridable, and the public URL', () => {
+    assert.equal(loadConfig({}).google, undefined);
+    assert.equal(loadConfig({ PORT: '9000' }).publicUrl, 'http://localhost:9000');
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GOOGLE_TOKEN_URL: 'http://127.0.0.1:1/token', PUBLIC_URL: 'https://seo.example.com/' });
+    assert.equal(config.google?.tokenUrl, 'http://127.0.0.1:1/token');
+    assert.equal(config.google?.authUrl, 'https://accounts.google.com/o/oauth2/v2/auth');
+    assert.equal(config.publicUrl, 'https://seo.example.com');
+    assert.throws(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' }), /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/);
+  });
+
   it('parses durations', () => {
     assert.equal(parseDuration('900'), 900);
     assert.equal(parseDuration('15m'), 900);

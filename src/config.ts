@@ -154,8 +154,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const port = integer('PORT', 8080, 0, 65535);
   const config: Config = {
-    port: integer('PORT', 8080, 0, 65535),
+    port,
     host: read('HOST') ?? '0.0.0.0',
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
@@ -171,7 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
-    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${integer('PORT', 8080, 0, 65535)}`).replace(/\/$/, ''),
+    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
     google,
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,

@@ -160,10 +160,13 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
   async function withIdToken(result: { status: number; body: any }) {
     if (result.status === 200 && 'id_token' in result.body) {
       const { sub, email, ...rest } = result.body;
-      return { status: 200, body: { ...rest, id_token: await idToken({ sub, email, nonce: pendingNonce.get(sub) }) } };
+      const claims = { sub, email, nonce: pendingNonce.get(sub) };
+      const forged = idTokenOverrides.shift();
+      return { status: 200, body: { ...rest, id_token: forged ? await forged(claims) : await idToken(claims) } };
     }
     return result;
   }
+  const idTokenOverrides: Array<(claims: { sub: string; email: string; nonce: string | undefined }) => Promise<string>> = [];
   const pendingNonce = new Map<string, string>();
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -202,6 +205,8 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
       return { redirect: back, scope: url.searchParams.get('scope'), accessType: url.searchParams.get('access_type'), prompt: url.searchParams.get('prompt') };
     },
     idToken,
+    /** The next token response carries this id_token instead (forged, expired, another audience…). */
+    nextIdToken: (make: (claims: { sub: string; email: string; nonce: string | undefined }) => Promise<string>) => void idTokenOverrides.push(make),
     properties: (sub: string, list: Array<{ siteUrl: string; permissionLevel: string }>) => void properties.set(sub, list),
     searchData: (siteUrl: string, rows: GscRow[]) => void gsc.set(siteUrl, rows),
     analyticsData: (property: string, rows: Ga4Row[]) => void ga4.set(property, rows),

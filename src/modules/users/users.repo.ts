@@ -35,6 +35,22 @@ export function createUsersRepo(db: Kysely<DB>) {
       return { ...user, passwordHash: password_hash };
     },
 
+    /**
+     * The account of a Google identity: by its Google subject, else by its verified e-mail
+     * (the Google identity is then linked to it), else a new user without a password.
+     */
+    async findOrCreateByGoogle(identity: { sub: string; email: string; name: string }): Promise<User> {
+      return db.transaction().execute(async (trx) => {
+        const bySub = await trx.selectFrom('users').select(USER_COLUMNS).where('google_sub', '=', identity.sub).executeTakeFirst();
+        if (bySub) return bySub;
+        const byEmail = await trx.updateTable('users').set({ google_sub: identity.sub }).where('email', '=', identity.email).where('google_sub', 'is', null)
+          .returning(USER_COLUMNS).executeTakeFirst();
+        if (byEmail) return byEmail;
+        return trx.insertInto('users').values({ email: identity.email, name: identity.name, role: 'user', password_hash: null, google_sub: identity.sub })
+          .returning(USER_COLUMNS).executeTakeFirstOrThrow();
+      });
+    },
+
     async existsByEmail(email: string): Promise<boolean> {
       const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       return row !== undefined;

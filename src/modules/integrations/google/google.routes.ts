@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { notImplemented } from '../../../lib/problem.ts';
 import { Nullable, Timestamp } from '../../../lib/schema.ts';
 import type { GoogleService } from './google.service.ts';
 
@@ -26,12 +25,12 @@ const StatusSchema = Type.Object({
   connected_at: Nullable(Timestamp()),
 });
 
-// Google sign-in comes next in the search-data issue: until then it answers 501.
-const signInPending = async () => {
-  throw notImplemented('Google sign-in');
-};
-
-export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; onConnected: (userId: string) => Promise<unknown> }) {
+export async function googleRoutes(app: FastifyInstance, deps: {
+  google: GoogleService;
+  onConnected: (userId: string) => Promise<unknown>;
+  /** Signs a Google identity in: finds or creates the user and issues the service's own tokens. */
+  signIn: (identity: { sub: string; email: string; name: string }) => Promise<object>;
+}) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['integrations'];
   r.get(
@@ -62,6 +61,14 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     { schema: { tags, summary: 'Your Search Console properties (409 when Google is not connected)', response: { 200: PropertiesSchema } } },
     (request) => deps.google.properties(request.actor.sub),
   );
-  r.get('/auth/google/start', { config: { public: true }, schema: { tags: ['auth'], summary: 'Start Google sign-in (redirect)' } }, signInPending);
-  r.get('/auth/google/callback', { config: { public: true }, schema: { tags: ['auth'], summary: 'Google sign-in callback' } }, signInPending);
+  r.get(
+    '/auth/google/start',
+    { config: { public: true }, schema: { tags: ['auth'], summary: 'Start Google sign-in: 302 to Google with state, nonce and PKCE' } },
+    async (_request, reply) => reply.redirect(await deps.google.signinStart(), 302),
+  );
+  r.get(
+    '/auth/google/callback',
+    { config: { public: true }, schema: { tags: ['auth'], summary: "Google's redirect after sign-in: the id_token is verified, the user found or created, and this service's tokens issued", querystring: CallbackQuery } },
+    async (request) => deps.signIn(await deps.google.signinCallback(request.query)),
+  );
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { GoogleConfig } from '../../../config.ts';
 import { conflict, ProblemError } from '../../../lib/problem.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
@@ -30,6 +31,8 @@ export function createGoogleService(deps: {
 }) {
   const { repo, secrets } = deps;
   const connectRedirect = `${deps.publicUrl}/api/v1/integrations/google/callback`;
+  const signinRedirect = `${deps.publicUrl}/api/v1/auth/google/callback`;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   const ready = () => {
     if (!deps.config || !deps.client) throw notConfigured();
     return { config: deps.config, client: deps.client };
@@ -92,6 +95,37 @@ export function createGoogleService(deps: {
       });
       deps.log.info({ userId, scopes: granted }, 'Google connected');
       return { userId: userId!, connected: true, scopes: granted, missing_scopes: missing };
+    },
+
+    /** Google sign-in: the URL to redirect the browser to (openid, email, profile; nonce, state, PKCE). */
+    signinStart: () => authorizationUrl('signin', null, signinRedirect, SIGNIN_SCOPES),
+
+    /**
+     * The Google identity behind a sign-in callback, from an id_token verified against
+     * Google's JWKS: signature, issuer, audience (our client id), expiry, the nonce we sent,
+     * and a verified e-mail. Anything else is refused.
+     */
+    async signinCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
+      const { client, config } = ready();
+      if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
+      const { verifier, nonce } = await takeState(query.state, 'signin');
+      if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not sign you in (${query.error ?? 'no code'}).`);
+      const tokens = await client.exchangeCode(query.code, verifier, signinRedirect).catch(googleError);
+      if (!tokens.id_token) throw new ProblemError('bad_gateway', 'Google sent no id_token.');
+      jwks ??= createRemoteJWKSet(new URL(config.jwksUrl));
+      // Google issues either form of its issuer name.
+      const issuers = config.issuer === 'https://accounts.google.com' ? ['https://accounts.google.com', 'accounts.google.com'] : [config.issuer];
+      let claims: JWTPayload;
+      try {
+        ({ payload: claims } = await jwtVerify(tokens.id_token, jwks, { issuer: issuers, audience: config.clientId, algorithms: ['RS256'] }));
+      } catch (error) {
+        throw new ProblemError('unauthorized', `The id_token from Google was refused: ${error instanceof Error ? error.message : 'invalid'}`);
+      }
+      if (claims.nonce !== nonce) throw new ProblemError('unauthorized', 'The id_token from Google was refused: nonce mismatch');
+      if (typeof claims.sub !== 'string' || typeof claims.email !== 'string' || claims.email_verified !== true) {
+        throw new ProblemError('unauthorized', 'The Google account has no verified e-mail address.');
+      }
+      return { sub: claims.sub, email: claims.email.toLowerCase(), name: typeof claims.name === 'string' ? claims.name : claims.email.split('@')[0]! };
     },
 
     async status(userId: string) {

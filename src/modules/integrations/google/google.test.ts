@@ -182,3 +182,58 @@ describe('without Google configured', () => {
     assert.match(res.data.detail, /GOOGLE_CLIENT_ID/);
   });
 });
+
+describe('Google sign-in', () => {
+  async function signIn(sub: string, email: string) {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start' });
+    assert.equal(start.statusCode, 302);
+    const consent = google.authorize(start.headers.location as string, { sub, email });
+    return { consent, res: await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search }) };
+  }
+
+  it('redirects to Google with openid scopes, a nonce, a state and PKCE', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start' });
+    const url = new URL(start.headers.location as string);
+    assert.equal(url.searchParams.get('scope'), 'openid email profile');
+    assert.ok(url.searchParams.get('nonce') && url.searchParams.get('state') && url.searchParams.get('code_challenge'));
+    assert.equal(url.searchParams.get('redirect_uri'), 'http://service.test/api/v1/auth/google/callback');
+  });
+
+  it('verifies the id_token, creates the user once, and issues this service\'s own tokens', async () => {
+    const first = await signIn('new-sub', 'New.Person@gmail.com');
+    assert.equal(first.res.statusCode, 200, first.res.body);
+    const tokens = first.res.json();
+    assert.equal(tokens.token_type, 'bearer');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    assert.equal(me.json().email, 'new.person@gmail.com');
+    const again = (await signIn('new-sub', 'new.person@gmail.com')).res.json();
+    const meAgain = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${again.access_token}` } });
+    assert.equal(meAgain.json().id, me.json().id, 'the same account');
+  });
+
+  it('signs an existing account in by its verified e-mail and links the Google identity', async () => {
+    const res = (await signIn('owner-google-sub', owner.email)).res;
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    assert.equal(me.json().id, owner.id);
+  });
+
+  it('refuses a forged, expired or foreign id_token, and a bad state', async () => {
+    const { generateKeyPair } = await import('jose');
+    const { privateKey: otherKey } = await generateKeyPair('RS256');
+    const cases: Array<[string, (claims: { sub: string; email: string; nonce: string | undefined }) => Promise<string>, RegExp]> = [
+      ['forged', (c) => google.idToken({ ...c, nonce: c.nonce! }, otherKey), /signature verification failed/],
+      ['expired', (c) => google.idToken({ ...c, nonce: c.nonce!, expiresIn: -600 }), /"exp" claim timestamp check failed/],
+      ['another audience', (c) => google.idToken({ ...c, nonce: c.nonce!, aud: 'someone-else.apps.googleusercontent.com' }), /unexpected "aud" claim value/],
+      ['another issuer', (c) => google.idToken({ ...c, nonce: c.nonce!, iss: 'https://evil.example' }), /unexpected "iss" claim value/],
+      ['another nonce', (c) => google.idToken({ ...c, nonce: 'replayed' }), /nonce mismatch/],
+    ];
+    for (const [name, make, reason] of cases) {
+      google.nextIdToken(make);
+      const { res } = await signIn('attacker-sub', `attacker-${name.replace(/ /g, '-')}@gmail.com`);
+      assert.equal(res.statusCode, 401, `${name}: ${res.body}`);
+      assert.match(res.json().detail, reason, name);
+    }
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=forged' });
+    assert.equal(bad.statusCode, 400);
+  });
+});
