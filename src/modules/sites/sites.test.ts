@@ -136,9 +136,10 @@ describe('GET /api/v1/sites/{site_id}', () => {
     const res = await call(ctx, { method: 'GET', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(Object.keys(res.data).sort(), [
-      'audit_schedule', 'created_at', 'domain', 'health_score', 'id', 'is_active', 'name', 'platform', 'updated_at',
+      'audit_schedule', 'created_at', 'domain', 'ga4_property', 'gsc_property', 'health_score', 'id', 'is_active', 'name', 'platform', 'updated_at',
     ]);
     assert.equal(res.data.health_score, null);
+    assert.deepEqual([res.data.gsc_property, res.data.ga4_property], [null, null], 'no search property linked yet');
     assert.equal(res.data.audit_schedule, 'weekly', 're-audits are weekly by default');
     assert.equal(res.data.platform, 'unknown');
   });
