@@ -71,5 +71,3 @@ export const unauthorized = (detail: string) => new ProblemError('unauthorized',
 export const forbidden = (detail: string) => new ProblemError('forbidden', detail);
 export const invalid = (path: string, message: string) =>
   new ProblemError('validation_failed', `${path}: ${message}`, { errors: [{ path, message }] });
-export const notImplemented = (feature: string) =>
-  new ProblemError('not_implemented', `${feature} is not built yet; this endpoint answers 501 until it is.`);
