@@ -22,6 +22,7 @@ import { createExecutor, EXECUTE_JOB, VERIFY_JOB } from './modules/execution/exe
 import { createVerifier } from './modules/execution/verifier.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { createLlmWriter } from './modules/agents/llm-writer.ts';
+import { createSearchPlanner } from './modules/agents/search-planner.ts';
 import { createStrategyAgent } from './modules/agents/strategy.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
@@ -163,7 +164,11 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
 
   const googleClient = config.google ? createGoogleClient(config.google) : undefined;
   const google = createGoogleService({ config: config.google, publicUrl: config.publicUrl, client: googleClient, repo: createGoogleRepo(db), secrets, log: app.log });
-  const searchSync = createSearchSync({ db, google, client: googleClient, searchData: createSearchDataRepo(db), log: app.log });
+  const searchPlanner = createSearchPlanner({ db, tasks, repo: agentsRepo, log: app.log });
+  const searchSync = createSearchSync({
+    db, google, client: googleClient, searchData: createSearchDataRepo(db), log: app.log,
+    onSynced: (siteId) => searchPlanner.proposeFromSearch(siteId),
+  });
   queue.define<{ siteId: string }>({ name: SYNC_JOB, retryLimit: 3, expireInSeconds: 3600, handler: ({ siteId }) => searchSync.syncSite(siteId) });
   queue.define({
     name: SYNC_ALL_JOB, retryLimit: 1, expireInSeconds: 600, cron: '30 5 * * *',

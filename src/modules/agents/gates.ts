@@ -37,6 +37,11 @@ export function gateFailure(proposal: Proposal): string | undefined {
       return nonEmptyList(config.sources) && typeof config.anchor_text === 'string' ? undefined : 'no linking page or anchor text found';
     case 'fix_indexing_block':
     case 'expand_thin_content':
+    case 'optimize_title_tag':
+    case 'prioritize_quick_wins':
+    case 'create_content_for_keyword':
+    case 'refresh_declining_content':
+    case 'consolidate_cannibalized_pages':
       return typeof config.instructions === 'string' ? undefined : 'no deliverable defined';
     default:
       return 'unknown task type';

@@ -29,6 +29,11 @@ export const TASK_TYPES = {
   fix_sitemap_errors: 'technical',
   add_structured_data: 'technical',
   expand_thin_content: 'content',
+  optimize_title_tag: 'seo',
+  prioritize_quick_wins: 'strategy',
+  create_content_for_keyword: 'research',
+  refresh_declining_content: 'content',
+  consolidate_cannibalized_pages: 'strategy',
 } as const satisfies Record<string, TaskCategory>;
 export type TaskType = keyof typeof TASK_TYPES;
 

@@ -51,6 +51,11 @@ const DRAFTS: Record<string, (config: Record<string, unknown>, url: string) => D
     changes: c.sources as unknown[],
   }),
   expand_thin_content: (c) => ({ instructions: String(c.instructions), changes: (c.existing_headings as unknown[]) ?? [] }),
+  optimize_title_tag: (c) => ({ instructions: String(c.instructions) }),
+  prioritize_quick_wins: (c) => ({ instructions: String(c.instructions) }),
+  create_content_for_keyword: (c) => ({ instructions: String(c.instructions) }),
+  refresh_declining_content: (c) => ({ instructions: String(c.instructions) }),
+  consolidate_cannibalized_pages: (c) => ({ instructions: String(c.instructions), changes: (c.pages as unknown[]) ?? [] }),
 };
 
 export function manualDeliverable(task: Task): Deliverable | undefined {

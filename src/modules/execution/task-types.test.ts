@@ -32,6 +32,9 @@ interface Case {
   contentType?: string;
 }
 
+/** Search-data types: their effect shows in search metrics, not on one page. */
+const SEARCH_TYPES = ['optimize_title_tag', 'prioritize_quick_wins', 'create_content_for_keyword', 'refresh_declining_content', 'consolidate_cannibalized_pages'] as const;
+
 const CASES: Case[] = [
   {
     type: 'fix_missing_meta_description', path: '/desc', configuration: () => ({ before: null, after: DESCRIPTION }),
@@ -131,8 +134,23 @@ after(async () => {
 
 describe('every task type, carried out by hand', () => {
   it('covers every type the agents propose', () => {
-    assert.deepEqual([...new Set(CASES.map((c) => c.type))].sort(), Object.keys(TASK_TYPES).sort());
+    assert.deepEqual([...new Set([...CASES.map((c) => c.type), ...SEARCH_TYPES])].sort(), Object.keys(TASK_TYPES).sort());
   });
+
+  for (const type of SEARCH_TYPES) {
+    it(`${type}: a deliverable of instructions; nothing on one page can show it is done, so verification is not applicable`, async () => {
+      const id = (await createTasksRepo(ctx.database.db).insertProposal({
+        siteId, type, category: TASK_TYPES[type], priority: 'medium', title: 't', description: 'd', target: `keyword:${type}`,
+        configuration: { url: `${site.origin}/desc`, instructions: `do the ${type} work`, pages: [] }, evidence: [{ source: 'search_console' }],
+      }))!;
+      assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken })).statusCode, 200);
+      const done = await until(() => call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken }).then((r) => r.data), (t) => t.status === 'completed' || t.status === 'failed');
+      assert.equal(done.status, 'completed', JSON.stringify(done.error));
+      assert.equal(done.deliverables[0].instructions, `do the ${type} work`);
+      const status = await until(() => call(ctx, { method: 'GET', url: `/api/v1/verification/tasks/${id}/verification-status`, token: owner.accessToken }).then((r) => r.data), (v) => v.checked_at !== null);
+      assert.equal(status.status, 'not_applicable');
+    });
+  }
 
   for (const c of CASES) {
     it(`${c.type} (${c.path}): deliverable, not live yet, then verified`, async () => {

@@ -31,6 +31,8 @@ export function createSearchSync(deps: {
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
   searchData: SearchDataRepo;
+  /** Told after a Search Console sync stored new data (the strategy agent plans from it). */
+  onSynced?: (siteId: string) => Promise<unknown>;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -107,6 +109,7 @@ export function createSearchSync(deps: {
       await db.updateTable('sites')
         .set({ search_backfilled: property !== undefined || site.search_backfilled, search_synced_at: sql`now()`, search_sync_error: property ? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).` })
         .where('id', '=', siteId).execute();
+      if (property) await deps.onSynced?.(siteId);
     } catch (error) {
       if (error instanceof GoogleApiError && (error.quota || error.status === 403)) {
         // Data already stored stays as it was; the next daily run tries again.
