@@ -54,11 +54,19 @@ export const AwaitingApprovalQuery = Type.Object(
 
 export const TaskActionResult = Type.Object({ id: Uuid(), status: StringEnum(TASK_STATUSES), message: Type.String() });
 
+const Metrics = Type.Object({ clicks: Type.Integer(), impressions: Type.Integer(), position: Nullable(Type.Number()) });
+
 export const VerificationStatusSchema = Type.Object({
   task_id: Uuid(),
   status: StringEnum(['pending', 'verified', 'failed', 'not_applicable'] as const),
   checks: Type.Array(Type.Object({}, { additionalProperties: true })),
   checked_at: Nullable(Timestamp()),
+  impact: Nullable(Type.Object({
+    url: Type.String(),
+    window_days: Type.Integer({ description: 'Equal windows before and after the task completed (up to 28 days, as many as have passed)' }),
+    before: Metrics,
+    after: Metrics,
+  }, { description: "Search Console metrics of the task's page before and after, once search data covers the time after; null otherwise" })),
 });
 
 export const RollbackQuery = Type.Object(

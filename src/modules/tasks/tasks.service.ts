@@ -70,12 +70,19 @@ export function createTasksService(deps: {
 
     /** Whether the task's changes are live: pending until checked, not_applicable for tasks that will not run. */
     async verificationStatus(ownerId: string, taskId: string) {
-      const status = await repo.findStatus(ownerId, taskId);
-      if (!status) throw notFound('Task');
-      const verification = await repo.verification(taskId);
-      if (verification) return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at };
-      const closed = status === 'cancelled' || status === 'failed' || status === 'rolled_back';
-      return { task_id: taskId, status: closed ? ('not_applicable' as const) : ('pending' as const), checks: [], checked_at: null };
+      const task = await repo.findDetail(ownerId, taskId);
+      if (!task) throw notFound('Task');
+      const config = (task.configuration ?? {}) as { url?: unknown };
+      const page = typeof config.url === 'string' ? config.url : /^https?:\/\//.test(task.target) ? task.target : undefined;
+      const [verification, impact] = await Promise.all([
+        repo.verification(taskId),
+        page && (task.status === 'completed' || task.status === 'rolled_back') ? repo.impact(taskId, page) : undefined,
+      ]);
+      if (verification) {
+        return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at, impact: impact ?? null };
+      }
+      const closed = task.status === 'cancelled' || task.status === 'failed' || task.status === 'rolled_back';
+      return { task_id: taskId, status: closed ? ('not_applicable' as const) : ('pending' as const), checks: [], checked_at: null, impact: impact ?? null };
     },
 
     /** For the executor and the verifier (internal actors, no owner). */
