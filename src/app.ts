@@ -151,7 +151,11 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     onCompleted: (siteId, auditId) => strategy.proposeFromAudit(siteId, auditId),
   });
   const llm = config.llm ? createLlmWriter(config.llm, app.log) : undefined;
-  const strategy = createStrategyAgent({ audits, tasks, repo: agentsRepo, allowPrivateTargets: config.allowPrivateTargets, llm, log: app.log });
+  const searchData = createSearchDataRepo(db);
+  const strategy = createStrategyAgent({
+    audits, tasks, repo: agentsRepo, allowPrivateTargets: config.allowPrivateTargets, llm, log: app.log,
+    pageMetrics: (siteId) => searchData.pageMetrics(siteId),
+  });
   // An audit may crawl 20,000 pages: an attempt gets two hours before pg-boss retries it.
   queue.define<{ auditId: string }>({
     name: AUDIT_JOB,
@@ -166,7 +170,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const google = createGoogleService({ config: config.google, publicUrl: config.publicUrl, client: googleClient, repo: createGoogleRepo(db), secrets, log: app.log });
   const searchPlanner = createSearchPlanner({ db, tasks, repo: agentsRepo, log: app.log });
   const searchSync = createSearchSync({
-    db, google, client: googleClient, searchData: createSearchDataRepo(db), log: app.log,
+    db, google, client: googleClient, searchData, log: app.log,
     onSynced: (siteId) => searchPlanner.proposeFromSearch(siteId),
   });
   queue.define<{ siteId: string }>({ name: SYNC_JOB, retryLimit: 3, expireInSeconds: 3600, handler: ({ siteId }) => searchSync.syncSite(siteId) });

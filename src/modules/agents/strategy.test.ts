@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { startFixtureSite } from '../../../test/helpers/fixture-site.ts';
+import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -86,6 +87,11 @@ describe('the strategy agent', () => {
 
   before(async () => {
     siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Fixture', domain: site.host } })).data.id;
+    // Search Console knows /no-desc well: 2,800 impressions in 28 days.
+    const rows = Array.from({ length: 28 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 10, 18) - i * 86_400_000).toISOString().slice(0, 10), query: 'oak tables', page: `${site.origin}/no-desc`, clicks: 3, impressions: 100, position: 7,
+    }));
+    await createSearchDataRepo(ctx.database.db).replaceQueryDays(siteId, [], rows);
     audit = await auditAndWait(siteId);
     const list: Array<Record<string, any>> = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: owner.accessToken })).data.items;
     assert.equal(list.length, audit.agent_summary.proposed);
@@ -111,7 +117,10 @@ describe('the strategy agent', () => {
     assert.equal(description.configuration.before, null);
     assert.ok(prose('oak tables').startsWith(description.configuration.after.replace(/…$/, '')));
     assert.ok(description.configuration.after.length >= 80 && description.configuration.after.length <= 160);
-    assert.deepEqual([description.category, description.priority, description.evidence[0].check_id], ['seo', 'medium', 'meta_description_missing']);
+    assert.deepEqual([description.category, description.evidence[0].check_id], ['seo', 'meta_description_missing']);
+    assert.equal(description.priority, 'high', 'a warning (medium), raised for a page with 2,800 impressions in 28 days');
+    assert.deepEqual(description.evidence[0].search, { clicks_28d: 84, impressions_28d: 2800 }, 'the page\'s search metrics are evidence');
+    assert.equal(task('fix_duplicate_meta_description', '/dup/copy').priority, 'medium', 'no search data: severity alone');
 
     const duplicate = task('fix_duplicate_meta_description', '/dup/copy');
     assert.equal(duplicate.configuration.before, desc('benches'));

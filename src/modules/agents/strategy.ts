@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { TaskPriority } from '../../db/types.ts';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
 import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
@@ -12,11 +13,19 @@ import { siteSuffixOf } from './writers.ts';
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
 
+/** A page searchers see often (1,000+ impressions in 28 days) raises its task one step, never to critical. */
+function withTraffic(priority: TaskPriority, impressions: number): TaskPriority {
+  if (impressions < 1000 || priority === 'critical' || priority === 'high') return priority;
+  return priority === 'low' ? 'medium' : 'high';
+}
+
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages'>;
   tasks: Pick<TasksService, 'propose'>;
   repo: AgentsRepo;
   allowPrivateTargets: boolean;
+  /** Search Console clicks and impressions per page, when the site has search data. */
+  pageMetrics?: (siteId: string) => Promise<Map<string, { clicks_28d: number; impressions_28d: number }>>;
   /** The optional LLM writer (LLM_BASE_URL); the extractive writer's drafts stand without it. */
   llm?: LlmWriter | undefined;
   log: FastifyBaseLogger;
@@ -43,9 +52,10 @@ export function createStrategyAgent(deps: Deps) {
         await reject('*', siteId, 'the audit is not the latest completed audit of the site');
         return { proposed, rejected };
       }
-      const [pages, findings] = await Promise.all([
+      const [pages, findings, traffic] = await Promise.all([
         deps.audits.pages(auditId),
         deps.audits.findings(auditId, [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])]),
+        deps.pageMetrics?.(siteId) ?? new Map<string, { clicks_28d: number; impressions_28d: number }>(),
       ]);
       const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
       const reader = createPageReader({ agent, allowPrivate: deps.allowPrivateTargets });
@@ -67,11 +77,16 @@ export function createStrategyAgent(deps: Deps) {
           for (const f of findings) if (checkIds.includes(f.check_id)) map.set(f.url, [...(map.get(f.url) ?? []), f]);
           return map;
         },
-        evidence: (f) => ({ check_id: f.check_id, url: f.url, current_value: f.value, audit_id: auditId, found_at: latest.finished_at }),
+        // The page's search metrics join the evidence when the site has search data.
+        evidence: (f) => ({
+          check_id: f.check_id, url: f.url, current_value: f.value, audit_id: auditId, found_at: latest.finished_at,
+          ...(traffic.has(f.url) ? { search: traffic.get(f.url) } : {}),
+        }),
         read: (url) => reader.read(url),
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
+          proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };
           const reason = gateFailure(proposal);
           if (reason) return reject(proposal.type, proposal.target, reason);
           const id = await deps.tasks.propose({ siteId, ...proposal });

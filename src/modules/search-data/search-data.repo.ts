@@ -52,6 +52,15 @@ export function createSearchDataRepo(db: Kysely<DB>) {
       }
     },
 
+    /** Clicks and impressions per page over the last 28 days of data (the agents weigh tasks by them). */
+    async pageMetrics(siteId: string): Promise<Map<string, { clicks_28d: number; impressions_28d: number }>> {
+      const rows = await sql<{ page: string; clicks: number; impressions: number }>`
+        select page, sum(clicks)::int as clicks, sum(impressions)::int as impressions from search_query_daily
+        where site_id = ${siteId} and date > (select max(date) from search_query_daily where site_id = ${siteId}) - 28
+        group by page`.execute(db);
+      return new Map(rows.rows.map((r) => [r.page, { clicks_28d: r.clicks, impressions_28d: r.impressions }]));
+    },
+
     /**
      * Recomputes the site's keywords from the query×page rows of the last 28 days of data:
      * current position = impression-weighted average over the latest 7 days of data, previous
