@@ -4,3 +4,12 @@
  * anything kept for long must be detached first.
  */
 export const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
+
+/**
+ * Text as a reader sees it: CMSs turn ' and " into typographic quotes and -- into dashes
+ * when they render (WordPress's wptexturize), which is not a different title.
+ */
+export const sameText = (a: string | null, b: string | null) => {
+  const plain = (text: string | null) => text?.replace(/[‘’‛′]/g, "'").replace(/[“”„″]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...').replace(/\s+/g, ' ').trim() ?? null;
+  return plain(a) === plain(b);
+};

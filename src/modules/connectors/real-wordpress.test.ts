@@ -17,6 +17,7 @@ const skip = state ? false : 'no real WordPress: run `npm run wordpress:up` (it 
 const run = `${process.env.TEST_DB ?? 'embedded'}-${Date.now().toString(36)}`;
 const ABOUT = `<!-- wp:paragraph -->\n<p>Our nursery grows old shrub roses, climbers and ramblers on four acres in Kent. Every plant is raised from our own cuttings.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>Visitors can walk the beds from April to October and ask the growers anything about pruning, feeding and planting.</p>\n<!-- /wp:paragraph -->`;
 const LONG_TITLE = 'Everything you need to know about pruning roses in a small garden';
+const KENTS_TITLE = "Kent's own guide to climbing roses for walls, fences and arches";
 const ROSES = '<h1>Roses</h1>\n<p>We grow old shrub roses in Kent and sell them bare-root from November.</p>\n<p><img src="/wp-content/uploads/red-rose-bush-1024x768.jpg"></p>\n<p>See the <a href="/no-such-guide-' + run + '/">older guide</a> for planting.</p>';
 
 let ctx: TestContext;
@@ -80,6 +81,7 @@ describe('a real WordPress, end to end', { skip }, () => {
   let about: Awaited<ReturnType<typeof create>>;
   let pruning: Awaited<ReturnType<typeof create>>;
   let roses: Awaited<ReturnType<typeof create>>;
+  let kents: Awaited<ReturnType<typeof create>>;
   let tasks: Map<string, Record<string, any>>;
   const task = (type: string, link: string) => {
     const found = tasks.get(`${type} ${link}`);
@@ -98,6 +100,10 @@ describe('a real WordPress, end to end', { skip }, () => {
     roses = await create('posts', {
       title: `Our roses ${run}`, slug: `roses-${run}`, content: ROSES,
       meta: { sos_meta_description: 'The old shrub roses we grow on four acres in Kent, raised from our own cuttings and sold bare-root every November.' },
+    });
+    kents = await create('posts', {
+      title: KENTS_TITLE, slug: `kents-${run}`, content: '<p>Climbing roses want a wall, a wire and patience.</p>',
+      meta: { sos_meta_description: 'Which climbing roses suit a Kent garden, how to train them on a wall and how to prune them in their first three winters.' },
     });
     ({ tasks } = await auditedSite(owner, {}));
   });
@@ -130,6 +136,17 @@ describe('a real WordPress, end to end', { skip }, () => {
 
     assert.equal((await api('POST', `/api/v1/tasks/${t.id}/rollback`)).statusCode, 200);
     assert.equal((await held(pruning)).title.raw, LONG_TITLE);
+  });
+
+  it('verifies a title WordPress renders with typographic quotes (wptexturize), and restores the original', async () => {
+    const t = task('fix_title_tag', kents.link);
+    const done = await approveAndRun(t.id);
+    assert.match(done.configuration.after, /^Kent’s/, 'drafted from the live h1, as WordPress renders it');
+    const verification = await verified(t.id);
+    assert.equal(verification.status, 'verified', JSON.stringify(verification.checks));
+    assert.ok(!(await held(kents)).title.raw.includes('Site Optimization Test Garden'), 'the theme adds the site name; the post title does not repeat it');
+    assert.equal((await api('POST', `/api/v1/tasks/${t.id}/rollback`)).statusCode, 200);
+    assert.equal((await held(kents)).title.raw, KENTS_TITLE);
   });
 
   it('edits the content for alt text, a second h1 and a broken link, live on the page, and undoes them in reverse order', async () => {

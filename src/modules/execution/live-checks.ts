@@ -3,6 +3,7 @@ import { extractPageFacts, type PageFacts } from '../crawler/extract.ts';
 import { parseRobots } from '../crawler/robots.ts';
 import { parseSitemap } from '../crawler/sitemap.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
+import { sameText } from '../../lib/strings.ts';
 
 export interface VerificationCheck {
   check: string;
@@ -18,6 +19,7 @@ export interface LivePage {
 }
 
 type Fetch = (url: string) => Promise<LivePage>;
+
 type Task = { type: string; target: string; configuration: Record<string, unknown> };
 
 const MAX_CHILD_SITEMAPS = 50;
@@ -80,11 +82,11 @@ export async function liveChecks(task: Task, fetch: Fetch): Promise<Verification
     case 'fix_missing_meta_description':
     case 'fix_duplicate_meta_description': {
       const actual = f.metaDescriptions[0] ?? null;
-      return [{ check: 'meta_description', expected, actual, passed: f.metaDescriptions.length === 1 && actual === expected }];
+      return [{ check: 'meta_description', expected, actual, passed: f.metaDescriptions.length === 1 && sameText(actual, expected) }];
     }
     case 'fix_title_tag': {
       const actual = f.titles[0] ?? null;
-      return [{ check: 'title', expected, actual, passed: f.titles.length === 1 && actual === expected }];
+      return [{ check: 'title', expected, actual, passed: f.titles.length === 1 && sameText(actual, expected) }];
     }
     case 'fix_h1': {
       const h1s = f.headings.filter((h) => h.level === 1).map((h) => h.text);

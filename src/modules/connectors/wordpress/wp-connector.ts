@@ -1,3 +1,4 @@
+import { sameText } from '../../../lib/strings.ts';
 import { extractPageFacts } from '../../crawler/extract.ts';
 import type { AppliedDeliverable, ApplyOutcome, FieldChange, RestoreOutcome, SiteConnector, TaskToApply } from '../connector.types.ts';
 import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from '../html-edits.ts';
@@ -76,10 +77,12 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
         const key = metaKey(item, META_TITLE_KEYS, undefined, TITLE_KEY);
         if (key) return { changes: [change(`meta.${key}`, after)] };
         // The theme prints "<post title><separator><site name>": write the post title so the whole reads as `after`.
+        // Compared as readers see them: the theme renders quotes and dashes typographically.
         const liveTitle = live.titles[0] ?? '';
         const raw = decode(item.title.raw);
-        const suffix = raw && liveTitle.startsWith(raw) ? liveTitle.slice(raw.length) : '';
-        const postTitle = suffix && after.endsWith(suffix) ? after.slice(0, -suffix.length) : after;
+        const tail = /\s[|–—-]\s[^|–—]+$/.exec(liveTitle);
+        const suffix = tail && sameText(liveTitle.slice(0, tail.index), raw) ? tail[0] : raw && liveTitle.startsWith(raw) ? liveTitle.slice(raw.length) : '';
+        const postTitle = suffix && after.length > suffix.length && sameText(after.slice(-suffix.length), suffix) ? after.slice(0, -suffix.length) : after;
         return { changes: [change('title', postTitle)] };
       }
       case 'fix_broken_links': {
