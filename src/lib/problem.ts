@@ -13,7 +13,6 @@ export const PROBLEM_TYPES = {
   payload_too_large: { status: 413, title: 'Payload too large' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal server error' },
-  not_implemented: { status: 501, title: 'Not implemented' },
   bad_gateway: { status: 502, title: 'Bad gateway' },
   service_unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
