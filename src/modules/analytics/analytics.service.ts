@@ -15,11 +15,6 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; sites: Pick<Sites
   const { db } = deps;
   const now = () => deps.now?.() ?? new Date();
 
-  async function ownedSite(ownerId: string, siteId: string) {
-    await deps.sites.getSite(ownerId, siteId);
-    return db.selectFrom('sites').select(['health_score', 'gsc_property', 'ga4_property']).where('id', '=', siteId).executeTakeFirstOrThrow();
-  }
-
   const clicksBetween = async (siteId: string, start: string, end: string) => {
     const row = await db.selectFrom('search_daily').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('clicks'), sql<number>`0`).as('clicks'))
       .where('site_id', '=', siteId).where('date', '>=', start).where('date', '<=', end).executeTakeFirstOrThrow();
@@ -28,7 +23,7 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; sites: Pick<Sites
 
   return {
     async dashboard(ownerId: string, siteId: string, period: Period) {
-      const site = await ownedSite(ownerId, siteId);
+      const site = await deps.sites.getSite(ownerId, siteId);
       const range = periodRange(period, now());
       const [current, previous, rankings, tasks] = await Promise.all([
         clicksBetween(siteId, range.start, range.end),
@@ -62,7 +57,7 @@ export function createAnalyticsService(deps: { db: Kysely<DB>; sites: Pick<Sites
      * such a day, so it has no point.
      */
     async trends(ownerId: string, siteId: string, metric: Metric, period: Period) {
-      const site = await ownedSite(ownerId, siteId);
+      const site = await deps.sites.getSite(ownerId, siteId);
       const range = periodRange(period, now());
       const fromSearch = metric === 'organic_traffic' || metric === 'keyword_positions';
       if (fromSearch ? !site.gsc_property : !site.ga4_property) return { metric, period, data_points: [] };
