@@ -13,3 +13,7 @@ export const sameText = (a: string | null, b: string | null) => {
   const plain = (text: string | null) => text?.replace(/[‘’‛′]/g, "'").replace(/[“”„″]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...').replace(/\s+/g, ' ').trim() ?? null;
   return plain(a) === plain(b);
 };
+
+/** Text safe inside HTML text and double-quoted attribute values. */
+export const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

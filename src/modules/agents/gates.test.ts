@@ -35,3 +35,13 @@ describe('quality gates', () => {
     }
   });
 });
+
+describe('priority', () => {
+  it('rises one step for breadth or traffic, never into critical, and keeps critical', async () => {
+    const { priorityOf, raised } = await import('./proposal.ts');
+    assert.deepEqual((['low', 'medium', 'high', 'critical'] as const).map(raised), ['medium', 'high', 'high', 'critical']);
+    assert.equal(priorityOf(['meta_description_missing'], 1), 'medium');
+    assert.equal(priorityOf(['meta_description_missing'], 10), 'high');
+    assert.equal(priorityOf(['home_noindex'], 50), 'critical');
+  });
+});

@@ -44,13 +44,16 @@ const SEVERITY_RANK = ['critical', 'error', 'warning', 'notice'];
 export const bySeverity = (checkIds: string[]) =>
   [...checkIds].sort((a, b) => SEVERITY_RANK.indexOf(CHECKS_BY_ID.get(a)?.severity ?? 'notice') - SEVERITY_RANK.indexOf(CHECKS_BY_ID.get(b)?.severity ?? 'notice'));
 
+/** One step up (low -> medium -> high), never to critical: that stays for what severity alone calls critical. */
+export function raised(priority: TaskPriority): TaskPriority {
+  return priority === 'low' ? 'medium' : priority === 'medium' ? 'high' : priority;
+}
+
 /**
  * Priority from the worst finding's severity, raised one step when the problem spans many
  * pages (10 or more), since its fix then moves the site's score and traffic the most.
  */
 export function priorityOf(checkIds: string[], affectedPages = 1): TaskPriority {
   const base = SEVERITY_PRIORITY[CHECKS_BY_ID.get(bySeverity(checkIds)[0] ?? '')?.severity ?? 'notice'] ?? 'low';
-  if (affectedPages < 10 || base === 'critical') return base;
-  const order: TaskPriority[] = ['low', 'medium', 'high', 'critical'];
-  return order[Math.min(order.indexOf(base) + 1, order.length - 2)] ?? base; // never raised to critical by count alone
+  return affectedPages >= 10 ? raised(base) : base;
 }

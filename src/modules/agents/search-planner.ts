@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskPriority } from '../../db/types.ts';
+import { expectedCtr } from '../search-data/ctr-curve.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import type { Proposal } from './proposal.ts';
 
-/** Expected click-through rate at a position (a typical organic CTR curve). */
-export const expectedCtr = (position: number) => (position <= 1 ? 0.28 : position <= 10 ? 0.28 / position ** 0.9 : 0.01 / Math.max(1, position - 9));
 
 /** Thresholds of the search-data task types (documented in the README). */
 const LOW_CTR = { minImpressions: 500, share: 0.5, maxPosition: 10 };

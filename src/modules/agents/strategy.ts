@@ -5,6 +5,7 @@ import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
+import { raised } from './proposal.ts';
 import type { LlmWriter } from './llm-writer.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import { DRAFTED_FROM_PAGE, PLANNERS } from './planners/index.ts';
@@ -13,11 +14,8 @@ import { siteSuffixOf } from './writers.ts';
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
 
-/** A page searchers see often (1,000+ impressions in 28 days) raises its task one step, never to critical. */
-function withTraffic(priority: TaskPriority, impressions: number): TaskPriority {
-  if (impressions < 1000 || priority === 'critical' || priority === 'high') return priority;
-  return priority === 'low' ? 'medium' : 'high';
-}
+/** A page searchers see often (1,000+ impressions in 28 days) raises its task one step. */
+const withTraffic = (priority: TaskPriority, impressions: number) => (impressions >= 1000 ? raised(priority) : priority);
 
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages'>;

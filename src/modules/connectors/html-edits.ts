@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { escapeHtml } from '../../lib/strings.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
 
 /**
@@ -13,7 +14,6 @@ interface Splice {
   text: string;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 function applySplices(html: string, splices: Splice[]): string {
   let out = html;
@@ -130,6 +130,6 @@ function rewriteAttribute(tag: string, attribute: string, value: string): string
   parser.end();
   attributes = attributes.filter(([key]) => key !== attribute);
   attributes.push([attribute, value]);
-  const rendered = attributes.map(([key, v]) => `${key}="${escapeAttribute(v)}"`).join(' ');
+  const rendered = attributes.map(([key, v]) => `${key}="${escapeHtml(v)}"`).join(' ');
   return `<${name} ${rendered}${selfClosing ? ' />' : '>'}`;
 }

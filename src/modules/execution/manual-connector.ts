@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/strings.ts';
+
 /**
  * The default site connector: it changes nothing on the site itself. Executing a task
  * produces a precise deliverable instead (what to change, where, the exact new HTML or
@@ -12,9 +14,6 @@ export interface Deliverable {
   changes?: unknown[];
   note?: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 type Task = { type: string; target: string; configuration: Record<string, unknown> };
 type Draft = Omit<Deliverable, 'connector' | 'url'>;

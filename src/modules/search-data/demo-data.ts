@@ -1,7 +1,7 @@
-import { isoDate } from './periods.ts';
+import { expectedCtr } from './ctr-curve.ts';
+import { DAY_MS as DAY, isoDate } from './periods.ts';
 import type { AnalyticsDay, QueryPageDay, SearchDay } from './search-data.repo.ts';
 
-const DAY = 86_400_000;
 
 /** A small seeded PRNG (mulberry32): the same demo every time. */
 function random(seed: number) {
@@ -14,8 +14,6 @@ function random(seed: number) {
   };
 }
 
-/** Click-through rate by position (a typical organic CTR curve). */
-const ctrAt = (position: number) => (position <= 1 ? 0.28 : position <= 10 ? 0.28 / position ** 0.9 : 0.01 / (position - 9));
 
 const TOPICS = ['roses', 'tulips', 'hedges', 'lawn care', 'ponds', 'herbs', 'apple trees', 'compost', 'ferns', 'bulbs', 'lavender', 'hydrangeas'];
 const PATTERNS = [
@@ -64,7 +62,7 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
     const growth = 1 + (totalDays - back) / totalDays;
     const impressions = Math.round(9000 * season(time) * growth * (0.9 + rand() * 0.2));
     const position = Math.max(1, 18 - (totalDays - back) / 60 + rand() * 1.5);
-    const clicks = Math.round(impressions * ctrAt(position) * 1.6);
+    const clicks = Math.round(impressions * expectedCtr(position) * 1.6);
     days.push({ date: isoDate(time), clicks, impressions, ctr: clicks / impressions, position });
     const sessions = Math.round(clicks * 1.4 + 40 * rand());
     analytics.push({
@@ -80,7 +78,7 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
       const position = Math.min(80, Math.max(1, q.start + q.drift * (90 - back) + (rand() - 0.5) * 1.5));
       const impressions = Math.round((q.volume / 30) * season(time) * (position <= 10 ? 1 : position <= 20 ? 0.1 : 0.02) * (0.8 + rand() * 0.4));
       if (impressions === 0) continue; // Search Console omits empty rows
-      queryDays.push({ date: isoDate(time), query: q.query, page: q.page, clicks: Math.round(impressions * ctrAt(position)), impressions, position });
+      queryDays.push({ date: isoDate(time), query: q.query, page: q.page, clicks: Math.round(impressions * expectedCtr(position)), impressions, position });
     }
   }
   return { days, queryDays, analytics, queries: queries.length };

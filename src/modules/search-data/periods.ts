@@ -6,22 +6,22 @@
 export const PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 } as const;
 export type Period = keyof typeof PERIOD_DAYS;
 
-const DAY = 86_400_000;
+export const DAY_MS = 86_400_000;
 export const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 export function periodRange(period: Period, now = new Date()) {
   const days = PERIOD_DAYS[period];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const end = today - DAY;
-  const start = end - (days - 1) * DAY;
+  const end = today - DAY_MS;
+  const start = end - (days - 1) * DAY_MS;
   return {
     days,
     start: isoDate(start),
     end: isoDate(end),
-    previousStart: isoDate(start - days * DAY),
-    previousEnd: isoDate(start - DAY),
+    previousStart: isoDate(start - days * DAY_MS),
+    previousEnd: isoDate(start - DAY_MS),
     /** Every date of the period, oldest first. */
-    dates: () => Array.from({ length: days }, (_, i) => isoDate(start + i * DAY)),
+    dates: () => Array.from({ length: days }, (_, i) => isoDate(start + i * DAY_MS)),
   };
 }
 

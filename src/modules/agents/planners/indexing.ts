@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../lib/strings.ts';
 import { priorityOf } from '../proposal.ts';
 import type { Planner } from './planner.ts';
 
@@ -55,7 +56,7 @@ export const indexingPlanner: Planner = {
         type: 'fix_canonical', category: 'technical', priority: priorityOf(list.map((x) => x.check_id), canonicals.size),
         title: 'Fix the canonical link', description: `${url}: the canonical ${f.value ?? ''} ${describe(f.check_id)}.`,
         target: url,
-        configuration: { url, field: 'canonical', before: f.value, after, html: `<link rel="canonical" href="${after}">` },
+        configuration: { url, field: 'canonical', before: f.value, after, html: `<link rel="canonical" href="${escapeHtml(after)}">` },
         evidence: list.map(ctx.evidence),
       });
     }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../lib/strings.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import { priorityOf } from '../proposal.ts';
@@ -63,7 +64,7 @@ export const linksPlanner: Planner = {
         title: 'Link to a page no other page links to',
         description: `${url} is only known from the sitemap; links from related pages let visitors and crawlers reach it.`,
         target: url,
-        configuration: { url, anchor_text: anchor, sources, html: `<a href="${url}">${anchor.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</a>` },
+        configuration: { url, anchor_text: anchor, sources, html: `<a href="${escapeHtml(url)}">${escapeHtml(anchor)}</a>` },
         evidence: [ctx.evidence(finding!)],
       });
     }

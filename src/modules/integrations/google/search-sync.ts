@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/types.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { brandOf } from '../../search-data/intent.ts';
-import { isoDate } from '../../search-data/periods.ts';
+import { DAY_MS as DAY, isoDate } from '../../search-data/periods.ts';
 import type { QueryPageDay, SearchDataRepo } from '../../search-data/search-data.repo.ts';
 import { GoogleApiError, type GoogleClient } from './google-client.ts';
 import type { GoogleService } from './google.service.ts';
@@ -11,7 +11,6 @@ import type { GoogleService } from './google.service.ts';
 export const SYNC_JOB = 'search.sync';
 export const SYNC_ALL_JOB = 'search.sync-all';
 
-const DAY = 86_400_000;
 /** Search Console's maximum page size: a page with fewer rows is the last. */
 export const ROW_LIMIT = 25_000;
 /** First sync: Search Console keeps 16 months. Later syncs re-fetch the last 4 days, which settle after 2-3. */
