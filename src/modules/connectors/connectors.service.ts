@@ -97,10 +97,19 @@ export function createConnectorsService(deps: Deps) {
       const username = input.username ?? previous?.username;
       if (!username) throw invalid('username', 'is required for a WordPress connector');
       let password = input.application_password;
-      if (password === undefined && current?.secret && previous?.username === username) password = secrets.open(current.secret, siteId);
+      if (password === undefined && current?.secret && previous?.username === username) {
+        try {
+          password = secrets.open(current.secret, siteId);
+        } catch {
+          throw invalid('application_password', 'the stored one cannot be read (SECRETS_KEY changed): send it again');
+        }
+      }
       if (password === undefined) throw invalid('application_password', 'is required for a WordPress connector');
       const baseUrl = input.base_url ?? previous?.base_url ?? `https://${site.domain}/`;
-      if (!/^https?:$/.test(new URL(baseUrl).protocol)) throw invalid('base_url', 'must be an http or https URL');
+      const parsed = new URL(baseUrl);
+      if (!/^https?:$/.test(parsed.protocol)) throw invalid('base_url', 'must be an http or https URL');
+      // Credentials in the URL would be stored in the clear, returned and logged.
+      if (parsed.username || parsed.password) throw invalid('base_url', 'must not contain a user name or password: send them as username and application_password');
       const settings: WordPressSettings = {
         base_url: baseUrl, username,
         ...(input.meta_description_field ?? previous?.meta_description_field ? { meta_description_field: input.meta_description_field ?? previous?.meta_description_field } : {}),

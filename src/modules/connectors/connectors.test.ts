@@ -76,6 +76,23 @@ describe('the site connector', () => {
     assert.equal((await put({ ...wordpress(), base_url: 'ftp://example.org/' }, owner.accessToken, fresh)).statusCode, 422);
   });
 
+  it('refuses a base URL carrying credentials, which would be stored and logged in the clear', async () => {
+    const res = await put({ ...wordpress(), base_url: wp.origin.replace('http://', 'http://editor:secret@') });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.data.detail, /must not contain a user name or password/);
+  });
+
+  it('asks for the application password again when the stored one cannot be read (SECRETS_KEY changed)', async (t) => {
+    assert.equal((await put(wordpress())).statusCode, 200);
+    const rekeyed = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SECRETS_KEY: 'another-secrets-key-that-is-long-enough-1234' }, { database: ctx.database, workJobs: false });
+    t.after(() => rekeyed.close());
+    const res = await call(rekeyed, { method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken, payload: { type: 'wordpress', meta_description_field: 'x' } });
+    assert.equal(res.statusCode, 422);
+    assert.match(res.data.detail, /stored one cannot be read \(SECRETS_KEY changed\)/);
+    const again = await call(rekeyed, { method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken, payload: wordpress() });
+    assert.equal(again.statusCode, 200, 'sending it again stores it under the new key');
+  });
+
   it('refuses private addresses unless allowed', async (t) => {
     const strict = await startTestApp({});
     t.after(() => strict.close());

@@ -188,6 +188,24 @@ describe('a WordPress site, end to end', () => {
     assert.equal(wp.item('about')!.meta.sos_meta_description, '');
   });
 
+  it('answers 502 when WordPress fails during a rollback, keeps the task completed and records the failure', async () => {
+    const repo = createTasksRepo(ctx.database.db);
+    const id = (await repo.insertProposal({
+      siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'medium', title: 't', description: 'd',
+      target: `${wp.origin}/about/`, configuration: { after: 'A family garden shop in Kent that grows its own roses and perennials on four acres of open beds.' },
+      evidence: [{ check_id: 'meta_description_missing' }],
+    }))!;
+    assert.equal((await approveAndRun(id)).status, 'completed');
+    wp.failNext(500, 'POST');
+    const res = await api('POST', `/api/v1/tasks/${id}/rollback`);
+    assert.equal(res.statusCode, 502);
+    assert.match(res.data.detail, /nothing was marked rolled back/);
+    const after = await detail(id);
+    assert.deepEqual([after.status, after.rollback.status], ['completed', 'failed']);
+    assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 200, 'a failed rollback can be retried');
+    assert.equal(wp.item('about')!.meta.sos_meta_description, '');
+  });
+
   it('shows the rollback history to the owner only', async () => {
     const mine = await api('GET', '/api/v1/cms/rollback/history?page_size=2');
     assert.equal(mine.statusCode, 200);

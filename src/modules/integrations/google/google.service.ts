@@ -58,7 +58,13 @@ export function createGoogleService(deps: {
   async function takeState(state: string, purpose: 'connect' | 'signin') {
     const row = await repo.takeState(sha256(state));
     if (!row || row.purpose !== purpose) throw new ProblemError('bad_request', 'Unknown or expired state: start again.');
-    return { userId: row.user_id, verifier: secrets.open(row.code_verifier, `oauth:${sha256(state)}`), nonce: row.nonce };
+    let verifier: string;
+    try {
+      verifier = secrets.open(row.code_verifier, `oauth:${sha256(state)}`);
+    } catch {
+      throw new ProblemError('bad_request', 'This sign-in was started before the server\'s SECRETS_KEY changed: start again.');
+    }
+    return { userId: row.user_id, verifier, nonce: row.nonce };
   }
 
   const googleError = (error: unknown): never => {
@@ -87,6 +93,7 @@ export function createGoogleService(deps: {
       if (!tokens.refresh_token) throw new ProblemError('bad_gateway', 'Google sent no refresh token (offline access was not granted): connect again.');
       const granted = (tokens.scope ?? '').split(' ');
       const missing = DATA_SCOPES.filter((s) => !granted.includes(s));
+      // Only to show which account is connected: this id_token came straight from Google's token endpoint over TLS.
       const claims = tokens.id_token ? JSON.parse(Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') : {};
       await repo.saveConnection({
         userId: userId!, googleSub: String(claims.sub ?? 'unknown'), email: typeof claims.email === 'string' ? claims.email : null, scopes: granted.join(' '),
