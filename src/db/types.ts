@@ -68,6 +68,7 @@ export interface ScoreLineRow {
 }
 
 export type AuditStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type AgentStatus = 'pending' | 'running' | 'finished' | 'failed' | 'skipped';
 
 export interface AgentSummary {
   proposed: number;
@@ -87,6 +88,9 @@ export interface AuditsTable {
   score: number | null;
   score_breakdown: ColumnType<ScoreLineRow[] | null, string | null | undefined, string | null>;
   agent_summary: ColumnType<AgentSummary | null, string | null | undefined, string | null>;
+  agent: ColumnType<AgentStatus, AgentStatus | undefined, AgentStatus>;
+  agent_attempt: Generated<number>;
+  agent_error: string | null;
   error: string | null;
   created_at: CreatedAt;
   started_at: Timestamp | null;

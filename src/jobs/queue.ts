@@ -1,93 +1,124 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss, fromPglite } from 'pg-boss';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { PgBoss, fromPglite, type JobResult } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Database } from '../db/client.ts';
-
-/** A typed job: its queue name, retry policy and handler. Handlers must be idempotent. */
-export interface JobDefinition<T extends object> {
-  name: string;
-  retryLimit: number;
-  /** Upper bound for one attempt, whatever its heartbeats say. */
-  expireInSeconds: number;
-  handler: (data: T) => Promise<void>;
-  /** Called once the job has failed on every attempt (its dead-letter queue). */
-  onDead?: (data: T) => Promise<void>;
-  /** Run on this cron schedule (UTC) as well as when sent. */
-  cron?: string;
-  /**
-   * Workers of this queue in one process (default 1). Such queues fetch 4 jobs at a time and
-   * fetch again at once while batches come back full: a backlog of short jobs is not paced
-   * by the polling interval.
-   */
-  concurrency?: number;
-}
+import type { DB } from '../db/types.ts';
+import { deadQueue, JOBS, type DeadHandlers, type DeadJobName, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface JobQueueTuning {
   /** A running job's worker proves it is alive this often; silence past it means the worker died. */
   heartbeatSeconds: number;
-  /** How often pg-boss looks for dead workers' jobs. */
+  /** How often pg-boss looks for dead workers' jobs (its supervise and monitor passes). */
   superviseIntervalSeconds: number;
 }
 
-export const DEFAULT_JOB_TUNING: JobQueueTuning = { heartbeatSeconds: 30, superviseIntervalSeconds: 15 };
+/**
+ * A worker killed mid-job goes silent; its heartbeat (written every 10 s) is missed 10-20 s
+ * later, the next monitor pass (every 5 s) hands the job back, and it is retried 1-2 s after:
+ * within 30 s of the kill. (pg-boss's default monitor interval is 60 s, which with a 30 s
+ * heartbeat made that 85-90 s.)
+ */
+export const DEFAULT_JOB_TUNING: JobQueueTuning = { heartbeatSeconds: 20, superviseIntervalSeconds: 5 };
+
+type Log = Pick<Logger, 'error' | 'warn' | 'info'>;
+type Handler = (data: never) => Promise<unknown>;
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+/** What pg-boss's `db` option needs, over a Kysely transaction: the job commits or rolls back with it. */
+const inTransaction = (trx: Kysely<DB>) => ({
+  executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows }),
+});
 
 /**
  * The durable job queue: pg-boss on the service's own database (embedded or server), so a
- * job survives a restart, a dead worker's job is retried once its heartbeat stops, and a
- * job that fails every attempt reaches its definition's onDead.
+ * job survives a restart, a dead worker's job is retried once its heartbeat stops, a job can
+ * be sent in the transaction that makes it necessary, and a job that fails every attempt
+ * reaches its dead-letter handler. Payloads are checked against the registry's schemas when
+ * a job runs: a payload that does not match is logged and dead-lettered, never retried.
  */
-export function createJobQueue(database: Database, log: FastifyBaseLogger, tuning: JobQueueTuning = DEFAULT_JOB_TUNING) {
-  const common = { superviseIntervalSeconds: tuning.superviseIntervalSeconds };
+export function createJobQueue(database: Database, log: Log, tuning: JobQueueTuning = DEFAULT_JOB_TUNING) {
+  const common = { superviseIntervalSeconds: tuning.superviseIntervalSeconds, monitorIntervalSeconds: tuning.superviseIntervalSeconds };
   const boss =
     'pglite' in database.jobs
       ? new PgBoss({ ...common, db: fromPglite(database.jobs.pglite), backend: 'pglite', schema: 'jobs' })
       : new PgBoss({ ...common, connectionString: database.jobs.connectionString, schema: database.jobs.schema, max: 4 });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
-  const definitions: Array<JobDefinition<never>> = [];
-  const deadQueue = (name: string) => `${name}.dead`;
+
+  async function runOne(queue: string, schema: TSchema, handler: Handler, job: { id: string; data: unknown }): Promise<JobResult> {
+    if (!Value.Check(schema, job.data)) {
+      const errors = [...Value.Errors(schema, job.data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+      log.error({ queue, jobId: job.id, errors }, 'job payload does not match its schema: dead-lettered without running');
+      return { id: job.id, status: 'deadletter', output: { message: 'the payload does not match the job schema', errors } };
+    }
+    try {
+      await handler(job.data as never);
+      return { id: job.id, status: 'completed' };
+    } catch (error) {
+      log.error({ err: error, queue, jobId: job.id }, 'job failed');
+      return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+    }
+  }
+
+  async function work(queue: string, schema: TSchema, handler: Handler, concurrency: number | undefined) {
+    const throughput = concurrency ? { localConcurrency: concurrency, batchSize: 4, burstWhenBatchFull: true } : {};
+    await boss.work(queue, { pollingIntervalSeconds: 1, perJobResults: true, ...throughput }, async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) results.push(await runOne(queue, schema, handler, job));
+      return results;
+    });
+  }
 
   return {
-    define<T extends object>(definition: JobDefinition<T>) {
-      definitions.push(definition as unknown as JobDefinition<never>);
-    },
-
-    async start(options: { work: boolean }) {
+    /**
+     * Creates every queue of the registry and, with `work`, works them with these handlers.
+     * `taskWorkers` is the concurrency of queues that ask for it (TASK_WORKERS).
+     */
+    async start(options: { work: false } | { work: true; handlers: JobHandlers; deadHandlers: DeadHandlers; taskWorkers: number }) {
       await boss.start();
-      for (const d of definitions) {
-        if (d.onDead) await boss.createQueue(deadQueue(d.name), { retryLimit: 5 });
-        await boss.createQueue(d.name, {
-          retryLimit: d.retryLimit,
+      for (const [name, job] of Object.entries(JOBS) as Array<[JobName, (typeof JOBS)[JobName]]>) {
+        await boss.createQueue(deadQueue(name), { retryLimit: 5 });
+        const settings = {
+          retryLimit: job.retryLimit,
           retryBackoff: true,
-          expireInSeconds: d.expireInSeconds,
+          expireInSeconds: job.expireInSeconds,
           heartbeatSeconds: tuning.heartbeatSeconds,
-          ...(d.onDead ? { deadLetter: deadQueue(d.name) } : {}),
-        });
+          deadLetter: deadQueue(name),
+        };
+        // createQueue leaves an existing queue as it was: the settings of this release apply to it too.
+        await boss.createQueue(name, settings);
+        await boss.updateQueue(name, settings);
+        // Sending inside a transaction must not look the queue up on another connection (PGlite has one).
+        await boss.getJobById(name, NO_JOB);
         // pg-boss keeps one schedule per name, so every instance may declare it.
-        if (d.cron) await boss.schedule(d.name, d.cron, {});
+        if ('cron' in job) await boss.schedule(name, job.cron, {});
         if (!options.work) continue;
-        const throughput = d.concurrency ? { localConcurrency: d.concurrency, batchSize: 4, burstWhenBatchFull: true } : {};
-        await boss.work(d.name, { pollingIntervalSeconds: 1, ...throughput }, async (jobs: Array<{ data: never }>) => {
-          for (const job of jobs) await d.handler(job.data);
-        });
-        const onDead = d.onDead;
-        if (onDead) {
-          await boss.work(deadQueue(d.name), { pollingIntervalSeconds: 1 }, async (jobs: Array<{ data: never }>) => {
-            for (const job of jobs) await onDead(job.data);
-          });
-        }
+        const concurrency = 'concurrency' in job ? (job.concurrency === 'taskWorkers' ? options.taskWorkers : job.concurrency) : undefined;
+        await work(name, job.payload, options.handlers[name] as Handler, concurrency);
+        const onDead = (options.deadHandlers as Partial<Record<JobName, Handler>>)[name];
+        if (onDead) await work(deadQueue(name), job.payload, onDead, undefined);
       }
     },
 
-    send: <T extends object>(name: string, data: T) => boss.send(name, data),
+    /** Sends a job; with `tx`, in that transaction (it exists only if the transaction commits). */
+    send: <N extends JobName>(name: N, data: JobPayload<N>, options: { tx?: Kysely<DB> } = {}) =>
+      boss.send(name, data as object, options.tx ? { db: inTransaction(options.tx) } : {}),
     /** Runs the job no sooner than `seconds` from now. */
-    sendAfter: <T extends object>(name: string, data: T, seconds: number) => boss.sendAfter(name, data, null, seconds),
+    sendAfter: <N extends JobName>(name: N, data: JobPayload<N>, seconds: number) => boss.sendAfter(name, data as object, null, seconds),
+    /** What pg-boss does after a job's last failed attempt (operations and tests). */
+    sendDead: <N extends DeadJobName>(name: N, data: JobPayload<N>) => boss.send(deadQueue(name), data as object),
 
     /** Stops taking work; `graceful: false` is what a crash looks like to the other workers. */
     stop: (options: { graceful: boolean } = { graceful: true }) => boss.stop({ graceful: options.graceful, timeout: 10_000 }),
 
-    /** The queue's settings as pg-boss stored them (operations and tests). */
+    /** The queue's settings as pg-boss stored them, and its jobs (operations and tests). */
     describe: (name: string) => boss.getQueue(name),
-    schedules: (name: string) => boss.getSchedules(name),
+    schedules: (name: JobName) => boss.getSchedules(name),
+    findJobs: (name: string) => boss.findJobs(name, {}),
   };
 }
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
+/** What a module needs to send jobs. */
+export type JobSender = Pick<JobQueue, 'send'>;

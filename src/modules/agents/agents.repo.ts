@@ -10,6 +10,11 @@ export function createAgentsRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** A retried agent run starts clean: the refusals of the run that died are recorded again by this one. */
+    async dropRejections(auditId: string) {
+      await db.deleteFrom('task_rejections').where('audit_id', '=', auditId).execute();
+    },
+
     /** For admins: rejections across all sites (optionally one), newest first. */
     async rejections(filter: { siteId?: string | undefined }, page: number, pageSize: number) {
       let query = db.selectFrom('task_rejections');

@@ -45,7 +45,7 @@ after(() => ctx.close());
 describe('the search-data planner', () => {
   it('proposes each search-data task type from its metrics, with the evidence and priority from traffic', async () => {
     const db = ctx.database.db;
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, rollbacks: { latestFor: async () => undefined } });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, latestRollback: async () => undefined });
     const planner = createSearchPlanner({ db, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }) });
     const result = await planner.proposeFromSearch(siteId);
     const stored = await db.selectFrom('tasks').select(['type', 'target', 'category', 'priority', 'configuration', 'evidence']).where('site_id', '=', siteId).execute();

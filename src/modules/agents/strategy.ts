@@ -18,8 +18,8 @@ const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url
 const withTraffic = (priority: TaskPriority, impressions: number) => (impressions >= 1000 ? raised(priority) : priority);
 
 interface Deps {
-  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages'>;
-  tasks: Pick<TasksService, 'propose'>;
+  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'agentRun'>;
+  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit'>;
   repo: AgentsRepo;
   allowPrivateTargets: boolean;
   /** Search Console clicks and impressions per page, when the site has search data. */
@@ -36,7 +36,27 @@ interface Deps {
  * reason, never silently dropped.
  */
 export function createStrategyAgent(deps: Deps) {
-  return {
+  const agent = {
+    /**
+     * The job behind the "audit completed" event. Idempotent: a run whose worker died is taken
+     * over by the retried job, which starts from a clean slate (the dead run's refusals are
+     * dropped; its stored proposals count as this run's, never twice).
+     */
+    async planFromAudit(auditId: string) {
+      const run = await deps.audits.agentRun.start(auditId);
+      if (!run) return; // not completed, or its agent already finished or failed
+      if (run.agent_attempt > 1) await deps.repo.dropRejections(auditId);
+      const summary = await agent.proposeFromAudit(run.site_id, auditId);
+      if (!(await deps.audits.agentRun.finish(auditId, run.agent_attempt, summary))) {
+        deps.log.warn({ auditId, attempt: run.agent_attempt }, 'strategy agent run superseded; its summary was discarded');
+      }
+    },
+
+    /** Every attempt of the agent's job failed: the audit says so, and the run can be retried. */
+    async abandonPlan(auditId: string) {
+      await deps.audits.agentRun.fail(auditId, 'The strategy agent failed on every attempt; retry it (POST /api/v1/audits/{audit_id}/agent)');
+    },
+
     async proposeFromAudit(siteId: string, auditId: string): Promise<{ proposed: number; rejected: number }> {
       const latest = await deps.audits.latestCompleted(siteId);
       let proposed = 0;
@@ -55,8 +75,8 @@ export function createStrategyAgent(deps: Deps) {
         deps.audits.findings(auditId, [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])]),
         deps.pageMetrics?.(siteId) ?? new Map<string, { clicks_28d: number; impressions_28d: number }>(),
       ]);
-      const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
-      const reader = createPageReader({ agent, allowPrivate: deps.allowPrivateTargets });
+      const http = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
+      const reader = createPageReader({ agent: http, allowPrivate: deps.allowPrivateTargets });
       const homeUrl = pages.find((p) => new URL(p.url).pathname === '/')?.url ?? (pages[0] ? new URL('/', pages[0].url).href : siteId);
 
       const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
@@ -88,7 +108,7 @@ export function createStrategyAgent(deps: Deps) {
           const reason = gateFailure(proposal);
           if (reason) return reject(proposal.type, proposal.target, reason);
           const id = await deps.tasks.propose({ siteId, ...proposal });
-          if (id) proposed += 1;
+          if (id || (await deps.tasks.proposedFromAudit(siteId, proposal.type, proposal.target, auditId))) proposed += 1;
           else await reject(proposal.type, proposal.target, 'an open task of this type already covers this target');
         },
         reject,
@@ -99,10 +119,13 @@ export function createStrategyAgent(deps: Deps) {
         await reader.prefetch([ctx.homeUrl, ...findings.filter((f) => DRAFTED_FROM_PAGE.has(f.check_id)).map((f) => f.url)]);
         for (const planner of PLANNERS) await planner.plan(ctx);
       } finally {
-        await agent.close();
+        await http.close();
       }
       deps.log.info({ siteId, auditId, proposed, rejected }, 'strategy agent proposals');
       return { proposed, rejected };
     },
   };
+  return agent;
 }
+
+export type StrategyAgent = ReturnType<typeof createStrategyAgent>;

@@ -1,33 +1,33 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Finding } from '../checks/findings.ts';
+import { ACTIVE_AUDIT, AGENT_TRANSITIONS, AUDIT_TRANSITIONS } from './lifecycle.ts';
 
 const COLUMNS = [
   'id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score',
-  'score_breakdown', 'agent_summary', 'error', 'created_at', 'started_at', 'finished_at',
+  'score_breakdown', 'agent', 'agent_error', 'agent_summary', 'error', 'created_at', 'started_at', 'finished_at',
 ] as const;
 const AUDIT_COLUMNS = COLUMNS.map((c) => `audits.${c}` as const);
 
+/** Every method that writes takes an optional transaction (trx) to run in; the database otherwise. */
 export function createAuditsRepo(db: Kysely<DB>) {
+  /** Runs fn in the caller's transaction, or in a new one. */
+  const inTransaction = <T>(trx: Kysely<DB> | undefined, fn: (trx: Kysely<DB>) => Promise<T>) => (trx ? fn(trx) : db.transaction().execute(fn));
+
   /** Audits of the owner's sites only: every user-facing read starts here. */
   const owned = (ownerId: string) =>
     db.selectFrom('audits').innerJoin('sites', 'sites.id', 'audits.site_id').select(AUDIT_COLUMNS).where('sites.owner_id', '=', ownerId);
 
   const active = (siteId: string) =>
-    db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ACTIVE_AUDIT).executeTakeFirst();
 
   return {
-    async saveAgentSummary(auditId: string, summary: { proposed: number; rejected: number }) {
-      const value = JSON.stringify({ ...summary, finished_at: new Date().toISOString() });
-      await db.updateTable('audits').set({ agent_summary: value }).where('id', '=', auditId).execute();
-    },
-
     /** A new queued audit, or undefined when the site already has one queued or running. */
-    async insertQueued(siteId: string, maxPages: number) {
-      return db
+    async insertQueued(siteId: string, maxPages: number, trx: Kysely<DB> = db) {
+      return trx
         .insertInto('audits')
         .values({ site_id: siteId, max_pages: maxPages })
-        .onConflict((oc) => oc.column('site_id').where('status', 'in', ['queued', 'running']).doNothing())
+        .onConflict((oc) => oc.column('site_id').where('status', 'in', ACTIVE_AUDIT).doNothing())
         .returning(COLUMNS)
         .executeTakeFirst();
     },
@@ -48,7 +48,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .selectFrom('audits')
         .select(['id', 'finished_at'])
         .where('site_id', '=', siteId)
-        .where('status', '=', 'completed')
+        .where('status', '=', AUDIT_TRANSITIONS.complete.to)
         .orderBy('finished_at', 'desc')
         .limit(1)
         .executeTakeFirst();
@@ -85,7 +85,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
             eb.selectFrom('audits')
               .select(['id as audit_id', 'score', 'finished_at'])
               .where('site_id', '=', siteId)
-              .where('status', '=', 'completed')
+              .where('status', '=', AUDIT_TRANSITIONS.complete.to)
               .orderBy('finished_at', 'desc')
               .limit(historyLength)
               .as('recent'),
@@ -98,7 +98,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .selectFrom('audits')
         .select('score')
         .where('site_id', '=', siteId)
-        .where('status', '=', 'completed')
+        .where('status', '=', AUDIT_TRANSITIONS.complete.to)
         .orderBy('finished_at')
         .limit(1)
         .executeTakeFirst();
@@ -119,7 +119,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         where s.is_active
           and s.audit_schedule <> 'off'
           and last.created_at < now() - case s.audit_schedule when 'daily' then interval '1 day' else interval '7 days' end
-          and not exists (select 1 from audits x where x.site_id = s.id and x.status in ('queued', 'running'))
+          and not exists (select 1 from audits x where x.site_id = s.id and x.status in (${sql.join(ACTIVE_AUDIT.map((a) => sql`${a}`))}))
         order by last.created_at
         limit ${limit}
       `.execute(db);
@@ -140,9 +140,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
     async startAttempt(auditId: string): Promise<number | undefined> {
       const row = await db
         .updateTable('audits')
-        .set((eb) => ({ status: 'running', started_at: sql`now()`, error: null, attempt: eb('attempt', '+', 1) }))
+        .set((eb) => ({ status: AUDIT_TRANSITIONS.start.to, started_at: sql`now()`, error: null, attempt: eb('attempt', '+', 1) }))
         .where('id', '=', auditId)
-        .where('status', 'in', ['queued', 'running'])
+        .where('status', 'in', AUDIT_TRANSITIONS.start.from)
         .returning('attempt')
         .executeTakeFirst();
       return row?.attempt;
@@ -154,27 +154,27 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .set({ pages_crawled: crawled, pages_discovered: discovered })
         .where('id', '=', auditId)
         .where('attempt', '=', attempt)
-        .where('status', '=', 'running')
+        .where('status', '=', AUDIT_TRANSITIONS.start.to)
         .execute();
     },
 
-    /** Stores the result in one transaction; a retried job replaces what a failed attempt left. */
+    /** Stores the result in one transaction (the caller's, when given); a retried job replaces what a failed attempt left. */
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
       findings: Map<string, Finding[]>;
       pages: Array<{ url: string; status: number | null; title: string | null; meta_description: string | null }>;
-    }) {
-      return db.transaction().execute(async (trx) => {
+    }, outer?: Kysely<DB>) {
+      return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
         const claimed = await trx
           .updateTable('audits')
           .set({
-            status: 'completed', finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
+            status: AUDIT_TRANSITIONS.complete.to, finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
             pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
           })
           .where('id', '=', auditId)
           .where('attempt', '=', attempt)
-          .where('status', '=', 'running')
+          .where('status', 'in', AUDIT_TRANSITIONS.complete.from)
           .returning('id')
           .executeTakeFirst();
         if (!claimed) return false;
@@ -190,15 +190,71 @@ export function createAuditsRepo(db: Kysely<DB>) {
       });
     },
 
-    /** Fails the audit; with an attempt, only if that attempt is still the current one. */
+    /** Fails the audit (its agent has nothing to plan from); with an attempt, only if that attempt is still the current one. */
     async fail(auditId: string, error: string, attempt?: number) {
+      const skip = AGENT_TRANSITIONS.skip;
       let query = db
         .updateTable('audits')
-        .set({ status: 'failed', finished_at: sql`now()`, error })
+        .set({
+          status: AUDIT_TRANSITIONS.fail.to, finished_at: sql`now()`, error,
+          agent: sql`case when agent in (${sql.join(skip.from.map((s) => sql`${s}`))}) then ${skip.to} else agent end`,
+        })
         .where('id', '=', auditId)
-        .where('status', 'in', ['queued', 'running']);
+        .where('status', 'in', AUDIT_TRANSITIONS.fail.from);
       if (attempt !== undefined) query = query.where('attempt', '=', attempt);
       await query.execute();
+    },
+
+    /**
+     * Starts a run of the strategy agent on a completed audit: its attempt number and site, or
+     * undefined when the audit is not completed or its agent already finished or failed.
+     */
+    async startAgent(auditId: string) {
+      return db
+        .updateTable('audits')
+        .set((eb) => ({ agent: AGENT_TRANSITIONS.start.to, agent_error: null, agent_attempt: eb('agent_attempt', '+', 1) }))
+        .where('id', '=', auditId)
+        .where('status', '=', AUDIT_TRANSITIONS.complete.to)
+        .where('agent', 'in', AGENT_TRANSITIONS.start.from)
+        .returning(['site_id', 'agent_attempt'])
+        .executeTakeFirst();
+    },
+
+    /** Records the run's result, if that run is still the current one. */
+    async finishAgent(auditId: string, attempt: number, summary: { proposed: number; rejected: number }) {
+      const value = JSON.stringify({ ...summary, finished_at: new Date().toISOString() });
+      const row = await db
+        .updateTable('audits')
+        .set({ agent: AGENT_TRANSITIONS.finish.to, agent_summary: value })
+        .where('id', '=', auditId)
+        .where('agent_attempt', '=', attempt)
+        .where('agent', 'in', AGENT_TRANSITIONS.finish.from)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async failAgent(auditId: string, error: string) {
+      await db
+        .updateTable('audits')
+        .set({ agent: AGENT_TRANSITIONS.fail.to, agent_error: error })
+        .where('id', '=', auditId)
+        .where('status', '=', AUDIT_TRANSITIONS.complete.to)
+        .where('agent', 'in', AGENT_TRANSITIONS.fail.from)
+        .execute();
+    },
+
+    /** The owner's failed agent run made pending again (in the caller's transaction); false when it is not failed. */
+    async retryAgent(ownerId: string, auditId: string, trx: Kysely<DB> = db) {
+      const row = await trx
+        .updateTable('audits')
+        .set({ agent: AGENT_TRANSITIONS.retry.to, agent_error: null })
+        .where('id', '=', auditId)
+        .where('agent', 'in', AGENT_TRANSITIONS.retry.from)
+        .where('site_id', 'in', trx.selectFrom('sites').select('id').where('owner_id', '=', ownerId))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     issueCounts(auditId: string) {
@@ -254,7 +310,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .selectFrom('audits')
         .select('id')
         .where('site_id', '=', audit.site_id)
-        .where('status', '=', 'completed')
+        .where('status', '=', AUDIT_TRANSITIONS.complete.to)
         .where('created_at', '<', audit.created_at)
         .orderBy('created_at', 'desc')
         .limit(1)

@@ -22,6 +22,19 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
     (request) => deps.audits.latestReport(request.actor.sub, request.params.site_id),
   );
 
+  r.post(
+    '/audits/:audit_id/agent',
+    {
+      schema: {
+        tags,
+        summary: "Run the strategy agent again on an audit whose agent run failed (no new crawl); 409 unless it failed",
+        params: Type.Object({ audit_id: Uuid() }),
+        response: { 202: AuditSchema },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await deps.audits.retryAgent(request.actor.sub, request.params.audit_id)),
+  );
+
   r.get(
     '/audits/:audit_id/issues/:check_id',
     {

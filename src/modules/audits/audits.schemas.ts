@@ -21,6 +21,10 @@ const AuditFields = {
   pages_discovered: Type.Integer(),
   pages_by_status: Type.Record(Type.String(), Type.Integer(), { description: 'Pages per HTTP status ("0": no answer, "blocked": robots.txt)' }),
   score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
+  agent: StringEnum(['pending', 'running', 'finished', 'failed', 'skipped'] as const, {
+    description: "The strategy agent's run on this audit, a job of its own after the audit completes: pending (the audit is not done, or the run is queued), running, finished (agent_summary says what it made), failed (POST /audits/{audit_id}/agent retries it) or skipped (the audit failed)",
+  }),
+  agent_error: Nullable(Type.String({ description: 'Why the agent run failed' })),
   agent_summary: Nullable(Type.Object(
     { proposed: Type.Integer(), rejected: Type.Integer(), finished_at: Timestamp() },
     { description: 'What the strategy agent made of this audit: tasks proposed, proposals its gates refused; null until it has run' },

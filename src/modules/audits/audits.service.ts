@@ -1,27 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { notFound } from '../../lib/problem.ts';
+import type { Transact } from '../../db/transact.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import { conflict, notFound } from '../../lib/problem.ts';
 import { CHECKS_BY_ID } from '../checks/catalogue.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AuditRow, AuditsRepo } from './audits.repo.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
+import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
 
-export const AUDIT_JOB = 'audit.run';
-export const SCHEDULE_JOB = 'audit.schedule';
 const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
 
 interface Deps {
   repo: AuditsRepo;
   sites: SitesService;
-  queue: Pick<JobQueue, 'send'>;
+  queue: JobSender;
+  transact: Transact;
   allowPrivateTargets: boolean;
   log: FastifyBaseLogger;
-  /** Told when an audit's results are stored (the strategy agent proposes tasks from them). */
-  onCompleted?: (siteId: string, auditId: string) => Promise<{ proposed: number; rejected: number }>;
 }
 
 export function createAuditsService(deps: Deps) {
@@ -33,12 +32,13 @@ export function createAuditsService(deps: Deps) {
     return audit;
   }
 
-  async function enqueue(siteId: string, maxPages: number) {
-    const created = await repo.insertQueued(siteId, maxPages);
-    // Enqueued after the row is committed, so the worker always finds it.
-    if (created) await deps.queue.send(AUDIT_JOB, { auditId: created.id });
-    return created;
-  }
+  /** The row and its job commit together (pg-boss is in the same database): never a queued audit without a job. */
+  const enqueue = (siteId: string, maxPages: number) =>
+    deps.transact(async (trx) => {
+      const created = await repo.insertQueued(siteId, maxPages, trx);
+      if (created) await deps.queue.send('audit.run', { auditId: created.id }, { tx: trx });
+      return created;
+    });
 
   return {
     /** Queues a crawl, or returns the one already queued or running for the site. */
@@ -59,7 +59,7 @@ export function createAuditsService(deps: Deps) {
       const [counts, samples, changes] = await Promise.all([
         repo.issueCounts(audit.id),
         repo.issueSamples(audit.id, SAMPLE_PER_CHECK),
-        audit.status === 'completed' ? repo.changesSincePrevious(audit) : null,
+        audit.status === AUDIT_TRANSITIONS.complete.to ? repo.changesSincePrevious(audit) : null,
       ]);
       const issues = counts
         .map(({ check_id, count }) => {
@@ -120,7 +120,9 @@ export function createAuditsService(deps: Deps) {
           onPage: auditor.onPage,
         }).finally(progress.cancel);
         const result = auditor.finish(crawl);
-        const stored = await repo.complete(auditId, attempt, {
+        // The result and the "audit completed" event commit together: the agent runs once it is stored, as a job of its own.
+        const stored = await deps.transact(async (trx) => {
+          const claimed = await repo.complete(auditId, attempt, {
           crawled: crawl.pages.length,
           discovered: crawl.urls.length,
           pagesByStatus: pagesByStatus(crawl),
@@ -133,13 +135,12 @@ export function createAuditsService(deps: Deps) {
             title: p.facts?.titles[0] ?? null,
             meta_description: p.facts?.metaDescriptions[0] ?? null,
           })),
+          }, trx);
+          if (claimed) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
+          return claimed;
         });
-        if (stored) {
-          await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
-          // The strategy agent reads the stored audit; its failure must not fail the audit.
-          const summary = await deps.onCompleted?.(audit.site_id, auditId).catch((err: unknown) => void deps.log.error({ err, auditId }, 'strategy agent failed'));
-          if (summary) await repo.saveAgentSummary(auditId, summary);
-        } else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
+        if (stored) await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
+        else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
       } catch (error) {
         deps.log.error({ err: error, auditId }, 'audit failed');
         await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed', attempt);
@@ -157,6 +158,25 @@ export function createAuditsService(deps: Deps) {
     /** Every attempt died (worker crashes past the retry limit): the audit ends failed, not running. */
     async abandonAudit(auditId: string) {
       await repo.fail(auditId, 'The audit stopped unexpectedly on every attempt; start it again');
+    },
+
+    /** For the strategy agent's job: the agent's run on a completed audit, as the audit lifecycle allows it. */
+    agentRun: {
+      start: (auditId: string) => repo.startAgent(auditId),
+      finish: (auditId: string, attempt: number, summary: { proposed: number; rejected: number }) => repo.finishAgent(auditId, attempt, summary),
+      fail: (auditId: string, error: string) => repo.failAgent(auditId, error),
+    },
+
+    /** Runs the strategy agent again on a stored audit whose run failed (no new crawl): 409 unless it failed. */
+    async retryAgent(ownerId: string, auditId: string) {
+      const audit = await requireAudit(ownerId, auditId);
+      const retried = await deps.transact(async (trx) => {
+        const moved = await repo.retryAgent(ownerId, auditId, trx);
+        if (moved) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
+        return moved;
+      });
+      if (!retried) throw conflict(`The agent's run on this audit is ${audit.agent}; only a failed run can be retried`);
+      return { ...audit, agent: 'pending' as const, agent_error: null };
     },
   };
 }

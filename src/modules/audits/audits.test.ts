@@ -191,7 +191,7 @@ describe('audit jobs that lose their worker', () => {
       .values({ site_id: siteRes.data.id, max_pages: 10, status: 'running' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await ctx2.app.jobs.send('audit.run.dead', { auditId: audit.id }); // what pg-boss does after the last retry
+    await ctx2.app.jobs.sendDead('audit.run', { auditId: audit.id }); // what pg-boss does after the last retry
     let latest;
     for (let i = 0; i < 50; i++) {
       latest = await call(ctx2, { method: 'GET', url: `/api/v1/audits/site/${siteRes.data.id}/latest`, token: user.accessToken });

@@ -6,9 +6,11 @@ import { normalizeEmail } from '../users/users.service.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import type { FailureCounter } from './login-throttle.ts';
-import { decoyPasswordHash, verifyPassword } from './passwords.ts';
+import { decoyPasswordHash, verifyPassword } from '../users/passwords.ts';
 import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts';
 import type { RevocationList } from './revocations.ts';
+
+type GoogleCallbackQuery = { code?: string | undefined; state?: string | undefined; error?: string | undefined };
 
 export const MAX_CONSECUTIVE_FAILURES = 10;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -20,8 +22,17 @@ export interface TokenPair {
   refresh_token: string;
 }
 
+/** A Google identity verified from its id_token (the Google integration checks it). */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  name: string;
+}
+
 interface Deps {
   users: UsersService;
+  /** Verifies a Google sign-in callback (state, PKCE, id_token) into an identity. */
+  google?: { signinCallback(query: GoogleCallbackQuery): Promise<GoogleIdentity> };
   repo: AuthRepo;
   accessTokens: AccessTokens;
   revocations: RevocationList;
@@ -77,6 +88,13 @@ export function createAuthService(deps: Deps) {
       }
       await deps.failures.reset(throttleKey);
       return issueTokens(account.id);
+    },
+
+    /** Google sign-in: the verified identity's user (found, linked or created) gets this service's tokens, as at login. */
+    async signInWithGoogle(query: GoogleCallbackQuery): Promise<TokenPair> {
+      if (!deps.google) throw new ProblemError('service_unavailable', 'Google sign-in is not available on this server.');
+      const user = await deps.users.findOrCreateByGoogle(await deps.google.signinCallback(query));
+      return issueTokens(user.id);
     },
 
     async refresh(refreshToken: string): Promise<TokenPair> {

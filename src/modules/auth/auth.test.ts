@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../users/passwords.ts';
 
 let ctx: TestContext;
 let alice: SignedInUser;

@@ -1,3 +1,6 @@
+export type ConnectorType = 'manual' | 'wordpress';
+export const CONNECTOR_LABELS: Record<ConnectorType, string> = { manual: 'manual', wordpress: 'WordPress' };
+
 /** What the executor hands a connector: the task as stored. */
 export interface TaskToApply {
   id: string;
@@ -13,9 +16,17 @@ export interface FieldChange {
   after: string;
 }
 
-/** What a connector that changes the site records as the task's deliverable. */
+/** A live check (verification, rollback): what was expected on the public site and what it shows. */
+export interface LiveCheck {
+  check: string;
+  expected: string | null;
+  actual: string | null;
+  passed: boolean;
+}
+
+/** What a connector that changes the site records as the task's deliverable (what rollback restores). */
 export interface AppliedDeliverable {
-  connector: 'wordpress';
+  connector: Exclude<ConnectorType, 'manual'>;
   url: string;
   resource: { kind: string; id: number };
   changes: FieldChange[];
@@ -24,7 +35,22 @@ export interface AppliedDeliverable {
   summary: string;
 }
 
-export type ApplyOutcome = { applied: AppliedDeliverable } | { unsupported: string };
+/** What the manual connector delivers: what to change, where, the exact HTML or text. */
+export interface ManualDeliverable {
+  connector: 'manual';
+  url: string;
+  instructions: string;
+  /** Exact HTML to put in place, where one element is to be added or replaced. */
+  html?: string;
+  changes?: unknown[];
+  note?: string;
+}
+
+export type ApplyOutcome = { applied: AppliedDeliverable | ManualDeliverable } | { unsupported: string };
+
+/** A deliverable a connector can restore: it names the resource it changed and each field's values. */
+export const isRestorable = (d: unknown): d is AppliedDeliverable =>
+  typeof d === 'object' && d !== null && typeof (d as AppliedDeliverable).resource === 'object' && Array.isArray((d as AppliedDeliverable).changes);
 
 export interface RestoreOutcome {
   /** Each field put back: the value restored and the value it replaced. */
@@ -33,12 +59,18 @@ export interface RestoreOutcome {
   conflicts: Array<{ field: string; expected: string; found: string }>;
 }
 
-/** A way of changing a site. The manual connector has none: its tasks produce deliverables only. */
+/**
+ * A way of carrying tasks out on a site. The manual connector changes nothing: its tasks
+ * produce deliverables for a person; a CMS connector (WordPress) writes the change and can
+ * restore it.
+ */
 export interface SiteConnector {
-  type: 'wordpress';
+  type: ConnectorType;
+  /** How messages name it ("WordPress"). */
+  label: string;
   apply(task: TaskToApply): Promise<ApplyOutcome>;
   restore(deliverable: AppliedDeliverable, options: { force: boolean }): Promise<RestoreOutcome>;
-  /** The public page's HTML, as visitors (and search engines) get it. */
-  fetchLive(url: string): Promise<string>;
+  /** Checks on the public page that a restore took effect. */
+  restoreChecks(deliverable: AppliedDeliverable): Promise<LiveCheck[]>;
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { createOutboundAgent } from '../../lib/safe-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SiteConnector } from './connector.types.ts';
+import { manualConnector } from './manual/manual-connector.ts';
 import type { ConnectorsRepo, StoredConnector } from './connectors.repo.ts';
 import type { PutConnectorInput } from './connectors.schemas.ts';
 import { createWordPressClient, WordPressError } from './wordpress/wp-client.ts';
@@ -124,14 +125,14 @@ export function createConnectorsService(deps: Deps) {
     },
 
     /**
-     * For the worker: the connector that changes this site, or undefined for manual sites.
-     * Throws when the stored credential cannot be opened (SECRETS_KEY changed).
+     * For the worker: the connector that carries this site's tasks out (the manual one unless
+     * another is configured). Throws when the stored credential cannot be opened (SECRETS_KEY changed).
      */
-    async forSite(siteId: string): Promise<SiteConnector | undefined> {
+    async forSite(siteId: string): Promise<SiteConnector> {
       const stored = await repo.find(siteId);
       if (stored?.type !== 'wordpress' || !stored.secret) {
         if (live.has(siteId)) await forget(siteId);
-        return undefined;
+        return manualConnector;
       }
       // Reused while fresh and unchanged (another instance may have saved new settings).
       const version = stored.updated_at.getTime();

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../../jobs/queue.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import { ConnectorError } from '../connectors/connector-error.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
-import { WordPressError } from '../connectors/wordpress/wp-client.ts';
+import { manualDeliverable } from '../connectors/manual/manual-connector.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
-import { manualDeliverable } from './manual-connector.ts';
 
-export const EXECUTE_JOB = 'task.execute';
-export const VERIFY_JOB = 'task.verify';
+export const EXECUTE_JOB = 'task.execute' as const;
+export const VERIFY_JOB = 'task.verify' as const;
 
 /**
  * Carries an approved task out: queued -> in_progress -> completed (with deliverables) or
@@ -19,23 +19,20 @@ export const VERIFY_JOB = 'task.verify';
 export function createExecutor(deps: {
   tasks: Pick<TasksService, 'worker'>;
   connectors: Pick<ConnectorsService, 'forSite'>;
-  queue: Pick<JobQueue, 'send'>;
+  queue: JobSender;
   log: FastifyBaseLogger;
 }) {
   const { worker } = deps.tasks;
 
   async function deliverablesFor(task: { id: string; site_id: string; type: string; target: string; configuration: Record<string, unknown> }) {
-    const manual = manualDeliverable(task);
     const connector = await deps.connectors.forSite(task.site_id);
-    if (!connector) {
-      if (!manual) throw new Error(`no connector can carry out a ${task.type} task`);
-      return [manual];
-    }
     try {
       const outcome = await connector.apply(task);
       if ('applied' in outcome) return [outcome.applied];
-      if (!manual) throw new Error(`WordPress cannot carry this task out (${outcome.unsupported}) and it has no manual deliverable`);
-      return [{ ...manual, note: `Not changed through WordPress: ${outcome.unsupported}.` }];
+      // What the site's connector cannot do is left to a person, with the reason.
+      const manual = manualDeliverable(task);
+      if (!manual) throw new Error(`${connector.label} cannot carry this task out (${outcome.unsupported}) and it has no manual deliverable`);
+      return [{ ...manual, note: `Not changed through ${connector.label}: ${outcome.unsupported}.` }];
     } finally {
       await connector.close();
     }
@@ -58,7 +55,7 @@ export function createExecutor(deps: {
       } catch (error) {
         deps.log.error({ err: error, taskId }, 'task execution failed');
         const message = error instanceof Error ? error.message : 'execution failed';
-        const details = error instanceof WordPressError ? { connector: 'wordpress', http_status: error.status ?? null, wordpress_code: error.wpCode ?? null } : {};
+        const details = error instanceof ConnectorError ? error.details() : {};
         await worker.finish(taskId, { error: { message, ...details } });
       }
     },

@@ -32,23 +32,13 @@ export function createRollbacksRepo(db: Kysely<DB>) {
       await db.updateTable('task_rollbacks').set({ status: 'failed', error: JSON.stringify(error), finished_at: sql`now()` }).where('id', '=', id).execute();
     },
 
-    /** Marks the rollback restored and the task rolled_back in one transaction. */
-    async complete(id: string, taskId: string, actor: string, result: { changes: unknown; checks: unknown }) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('task_rollbacks')
-          .set({ status: 'restored', changes: JSON.stringify(result.changes), checks: JSON.stringify(result.checks), finished_at: sql`now()` })
-          .where('id', '=', id)
-          .execute();
-        const moved = await trx
-          .updateTable('tasks')
-          .set({ status: 'rolled_back', updated_at: sql`now()` })
-          .where('id', '=', taskId)
-          .where('status', '=', 'completed')
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new Error('the task left completed during its rollback');
-        await trx.insertInto('task_events').values({ task_id: taskId, from_status: 'completed', to_status: 'rolled_back', actor, detail: JSON.stringify({ rollback_id: id }) }).execute();
-      });
+    /** Marks the rollback restored (in the caller's transaction, which also moves the task). */
+    async complete(id: string, result: { changes: unknown; checks: unknown }, trx: Kysely<DB> = db) {
+      await trx
+        .updateTable('task_rollbacks')
+        .set({ status: 'restored', changes: JSON.stringify(result.changes), checks: JSON.stringify(result.checks), finished_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The latest rollback attempt of a task (for its details). */

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, notFound, ProblemError } from '../../lib/problem.ts';
-import type { AppliedDeliverable } from '../connectors/connector.types.ts';
+import { ConnectorError } from '../connectors/connector-error.ts';
+import { CONNECTOR_LABELS, isRestorable, type LiveCheck } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
-import { WordPressError } from '../connectors/wordpress/wp-client.ts';
-import { liveRestoreChecks } from '../connectors/wordpress/wp-connector.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { TasksRepo } from '../tasks/tasks.repo.ts';
+import type { Transact } from '../../db/transact.ts';
+import type { TasksService } from '../tasks/tasks.service.ts';
 import type { RollbacksRepo } from './rollbacks.repo.ts';
 
 interface RestoredChange {
@@ -16,16 +16,14 @@ interface RestoredChange {
   replaced: string;
 }
 
-const isApplied = (d: unknown): d is AppliedDeliverable =>
-  typeof d === 'object' && d !== null && (d as { connector?: unknown }).connector === 'wordpress' && Array.isArray((d as AppliedDeliverable).changes);
-
 /**
  * Rollback: puts back every value a connector changed (completed -> rolled_back), after
  * checking nobody edited those fields since, then checks the live page and records it all.
  */
 export function createRollbacksService(deps: {
   repo: RollbacksRepo;
-  tasks: Pick<TasksRepo, 'findDetail'>;
+  tasks: Pick<TasksService, 'findForRollback' | 'markRolledBack'>;
+  transact: Transact;
   connectors: Pick<ConnectorsService, 'forSite'>;
   sites: Pick<SitesService, 'getSite'>;
   log: FastifyBaseLogger;
@@ -34,10 +32,10 @@ export function createRollbacksService(deps: {
 
   return {
     async rollback(ownerId: string, taskId: string, options: { force: boolean }) {
-      const task = await deps.tasks.findDetail(ownerId, taskId);
+      const task = await deps.tasks.findForRollback(ownerId, taskId);
       if (!task) throw notFound('Task');
       if (task.status !== 'completed') throw conflict(`The task is ${task.status}; only completed tasks can be rolled back`);
-      const applied = ((task.deliverables ?? []) as unknown[]).filter(isApplied).filter((d) => d.changes.length > 0);
+      const applied = ((task.deliverables ?? []) as unknown[]).filter(isRestorable).filter((d) => d.changes.length > 0);
       if (applied.length === 0) {
         throw conflict('This task changed nothing the service can restore: it was carried out by hand from its deliverable (manual connector), or the site already held the values. Undo the change on the site if needed.');
       }
@@ -49,39 +47,44 @@ export function createRollbacksService(deps: {
         await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'connector unavailable' });
         throw error;
       });
-      if (!connector) {
-        await repo.fail(rollbackId, { message: 'the site no longer has a WordPress connector' });
-        throw conflict('The site no longer has a WordPress connector, so the change cannot be restored through it. Configure the connector again, then retry.');
+      // The connector that made the change restores it: the site must still have it.
+      const label = CONNECTOR_LABELS[applied[0]!.connector];
+      if (applied.some((d) => d.connector !== connector.type)) {
+        await repo.fail(rollbackId, { message: `the site no longer has a ${label} connector` });
+        throw conflict(`The site no longer has a ${label} connector, so the change cannot be restored through it. Configure the connector again, then retry.`);
       }
       try {
         const restored: RestoredChange[] = [];
-        const checks: ReturnType<typeof liveRestoreChecks> = [];
+        const checks: LiveCheck[] = [];
         for (const deliverable of applied) {
           const outcome = await connector.restore(deliverable, options);
           if (outcome.conflicts.length > 0 && !options.force) {
             await repo.fail(rollbackId, { message: 'edited since the task ran', conflicts: outcome.conflicts });
             throw conflict(
-              `${outcome.conflicts.map((c) => c.field).join(', ')} of ${deliverable.url} changed in WordPress after the task ran; rolling back would overwrite that edit. Retry with ?force=true to restore the original values anyway.`,
+              `${outcome.conflicts.map((c) => c.field).join(', ')} of ${deliverable.url} changed in ${label} after the task ran; rolling back would overwrite that edit. Retry with ?force=true to restore the original values anyway.`,
             );
           }
           restored.push(...outcome.restored.map((r) => ({ url: deliverable.url, resource: deliverable.resource, ...r })));
-          const live = await connector.fetchLive(deliverable.url);
-          checks.push(...liveRestoreChecks(deliverable, live));
+          checks.push(...(await connector.restoreChecks(deliverable)));
         }
-        await repo.complete(rollbackId, taskId, actor, { changes: restored, checks });
+        // The record and the task's move (the state machine's rollback transition) commit together.
+        await deps.transact(async (trx) => {
+          await repo.complete(rollbackId, { changes: restored, checks }, trx);
+          if (!(await deps.tasks.markRolledBack(taskId, actor, rollbackId, trx))) throw new Error('the task left completed during its rollback');
+        });
         const notLive = checks.filter((c) => !c.passed);
         deps.log.info({ taskId, restored: restored.length }, 'task rolled back');
         return {
           id: taskId,
           status: 'rolled_back' as const,
-          message: `Rolled back: restored ${restored.length} field${restored.length === 1 ? '' : 's'} through WordPress${
+          message: `Rolled back: restored ${restored.length} field${restored.length === 1 ? '' : 's'} through ${label}${
             notLive.length ? `; the live page does not show the original ${notLive.map((c) => c.check).join(', ')} yet (a page cache?)` : ''
           }`,
         };
       } catch (error) {
         if (error instanceof ProblemError) throw error;
         await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'rollback failed' });
-        if (error instanceof WordPressError) throw new ProblemError('bad_gateway', `The rollback failed; nothing was marked rolled back. ${error.message}`);
+        if (error instanceof ConnectorError) throw new ProblemError('bad_gateway', `The rollback failed; nothing was marked rolled back. ${error.message}`);
         throw error;
       } finally {
         await connector.close();

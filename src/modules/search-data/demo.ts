@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { demoSearchData } from './demo-data.ts';
 import { brandOf } from './intent.ts';
 import type { SearchDataRepo } from './search-data.repo.ts';

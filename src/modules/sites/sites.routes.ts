@@ -6,14 +6,12 @@ import {
   SiteCreatedSchema,
   SiteListSchema,
   SiteParams,
-  SiteProgressSchema,
   SiteSchema,
   UpdateSiteBody,
 } from './sites.schemas.ts';
-import type { ProgressService } from './progress.service.ts';
 import type { SitesService } from './sites.service.ts';
 
-export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService; progress: ProgressService }) {
+export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { sites } = deps;
   const tags = ['sites'];
@@ -50,16 +48,4 @@ export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesServ
     (request) => sites.updateSite(request.actor.sub, request.params.site_id, request.body),
   );
 
-  r.get(
-    '/sites/:site_id/progress',
-    {
-      schema: {
-        tags,
-        summary: "The site's journey: latest audit, task counts, health score then and now, last sync",
-        params: SiteParams,
-        response: { 200: SiteProgressSchema },
-      },
-    },
-    (request) => deps.progress.getProgress(request.actor.sub, request.params.site_id),
-  );
 }

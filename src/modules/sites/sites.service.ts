@@ -1,3 +1,4 @@
+import type { JobSender } from '../../jobs/queue.ts';
 import { conflict, invalid, notFound } from '../../lib/problem.ts';
 import { normalizeDomain } from './domain.ts';
 import type { SitesRepo } from './sites.repo.ts';
@@ -6,8 +7,8 @@ import type { CreateSiteInput, UpdateSiteInput } from './sites.schemas.ts';
 export function createSitesService(deps: {
   repo: SitesRepo;
   allowPrivateTargets: boolean;
-  /** Told when a Search Console or GA4 property is linked (a sync is queued). */
-  onPropertyLinked?: (siteId: string) => Promise<unknown>;
+  /** A newly linked Search Console or GA4 property queues a sync. */
+  queue: JobSender;
 }) {
   const { repo } = deps;
 
@@ -61,7 +62,7 @@ export function createSitesService(deps: {
       const updated = await repo.update(ownerId, siteId, changes);
       if (updated === 'duplicate_domain') throw conflict(`You already have a site for ${changes.domain}`);
       if (!updated) throw notFound('Site');
-      if (input.gsc_property || input.ga4_property) await deps.onPropertyLinked?.(siteId);
+      if (input.gsc_property || input.ga4_property) await deps.queue.send('search.sync', { siteId });
       return updated;
     },
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
-import { PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
+import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
 
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
@@ -81,6 +81,7 @@ export function createTasksRepo(db: Kysely<DB>) {
       detail?: unknown,
       /** Columns written in the same UPDATE (deliverables, error): a reader never sees one without the other. */
       also: { deliverables?: string; error?: string } = {},
+      trx: Kysely<DB> = db,
     ): Promise<TaskStatus | undefined> {
       const { from, to } = TRANSITIONS[action];
       const owner = ownerId === null ? sql`` : sql`and site_id in (select id from sites where owner_id = ${ownerId})`;
@@ -99,7 +100,7 @@ export function createTasksRepo(db: Kysely<DB>) {
         )
         insert into task_events (task_id, from_status, to_status, actor, detail)
         select ${taskId}, from_status, ${to}, ${actor}, ${detail === undefined ? null : JSON.stringify(detail)}::jsonb from moved
-        returning from_status`.execute(db);
+        returning from_status`.execute(trx);
       return result.rows.length === 1 ? to : undefined;
     },
 
@@ -116,12 +117,21 @@ export function createTasksRepo(db: Kysely<DB>) {
             description: task.description, target: task.target, configuration: JSON.stringify(task.configuration),
             evidence: JSON.stringify(task.evidence),
           })
-          .onConflict((oc) => oc.columns(['site_id', 'type', 'target']).where('status', 'in', ['awaiting_approval', 'queued', 'in_progress']).doNothing())
+          .onConflict((oc) => oc.columns(['site_id', 'type', 'target']).where('status', 'in', OPEN_STATUSES).doNothing())
           .returning('id')
           .executeTakeFirst();
         if (row) await trx.insertInto('task_events').values({ task_id: row.id, from_status: null, to_status: 'awaiting_approval', actor: 'agent:strategy' }).execute();
         return row?.id;
       });
+    },
+
+    /** Whether an open task of this type and target was proposed from this audit (a retried agent run finds its own). */
+    async openFromAudit(siteId: string, type: string, target: string, auditId: string) {
+      const row = await db.selectFrom('tasks').select('id')
+        .where('site_id', '=', siteId).where('type', '=', type).where('target', '=', target).where('status', 'in', OPEN_STATUSES)
+        .where(sql<boolean>`evidence @> ${JSON.stringify([{ audit_id: auditId }])}::jsonb`)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Internal (worker): a task with what executing it needs. */

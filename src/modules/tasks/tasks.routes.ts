@@ -4,19 +4,15 @@ import { Paged } from '../../lib/pagination.ts';
 import {
   AwaitingApprovalQuery,
   ListTasksQuery,
-  RollbackHistoryQuery,
-  RollbackQuery,
-  RollbackSchema,
   TaskActionResult,
   TaskDetailSchema,
   TaskParams,
   TaskSchema,
   VerificationStatusSchema,
 } from './tasks.schemas.ts';
-import type { RollbacksService } from '../rollbacks/rollbacks.service.ts';
 import type { TasksService } from './tasks.service.ts';
 
-export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService; rollbacks: RollbacksService }) {
+export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { tasks } = deps;
   const tags = ['tasks'];
@@ -46,27 +42,9 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
     { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } },
     (request) => tasks.cancel(request.actor.sub, request.params.task_id),
   );
-  r.post(
-    '/tasks/:task_id/rollback',
-    {
-      schema: {
-        tags,
-        summary: 'Undo a completed task: every changed value is restored through its connector (409 for manual tasks or fields edited since)',
-        params: TaskParams,
-        querystring: RollbackQuery,
-        response: { 200: TaskActionResult },
-      },
-    },
-    (request) => deps.rollbacks.rollback(request.actor.sub, request.params.task_id, { force: request.query.force ?? false }),
-  );
   r.get(
     '/verification/tasks/:task_id/verification-status',
     { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
     (request) => tasks.verificationStatus(request.actor.sub, request.params.task_id),
-  );
-  r.get(
-    '/cms/rollback/history',
-    { schema: { tags: ['verification'], summary: 'Rollbacks on your sites, newest first', querystring: RollbackHistoryQuery, response: { 200: Paged(RollbackSchema) } } },
-    (request) => deps.rollbacks.history(request.actor.sub, request.query),
   );
 }

@@ -1,8 +1,8 @@
 import type { TaskCategory, TaskStatus } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { EXECUTE_JOB } from '../execution/executor.ts';
-import type { RollbacksRepo } from '../rollbacks/rollbacks.repo.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import { TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
@@ -18,8 +18,9 @@ interface ListQuery {
 export function createTasksService(deps: {
   repo: TasksRepo;
   sites: Pick<SitesService, 'getSite'>;
-  queue: Pick<JobQueue, 'send'>;
-  rollbacks: Pick<RollbacksRepo, 'latestFor'>;
+  queue: JobSender;
+  /** The task's latest rollback, for its details (the rollbacks module records them). */
+  latestRollback: (taskId: string) => Promise<unknown>;
 }) {
   const { repo } = deps;
 
@@ -42,7 +43,7 @@ export function createTasksService(deps: {
     const status = await repo.transition(ownerId, taskId, action, `user:${ownerId}`);
     if (status) {
       // Queued after the approval is committed, so the worker finds the task queued.
-      if (action === 'approve') await deps.queue.send(EXECUTE_JOB, { taskId });
+      if (action === 'approve') await deps.queue.send('task.execute', { taskId });
       return { id: taskId, status, message: TRANSITIONS[action].message };
     }
     const current = await repo.findStatus(ownerId, taskId);
@@ -59,7 +60,7 @@ export function createTasksService(deps: {
     async detail(ownerId: string, taskId: string) {
       const task = await repo.findDetail(ownerId, taskId);
       if (!task) throw notFound('Task');
-      const [history, verification, rollback] = await Promise.all([repo.history(taskId), repo.verification(taskId), deps.rollbacks.latestFor(taskId)]);
+      const [history, verification, rollback] = await Promise.all([repo.history(taskId), repo.verification(taskId), deps.latestRollback(taskId)]);
       return {
         ...task,
         execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
@@ -94,8 +95,15 @@ export function createTasksService(deps: {
       verification: (taskId: string) => repo.verification(taskId),
     },
 
+    /** For rollbacks: the owner's task with its deliverables (undefined when not theirs). */
+    findForRollback: (ownerId: string, taskId: string) => repo.findDetail(ownerId, taskId),
+    /** completed -> rolled_back through the state machine, in the rollback's transaction; false when the task left completed. */
+    markRolledBack: async (taskId: string, actor: string, rollbackId: string, trx: Kysely<DB>) =>
+      (await repo.transition(null, taskId, 'rollback', actor, { rollback_id: rollbackId }, {}, trx)) !== undefined,
+
     /** For the strategy agent: stores a proposal that passed its gates (undefined: an open duplicate exists). */
     propose: (proposal: Parameters<TasksRepo['insertProposal']>[0]) => repo.insertProposal(proposal),
+    proposedFromAudit: (siteId: string, type: string, target: string, auditId: string) => repo.openFromAudit(siteId, type, target, auditId),
 
     /** Task counts by status for a site the caller has already been checked to own. */
     async countsBySite(siteId: string): Promise<Record<string, number>> {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, unauthorized } from '../../lib/problem.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from './passwords.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { CreateUserInput, User } from './users.schemas.ts';
 
@@ -36,6 +36,9 @@ export function createUsersService(deps: { repo: UsersRepo }) {
     },
 
     findCredentials: (email: string) => repo.findCredentialsByEmail(normalizeEmail(email)),
+
+    /** The user behind a verified Google identity: by Google subject, else by verified e-mail (linked), else new. */
+    findOrCreateByGoogle: (identity: { sub: string; email: string; name: string }) => repo.findOrCreateByGoogle(identity),
 
     /** Creates the admin named by ADMIN_EMAIL/ADMIN_PASSWORD once; an existing account is left as it is. */
     async ensureBootstrapAdmin(email: string, password: string, log: FastifyBaseLogger): Promise<void> {

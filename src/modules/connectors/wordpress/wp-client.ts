@@ -2,16 +2,19 @@ import LinkHeader from 'http-link-header';
 import { interceptors, request, type Dispatcher } from 'undici';
 import { assertPublicUrl } from '../../../lib/safe-http.ts';
 import { USER_AGENT } from '../../crawler/fetch-page.ts';
+import { ConnectorError } from '../connector-error.ts';
 
 /** A refusal or failure reported by WordPress (its `code` when it sent one) or by the network. */
-export class WordPressError extends Error {
-  readonly status: number | undefined;
+export class WordPressError extends ConnectorError {
   readonly wpCode: string | undefined;
   constructor(message: string, status?: number, wpCode?: string) {
-    super(message);
+    super('wordpress', message, status);
     this.name = 'WordPressError';
-    this.status = status;
     this.wpCode = wpCode;
+  }
+
+  override details() {
+    return { ...super.details(), wordpress_code: this.wpCode ?? null };
   }
 }
 

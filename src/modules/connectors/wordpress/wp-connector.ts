@@ -1,6 +1,6 @@
 import { sameText } from '../../../lib/strings.ts';
 import { extractPageFacts } from '../../crawler/extract.ts';
-import type { AppliedDeliverable, ApplyOutcome, FieldChange, RestoreOutcome, SiteConnector, TaskToApply } from '../connector.types.ts';
+import { CONNECTOR_LABELS, type AppliedDeliverable, type ApplyOutcome, type FieldChange, type LiveCheck, type RestoreOutcome, type SiteConnector, type TaskToApply } from '../connector.types.ts';
 import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from '../html-edits.ts';
 import { WordPressError, type WordPressClient, type WpItem, type WpRef } from './wp-client.ts';
 
@@ -109,6 +109,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
 
   return {
     type: 'wordpress',
+    label: CONNECTOR_LABELS.wordpress,
 
     async apply(task): Promise<ApplyOutcome> {
       const located = await client.locate(task.target);
@@ -158,15 +159,15 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       return { restored: toRestore.map((c) => ({ field: c.field, restored: c.before, replaced: c.now })), conflicts };
     },
 
-    fetchLive: (url) => client.page(url),
+    restoreChecks: async (deliverable) => liveRestoreChecks(deliverable, await client.page(deliverable.url)),
     close: deps.close,
   };
 }
 
 /** The live checks that show a restore took effect, from the page as the public sees it. */
-export function liveRestoreChecks(deliverable: AppliedDeliverable, html: string) {
+function liveRestoreChecks(deliverable: AppliedDeliverable, html: string) {
   const facts = extractPageFacts(html);
-  const checks: Array<{ check: string; expected: string | null; actual: string | null; passed: boolean }> = [];
+  const checks: LiveCheck[] = [];
   const fields = deliverable.changes.map((c) => c.field);
   if (fields.some((f) => f === 'title' || isMetaKey(f, META_TITLE_KEYS, TITLE_KEY))) {
     checks.push({ check: 'title', expected: deliverable.live_before.title, actual: facts.titles[0] ?? null, passed: (facts.titles[0] ?? null) === deliverable.live_before.title });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nullable, Timestamp } from '../../../lib/schema.ts';
+import type { AuthService } from '../../auth/auth.service.ts';
 import type { GoogleService } from './google.service.ts';
 
 export const PropertiesSchema = Type.Object({
@@ -25,12 +26,7 @@ const StatusSchema = Type.Object({
   connected_at: Nullable(Timestamp()),
 });
 
-export async function googleRoutes(app: FastifyInstance, deps: {
-  google: GoogleService;
-  onConnected: (userId: string) => Promise<unknown>;
-  /** Signs a Google identity in: finds or creates the user and issues the service's own tokens. */
-  signIn: (identity: { sub: string; email: string; name: string }) => Promise<object>;
-}) {
+export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; auth: Pick<AuthService, 'signInWithGoogle'> }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['integrations'];
   r.get(
@@ -46,7 +42,6 @@ export async function googleRoutes(app: FastifyInstance, deps: {
     },
     async (request) => {
       const result = await deps.google.connectCallback(request.query);
-      await deps.onConnected(result.userId);
       return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
     },
   );
@@ -69,6 +64,6 @@ export async function googleRoutes(app: FastifyInstance, deps: {
   r.get(
     '/auth/google/callback',
     { config: { public: true }, schema: { tags: ['auth'], summary: "Google's redirect after sign-in: the id_token is verified, the user found or created, and this service's tokens issued", querystring: CallbackQuery } },
-    async (request) => deps.signIn(await deps.google.signinCallback(request.query)),
+    (request) => deps.auth.signInWithGoogle(request.query),
   );
 }

@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { GoogleConfig } from '../../../config.ts';
 import { conflict, ProblemError } from '../../../lib/problem.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
+import type { JobSender } from '../../../jobs/queue.ts';
 import { GoogleApiError, type GoogleClient } from './google-client.ts';
 import type { GoogleRepo } from './google.repo.ts';
 
@@ -27,6 +28,8 @@ export function createGoogleService(deps: {
   client: GoogleClient | undefined;
   repo: GoogleRepo;
   secrets: SecretBox;
+  /** Sends "Google connected": each of the user's sites then syncs. */
+  queue: JobSender;
   log: FastifyBaseLogger;
 }) {
   const { repo, secrets } = deps;
@@ -100,6 +103,7 @@ export function createGoogleService(deps: {
         refreshToken: secrets.seal(tokens.refresh_token, `google:${userId}`), accessToken: secrets.seal(tokens.access_token, `google:${userId}`),
         expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
       });
+      await deps.queue.send('search.sync-user', { userId: userId! });
       deps.log.info({ userId, scopes: granted }, 'Google connected');
       return { userId: userId!, connected: true, scopes: granted, missing_scopes: missing };
     },

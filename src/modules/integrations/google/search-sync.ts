@@ -5,11 +5,12 @@ import { ProblemError } from '../../../lib/problem.ts';
 import { brandOf } from '../../search-data/intent.ts';
 import { DAY_MS as DAY, isoDate } from '../../search-data/periods.ts';
 import type { QueryPageDay, SearchDataRepo } from '../../search-data/search-data.repo.ts';
+import type { SitesService } from '../../sites/sites.service.ts';
+import type { JobSender } from '../../../jobs/queue.ts';
 import { GoogleApiError, type GoogleClient } from './google-client.ts';
 import type { GoogleService } from './google.service.ts';
 
-export const SYNC_JOB = 'search.sync';
-export const SYNC_ALL_JOB = 'search.sync-all';
+export const SYNC_JOB = 'search.sync' as const;
 
 /** Search Console's maximum page size: a page with fewer rows is the last. */
 export const ROW_LIMIT = 25_000;
@@ -30,8 +31,9 @@ export function createSearchSync(deps: {
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
   searchData: SearchDataRepo;
-  /** Told after a Search Console sync stored new data (the strategy agent plans from it). */
-  onSynced?: (siteId: string) => Promise<unknown>;
+  sites: Pick<SitesService, 'listSites'>;
+  /** Sends "search data synced" after a Search Console sync stored new data (the search planner proposes from it). */
+  queue: JobSender;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -108,7 +110,7 @@ export function createSearchSync(deps: {
       await db.updateTable('sites')
         .set({ search_backfilled: property !== undefined || site.search_backfilled, search_synced_at: sql`now()`, search_sync_error: property ? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).` })
         .where('id', '=', siteId).execute();
-      if (property) await deps.onSynced?.(siteId);
+      if (property) await deps.queue.send('agent.plan-from-search', { siteId });
     } catch (error) {
       if (error instanceof GoogleApiError && (error.quota || error.status === 403)) {
         // Data already stored stays as it was; the next daily run tries again.
@@ -119,13 +121,22 @@ export function createSearchSync(deps: {
     }
   }
 
+  /** Every active site whose owner has connected Google. */
+  async function sitesToSync() {
+    const rows = await db.selectFrom('sites').innerJoin('google_connections', 'google_connections.user_id', 'sites.owner_id')
+      .select('sites.id').where('sites.is_active', '=', true).where('google_connections.status', '=', 'active').execute();
+    return rows.map((r) => r.id);
+  }
+
   return {
     syncSite,
-    /** The daily run: every active site whose owner has connected Google. */
-    async sitesToSync() {
-      const rows = await db.selectFrom('sites').innerJoin('google_connections', 'google_connections.user_id', 'sites.owner_id')
-        .select('sites.id').where('sites.is_active', '=', true).where('google_connections.status', '=', 'active').execute();
-      return rows.map((r) => r.id);
+    /** The daily run: a sync job per site to sync (each retried on its own). */
+    async queueAll() {
+      for (const siteId of await sitesToSync()) await deps.queue.send(SYNC_JOB, { siteId });
+    },
+    /** After connecting Google, each of the user's active sites syncs (its property is picked when none is linked). */
+    async queueUserSites(userId: string) {
+      for (const site of (await deps.sites.listSites(userId, { isActive: true })).items) await deps.queue.send(SYNC_JOB, { siteId: site.id });
     },
   };
 }

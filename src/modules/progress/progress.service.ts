@@ -1,15 +1,15 @@
 import type { AuditsService } from '../audits/audits.service.ts';
-import type { TasksService } from '../tasks/tasks.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import { TASK_STATUSES } from '../tasks/tasks.schemas.ts';
-import type { SiteProgress } from './sites.schemas.ts';
-import type { SitesService } from './sites.service.ts';
+import type { TasksService } from '../tasks/tasks.service.ts';
+import type { SiteProgress } from './progress.schemas.ts';
 
 /**
- * A site's journey in one object. It lives apart from the sites service because it reads
- * the audits module, which itself depends on sites.
+ * A site's journey in one object: a module of its own because it reads the sites, audits
+ * and tasks modules, which depend on sites (nothing depends on it).
  */
 export function createProgressService(deps: {
-  sites: SitesService;
+  sites: Pick<SitesService, 'getSite'>;
   audits: Pick<AuditsService, 'progressFor'>;
   tasks: Pick<TasksService, 'countsBySite'>;
 }) {

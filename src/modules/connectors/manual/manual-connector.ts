@@ -1,22 +1,8 @@
-import { escapeHtml } from '../../lib/strings.ts';
-
-/**
- * The default site connector: it changes nothing on the site itself. Executing a task
- * produces a precise deliverable instead (what to change, where, the exact new HTML or
- * text), and verification later checks the live site for it.
- */
-export interface Deliverable {
-  connector: 'manual';
-  url: string;
-  instructions: string;
-  /** Exact HTML to put in place, where one element is to be added or replaced. */
-  html?: string;
-  changes?: unknown[];
-  note?: string;
-}
+import { escapeHtml } from '../../../lib/strings.ts';
+import type { ManualDeliverable, SiteConnector } from '../connector.types.ts';
 
 type Task = { type: string; target: string; configuration: Record<string, unknown> };
-type Draft = Omit<Deliverable, 'connector' | 'url'>;
+type Draft = Omit<ManualDeliverable, 'connector' | 'url'>;
 
 const DRAFTS: Record<string, (config: Record<string, unknown>, url: string) => Draft> = {
   fix_missing_meta_description: (c, url) => ({
@@ -57,9 +43,32 @@ const DRAFTS: Record<string, (config: Record<string, unknown>, url: string) => D
   consolidate_cannibalized_pages: (c) => ({ instructions: String(c.instructions), changes: (c.pages as unknown[]) ?? [] }),
 };
 
-export function manualDeliverable(task: Task): Deliverable | undefined {
+/** The deliverable of a task for a person to carry out; undefined for a type that has none. */
+export function manualDeliverable(task: Task): ManualDeliverable | undefined {
   const draft = DRAFTS[task.type];
   if (!draft) return undefined;
   const url = typeof task.configuration.url === 'string' ? task.configuration.url : task.target;
   return { connector: 'manual', url, ...draft(task.configuration, url) };
 }
+
+/**
+ * The default site connector: it changes nothing on the site itself. Executing a task
+ * produces a precise deliverable instead (what to change, where, the exact new HTML or
+ * text), and verification later checks the live site for it. It has nothing to restore.
+ */
+export const manualConnector: SiteConnector = {
+  type: 'manual',
+  label: 'manual',
+  async apply(task) {
+    const deliverable = manualDeliverable(task);
+    if (!deliverable) throw new Error(`no connector can carry out a ${task.type} task`);
+    return { applied: deliverable };
+  },
+  async restore() {
+    return { restored: [], conflicts: [] };
+  },
+  async restoreChecks() {
+    return [];
+  },
+  async close() {},
+};

@@ -1,0 +1,146 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { transactor } from './db/transact.ts';
+import { createJobQueue, type JobQueueTuning } from './jobs/queue.ts';
+import type { DeadHandlers, JobHandlers } from './jobs/registry.ts';
+import { resolveLocalSecret } from './lib/local-secret.ts';
+import { createSecretBox } from './lib/secret-box.ts';
+import { createAgentsRepo } from './modules/agents/agents.repo.ts';
+import { createLlmWriter } from './modules/agents/llm-writer.ts';
+import { createSearchPlanner } from './modules/agents/search-planner.ts';
+import { createStrategyAgent } from './modules/agents/strategy.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createAuditsRepo } from './modules/audits/audits.repo.ts';
+import { createAuditsService } from './modules/audits/audits.service.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { createAuthService, FAILURE_WINDOW_MS } from './modules/auth/auth.service.ts';
+import { memoryFailureCounter, redisFailureCounter } from './modules/auth/login-throttle.ts';
+import { createRevocationList } from './modules/auth/revocations.ts';
+import { createConnectorsRepo } from './modules/connectors/connectors.repo.ts';
+import { createConnectorsService } from './modules/connectors/connectors.service.ts';
+import { createExecutor } from './modules/execution/executor.ts';
+import { createVerifier } from './modules/execution/verifier.ts';
+import { createGoogleClient } from './modules/integrations/google/google-client.ts';
+import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
+import { createGoogleService } from './modules/integrations/google/google.service.ts';
+import { createSearchSync } from './modules/integrations/google/search-sync.ts';
+import { createKeywordsService } from './modules/keywords/keywords.service.ts';
+import { createRollbacksRepo } from './modules/rollbacks/rollbacks.repo.ts';
+import { createRollbacksService } from './modules/rollbacks/rollbacks.service.ts';
+import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
+import { createSitesRepo } from './modules/sites/sites.repo.ts';
+import { createSitesService } from './modules/sites/sites.service.ts';
+import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+
+export interface ContainerOptions {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Job queue timings (tests shorten them to see a dead worker's job retried quickly). */
+  jobTuning?: JobQueueTuning | undefined;
+}
+
+/**
+ * The composition root: config and the database in, every service and job handler out. The
+ * HTTP app (app.ts), the worker (worker.ts) and the CLI build the same services here; events
+ * between modules are durable jobs (jobs/registry.ts), never callbacks.
+ */
+export async function createContainer({ config, database, log, jobTuning }: ContainerOptions) {
+  const db = database.db;
+  const transact = transactor(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const queue = createJobQueue(database, log, jobTuning);
+  const allowPrivateTargets = config.allowPrivateTargets;
+  const secrets = createSecretBox(
+    await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log }),
+  );
+
+  const users = createUsersService({ repo: createUsersRepo(db) });
+  const googleClient = config.google ? createGoogleClient(config.google) : undefined;
+  const google = createGoogleService({ config: config.google, publicUrl: config.publicUrl, client: googleClient, repo: createGoogleRepo(db), secrets, queue, log });
+  const authRepo = createAuthRepo(db);
+  const revocations = createRevocationList({ repo: authRepo, log });
+  const auth = createAuthService({
+    users,
+    google,
+    repo: authRepo,
+    accessTokens: createAccessTokens({
+      secret: await resolveLocalSecret({ configured: config.jwtSecret, dataDir: config.dataDir, file: 'jwt-secret', envName: 'JWT_SECRET', log }),
+      ttlSeconds: config.accessTokenTtlSeconds,
+    }),
+    revocations,
+    failures: redis ? redisFailureCounter(redis, FAILURE_WINDOW_MS) : memoryFailureCounter(FAILURE_WINDOW_MS),
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    log,
+  });
+  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue });
+  const connectors = createConnectorsService({ repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets, log });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
+  const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
+  const executor = createExecutor({ tasks, connectors, queue, log });
+  const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
+  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, allowPrivateTargets, log });
+  const agentsRepo = createAgentsRepo(db);
+  const searchData = createSearchDataRepo(db);
+  const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
+  const strategy = createStrategyAgent({
+    audits, tasks, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId),
+  });
+  const searchPlanner = createSearchPlanner({ db, tasks, repo: agentsRepo, log });
+  const searchSync = createSearchSync({ db, google, client: googleClient, searchData, sites, queue, log });
+
+  /** Every job of the registry and what runs it; the compiler refuses a missing one. */
+  const handlers: JobHandlers = {
+    'audit.run': ({ auditId }) => audits.runAudit(auditId),
+    'audit.schedule': () => audits.enqueueDueAudits(),
+    'agent.plan-from-audit': ({ auditId }) => strategy.planFromAudit(auditId),
+    'agent.plan-from-search': ({ siteId }) => searchPlanner.proposeFromSearch(siteId),
+    'task.execute': ({ taskId }) => executor.runTask(taskId),
+    'task.verify': ({ taskId, attempt }) => verifier.verify(taskId, attempt),
+    'search.sync': ({ siteId }) => searchSync.syncSite(siteId),
+    'search.sync-all': () => searchSync.queueAll(),
+    'search.sync-user': ({ userId }) => searchSync.queueUserSites(userId),
+  };
+  const deadHandlers: DeadHandlers = {
+    'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
+    'agent.plan-from-audit': ({ auditId }) => strategy.abandonPlan(auditId),
+  };
+
+  return {
+    config,
+    database,
+    redis,
+    queue,
+    revocations,
+    services: {
+      users, auth, sites, connectors, tasks, rollbacks, audits, google,
+      agents: agentsRepo,
+      progress: createProgressService({ sites, audits, tasks }),
+      analytics: createAnalyticsService({ db, sites }),
+      keywords: createKeywordsService({ db, sites }),
+    },
+
+    /** Creates the queues and, with `work`, works every job in this process. */
+    startJobs: (work: boolean) =>
+      queue.start(work ? { work: true, handlers, deadHandlers, taskWorkers: config.taskWorkers } : { work: false }),
+
+    /** Stops the jobs (finishing those in hand) and closes every outbound connection. */
+    async close() {
+      revocations.stop();
+      await queue.stop();
+      await llm?.close();
+      await connectors.closeAll();
+      await googleClient?.close();
+      await redis?.quit();
+    },
+  };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

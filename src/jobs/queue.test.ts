@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import { createTestDatabase } from '../../test/helpers/database.ts';
+import { until } from '../../test/helpers/wait.ts';
+import type { Database } from '../db/client.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+import { JOBS, type DeadHandlers, type JobHandlers, type JobName } from './registry.ts';
+
+let database: Database;
+let queue: JobQueue;
+const logged: Array<{ msg: string; queue?: string; errors?: string[] }> = [];
+const ran: Array<{ name: string; data: unknown }> = [];
+
+before(async () => {
+  database = await createTestDatabase();
+  const sink = new Writable({ write: (chunk, _enc, done) => void (logged.push(JSON.parse(String(chunk))), done()) });
+  queue = createJobQueue(database, pino({ level: 'info' }, sink), { heartbeatSeconds: 10, superviseIntervalSeconds: 1 });
+  const record = (name: string) => async (data: unknown) => void ran.push({ name, data });
+  const handlers = Object.fromEntries(Object.keys(JOBS).map((name) => [name, record(name)])) as unknown as JobHandlers;
+  const deadHandlers = { 'audit.run': record('audit.run.dead'), 'agent.plan-from-audit': record('agent.plan-from-audit.dead') } as DeadHandlers;
+  await queue.start({ work: true, handlers, deadHandlers, taskWorkers: 2 });
+});
+after(async () => {
+  await queue.stop();
+  await database.close();
+});
+
+/** Compile-time only: the payload of a send is checked against the job's schema. */
+export function sendIsTypeChecked(q: JobQueue) {
+  // @ts-expect-error a payload without the job's fields does not compile
+  void q.send('search.sync', { site: 'x' });
+  // @ts-expect-error nor does a job name the registry does not know
+  void q.send('search.sync-everything', {});
+  const name: JobName = 'task.verify';
+  // @ts-expect-error task.verify needs its attempt number
+  void q.send(name, { taskId: 'x' });
+}
+
+describe('the job registry', () => {
+  it('runs a job whose payload matches its schema', async () => {
+    const siteId = '6f1c3c1e-8d9e-4b7a-9c2e-1a2b3c4d5e6f';
+    await queue.send('search.sync', { siteId });
+    await until(async () => ran, (r) => r.some((j) => j.name === 'search.sync'), 'the job run');
+    assert.deepEqual(ran.find((j) => j.name === 'search.sync')?.data, { siteId });
+  });
+
+  it('dead-letters a payload that fails its schema at run time, with a clear log, without running or retrying it', async () => {
+    await queue.send('task.verify', { taskId: 'not-a-uuid', attempt: 0 });
+    const dead = await until(() => queue.findJobs('task.verify.dead'), (jobs) => jobs.length > 0, 'the dead-lettered job');
+    assert.deepEqual(dead[0]?.data, { taskId: 'not-a-uuid', attempt: 0 });
+    const [original] = (await queue.findJobs('task.verify')).filter((j) => (j.data as { taskId: string }).taskId === 'not-a-uuid');
+    assert.equal(original?.state, 'failed');
+    assert.equal(original?.retryCount, 0, 'never retried: the payload would fail again');
+    assert.ok(!ran.some((j) => j.name === 'task.verify'), 'the handler never saw it');
+    const line = logged.find((l) => l.queue === 'task.verify');
+    assert.match(line?.msg ?? '', /does not match its schema/);
+    assert.deepEqual(line?.errors, ['/taskId must match format "uuid"', '/attempt must be >= 1']);
+  });
+
+  it('checks dead-letter payloads too: a bad one reaches no dead-letter handler', async () => {
+    await queue.sendDead('audit.run', { auditId: 'nope' });
+    await until(async () => logged, (l) => l.some((x) => x.queue === 'audit.run.dead'), 'the refusal logged');
+    assert.ok(!ran.some((j) => j.name === 'audit.run.dead'));
+  });
+});

@@ -1,0 +1,60 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { Uuid } from '../lib/schema.ts';
+
+/** A durable job: its payload schema (checked at send by the compiler, at run time by the queue) and retry policy. */
+export interface JobSpec<S extends TSchema = TSchema> {
+  payload: S;
+  retryLimit: number;
+  /** Upper bound for one attempt, whatever its heartbeats say. */
+  expireInSeconds: number;
+  /** Run on this cron schedule (UTC) as well as when sent. */
+  cron?: string;
+  /**
+   * Workers of this queue in one process (a number, or the config key that holds it; default 1).
+   * Such queues fetch 4 jobs at a time and again at once while batches come back full.
+   */
+  concurrency?: number | 'taskWorkers';
+  /** A job that fails every attempt moves to `<name>.dead`, worked by the handler's onDead. */
+  onDead?: true;
+}
+
+const spec = <const J extends JobSpec>(s: J) => s;
+const Empty = Type.Object({}, { additionalProperties: false });
+const Ids = <K extends string>(...keys: K[]) =>
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Uuid()])) as { [P in K]: ReturnType<typeof Uuid> }, { additionalProperties: false });
+
+/**
+ * Every durable job and event of the service, in one place. Modules send by name and the
+ * compiler checks the payload; the container binds each name to its handler.
+ */
+export const JOBS = {
+  /** Crawl, check and store an audit. An attempt gets two hours (20,000 pages) before pg-boss retries it. */
+  'audit.run': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 7200, onDead: true }),
+  /** Queues the re-audits that are due. */
+  'audit.schedule': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '*/15 * * * *' }),
+  /** Event "audit completed" (sent in the transaction that stores the result): the strategy agent plans from it. */
+  'agent.plan-from-audit': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 3600, onDead: true }),
+  /** Event "search data synced": the search-data planner proposes from it. */
+  'agent.plan-from-search': spec({ payload: Ids('siteId'), retryLimit: 2, expireInSeconds: 1800 }),
+  'task.execute': spec({ payload: Ids('taskId'), retryLimit: 1, expireInSeconds: 900, concurrency: 'taskWorkers' }),
+  'task.verify': spec({
+    payload: Type.Object({ taskId: Uuid(), attempt: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }),
+    retryLimit: 2, expireInSeconds: 300, concurrency: 'taskWorkers',
+  }),
+  'search.sync': spec({ payload: Ids('siteId'), retryLimit: 3, expireInSeconds: 3600 }),
+  /** The daily run: queues a sync of every site whose owner has connected Google. */
+  'search.sync-all': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '30 5 * * *' }),
+  /** Event "Google connected": each of the user's active sites syncs. */
+  'search.sync-user': spec({ payload: Ids('userId'), retryLimit: 3, expireInSeconds: 600 }),
+} as const;
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = Static<(typeof JOBS)[N]['payload']>;
+/** Jobs whose last failure reaches a dead-letter handler. */
+export type DeadJobName = { [N in JobName]: (typeof JOBS)[N] extends { onDead: true } ? N : never }[JobName];
+
+/** What the container gives the queue: a handler per job (the compiler checks none is missing) and the dead-letter ones. */
+export type JobHandlers = { [N in JobName]: (data: JobPayload<N>) => Promise<unknown> };
+export type DeadHandlers = { [N in DeadJobName]: (data: JobPayload<N>) => Promise<unknown> };
+
+export const deadQueue = (name: string) => `${name}.dead`;
