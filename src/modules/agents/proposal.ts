@@ -1,5 +1,6 @@
 import type { TaskCategory, TaskPriority } from '../../db/types.ts';
 import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+import { TASK_CATEGORIES } from '../task-types/index.ts';
 
 /** A task as the strategy agent proposes it, before its quality gates. */
 export interface Proposal {
@@ -14,27 +15,8 @@ export interface Proposal {
   evidence: Array<Record<string, unknown>>;
 }
 
-/** Every task type the agents propose, with its category. */
-export const TASK_TYPES = {
-  fix_missing_meta_description: 'seo',
-  fix_duplicate_meta_description: 'seo',
-  fix_title_tag: 'seo',
-  fix_h1: 'seo',
-  add_image_alt_text: 'seo',
-  add_internal_links: 'seo',
-  fix_broken_links: 'technical',
-  fix_redirect_chains: 'technical',
-  fix_indexing_block: 'technical',
-  fix_canonical: 'technical',
-  fix_sitemap_errors: 'technical',
-  add_structured_data: 'technical',
-  expand_thin_content: 'content',
-  optimize_title_tag: 'seo',
-  prioritize_quick_wins: 'strategy',
-  create_content_for_keyword: 'research',
-  refresh_declining_content: 'content',
-  consolidate_cannibalized_pages: 'strategy',
-} as const satisfies Record<string, TaskCategory>;
+/** Every task type the agents propose, with its category (each type's file under task-types/ says it). */
+export const TASK_TYPES = TASK_CATEGORIES;
 export type TaskType = keyof typeof TASK_TYPES;
 
 const SEVERITY_PRIORITY: Record<string, TaskPriority> = { critical: 'critical', error: 'high', warning: 'medium', notice: 'low' };

@@ -1,3 +1,6 @@
+import type { LiveCheck, ManualDraft } from '../task-types/task-type.ts';
+
+export type { LiveCheck };
 export type ConnectorType = 'manual' | 'wordpress';
 export const CONNECTOR_LABELS: Record<ConnectorType, string> = { manual: 'manual', wordpress: 'WordPress' };
 
@@ -6,7 +9,8 @@ export interface TaskToApply {
   id: string;
   type: string;
   target: string;
-  configuration: Record<string, unknown>;
+  /** As the agent wrote it; its type's file under task-types/ describes it. */
+  configuration: unknown;
 }
 
 /** One field a connector changed, with the exact values on either side (what rollback restores). */
@@ -14,14 +18,6 @@ export interface FieldChange {
   field: string;
   before: string;
   after: string;
-}
-
-/** A live check (verification, rollback): what was expected on the public site and what it shows. */
-export interface LiveCheck {
-  check: string;
-  expected: string | null;
-  actual: string | null;
-  passed: boolean;
 }
 
 /** What a connector that changes the site records as the task's deliverable (what rollback restores). */
@@ -35,14 +31,10 @@ export interface AppliedDeliverable {
   summary: string;
 }
 
-/** What the manual connector delivers: what to change, where, the exact HTML or text. */
-export interface ManualDeliverable {
+/** What the manual connector delivers: what to change, where (the exact HTML or text); a note when another connector fell back to it. */
+export interface ManualDeliverable extends ManualDraft {
   connector: 'manual';
   url: string;
-  instructions: string;
-  /** Exact HTML to put in place, where one element is to be added or replaced. */
-  html?: string;
-  changes?: unknown[];
   note?: string;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobSender } from '../../jobs/queue.ts';
 import { ConnectorError } from '../connectors/connector-error.ts';
+import type { TaskToApply } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import { manualDeliverable } from '../connectors/manual/manual-connector.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
@@ -24,7 +25,7 @@ export function createExecutor(deps: {
 }) {
   const { worker } = deps.tasks;
 
-  async function deliverablesFor(task: { id: string; site_id: string; type: string; target: string; configuration: Record<string, unknown> }) {
+  async function deliverablesFor(task: TaskToApply & { site_id: string }) {
     const connector = await deps.connectors.forSite(task.site_id);
     try {
       const outcome = await connector.apply(task);
@@ -49,7 +50,7 @@ export function createExecutor(deps: {
       }
       if (!(await worker.start(taskId))) return; // cancelled meanwhile, or already taken
       try {
-        const deliverables = await deliverablesFor({ ...task, configuration: (task.configuration ?? {}) as Record<string, unknown> });
+        const deliverables = await deliverablesFor(task);
         await worker.finish(taskId, { deliverables });
         await deps.queue.send(VERIFY_JOB, { taskId, attempt: 1 });
       } catch (error) {

@@ -4,7 +4,8 @@ import { createOutboundAgent } from '../../lib/safe-http.ts';
 import { fetchOnce } from '../crawler/fetch-page.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import { VERIFY_JOB } from './executor.ts';
-import { liveChecks, type VerificationCheck } from './live-checks.ts';
+import { liveChecks } from '../task-types/index.ts';
+import type { LiveCheck } from '../task-types/task-type.ts';
 
 /**
  * Re-checks after these delays (seconds) while the change is not live yet: caches expire,
@@ -22,7 +23,7 @@ export function createVerifier(deps: {
   const delays = deps.delaysSeconds ?? VERIFY_DELAYS_SECONDS;
   const { worker } = deps.tasks;
 
-  async function checksFor(task: { type: string; target: string; configuration: Record<string, unknown> }): Promise<VerificationCheck[]> {
+  async function checksFor(task: { type: string; target: string; configuration: unknown }): Promise<LiveCheck[]> {
     const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 1, timeoutMs: 15_000 });
     try {
       return await liveChecks(task, async (url) => {
@@ -41,7 +42,7 @@ export function createVerifier(deps: {
       // A later attempt already reported (workers finish out of order): this one has nothing to add.
       const previous = await worker.verification(taskId);
       if (previous && previous.attempts > attempt) return;
-      const checks = await checksFor({ ...task, configuration: (task.configuration ?? {}) as Record<string, unknown> });
+      const checks = await checksFor(task);
       const passed = checks.every((c) => c.passed);
       const retryIn = delays[attempt - 1];
       const status = checks.length === 0 ? 'not_applicable' : passed ? 'verified' : retryIn === undefined ? 'failed' : 'pending';

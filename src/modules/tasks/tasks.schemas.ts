@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { pageQueryProperties } from '../../lib/pagination.ts';
 import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { TASK_TYPE_LIST } from '../task-types/index.ts';
 
 export const TASK_STATUSES = [
   'awaiting_approval', 'queued', 'in_progress', 'completed', 'failed', 'cancelled', 'rolled_back',
@@ -19,11 +20,10 @@ export const TaskSchema = Type.Object({
   created_at: Timestamp(),
 });
 
-export const TaskDetailSchema = Type.Object({
+const detailFields = {
   ...TaskSchema.properties,
   category: StringEnum(TASK_CATEGORIES),
   target: Type.String({ description: 'What the task acts on: a URL, or the site' }),
-  configuration: Type.Unknown({ description: 'What will be changed, with exact before -> after values' }),
   evidence: Type.Unknown({ description: 'The findings and data that justify the task' }),
   deliverables: Type.Unknown({ description: 'What execution produced' }),
   error: Type.Unknown({ description: 'Error details when the task failed' }),
@@ -33,7 +33,21 @@ export const TaskDetailSchema = Type.Object({
   verification: Type.Unknown({ description: 'Latest verification status, null before execution' }),
   rollback: Type.Unknown({ description: 'The rollback, if any' }),
   updated_at: Timestamp(),
-});
+};
+
+/**
+ * A task's details, one shape per type (discriminated by `type`): each type's file under
+ * task-types/ declares its configuration, what will be changed with exact before -> after values.
+ */
+export const TaskDetailSchema = Type.Union(
+  [
+    ...TASK_TYPE_LIST.map((t) =>
+      Type.Object({ ...detailFields, type: Type.Literal(t.type), category: Type.Literal(t.category), configuration: t.configuration }, { title: t.type })),
+    // A task stored before its type's schema changed is still answered as it is.
+    Type.Object({ ...detailFields, configuration: Type.Unknown({ description: 'What will be changed, with exact before -> after values' }) }, { title: 'other' }),
+  ],
+  { description: 'A task with its configuration, evidence, deliverables, execution history, verification and rollback; `type` tells which configuration it carries' },
+);
 
 export const TaskParams = Type.Object({ task_id: Uuid({ description: 'Task identifier' }) });
 

@@ -4,6 +4,7 @@ import type { JobSender } from '../../jobs/queue.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { pageOf } from '../task-types/index.ts';
 import { TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
 
@@ -73,8 +74,9 @@ export function createTasksService(deps: {
     async verificationStatus(ownerId: string, taskId: string) {
       const task = await repo.findDetail(ownerId, taskId);
       if (!task) throw notFound('Task');
-      const config = (task.configuration ?? {}) as { url?: unknown };
-      const page = typeof config.url === 'string' ? config.url : /^https?:\/\//.test(task.target) ? task.target : undefined;
+      // The page whose search metrics show the impact: the configuration's url, or a target that is a URL (not "keyword:...").
+      const url = pageOf(task);
+      const page = url !== task.target || /^https?:\/\//.test(url) ? url : undefined;
       const [verification, impact] = await Promise.all([
         repo.verification(taskId),
         page && (task.status === 'completed' || task.status === 'rolled_back') ? repo.impact(taskId, page) : undefined,

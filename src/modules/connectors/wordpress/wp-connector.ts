@@ -2,6 +2,8 @@ import { sameText } from '../../../lib/strings.ts';
 import { extractPageFacts } from '../../crawler/extract.ts';
 import { CONNECTOR_LABELS, type AppliedDeliverable, type ApplyOutcome, type FieldChange, type LiveCheck, type RestoreOutcome, type SiteConnector, type TaskToApply } from '../connector.types.ts';
 import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from '../html-edits.ts';
+import { connectorChange } from '../../task-types/index.ts';
+import type { ContentEdit } from '../../task-types/task-type.ts';
 import { WordPressError, type WordPressClient, type WpItem, type WpRef } from './wp-client.ts';
 
 /**
@@ -35,6 +37,16 @@ function fieldValue(item: WpItem, field: string): string {
   throw new Error(`unknown field ${field}`);
 }
 
+/** A content edit of a task type, as a byte-precise edit of the post's HTML. */
+function editContent(html: string, base: string, edit: ContentEdit) {
+  switch (edit.kind) {
+    case 'unwrap_links': return unwrapLinks(html, base, new Set(edit.targets));
+    case 'retarget_links': return retargetLinks(html, base, new Map(edit.moves));
+    case 'set_image_alts': return setImageAlts(html, base, new Map(edit.alts));
+    case 'demote_h1s': return demoteH1s(html);
+  }
+}
+
 /** The REST update body that sets these fields. */
 function updateBody(values: Array<{ field: string; value: string }>) {
   const body: Record<string, unknown> = {};
@@ -54,26 +66,24 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
     [configured, ...known].find((key) => key !== undefined && item.meta && key in item.meta)
     ?? Object.keys(item.meta ?? {}).find((key) => pattern.test(key));
 
-  /** The fields this task changes on this item, or why WordPress cannot carry it out. */
+  /** The fields this task's change (its type's connector change) touches on this item, or why WordPress cannot carry it out. */
   function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: FieldChange[] } | { unsupported: string } {
-    const config = task.configuration;
+    const wanted = connectorChange(task);
+    if (!wanted) return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
+    if ('unsupported' in wanted) return wanted;
     const change = (field: string, after: string): FieldChange => ({ field, before: fieldValue(item, field), after });
-    const contentEdit = (edit: (html: string) => { html: string; count: number }, none: string) => {
-      const result = edit(item.content.raw);
-      return result.count > 0 ? { changes: [change('content', result.html)] } : { unsupported: none };
-    };
-    switch (task.type) {
-      case 'fix_missing_meta_description': {
+    switch (wanted.field) {
+      case 'meta_description': {
         // Sites whose theme or SEO plugin prints the hand-written excerpt as the description say so with "excerpt".
-        if (settings.meta_description_field === 'excerpt') return { changes: [change('excerpt', String(config.after))] };
+        if (settings.meta_description_field === 'excerpt') return { changes: [change('excerpt', wanted.value)] };
         const key = metaKey(item, META_DESCRIPTION_KEYS, settings.meta_description_field, DESCRIPTION_KEY);
         if (!key) {
           return { unsupported: 'WordPress exposes no meta-description field over REST for this post: register the SEO plugin\'s field with show_in_rest, name the field in the connector settings, or set it to "excerpt" when the theme prints the excerpt as the description' };
         }
-        return { changes: [change(`meta.${key}`, String(config.after))] };
+        return { changes: [change(`meta.${key}`, wanted.value)] };
       }
-      case 'fix_title_tag': {
-        const after = String(config.after);
+      case 'title': {
+        const after = wanted.value;
         const key = metaKey(item, META_TITLE_KEYS, undefined, TITLE_KEY);
         if (key) return { changes: [change(`meta.${key}`, after)] };
         // The theme prints "<post title><separator><site name>": write the post title so the whole reads as `after`.
@@ -85,25 +95,10 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
         const postTitle = suffix && after.length > suffix.length && sameText(after.slice(-suffix.length), suffix) ? after.slice(0, -suffix.length) : after;
         return { changes: [change('title', postTitle)] };
       }
-      case 'fix_broken_links': {
-        const targets = new Set(((config.changes ?? []) as Array<{ link_to: string }>).map((c) => c.link_to));
-        return contentEdit((html) => unwrapLinks(html, item.link, targets), 'the broken links are not in the post\'s content (a menu, widget or the theme links to them)');
+      case 'content': {
+        const result = editContent(item.content.raw, item.link, wanted.edit);
+        return result.count > 0 ? { changes: [change('content', result.html)] } : { unsupported: wanted.none };
       }
-      case 'fix_redirect_chains': {
-        const moves = new Map(((config.changes ?? []) as Array<{ link_to: string; final_url: string }>).map((c) => [c.link_to, c.final_url]));
-        return contentEdit((html) => retargetLinks(html, item.link, moves), 'the redirecting links are not in the post\'s content');
-      }
-      case 'add_image_alt_text': {
-        const alts = new Map(((config.images ?? []) as Array<{ src: string; alt: string }>).map((i) => [i.src, i.alt]));
-        return contentEdit((html) => setImageAlts(html, item.link, alts), 'the images without alt text are not in the post\'s content (theme or widget images)');
-      }
-      case 'fix_h1': {
-        // The theme prints the post title as the page's h1; headings typed into the content make a second one.
-        if (config.issue === 'multiple') return contentEdit(demoteH1s, 'the extra h1 is not in the post\'s content (the theme prints it)');
-        return { unsupported: 'the theme decides whether the post title is printed as an h1' };
-      }
-      default:
-        return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
     }
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sameText } from '../../lib/strings.ts';
-import { liveChecks } from './live-checks.ts';
+import { liveChecks } from './index.ts';
 
 describe('live checks', () => {
   it('take a title as equal when the CMS only made its quotes and dashes typographic', async () => {

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { createTasksRepo } from '../tasks/tasks.repo.ts';
+import { manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
+
+let ctx: TestContext;
+let owner: SignedInUser;
+before(async () => {
+  ctx = await startTestApp({}, { workJobs: false });
+  owner = await signUp(ctx);
+});
+after(() => ctx.close());
+
+describe('the task-type registry', () => {
+  it('has one definition per type name, with its category', () => {
+    const names = TASK_TYPE_LIST.map((t) => t.type);
+    assert.equal(new Set(names).size, names.length);
+    assert.equal(names.length, 18);
+    assert.equal(TASK_CATEGORIES.fix_sitemap_errors, 'technical');
+    assert.equal(manualDraft({ type: 'not_a_type', target: 'x', configuration: {} }), undefined);
+  });
+
+  it('describes task details in OpenAPI as one shape per type, discriminated by type', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/v1/openapi.json' })).json();
+    const branches: Array<{ properties: Record<string, any> }> = doc.paths['/api/v1/tasks/{task_id}'].get.responses['200'].content['application/json'].schema.anyOf;
+    for (const type of TASK_TYPE_LIST) {
+      const branch = branches.find((b) => b.properties.type.enum?.[0] === type.type);
+      assert.ok(branch, type.type);
+      assert.deepEqual(branch.properties.category.enum, [type.category]);
+      assert.deepEqual(Object.keys(branch.properties.configuration.properties), Object.keys(type.configuration.properties), type.type);
+    }
+  });
+
+  it('answers a task with every configuration field it stores, listed in its schema or not', async () => {
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'S', domain: 'types.example.com' } })).data.id;
+    const configuration = {
+      url: 'https://types.example.com/', field: 'meta_description', before: null, after: 'x'.repeat(100),
+      pages: [{ url: 'https://types.example.com/a', before: null, after: 'y'.repeat(90) }],
+    };
+    const id = await createTasksRepo(ctx.database.db).insertProposal({
+      siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'low', title: 't', description: 'd',
+      target: 'https://types.example.com/', configuration, evidence: [{ check_id: 'meta_description_missing' }],
+    });
+    const detail = await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken });
+    assert.equal(detail.statusCode, 200);
+    assert.deepEqual(detail.data.configuration, configuration);
+    assert.equal(detail.data.type, 'fix_missing_meta_description');
+  });
+});

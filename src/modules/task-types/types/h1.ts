@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import { Nullable, StringEnum } from '../../../lib/schema.ts';
+import { escapeHtml } from '../../../lib/strings.ts';
+import { Configuration, defineTaskType, isCheck, isText } from '../task-type.ts';
+
+export const fixH1 = defineTaskType({
+  type: 'fix_h1',
+  category: 'seo',
+  configuration: Configuration({
+    url: Type.Optional(Type.String()),
+    issue: StringEnum(['missing', 'multiple'] as const),
+    before: Type.Union([Type.Null(), Type.String(), Type.Array(Type.String())], { description: 'missing: null; multiple: every h1 in order' }),
+    after: Nullable(Type.String({ description: 'The h1 to add, or the one to keep' })),
+    instructions: Type.String(),
+  }, 'No h1 (the title without the site name becomes one) or several (the first stays, the others become h2)'),
+  gate: (c) => (c.issue === 'multiple' || isText(c.after, 1, 200) ? undefined : 'no h1 text drafted'),
+  manual: (c, url) => c.issue === 'multiple'
+    ? { instructions: `On ${url}, ${c.instructions}`, changes: (Array.isArray(c.before) ? c.before : []).slice(1).map((text) => ({ heading: text, change: 'h1 -> h2' })) }
+    : { instructions: `On ${url}, ${c.instructions}`, html: `<h1>${escapeHtml(String(c.after))}</h1>` },
+  async liveChecks(c, url, probe) {
+    const f = await probe.facts(url);
+    if (isCheck(f)) return [f];
+    const h1s = f.headings.filter((h) => h.level === 1).map((h) => h.text);
+    return [{ check: 'one_h1', expected: c.after ?? null, actual: h1s.join(' | ') || null, passed: h1s.length === 1 && (c.issue === 'multiple' || h1s[0] === c.after) }];
+  },
+  // The theme prints the post title as the page's h1; headings typed into the content make a second one.
+  connectorChange: (c) => c.issue === 'multiple'
+    ? { field: 'content', edit: { kind: 'demote_h1s' }, none: "the extra h1 is not in the post's content (the theme prints it)" }
+    : { unsupported: 'the theme decides whether the post title is printed as an h1' },
+});
