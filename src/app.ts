@@ -52,7 +52,7 @@ import { createUsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perUserLimit } from './plugins/rate-limits.ts';
@@ -92,6 +92,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    ...problemServerOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRequest', async (request, reply) => {

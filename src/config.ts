@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** How long a starting process waits for an unreachable DATABASE_URL before giving up (seconds). */
+  databaseWaitSeconds: number;
   dataDir: string;
   jwtSecret: string | undefined;
   /** Seals connector credentials at rest; generated into DATA_DIR when unset. */
@@ -157,8 +159,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer('PORT', 8080, 0, 65535);
   const config: Config = {
     port,
-    host: read('HOST') ?? '0.0.0.0',
+    // Only this machine unless HOST says otherwise: the quick start uses a sample password.
+    host: read('HOST') ?? '127.0.0.1',
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseWaitSeconds: duration('DATABASE_WAIT', 60, 0),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     jwtSecret,
     secretsKey,

@@ -62,6 +62,25 @@ describe('server process', () => {
     assert.match(stderr, /npm run worker needs DATABASE_URL/);
   });
 
+  it('waits (bounded) for a DATABASE_URL that does not answer, /ready 503 meanwhile, then exits naming why', async (t) => {
+    const started = Date.now();
+    const server = startServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATABASE_WAIT: '3s' });
+    t.after(() => server.child.kill('SIGKILL'));
+    const waiting = await server.waitForLog((l) => String(l.msg).startsWith('waiting for the database'));
+    const base = String(waiting.address);
+    assert.equal((await fetch(`${base}/live`)).status, 200);
+    const ready = await fetch(`${base}/ready`);
+    assert.equal(ready.status, 503);
+    const api = await fetch(`${base}/api/v1/sites`);
+    assert.equal(api.status, 503);
+    assert.match(String(api.headers.get('content-type')), /^application\/problem\+json/);
+    await server.waitForLog((l) => /database not reachable yet \(ECONNREFUSED\); attempt 2/.test(String(l.msg)));
+    assert.equal(await server.exited, 1);
+    assert.ok(Date.now() - started >= 3000, 'it waited DATABASE_WAIT before giving up');
+    assert.match(server.stderr(), /The database is not reachable \(ECONNREFUSED\)/);
+    assert.ok(!server.stderr().includes('nobody@'), 'the connection string is not printed');
+  });
+
   it('creates the bootstrap admin, serves, and on SIGTERM finishes in-flight requests before exiting 0', async (t) => {
     const dataDir = await preparedDataDir();
     t.after(() => fs.rm(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { pino, type LoggerOptions } from 'pino';
 import type { LogLevel } from '../config.ts';
 
 /** Structured JSON logs; anything that could carry a credential is redacted. */
@@ -18,3 +19,6 @@ export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
     },
   };
 }
+
+/** The logger of a process before its Fastify instance exists (same level and redaction). */
+export const startupLogger = (level: LogLevel) => pino(loggerOptions(level) as LoggerOptions);
