@@ -55,7 +55,7 @@ import { requireAuthentication } from './plugins/authenticate.ts';
 import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { perUserLimit } from './plugins/rate-limits.ts';
+import { perAddressLimit, perUserLimit } from './plugins/rate-limits.ts';
 
 export const VERSION = '0.1.0';
 const ONE_MIB = 1024 * 1024;
@@ -108,6 +108,9 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const db = database.db;
   const usersRepo = createUsersRepo(db);
   const users = createUsersService({ repo: usersRepo });
+  const secrets = createSecretBox(
+    await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log: app.log }),
+  );
   const authRepo = createAuthRepo(db);
   const revocations = createRevocationList({ repo: authRepo, log: app.log });
   const auth = createAuthService({
@@ -119,6 +122,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     }),
     revocations,
     failures: redis ? redisFailureCounter(redis, FAILURE_WINDOW_MS) : memoryFailureCounter(FAILURE_WINDOW_MS),
+    secrets,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     log: app.log,
   });
@@ -127,9 +131,6 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     repo: createSitesRepo(db), allowPrivateTargets: config.allowPrivateTargets,
     onPropertyLinked: (siteId) => queue.send(SYNC_JOB, { siteId }),
   });
-  const secrets = createSecretBox(
-    await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log: app.log }),
-  );
   const connectors = createConnectorsService({
     repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets: config.allowPrivateTargets, log: app.log,
   });
@@ -186,7 +187,9 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     for (const site of await sites.listSites(userId, { isActive: true }).then((r) => r.items)) await queue.send(SYNC_JOB, { siteId: site.id });
   };
 
-  requireAuthentication(app, { auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
+  requireAuthentication(app, {
+    auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute), unauthenticated: perAddressLimit(app, config.rateLimitAnonymousPerMinute),
+  });
 
   await app.register(healthRoutes, { database, redis });
   await app.register(

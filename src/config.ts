@@ -18,6 +18,8 @@ export interface Config {
   adminPassword: string | undefined;
   allowPrivateTargets: boolean;
   rateLimitPerMinute: number;
+  /** Requests without a valid token, per client address and minute (0: off). */
+  rateLimitAnonymousPerMinute: number;
   trustProxy: boolean;
   /** Work audit and task jobs inside the API process (default); off when `npm run worker` processes do it. */
   jobsInProcess: boolean;
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: adminPassword === '' ? undefined : adminPassword,
     allowPrivateTargets: boolean('ALLOW_PRIVATE_TARGETS', false),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    rateLimitAnonymousPerMinute: integer('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 300, 0, 1_000_000),
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
