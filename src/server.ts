@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase, waitForDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startStandbyServer } from './lib/standby-server.ts';
 import { startupLogger } from './lib/logger.ts';
 import { migrate } from './db/migrate.ts';
@@ -55,7 +56,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error('Failed to start:', error);
   process.exit(1);
 });

@@ -81,6 +81,33 @@ describe('server process', () => {
     assert.ok(!server.stderr().includes('nobody@'), 'the connection string is not printed');
   });
 
+  it('refuses a second process on the same DATA_DIR, naming the pid that holds it; a stale lock is taken over', async (t) => {
+    const dataDir = await preparedDataDir();
+    t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
+    // A lock left by a process that is gone (kill -9) does not stop the first server.
+    await fs.writeFile(path.join(dataDir, 'lock'), '2147483646\n');
+    const first = startServer({ DATA_DIR: dataDir });
+    t.after(() => first.child.kill('SIGKILL'));
+    await first.waitForLog((l) => l.msg === 'ready');
+    assert.equal((await fs.readFile(path.join(dataDir, 'lock'), 'utf8')).trim(), String(first.child.pid));
+
+    const second = startServer({ DATA_DIR: dataDir });
+    t.after(() => second.child.kill('SIGKILL'));
+    assert.equal(await second.exited, 1);
+    assert.match(second.stderr(), new RegExp(`in use by process ${first.child.pid}`));
+    const cli = spawn(process.execPath, ['src/cli.ts', 'users', 'create', '--email', 'x@example.com', '--password', 'long-enough-pw', '--name', 'X'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let cliErr = '';
+    cli.stderr.on('data', (chunk) => (cliErr += chunk));
+    assert.notEqual(await new Promise((resolve) => cli.on('exit', resolve)), 0, 'the CLI refuses too');
+    assert.match(cliErr, new RegExp(`in use by process ${first.child.pid}`));
+
+    first.child.kill('SIGTERM');
+    assert.equal(await first.exited, 0);
+    await assert.rejects(fs.access(path.join(dataDir, 'lock')), 'a clean exit releases the lock');
+  });
+
   it('creates the bootstrap admin, serves, and on SIGTERM finishes in-flight requests before exiting 0', async (t) => {
     const dataDir = await preparedDataDir();
     t.after(() => fs.rm(dataDir, { recursive: true, force: true }));

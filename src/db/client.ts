@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { DB } from './types.ts';
 
 /** A session for multi-statement SQL scripts (migrations) inside one locked transaction. */
@@ -40,16 +41,24 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema);
-  const pglite = options.pglite ?? (await openEmbedded(options.dataDir ?? './data'));
-  return wrapPGlite(pglite);
+  if (options.pglite) return wrapPGlite(options.pglite);
+  const dataDir = options.dataDir ?? './data';
+  // PGlite is single-process: a second server, CLI or demo on the same DATA_DIR stops here.
+  await fs.mkdir(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const database = wrapPGlite(await openEmbedded(dataDir));
+    return { ...database, close: async () => { try { await database.close(); } finally { release(); } } };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export const PGLITE_PARSERS = { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: keepString };
 
 async function openEmbedded(dataDir: string): Promise<PGlite> {
   const pgdata = path.join(dataDir, 'pgdata');
-  // PGlite creates the data folder itself but not its parents.
-  await fs.mkdir(dataDir, { recursive: true });
   return PGlite.create(pgdata, { parsers: PGLITE_PARSERS });
 }
 

@@ -54,10 +54,12 @@ const serializers = {
 };
 
 /** Structured JSON logs; anything that could carry a credential is redacted. */
-export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+export function loggerOptions(level: LogLevel, pretty = Boolean(process.stdout.isTTY)): FastifyServerOptions['logger'] {
   return {
     level,
     serializers,
+    // A person at a terminal reads lines; anything else (a file, a collector) gets JSON.
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
     redact: {
       paths: [
         'req.headers.authorization',
