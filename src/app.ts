@@ -103,7 +103,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });
-  await registerOpenApi(app, VERSION);
+  await registerOpenApi(app, VERSION, config.publicUrl);
 
   const db = database.db;
   const usersRepo = createUsersRepo(db);

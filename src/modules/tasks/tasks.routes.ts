@@ -7,7 +7,7 @@ import {
   RollbackHistoryQuery,
   RollbackQuery,
   RollbackSchema,
-  TaskActionResult,
+  TaskActionResultOf,
   TaskDetailSchema,
   TaskParams,
   TaskSchema,
@@ -23,27 +23,27 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
 
   r.get(
     '/tasks',
-    { schema: { tags, summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
+    { schema: { tags, operationId: 'listTasks', summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.list(request.actor.sub, request.query),
   );
   r.get(
     '/tasks/awaiting-approval',
-    { schema: { tags, summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
+    { schema: { tags, operationId: 'listTasksAwaitingApproval', summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.awaitingApproval(request.actor.sub, request.query),
   );
   r.get(
     '/tasks/:task_id',
-    { schema: { tags, summary: 'Full task details', params: TaskParams, response: { 200: TaskDetailSchema } } },
+    { schema: { tags, operationId: 'getTask', summary: 'Full task details', params: TaskParams, response: { 200: TaskDetailSchema } } },
     (request) => tasks.detail(request.actor.sub, request.params.task_id),
   );
   r.post(
     '/tasks/:task_id/approve',
-    { schema: { tags, summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResult } } },
+    { schema: { tags, operationId: 'approveTask', summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResultOf('queued') } } },
     (request) => tasks.approve(request.actor.sub, request.params.task_id),
   );
   r.post(
     '/tasks/:task_id/cancel',
-    { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } },
+    { schema: { tags, operationId: 'cancelTask', summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResultOf('cancelled') } } },
     (request) => tasks.cancel(request.actor.sub, request.params.task_id),
   );
   r.post(
@@ -51,22 +51,22 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
     {
       schema: {
         tags,
-        summary: 'Undo a completed task: every changed value is restored through its connector (409 for manual tasks or fields edited since)',
+        operationId: 'rollbackTask', summary: 'Undo a completed task: every changed value is restored through its connector (409 for manual tasks or fields edited since)',
         params: TaskParams,
         querystring: RollbackQuery,
-        response: { 200: TaskActionResult },
+        response: { 200: TaskActionResultOf('rolled_back') },
       },
     },
     (request) => deps.rollbacks.rollback(request.actor.sub, request.params.task_id, { force: request.query.force ?? false }),
   );
   r.get(
     '/verification/tasks/:task_id/verification-status',
-    { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
+    { schema: { tags: ['verification'], operationId: 'getVerificationStatus', summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
     (request) => tasks.verificationStatus(request.actor.sub, request.params.task_id),
   );
   r.get(
     '/cms/rollback/history',
-    { schema: { tags: ['verification'], summary: 'Rollbacks on your sites, newest first', querystring: RollbackHistoryQuery, response: { 200: Paged(RollbackSchema) } } },
+    { schema: { tags: ['verification'], operationId: 'listRollbacks', summary: 'Rollbacks on your sites, newest first', querystring: RollbackHistoryQuery, response: { 200: Paged(RollbackSchema) } } },
     (request) => deps.rollbacks.history(request.actor.sub, request.query),
   );
 }
