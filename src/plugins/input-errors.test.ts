@@ -41,7 +41,12 @@ describe('NUL characters (PostgreSQL refuses 0x00 in text)', () => {
       { method: 'GET' as const, url: '/api/v1/tasks?status=%00' },
       { method: 'GET' as const, url: `/api/v1/audits/${randomUUID()}/issues/title%00missing` },
     ];
-    for (const c of cases) assertProblem(await call(ctx, { ...c, token: user.accessToken }), 422);
+    for (const c of cases) {
+      const res = await call(ctx, { ...c, token: user.accessToken });
+      assertProblem(res, 422);
+      // Refused as a NUL, not by a later check that happens to catch this value.
+      assert.match(res.data.detail, /NUL/, c.url);
+    }
   });
 
   it('are still fine when escaped in a way that is not a NUL', async () => {

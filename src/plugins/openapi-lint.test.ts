@@ -55,8 +55,8 @@ describe('the OpenAPI document, as a client generator reads it', () => {
 
   it('lists the statuses each operation really answers', () => {
     const responses = (key: string) => Object.keys(operations().find((o) => o.key === key)!.op.responses);
-    assert.deepEqual(responses('POST /api/v1/tasks/{task_id}/cancel'), ['200', '401', '404', '409', '414', '422', '429', '500', '503']);
-    assert.deepEqual(responses('DELETE /api/v1/keywords/{keyword_id}'), ['204', '401', '404', '414', '422', '429', '500', '503']);
+    assert.deepEqual(responses('POST /api/v1/tasks/{task_id}/cancel'), ['200', '400', '401', '404', '409', '414', '422', '429', '500', '503']);
+    assert.deepEqual(responses('DELETE /api/v1/keywords/{keyword_id}'), ['204', '400', '401', '404', '414', '422', '429', '500', '503']);
     assert.deepEqual(responses('DELETE /api/v1/integrations/google'), ['204', '401', '409', '422', '429', '500', '503']);
     assert.ok(responses('GET /api/v1/auth/google/start').includes('302'));
     assert.ok(responses('POST /api/v1/auth/login').includes('401') && responses('POST /api/v1/auth/login').includes('429'));

@@ -51,7 +51,10 @@ function problemStatuses(path: string, operation: Operation): number[] {
   const inputs = operation.parameters ?? [];
   // Another user's object, or one that does not exist, is a 404: any id in the path or a site_id.
   if (inputs.some((p) => p.in === 'path' || p.name === 'site_id') || hasBodyProperty(operation, 'site_id')) statuses.add(404);
-  if (inputs.some((p) => p.in === 'path')) statuses.add(414);
+  if (inputs.some((p) => p.in === 'path')) {
+    statuses.add(400); // a malformed percent-escape in the path
+    statuses.add(414);
+  }
   if (operation.requestBody) {
     statuses.add(400); // a Content-Length that does not match the body
     statuses.add(413);
