@@ -21,10 +21,10 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { perUserLimit } from './plugins/rate-limits.ts';
+import { perAddressLimit, perUserLimit } from './plugins/rate-limits.ts';
 
 export const VERSION = '0.1.0';
 const ONE_MIB = 1024 * 1024;
@@ -64,6 +64,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    ...problemServerOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -75,10 +76,14 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const container = await createContainer({ config, database, log: app.log, jobTuning });
   const { redis, services: s } = container;
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });
-  await registerOpenApi(app, VERSION);
+  await registerOpenApi(app, VERSION, config.publicUrl);
   app.decorate('jobs', container.queue);
 
-  requireAuthentication(app, { auth: s.auth, afterAuthentication: perUserLimit(app, config.rateLimitPerMinute) });
+  requireAuthentication(app, {
+    auth: s.auth,
+    afterAuthentication: perUserLimit(app, config.rateLimitPerMinute),
+    unauthenticated: perAddressLimit(app, config.rateLimitAnonymousPerMinute),
+  });
   await app.register(healthRoutes, { database, redis });
   await app.register(
     async (api) => {

@@ -6,8 +6,9 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     assert.equal(config.port, 8080);
-    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.host, '127.0.0.1', 'only this machine unless HOST is set');
     assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.databaseWaitSeconds, 60);
     assert.match(config.dataDir, /\/data$/);
     assert.equal(config.accessTokenTtlSeconds, 900);
     assert.equal(config.allowPrivateTargets, false);
@@ -17,11 +18,13 @@ describe('configuration', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({
-      PORT: '9000', HOST: '127.0.0.1', DATABASE_URL: 'postgres://u:p@db:5432/app', DATA_DIR: '/var/lib/sos',
+      PORT: '9000', HOST: '0.0.0.0', DATABASE_WAIT: '0', DATABASE_URL: 'postgres://u:p@db:5432/app', DATA_DIR: '/var/lib/sos',
       JWT_SECRET: 'x'.repeat(32), ACCESS_TOKEN_TTL: '5m', REDIS_URL: 'redis://cache:6379', ADMIN_EMAIL: 'a@b.co',
       ADMIN_PASSWORD: 'long-enough-1', ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'debug',
     });
     assert.equal(config.port, 9000);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.databaseWaitSeconds, 0);
     assert.equal(config.accessTokenTtlSeconds, 300);
     assert.equal(config.dataDir, '/var/lib/sos');
     assert.equal(config.allowPrivateTargets, true);

@@ -5,6 +5,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** How long a starting process waits for an unreachable DATABASE_URL before giving up (seconds). */
+  databaseWaitSeconds: number;
   dataDir: string;
   jwtSecret: string | undefined;
   /** Seals connector credentials at rest; generated into DATA_DIR when unset. */
@@ -16,6 +18,8 @@ export interface Config {
   adminPassword: string | undefined;
   allowPrivateTargets: boolean;
   rateLimitPerMinute: number;
+  /** Requests without a valid token, per client address and minute (0: off). */
+  rateLimitAnonymousPerMinute: number;
   trustProxy: boolean;
   /** Work audit and task jobs inside the API process (default); off when `npm run worker` processes do it. */
   jobsInProcess: boolean;
@@ -157,8 +161,10 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer('PORT', 8080, 0, 65535);
   const config: Config = {
     port,
-    host: read('HOST') ?? '0.0.0.0',
+    // Only this machine unless HOST says otherwise: the quick start uses a sample password.
+    host: read('HOST') ?? '127.0.0.1',
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseWaitSeconds: duration('DATABASE_WAIT', 60, 0),
     dataDir: path.resolve(read('DATA_DIR') ?? './data'),
     jwtSecret,
     secretsKey,
@@ -169,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword: adminPassword === '' ? undefined : adminPassword,
     allowPrivateTargets: boolean('ALLOW_PRIVATE_TARGETS', false),
     rateLimitPerMinute: integer('RATE_LIMIT_PER_MINUTE', 1200, 0, 1_000_000),
+    rateLimitAnonymousPerMinute: integer('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 300, 0, 1_000_000),
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),

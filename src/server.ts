@@ -1,6 +1,9 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, waitForDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { startStandbyServer } from './lib/standby-server.ts';
+import { startupLogger } from './lib/logger.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './modules/search-data/demo.ts';
 import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
@@ -8,6 +11,17 @@ import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts'
 async function main() {
   const config = loadConfig();
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (database.kind === 'postgres') {
+    // The database may be starting alongside us: wait (bounded), answering /ready 503 meanwhile.
+    const log = startupLogger(config.logLevel);
+    const standby = await startStandbyServer(config.port, config.host);
+    log.info({ address: standby.address, waitSeconds: config.databaseWaitSeconds }, 'waiting for the database; /ready answers 503 until it is reachable');
+    try {
+      await waitForDatabase(database, { timeoutMs: config.databaseWaitSeconds * 1000, log: (message) => log.warn(message) });
+    } finally {
+      await standby.close();
+    }
+  }
   await migrate(database);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
@@ -42,7 +56,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) console.error(error.message);
   else console.error('Failed to start:', error);
   process.exit(1);
 });

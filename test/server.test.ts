@@ -62,6 +62,52 @@ describe('server process', () => {
     assert.match(stderr, /npm run worker needs DATABASE_URL/);
   });
 
+  it('waits (bounded) for a DATABASE_URL that does not answer, /ready 503 meanwhile, then exits naming why', async (t) => {
+    const started = Date.now();
+    const server = startServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATABASE_WAIT: '3s' });
+    t.after(() => server.child.kill('SIGKILL'));
+    const waiting = await server.waitForLog((l) => String(l.msg).startsWith('waiting for the database'));
+    const base = String(waiting.address);
+    assert.equal((await fetch(`${base}/live`)).status, 200);
+    const ready = await fetch(`${base}/ready`);
+    assert.equal(ready.status, 503);
+    const api = await fetch(`${base}/api/v1/sites`);
+    assert.equal(api.status, 503);
+    assert.match(String(api.headers.get('content-type')), /^application\/problem\+json/);
+    await server.waitForLog((l) => /database not reachable yet \(ECONNREFUSED\); attempt 2/.test(String(l.msg)));
+    assert.equal(await server.exited, 1);
+    assert.ok(Date.now() - started >= 3000, 'it waited DATABASE_WAIT before giving up');
+    assert.match(server.stderr(), /The database is not reachable \(ECONNREFUSED\)/);
+    assert.ok(!server.stderr().includes('nobody@'), 'the connection string is not printed');
+  });
+
+  it('refuses a second process on the same DATA_DIR, naming the pid that holds it; a stale lock is taken over', async (t) => {
+    const dataDir = await preparedDataDir();
+    t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
+    // A lock left by a process that is gone (kill -9) does not stop the first server.
+    await fs.writeFile(path.join(dataDir, 'lock'), '2147483646\n');
+    const first = startServer({ DATA_DIR: dataDir });
+    t.after(() => first.child.kill('SIGKILL'));
+    await first.waitForLog((l) => l.msg === 'ready');
+    assert.equal((await fs.readFile(path.join(dataDir, 'lock'), 'utf8')).trim(), String(first.child.pid));
+
+    const second = startServer({ DATA_DIR: dataDir });
+    t.after(() => second.child.kill('SIGKILL'));
+    assert.equal(await second.exited, 1);
+    assert.match(second.stderr(), new RegExp(`in use by process ${first.child.pid}`));
+    const cli = spawn(process.execPath, ['src/cli.ts', 'users', 'create', '--email', 'x@example.com', '--password', 'long-enough-pw', '--name', 'X'], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let cliErr = '';
+    cli.stderr.on('data', (chunk) => (cliErr += chunk));
+    assert.notEqual(await new Promise((resolve) => cli.on('exit', resolve)), 0, 'the CLI refuses too');
+    assert.match(cliErr, new RegExp(`in use by process ${first.child.pid}`));
+
+    first.child.kill('SIGTERM');
+    assert.equal(await first.exited, 0);
+    await assert.rejects(fs.access(path.join(dataDir, 'lock')), 'a clean exit releases the lock');
+  });
+
   it('creates the bootstrap admin, serves, and on SIGTERM finishes in-flight requests before exiting 0', async (t) => {
     const dataDir = await preparedDataDir();
     t.after(() => fs.rm(dataDir, { recursive: true, force: true }));

@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import type { DB } from './types.ts';
 
 /** A session for multi-statement SQL scripts (migrations) inside one locked transaction. */
@@ -40,16 +41,24 @@ export interface DatabaseOptions {
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return createPostgres(options.databaseUrl, options.schema);
-  const pglite = options.pglite ?? (await openEmbedded(options.dataDir ?? './data'));
-  return wrapPGlite(pglite);
+  if (options.pglite) return wrapPGlite(options.pglite);
+  const dataDir = options.dataDir ?? './data';
+  // PGlite is single-process: a second server, CLI or demo on the same DATA_DIR stops here.
+  await fs.mkdir(dataDir, { recursive: true });
+  const release = lockDataDir(dataDir);
+  try {
+    const database = wrapPGlite(await openEmbedded(dataDir));
+    return { ...database, close: async () => { try { await database.close(); } finally { release(); } } };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 export const PGLITE_PARSERS = { [OID.INT8]: toNumber, [OID.NUMERIC]: toNumber, [OID.DATE]: keepString };
 
 async function openEmbedded(dataDir: string): Promise<PGlite> {
   const pgdata = path.join(dataDir, 'pgdata');
-  // PGlite creates the data folder itself but not its parents.
-  await fs.mkdir(dataDir, { recursive: true });
   return PGlite.create(pgdata, { parsers: PGLITE_PARSERS });
 }
 
@@ -84,6 +93,9 @@ function createPostgres(connectionString: string, schema?: string): Database {
     connectionString,
     types,
     max: 10,
+    // A server that does not answer (a dropped packet, not a refusal) fails the request in
+    // seconds with a 503 instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   // An idle client losing its server must not crash the process; the next query reports it.
@@ -114,4 +126,46 @@ function createPostgres(connectionString: string, schema?: string): Database {
     },
     close: () => db.destroy(),
   };
+}
+
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown,
+// crash recovery), and the socket errors of a server that is not there.
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+
+/** The database cannot be reached right now (as opposed to a query it refused). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_SOCKET_CODES.has(code) || code.startsWith('08') || code.startsWith('57P'))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  // A host with several addresses refuses each: Node reports an AggregateError.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}
+
+/**
+ * Waits until the database answers, for at most `timeoutMs`, so the service and its
+ * database may start together. Logs each failed attempt without the connection string.
+ */
+export async function waitForDatabase(
+  database: Database,
+  options: { timeoutMs: number; log: (message: string) => void; intervalMs?: number },
+): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(database.db);
+      if (attempt > 1) options.log(`database reachable after ${attempt} attempts`);
+      return;
+    } catch (error) {
+      const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+      const left = deadline - Date.now();
+      if (!isDatabaseUnavailable(error) || left <= 0) {
+        throw new Error(`The database is not reachable (${reason}); gave up after ${attempt} attempts`, { cause: error });
+      }
+      const wait = Math.min(options.intervalMs ?? Math.min(500 * 2 ** (attempt - 1), 5000), left);
+      options.log(`database not reachable yet (${reason}); attempt ${attempt}, retrying in ${(wait / 1000).toFixed(1)} s, giving up in ${Math.ceil(left / 1000)} s`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }

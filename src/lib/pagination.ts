@@ -1,8 +1,15 @@
 import { Type, type TSchema } from 'typebox';
 
-/** `page` (>= 1, default 1) and `page_size` (1..max, default given); outside the range -> 422. */
+/**
+ * The highest page number accepted. Without a bound `page=1e20` passes as an integer and
+ * its offset overflows PostgreSQL's bigint (a 500); a million pages of the largest size is
+ * far past any list this service holds.
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** `page` (1..MAX_PAGE, default 1) and `page_size` (1..max, default given); outside the range -> 422. */
 export const pageQueryProperties = (defaultSize: number, maxSize: number) => ({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, 1 to ${MAX_PAGE}` })),
   page_size: Type.Optional(
     Type.Integer({ minimum: 1, maximum: maxSize, default: defaultSize, description: `Items per page, 1 to ${maxSize}` }),
   ),

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ProblemError } from '../lib/problem.ts';
 import type { AccessClaims } from '../modules/auth/access-tokens.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -29,15 +29,24 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function requireAuthentication(
   app: FastifyInstance,
-  deps: { auth: AuthService; afterAuthentication?: onRequestHookHandler | undefined },
+  deps: {
+    auth: AuthService;
+    afterAuthentication?: onRequestHookHandler | undefined;
+    /** Counts requests without a valid token per address: public API routes and failed authentication. */
+    unauthenticated?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined;
+  },
 ) {
   app.decorateRequest('actor', null as unknown as AccessClaims);
 
-  const authenticate: onRequestHookHandler = async (request) => {
+  const authenticate: onRequestHookHandler = async (request, reply) => {
     const token = bearerToken(request);
-    if (!token) throw new ProblemError('unauthorized', 'A bearer access token is required', { headers: challenge() });
+    if (!token) {
+      await deps.unauthenticated?.(request, reply);
+      throw new ProblemError('unauthorized', 'A bearer access token is required', { headers: challenge() });
+    }
     const claims = await deps.auth.authenticate(token);
     if (!claims) {
+      await deps.unauthenticated?.(request, reply);
       throw new ProblemError('unauthorized', 'The access token is invalid, expired or revoked', {
         headers: challenge('invalid_token'),
       });
@@ -46,7 +55,13 @@ export function requireAuthentication(
   };
 
   app.addHook('onRoute', (route) => {
-    if (route.config?.public || !route.url.startsWith('/api/')) return;
+    if (!route.url.startsWith('/api/')) return;
+    if (route.config?.public) {
+      const limit = deps.unauthenticated;
+      if (limit) route.onRequest = [limit, ...(route.onRequest ? [route.onRequest].flat() : [])];
+      route.schema = { ...route.schema, security: [] };
+      return;
+    }
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [authenticate, ...(deps.afterAuthentication ? [deps.afterAuthentication] : []), ...existing];
     route.schema = { ...route.schema, security: [{ bearerAuth: [] }] };

@@ -110,6 +110,25 @@ describe('per-user rate limit', () => {
     assert.equal((await call(limited, { method: 'GET', url: '/api/v1/sites' })).statusCode, 401, 'authentication comes first');
   });
 
+  it('limits requests without a valid token per address (RATE_LIMIT_ANONYMOUS_PER_MINUTE), not signed-in users', async (t) => {
+    const limited = await startTestApp({ RATE_LIMIT_ANONYMOUS_PER_MINUTE: '4' });
+    t.after(() => limited.close());
+    const signedIn = await signUp(limited); // one public login from 127.0.0.1 already counts
+    const from = (remoteAddress: string, token?: string) => call(limited, { method: 'GET', url: '/api/v1/sites', remoteAddress, ...(token ? { token } : {}) });
+    for (let i = 0; i < 2; i++) assert.equal((await from('203.0.113.9')).statusCode, 401);
+    assert.equal((await from('203.0.113.9', 'not-a-token')).statusCode, 401, 'a failed authentication counts too');
+    const refreshed = await call(limited, { method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: 'sor_x' }, remoteAddress: '203.0.113.9' });
+    assert.equal(refreshed.statusCode, 401, 'public routes count');
+    const over = await from('203.0.113.9');
+    assertProblem(over, 429);
+    assert.equal(over.headers['ratelimit-policy'], '"anonymous";q=4;w=60');
+    assert.ok(Number(over.headers['retry-after']) > 0);
+    assert.equal((await from('203.0.113.10')).statusCode, 401, 'another address is not affected');
+    for (let i = 0; i < 6; i++) {
+      assert.equal((await from('127.0.0.1', signedIn.accessToken)).statusCode, 200, 'signed-in requests are not counted');
+    }
+  });
+
   it('is off when RATE_LIMIT_PER_MINUTE is 0', async (t) => {
     const unlimited = await startTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
     t.after(() => unlimited.close());

@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import secureJson from 'secure-json-parse';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import {
   PROBLEM_TYPES,
   ProblemError,
@@ -37,6 +41,58 @@ export function sendProblem(
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
+/** PostgreSQL refuses U+0000 in text; the first string (or key) carrying one, as a JSON pointer. */
+export function findNul(value: unknown, at = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const path = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
+    if (key.includes('\u0000')) return path;
+    const found = findNul(item, path);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+const nulRefused = (path: string) =>
+  new ProblemError('validation_failed', `${path} must not contain NUL (\\u0000) characters`, {
+    errors: [{ path, message: 'must not contain NUL (\\u0000) characters' }],
+  });
+
+/**
+ * Errors Fastify raises before a request reaches the router (a malformed percent-escape, a
+ * path parameter over maxParamLength) and errors Node's HTTP parser raises before Fastify
+ * sees a request (oversized headers) answer as problem documents with an X-Request-Id too.
+ */
+export const problemServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> = {
+  frameworkErrors: (error, request, reply) => {
+    reply.header('x-request-id', request.id);
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    return sendProblem(
+      request,
+      reply,
+      tooLong ? 'uri_too_long' : 'bad_request',
+      tooLong ? 'A path segment is longer than any identifier this API uses' : 'The request URL is not valid (a malformed percent-escape?)',
+    );
+  },
+  clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [code, detail]: [ProblemCode, string] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? ['header_fields_too_large', 'The request headers are larger than this server accepts']
+      : error.code === 'HPE_URI_TOO_LONG' ? ['uri_too_long', 'The request URL is longer than this server accepts']
+      : ['bad_request', 'The request is not valid HTTP'];
+    const body = JSON.stringify(toProblemBody(code, detail, '/'));
+    const status = PROBLEM_TYPES[code].status;
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  },
+};
+
 export function registerErrorHandling(app: FastifyInstance) {
   // An empty body with a JSON content type means "no body" (many clients send the header
   // on every POST); anything else must be valid JSON, prototype pollution refused.
@@ -46,11 +102,23 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
     } catch {
-      done(new ProblemError('validation_failed', 'The request body is not valid JSON'), undefined);
+      return done(new ProblemError('validation_failed', 'The request body is not valid JSON'), undefined);
     }
+    // One place for every body, public routes included: a NUL would reach PostgreSQL (a 500).
+    const nulAt = text.includes('\\u0000') ? findNul(parsed) : undefined;
+    if (nulAt !== undefined) return done(nulRefused(`/body${nulAt}`), undefined);
+    done(null, parsed);
+  });
+
+  // The same for the URL (path and query) of every request, before routing and authentication.
+  app.addHook('onRequest', async (request) => {
+    const mark = request.url.indexOf('?');
+    if (mark >= 0 && /%00/i.test(request.url.slice(mark))) throw nulRefused('/query');
+    if (/%00/i.test(mark >= 0 ? request.url.slice(0, mark) : request.url)) throw nulRefused('/path');
   });
 
   app.setErrorHandler((error: FastifyError | ProblemError, request, reply) => {
@@ -65,6 +133,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const known = FASTIFY_CODES[error.code];
     if (known) return sendProblem(request, reply, known.code, known.detail);
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: { message: error.message, code: error.code } }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(request, reply, 'service_unavailable', 'The database is unavailable; try again shortly');
+    }
 
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -43,3 +43,19 @@ export function perUserLimit(app: FastifyInstance, perMinute: number): onRequest
     message: `This account is limited to ${perMinute} API requests a minute`,
   });
 }
+
+/**
+ * Requests that carry no valid token (public API routes, failed authentication), per client
+ * address (RATE_LIMIT_ANONYMOUS_PER_MINUTE; 0 turns it off). Login and refresh keep their
+ * own, tighter per-address limits on top.
+ */
+export function perAddressLimit(app: FastifyInstance, perMinute: number) {
+  if (perMinute === 0) return undefined;
+  return createLimit(app, {
+    policy: 'anonymous',
+    max: perMinute,
+    windowSeconds: 60,
+    key: (request) => `anon-ip:${request.ip}`,
+    message: `Unauthenticated requests are limited to ${perMinute} a minute from one address`,
+  });
+}

@@ -11,7 +11,15 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
  * YYYYMMDD dates). Tests play the browser with authorize().
  */
 export interface GscRow { date: string; query: string; page: string; clicks: number; impressions: number; position: number }
-export interface Ga4Row { date: string; sessions: number; screenPageViews: number; bounceRate: number; conversions: number }
+export interface Ga4Row { date: string; sessions: number; screenPageViews: number; bounceRate: number; keyEvents: number }
+/** The GA4 metrics this stand-in knows; any other name is refused, as Google refuses it. */
+const GA4_METRIC_NAMES = new Set(['sessions', 'screenPageViews', 'bounceRate', 'keyEvents']);
+/** What Google's token endpoint returns for the short scope names it was asked for. */
+const SCOPE_AS_GRANTED: Record<string, string> = {
+  email: 'https://www.googleapis.com/auth/userinfo.email',
+  profile: 'https://www.googleapis.com/auth/userinfo.profile',
+};
+const asGranted = (scope: string) => scope.split(' ').filter(Boolean).map((s) => SCOPE_AS_GRANTED[s] ?? s).join(' ');
 
 export async function startGoogleServer(options: { clientId?: string; clientSecret?: string } = {}) {
   const clientId = options.clientId ?? 'test-client.apps.googleusercontent.com';
@@ -23,6 +31,10 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
   const accessTokens = new Map<string, { sub: string; expiresAt: number }>();
   const properties = new Map<string, Array<{ siteUrl: string; permissionLevel: string }>>();
   const gsc = new Map<string, GscRow[]>();
+  /** Per Search Console property: the first day still settling (sent as metadata.first_incomplete_date). */
+  const incompleteFrom = new Map<string, string>();
+  /** Per property: rows of the previous page repeated at the start of the next (ties reordered between pages). */
+  const overlap = new Map<string, number>();
   const ga4 = new Map<string, Ga4Row[]>();
   const faults: Array<{ status: number; path: string; body?: object; headers?: Record<string, string> }> = [];
   const requests: Array<{ method: string; path: string; body: unknown }> = [];
@@ -43,13 +55,14 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
     accessTokens.set(token, { sub, expiresAt: Date.now() + 3600_000 });
     return token;
   };
-  const oauthError = (error: string, description: string) => ({ status: 400, body: { error, error_description: description } });
+  const oauthError = (error: string, description: string, status = 400) => ({ status, body: { error, error_description: description } });
   const apiError = (status: number, message: string, reason: string) => ({
-    status, body: { error: { code: status, message, errors: [{ message, domain: 'global', reason }], status: status === 401 ? 'UNAUTHENTICATED' : status === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED' } },
+    status, body: { error: { code: status, message, errors: [{ message, domain: 'global', reason }], status: status === 401 ? 'UNAUTHENTICATED' : status === 429 ? 'RESOURCE_EXHAUSTED' : status === 400 ? 'INVALID_ARGUMENT' : 'PERMISSION_DENIED' } },
   });
 
   function token(form: URLSearchParams) {
-    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) return oauthError('invalid_client', 'Unauthorized');
+    // Google answers a wrong client with 401, not 400.
+    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) return oauthError('invalid_client', 'Unauthorized', 401);
     if (form.get('grant_type') === 'authorization_code') {
       const code = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
@@ -61,18 +74,18 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
       refreshTokens.set(refresh, { sub: code.sub, scope: code.scope, revoked: false });
       return {
         status: 200,
-        body: { access_token: issueAccess(code.sub), expires_in: 3599, refresh_token: refresh, scope: code.scope, token_type: 'Bearer', id_token: null as string | null, sub: code.sub, email: code.email },
+        body: { access_token: issueAccess(code.sub), expires_in: 3599, refresh_token: refresh, scope: asGranted(code.scope), token_type: 'Bearer', id_token: null as string | null, sub: code.sub, email: code.email },
       };
     }
     if (form.get('grant_type') === 'refresh_token') {
       const refresh = refreshTokens.get(form.get('refresh_token') ?? '');
       if (!refresh || refresh.revoked) return oauthError('invalid_grant', 'Token has been expired or revoked.');
-      return { status: 200, body: { access_token: issueAccess(refresh.sub), expires_in: 3599, scope: refresh.scope, token_type: 'Bearer' } };
+      return { status: 200, body: { access_token: issueAccess(refresh.sub), expires_in: 3599, scope: asGranted(refresh.scope), token_type: 'Bearer' } };
     }
     return oauthError('unsupported_grant_type', 'Invalid grant_type');
   }
 
-  function searchAnalytics(siteUrl: string, body: { startDate: string; endDate: string; dimensions?: string[]; rowLimit?: number; startRow?: number }) {
+  function searchAnalytics(siteUrl: string, body: { startDate: string; endDate: string; dimensions?: string[]; rowLimit?: number; startRow?: number; dataState?: string }) {
     const dimensions = body.dimensions ?? [];
     const rowLimit = Math.min(body.rowLimit ?? 1000, 25_000);
     const inRange = (gsc.get(siteUrl) ?? []).filter((r) => r.date >= body.startDate && r.date <= body.endDate);
@@ -86,15 +99,25 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
       group.weighted += row.position * row.impressions;
       groups.set(key, group);
     }
+    const from = Math.max(0, (body.startRow ?? 0) - (body.startRow ? overlap.get(siteUrl) ?? 0 : 0));
     const rows = [...groups.values()]
       .sort((a, b) => b.clicks - a.clicks || a.keys.join().localeCompare(b.keys.join()))
-      .slice(body.startRow ?? 0, (body.startRow ?? 0) + rowLimit)
+      .slice(from, from + rowLimit)
       .map((g) => ({ keys: g.keys, clicks: g.clicks, impressions: g.impressions, ctr: g.impressions ? g.clicks / g.impressions : 0, position: g.impressions ? g.weighted / g.impressions : 0 }));
-    // Like Search Console, an empty page has no "rows" field at all.
-    return { status: 200, body: rows.length > 0 ? { rows, responseAggregationType: dimensions.includes('page') ? 'byPage' : 'byProperty' } : { responseAggregationType: 'byProperty' } };
+    // Like Search Console, an empty page has no "rows" field at all; with dataState "all"
+    // and the date dimension, metadata names the first day whose data is still incomplete.
+    const incomplete = incompleteFrom.get(siteUrl);
+    const metadata = body.dataState === 'all' && dimensions.includes('date') && incomplete ? { metadata: { first_incomplete_date: incomplete } } : {};
+    return { status: 200, body: rows.length > 0 ? { rows, responseAggregationType: dimensions.includes('page') ? 'byPage' : 'byProperty', ...metadata } : { responseAggregationType: 'byProperty', ...metadata } };
   }
 
   function runReport(property: string, body: { dateRanges: Array<{ startDate: string; endDate: string }>; metrics: Array<{ name: string }>; limit?: number; offset?: number }) {
+    const unknown = body.metrics.find((m) => !GA4_METRIC_NAMES.has(m.name));
+    if (unknown) {
+      return apiError(400, `Field ${unknown.name} is not a valid metric. For a list of valid dimensions and metrics, see https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema `, 'badRequest');
+    }
+    // A property the user cannot read (here: one without data) is a 403, as Google answers.
+    if (!ga4.has(property)) return apiError(403, 'User does not have sufficient permissions for this property. To learn more about Property ID, see https://developers.google.com/analytics/devguides/reporting/data/v1/property-id.', 'forbidden');
     const range = body.dateRanges[0]!;
     const all = (ga4.get(property) ?? []).filter((r) => r.date >= range.startDate && r.date <= range.endDate);
     const limit = body.limit ?? 10_000;
@@ -109,6 +132,7 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
         metricHeaders: body.metrics.map((m) => ({ name: m.name, type: m.name === 'bounceRate' ? 'TYPE_FLOAT' : 'TYPE_INTEGER' })),
         ...(rows.length > 0 ? { rows } : {}),
         rowCount: all.length,
+        metadata: { currencyCode: 'USD', timeZone: 'America/Los_Angeles' },
         kind: 'analyticsData#runReport',
       },
     };
@@ -208,10 +232,17 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
     /** The next token response carries this id_token instead (forged, expired, another audience…). */
     nextIdToken: (make: (claims: { sub: string; email: string; nonce: string | undefined }) => Promise<string>) => void idTokenOverrides.push(make),
     properties: (sub: string, list: Array<{ siteUrl: string; permissionLevel: string }>) => void properties.set(sub, list),
-    searchData: (siteUrl: string, rows: GscRow[]) => void gsc.set(siteUrl, rows),
+    searchData: (siteUrl: string, rows: GscRow[], options: { firstIncompleteDate?: string; overlapRows?: number } = {}) => {
+      gsc.set(siteUrl, rows);
+      overlap.set(siteUrl, options.overlapRows ?? 0);
+      if (options.firstIncompleteDate) incompleteFrom.set(siteUrl, options.firstIncompleteDate);
+      else incompleteFrom.delete(siteUrl);
+    },
     analyticsData: (property: string, rows: Ga4Row[]) => void ga4.set(property, rows),
     /** The next request whose path starts with this prefix gets this answer. */
     failNext: (path: string, status: number, body?: object, headers?: Record<string, string>) => void faults.push({ path, status, ...(body ? { body } : {}), ...(headers ? { headers } : {}) }),
+    /** An access token for a user, as if obtained through OAuth (for calling the APIs directly). */
+    issueAccessToken: (sub: string) => issueAccess(sub),
     revokeAll: () => refreshTokens.forEach((t) => (t.revoked = true)),
     expireAccessTokens: () => accessTokens.forEach((t) => (t.expiresAt = 0)),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),

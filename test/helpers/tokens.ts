@@ -13,9 +13,19 @@ function sign(userId: string, { alg = 'HS256', exp = '15m', secret = key, iss = 
     .setJti(randomUUID())
     .setIssuer(iss)
     .setAudience(aud)
-    .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+    .setIssuedAt()
     .setExpirationTime(exp)
     .sign(secret);
+}
+
+/** A correctly signed token of ours with its claims as given (undefined leaves one out). */
+export function signClaims(claims: Record<string, unknown>) {
+  const now = Math.floor(Date.now() / 1000);
+  const all: Record<string, unknown> = {
+    sid: randomUUID(), jti: randomUUID(), iss: 'site-optimization-service', aud: 'site-optimization-api', iat: now, exp: now + 600, ...claims,
+  };
+  for (const [name, value] of Object.entries(all)) if (value === undefined) delete all[name];
+  return new SignJWT(all).setProtectedHeader({ alg: 'HS256' }).sign(key);
 }
 
 /** Tokens that must all be refused with 401, each for a different reason. */
@@ -32,5 +42,11 @@ export async function badTokens(validToken: string, userId: string): Promise<Rec
     'tampered signature': `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
     'wrong audience': await sign(userId, { aud: 'someone-else' }),
     'wrong issuer': await sign(userId, { iss: 'someone-else' }),
+    'without exp': await signClaims({ sub: userId, exp: undefined }),
+    'without iat': await signClaims({ sub: userId, iat: undefined }),
+    'without jti': await signClaims({ sub: userId, jti: undefined }),
+    'without sub': await signClaims({ sub: undefined }),
+    'iat a minute in the future': await signClaims({ sub: userId, iat: Math.floor(Date.now() / 1000) + 60 }),
+    'iat older than a token lives': await signClaims({ sub: userId, iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) + 600 }),
   };
 }

@@ -16,7 +16,7 @@ export async function agentsRoutes(app: FastifyInstance, deps: { users: UsersSer
     {
       schema: {
         tags: ['admin'],
-        summary: "Proposals the strategy agent's quality gates refused, with the reason (admins only)",
+        operationId: 'listTaskRejections', summary: "Proposals the strategy agent's quality gates refused, with the reason (admins only)",
         querystring: Type.Object({ site_id: Type.Optional(Uuid()), ...pageQueryProperties(20, 100) }, { additionalProperties: false }),
         response: { 200: Paged(Rejection) },
       },

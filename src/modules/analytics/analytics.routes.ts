@@ -8,12 +8,12 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
   const tags = ['analytics'];
   r.get(
     '/analytics/dashboard',
-    { schema: { tags, summary: "A site's headline metrics for a period (ending yesterday) against the period before", querystring: DashboardQuery, response: { 200: DashboardSchema } } },
+    { schema: { tags, operationId: 'getDashboard', summary: "A site's headline metrics for a period (ending yesterday) against the period before", querystring: DashboardQuery, response: { 200: DashboardSchema } } },
     (request) => deps.analytics.dashboard(request.actor.sub, request.query.site_id, request.query.period ?? '30d'),
   );
   r.get(
     '/analytics/trends',
-    { schema: { tags, summary: 'Daily values of one metric over a period (empty when its source is not connected)', querystring: TrendsQuery, response: { 200: TrendSchema } } },
+    { schema: { tags, operationId: 'getTrends', summary: 'Daily values of one metric over a period (empty when its source is not connected)', querystring: TrendsQuery, response: { 200: TrendSchema } } },
     (request) => deps.analytics.trends(request.actor.sub, request.query.site_id, request.query.metric, request.query.period ?? '30d'),
   );
 }

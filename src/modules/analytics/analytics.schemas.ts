@@ -13,15 +13,25 @@ export const TrendsQuery = Type.Object(
 );
 
 export const DashboardSchema = Type.Object({
-  organic_traffic: Type.Object({ current: Type.Integer(), previous: Type.Integer(), change_percent: Type.Union([Type.Number(), Type.Null()]) }),
+  organic_traffic: Type.Object({
+    current: Type.Integer(),
+    previous: Type.Integer(),
+    change_percent: Type.Union([Type.Number(), Type.Null()], { description: 'Null when the previous period had no clicks or is not fully covered by data' }),
+    start: Type.String({ format: 'date', description: 'First day of the period (Pacific Time, as Search Console)' }),
+    end: Type.String({ format: 'date', description: 'Last day of the period: the last day with complete data' }),
+    previous_start: Type.String({ format: 'date' }),
+    previous_end: Type.String({ format: 'date' }),
+  }),
   keyword_rankings: Type.Object({ top_3: Type.Integer(), top_10: Type.Integer(), total_tracked: Type.Integer() }),
   tasks_completed: Type.Object({ current_period: Type.Integer(), total: Type.Integer() }),
   health_score: Type.Union([Type.Integer(), Type.Null()]),
-  period: Type.String(),
+  period: StringEnum(PERIODS),
 });
 
 export const TrendSchema = Type.Object({
-  metric: Type.String(),
-  period: Type.String(),
+  metric: StringEnum(METRICS),
+  period: StringEnum(PERIODS),
+  start: Type.String({ format: 'date', description: 'First day of the period' }),
+  end: Type.String({ format: 'date', description: "Last day of the period: the last day the metric's source has data for" }),
   data_points: Type.Array(Type.Object({ date: Type.String({ format: 'date' }), value: Type.Number() })),
 });

@@ -44,7 +44,7 @@ describe('the analytics dashboard', () => {
     const res = await get(`/api/v1/analytics/dashboard?site_id=${siteId}&period=7d`);
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.data, {
-      organic_traffic: { current: 50, previous: 35, change_percent: 42.9 },
+      organic_traffic: { current: 50, previous: 35, change_percent: 42.9, start: day(6), end: day(0), previous_start: day(13), previous_end: day(7) },
       keyword_rankings: { top_3: 1, top_10: 2, total_tracked: 3 },
       tasks_completed: { current_period: 0, total: 0 },
       health_score: 81,
@@ -55,7 +55,24 @@ describe('the analytics dashboard', () => {
   it('defaults to 30d and gives a null change when the previous period had nothing', async () => {
     const res = await get(`/api/v1/analytics/dashboard?site_id=${siteId}`);
     assert.equal(res.data.period, '30d');
-    assert.deepEqual(res.data.organic_traffic, { current: 85, previous: 0, change_percent: null });
+    assert.deepEqual(res.data.organic_traffic, { current: 85, previous: 0, change_percent: null, start: day(29), end: day(0), previous_start: day(59), previous_end: day(30) });
+  });
+
+  it('ends the period at the last day with data (Search Console lags), not at yesterday', async () => {
+    const lagging = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Lag', domain: 'lag.example.org' } })).data.id;
+    await ctx.database.db.updateTable('sites').set({ gsc_property: 'sc-domain:lag.example.org' }).where('id', '=', lagging).execute();
+    // 40 days of 10 clicks ending three days before yesterday: the last three days are not in yet.
+    const rows = Array.from({ length: 40 }, (_, i) => ({ date: day(i + 3), clicks: 10, impressions: 100, ctr: 0.1, position: 5 }));
+    await createSearchDataRepo(ctx.database.db).upsertSearchDays(lagging, rows);
+    const res = await get(`/api/v1/analytics/dashboard?site_id=${lagging}&period=7d`);
+    assert.deepEqual(res.data.organic_traffic, { current: 70, previous: 70, change_percent: 0, start: day(9), end: day(3), previous_start: day(16), previous_end: day(10) });
+    const trend = (await get(`/api/v1/analytics/trends?site_id=${lagging}&metric=organic_traffic&period=7d`)).data;
+    assert.deepEqual([trend.start, trend.end], [day(9), day(3)]);
+    assert.ok(trend.data_points.every((p: { value: number }) => p.value === 10), 'no day counts as zero for lack of data');
+
+    // 30 days: the previous period is only partly covered by data, so there is no change to report.
+    const month = (await get(`/api/v1/analytics/dashboard?site_id=${lagging}&period=30d`)).data.organic_traffic;
+    assert.deepEqual([month.current, month.previous, month.change_percent], [300, 100, null], 'not +200% from missing days');
   });
 
   it('answers 404 for another user\'s site, 422 for a bad query and 401 without a token', async () => {
@@ -89,7 +106,7 @@ describe('trends', () => {
   it('are empty, not an error, for a metric whose source is not connected; 12m spans 365 days', async () => {
     for (const metric of ['organic_traffic', 'keyword_positions', 'conversions', 'page_views', 'bounce_rate']) {
       const res = await get(`/api/v1/analytics/trends?site_id=${bareSiteId}&metric=${metric}&period=12m`);
-      assert.deepEqual(res.data, { metric, period: '12m', data_points: [] });
+      assert.deepEqual({ ...res.data, start: undefined, end: undefined }, { metric, period: '12m', start: undefined, end: undefined, data_points: [] });
     }
     assert.equal((await get(`/api/v1/analytics/trends?site_id=${siteId}&metric=conversions&period=12m`)).data.data_points.length, 365);
   });

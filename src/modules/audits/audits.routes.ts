@@ -12,13 +12,13 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
 
   r.post(
     '/audits',
-    { schema: { tags, summary: 'Start an audit of a site (or get the one already running)', body: StartAuditBody, response: { 202: AuditSchema } } },
+    { schema: { tags, operationId: 'startAudit', summary: 'Start an audit of a site (or get the one already running)', body: StartAuditBody, response: { 202: AuditSchema } } },
     async (request, reply) => reply.code(202).send(await deps.audits.startAudit(request.actor.sub, request.body)),
   );
 
   r.get(
     '/audits/site/:site_id/latest',
-    { schema: { tags, summary: "The site's latest audit with its score and issues by check", params: Type.Object({ site_id: Uuid() }), response: { 200: AuditReportSchema } } },
+    { schema: { tags, operationId: 'getLatestAudit', summary: "The site's latest audit with its score and issues by check", params: Type.Object({ site_id: Uuid() }), response: { 200: AuditReportSchema } } },
     (request) => deps.audits.latestReport(request.actor.sub, request.params.site_id),
   );
 
@@ -40,7 +40,7 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
     {
       schema: {
         tags,
-        summary: 'Every affected URL of one check, paged',
+        operationId: 'listAuditIssues', summary: 'Every affected URL of one check, paged',
         params: IssueParams,
         querystring: IssuePageQuery,
         response: { 200: Paged(Type.Object({ url: Type.String(), value: Nullable(Type.String()) })) },

@@ -13,6 +13,8 @@ export interface AccessClaims {
 const ISSUER = 'site-optimization-service';
 const AUDIENCE = 'site-optimization-api';
 const ALGORITHM = 'HS256';
+/** Seconds of clock difference tolerated between the signer and this verifier. */
+export const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
  * Signs and verifies access tokens. The key is imported once as a KeyObject (a raw
@@ -50,7 +52,16 @@ export function createAccessTokens(options: { secret: string; ttlSeconds: number
       if (cached) return cached.exp > now ? cached : undefined;
       try {
         // The algorithm list is pinned: `none` and switching to another algorithm fail here.
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+        // exp, iat, jti and sub are required; maxTokenAge makes jose refuse an iat in the
+        // future (and one older than a token can live), within a small clock tolerance.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          requiredClaims: ['exp', 'iat', 'jti', 'sub'],
+          maxTokenAge: options.ttlSeconds,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.sid !== 'string') {
           return undefined;
         }

@@ -11,18 +11,45 @@ export function createAuthRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Marks a live, unused token as used and returns its owner and family. The condition
-     * is in the UPDATE itself, so two concurrent refreshes with one token have one winner.
+     * Marks a live, unused token as used, stores its successor and the successor's sealed
+     * pair, in one transaction. The condition is in the UPDATE itself, so two concurrent
+     * refreshes with one token have one winner; the loser's UPDATE waits for the winner's
+     * commit (PostgreSQL row lock) and then finds the sealed pair already there.
      */
-    consumeRefreshToken(tokenHash: string) {
+    rotateRefreshToken<T>(
+      tokenHash: string,
+      issue: (owner: { user_id: string; family_id: string }) => Promise<{ successor: { tokenHash: string; expiresAt: Date }; sealed: string; result: T }>,
+    ): Promise<T | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const owner = await trx
+          .updateTable('refresh_tokens')
+          .set({ used_at: sql`now()` })
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .returning(['user_id', 'family_id'])
+          .executeTakeFirst();
+        if (!owner) return undefined;
+        const { successor, sealed, result } = await issue(owner);
+        await trx
+          .insertInto('refresh_tokens')
+          .values({ user_id: owner.user_id, family_id: owner.family_id, token_hash: successor.tokenHash, expires_at: successor.expiresAt })
+          .execute();
+        await trx.updateTable('refresh_tokens').set({ successor_sealed: sealed }).where('token_hash', '=', tokenHash).execute();
+        return result;
+      });
+    },
+
+    /** The sealed successor of a token used at most `graceSeconds` ago in a session still open. */
+    findGraceSuccessor(tokenHash: string, graceSeconds: number) {
       return db
-        .updateTable('refresh_tokens')
-        .set({ used_at: sql`now()` })
+        .selectFrom('refresh_tokens')
+        .select(['user_id', 'family_id', 'successor_sealed'])
         .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
         .where('revoked_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning(['user_id', 'family_id'])
+        .where('successor_sealed', 'is not', null)
+        .where('used_at', '>', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
         .executeTakeFirst();
     },
 
@@ -37,7 +64,7 @@ export function createAuthRepo(db: Kysely<DB>) {
     async revokeFamily(familyId: string, userId: string) {
       await db
         .updateTable('refresh_tokens')
-        .set({ revoked_at: sql`now()` })
+        .set({ revoked_at: sql`now()`, successor_sealed: null })
         .where('family_id', '=', familyId)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)

@@ -35,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: AuthService
       onRequest: loginPerIp,
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        operationId: 'login', summary: 'Sign in with e-mail and password',
         body: LoginBody,
         response: { 200: TokenPairSchema },
       },
@@ -50,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: AuthService
       onRequest: refreshPerIp,
       schema: {
         tags: ['auth'],
-        summary: 'Exchange a refresh token for a new token pair (the old refresh token is used up)',
+        operationId: 'refreshTokens', summary: 'Exchange a refresh token for a new token pair (the old refresh token is used up)',
         body: RefreshBody,
         response: { 200: TokenPairSchema },
       },
@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: AuthService
     {
       schema: {
         tags: ['auth'],
-        summary: "Sign out: revokes this access token and its session's refresh tokens",
+        operationId: 'logout', summary: "Sign out: revokes this access token and its session's refresh tokens",
         body: Type.Optional(LogoutBody),
         response: { 204: Type.Null({ description: 'Signed out' }) },
       },
@@ -76,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, deps: { auth: AuthService
 
   r.get(
     '/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: UserSchema } } },
+    { schema: { tags: ['auth'], operationId: 'getCurrentUser', summary: 'The signed-in user', response: { 200: UserSchema } } },
     (request) => deps.users.getUser(request.actor.sub),
   );
 }

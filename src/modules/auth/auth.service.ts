@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProblemError, unauthorized } from '../../lib/problem.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { normalizeEmail } from '../users/users.service.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
@@ -13,6 +14,11 @@ import type { RevocationList } from './revocations.ts';
 type GoogleCallbackQuery = { code?: string | undefined; state?: string | undefined; error?: string | undefined };
 
 export const MAX_CONSECUTIVE_FAILURES = 10;
+/**
+ * Seconds after a refresh in which the same refresh token returns the same new pair (two
+ * tabs, a retried request), as the OAuth 2.0 Security BCP allows; after it, reuse ends the session.
+ */
+export const REFRESH_GRACE_SECONDS = 10;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface TokenPair {
@@ -37,6 +43,8 @@ interface Deps {
   accessTokens: AccessTokens;
   revocations: RevocationList;
   failures: FailureCounter;
+  /** Seals the pair kept for the refresh grace window. */
+  secrets: SecretBox;
   refreshTtlSeconds: number;
   log: FastifyBaseLogger;
 }
@@ -99,8 +107,28 @@ export function createAuthService(deps: Deps) {
 
     async refresh(refreshToken: string): Promise<TokenPair> {
       const tokenHash = hashRefreshToken(refreshToken);
-      const consumed = await repo.consumeRefreshToken(tokenHash);
-      if (consumed) return issueTokens(consumed.user_id, consumed.family_id);
+      // The sealed pair is bound to the token it replaces: it opens for no other row.
+      const context = `refresh-successor:${tokenHash}`;
+      const rotated = await repo.rotateRefreshToken(tokenHash, async (owner) => {
+        const successor = newRefreshToken();
+        const { token } = await accessTokens.sign(owner.user_id, owner.family_id);
+        const pair: TokenPair = { access_token: token, token_type: 'bearer', expires_in: accessTokens.ttlSeconds, refresh_token: successor };
+        return {
+          successor: { tokenHash: hashRefreshToken(successor), expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000) },
+          sealed: deps.secrets.seal(JSON.stringify(pair), context),
+          result: pair,
+        };
+      });
+      if (rotated) return rotated;
+
+      const grace = await repo.findGraceSuccessor(tokenHash, REFRESH_GRACE_SECONDS);
+      if (grace?.successor_sealed) {
+        try {
+          return JSON.parse(deps.secrets.open(grace.successor_sealed, context)) as TokenPair;
+        } catch {
+          // Sealed under a SECRETS_KEY since replaced: treat it as the reuse it now is.
+        }
+      }
 
       const known = await repo.findRefreshToken(tokenHash);
       if (known?.used_at && !known.revoked_at) {

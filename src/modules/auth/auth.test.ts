@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { REFRESH_GRACE_SECONDS } from './auth.service.ts';
 import { hashPassword } from '../users/passwords.ts';
+import { CLOCK_TOLERANCE_SECONDS } from './access-tokens.ts';
+import { signClaims } from '../../../test/helpers/tokens.ts';
 
 let ctx: TestContext;
 let alice: SignedInUser;
@@ -17,6 +20,10 @@ const login = (email: string, password: string, ip = '127.0.0.1', c = ctx) =>
   call(c, { method: 'POST', url: '/api/v1/auth/login', payload: { email, password }, remoteAddress: ip });
 const refresh = (token: string) => call(ctx, { method: 'POST', url: '/api/v1/auth/refresh', payload: { refresh_token: token } });
 const me = (token: string) => call(ctx, { method: 'GET', url: '/api/v1/auth/me', token });
+/** Moves a user's token uses back past the refresh grace window (decided by the database clock). */
+const agePastGrace = (userId: string) =>
+  ctx.database.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - (REFRESH_GRACE_SECONDS + 5) * 1000) })
+    .where('user_id', '=', userId).where('used_at', 'is not', null).execute();
 
 describe('POST /api/v1/auth/login', () => {
   it('returns a bearer token pair for the right password, e-mail case ignored', async () => {
@@ -105,6 +112,14 @@ describe('GET /api/v1/auth/me', () => {
     await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/auth/me' }, alice);
   });
 
+  it('accepts a token with every required claim, iat within the clock tolerance (the control for the refusals)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const iat of [now, now + CLOCK_TOLERANCE_SECONDS - 1, now - 800]) {
+      const res = await me(await signClaims({ sub: alice.id, iat }));
+      assert.equal(res.statusCode, 200, `iat ${iat - now}`);
+    }
+  });
+
   it('expires access tokens after ACCESS_TOKEN_TTL', async (t) => {
     const short = await startTestApp({ ACCESS_TOKEN_TTL: '30' });
     t.after(() => short.close());
@@ -132,6 +147,7 @@ describe('POST /api/v1/auth/refresh', () => {
     const user = await signUp(ctx);
     const rotated = await refresh(user.refreshToken);
     assert.equal(rotated.statusCode, 200);
+    await agePastGrace(user.id);
 
     const replay = await refresh(user.refreshToken);
     assert.equal(replay.statusCode, 401);
@@ -145,10 +161,42 @@ describe('POST /api/v1/auth/refresh', () => {
     assert.equal((await me(fresh.data.access_token)).statusCode, 200, 'other sessions are untouched');
   });
 
-  it('lets exactly one of two concurrent refreshes with the same token win', async () => {
+  it('gives two concurrent refreshes with the same token the same new pair: one rotation, session kept', async () => {
     const user = await signUp(ctx);
     const results = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
-    assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 401]);
+    assert.deepEqual(results.map((r) => r.statusCode), [200, 200]);
+    const [a, b] = results.map((r) => r.data);
+    assert.equal(a.refresh_token, b.refresh_token);
+    assert.equal(a.access_token, b.access_token);
+    const rows = await ctx.database.db.selectFrom('refresh_tokens').select('id').where('user_id', '=', user.id).execute();
+    assert.equal(rows.length, 2, 'one successor, not two');
+    assert.equal((await me(a.access_token)).statusCode, 200);
+    // A retry a moment later (still inside the grace window) gets the same pair again.
+    const retried = await refresh(user.refreshToken);
+    assert.equal(retried.statusCode, 200);
+    assert.equal(retried.data.refresh_token, a.refresh_token);
+    assert.equal((await refresh(a.refresh_token)).statusCode, 200, 'the successor works');
+  });
+
+  it(`treats a reuse after the ${REFRESH_GRACE_SECONDS} s grace window as theft: 401 and the session ends`, async () => {
+    const user = await signUp(ctx);
+    const rotated = await refresh(user.refreshToken);
+    assert.equal(rotated.statusCode, 200);
+    await agePastGrace(user.id);
+    const late = await refresh(user.refreshToken);
+    assert.equal(late.statusCode, 401);
+    assert.equal((await me(rotated.data.access_token)).statusCode, 401);
+    const stored = await ctx.database.db.selectFrom('refresh_tokens').select('successor_sealed').where('user_id', '=', user.id).execute();
+    assert.ok(stored.every((r) => r.successor_sealed === null), 'no sealed pair outlives the session');
+  });
+
+  it('keeps the pair sealed at rest: the stored successor is not the token', async () => {
+    const user = await signUp(ctx);
+    const rotated = await refresh(user.refreshToken);
+    const rows = await ctx.database.db.selectFrom('refresh_tokens').select('successor_sealed').where('user_id', '=', user.id).execute();
+    const sealed = rows.map((r) => r.successor_sealed).filter(Boolean).join();
+    assert.match(sealed, /^v1\./);
+    assert.ok(!sealed.includes(rotated.data.refresh_token) && !sealed.includes(rotated.data.access_token.split('.')[1]));
   });
 
   it('refuses an unknown token with 401 and a malformed body with 422', async () => {

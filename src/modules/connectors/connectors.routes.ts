@@ -9,7 +9,7 @@ export async function connectorsRoutes(app: FastifyInstance, deps: { connectors:
 
   r.get(
     '/sites/:site_id/connector',
-    { schema: { tags, summary: 'How tasks are carried out on the site (manual unless configured)', params: ConnectorParams, response: { 200: ConnectorSchema } } },
+    { schema: { tags, operationId: 'getConnector', summary: 'How tasks are carried out on the site (manual unless configured)', params: ConnectorParams, response: { 200: ConnectorSchema } } },
     (request) => deps.connectors.get(request.actor.sub, request.params.site_id),
   );
 
@@ -18,7 +18,7 @@ export async function connectorsRoutes(app: FastifyInstance, deps: { connectors:
     {
       schema: {
         tags,
-        summary: 'Configure the site connector; WordPress credentials are checked against the site, then stored sealed',
+        operationId: 'saveConnector', summary: 'Configure the site connector; WordPress credentials are checked against the site, then stored sealed',
         params: ConnectorParams,
         body: PutConnectorBody,
         response: { 200: ConnectorSchema },

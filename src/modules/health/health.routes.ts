@@ -21,13 +21,13 @@ async function check(probe: () => Promise<string>): Promise<string> {
 export async function healthRoutes(app: FastifyInstance, deps: { database: Database; redis?: Redis | undefined }) {
   app.get(
     '/live',
-    { config: { public: true }, schema: { tags: ['health'], summary: 'Liveness: the process is running', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    { config: { public: true }, schema: { tags: ['health'], operationId: 'getLiveness', summary: 'Liveness: the process is running', response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
-    { config: { public: true }, schema: { tags: ['health'], summary: 'Readiness: database reachable, migrations current', response: { 200: ReadySchema, 503: ReadySchema } } },
+    { config: { public: true }, schema: { tags: ['health'], operationId: 'getReadiness', summary: 'Readiness: database reachable, migrations current', response: { 200: ReadySchema, 503: ReadySchema } } },
     async (_request, reply) => {
       const checks: Record<string, string> = {};
       checks.database = await check(async () => {

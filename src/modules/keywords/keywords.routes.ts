@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
 import { AddKeywordBody, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
@@ -9,25 +10,25 @@ export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: Key
   const tags = ['keywords'];
   r.get(
     '/keywords',
-    { schema: { tags, summary: "A site's keywords, most clicked first", querystring: ListKeywordsQuery, response: { 200: Paged(KeywordSchema) } } },
+    { schema: { tags, operationId: 'listKeywords', summary: "A site's keywords, most clicked first", querystring: ListKeywordsQuery, response: { 200: Paged(KeywordSchema) } } },
     (request) => deps.keywords.list(request.actor.sub, request.query),
   );
   r.get(
     '/keywords/stats',
-    { schema: { tags, summary: "Statistics of a site's keywords", querystring: KeywordStatsQuery, response: { 200: KeywordStatsSchema } } },
+    { schema: { tags, operationId: 'getKeywordStats', summary: "Statistics of a site's keywords", querystring: KeywordStatsQuery, response: { 200: KeywordStatsSchema } } },
     (request) => deps.keywords.stats(request.actor.sub, request.query.site_id),
   );
   r.post(
     '/keywords',
-    { schema: { tags, summary: 'Track a keyword by hand (it fills in from Search Console)', body: AddKeywordBody, response: { 201: KeywordSchema } } },
+    { schema: { tags, operationId: 'addKeyword', summary: 'Track a keyword by hand (it fills in from Search Console)', body: AddKeywordBody, response: { 201: KeywordSchema } } },
     async (request, reply) => reply.code(201).send(await deps.keywords.add(request.actor.sub, request.body)),
   );
   r.delete(
     '/keywords/:keyword_id',
-    { schema: { tags, summary: 'Stop tracking a keyword', params: KeywordParams } },
+    { schema: { tags, operationId: 'deleteKeyword', summary: 'Stop tracking a keyword', params: KeywordParams, response: { 204: Type.Null({ description: 'No longer tracked' }) } } },
     async (request, reply) => {
       await deps.keywords.remove(request.actor.sub, request.params.keyword_id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

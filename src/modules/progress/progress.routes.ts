@@ -12,7 +12,7 @@ export async function progressRoutes(app: FastifyInstance, deps: { progress: Pro
     {
       schema: {
         tags: ['sites'],
-        summary: "The site's journey: latest audit, task counts, health score then and now, last sync",
+        operationId: 'getSiteProgress', summary: "The site's journey: latest audit, task counts, health score then and now, last sync",
         params: SiteParams,
         response: { 200: SiteProgressSchema },
       },

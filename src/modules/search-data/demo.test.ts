@@ -20,6 +20,15 @@ describe('npm run demo', () => {
     const dashboard = (await ctx.app.inject({ method: 'GET', url: `/api/v1/analytics/dashboard?site_id=${first.siteId}&period=12m`, headers: auth })).json();
     assert.ok(dashboard.organic_traffic.current > 10_000 && dashboard.organic_traffic.previous > 0, JSON.stringify(dashboard.organic_traffic));
     assert.ok(dashboard.keyword_rankings.total_tracked > 100);
+    assert.equal(dashboard.health_score, null, 'no audit has run, so no health score');
+    const site = (await ctx.app.inject({ method: 'GET', url: `/api/v1/sites/${first.siteId}`, headers: auth })).json();
+    assert.equal(site.health_score, null);
+    const progress = (await ctx.app.inject({ method: 'GET', url: `/api/v1/sites/${first.siteId}/progress`, headers: auth })).json();
+    assert.ok(progress.last_analytics_sync_at, 'the demo data counts as synced');
+    // The demo's data lags like Search Console's: periods end at its last day, so no day counts as zero.
+    const week = (await ctx.app.inject({ method: 'GET', url: `/api/v1/analytics/dashboard?site_id=${first.siteId}&period=7d`, headers: auth })).json();
+    assert.ok(Math.abs(week.organic_traffic.change_percent) < 25, `7d change ${week.organic_traffic.change_percent}% is not an artefact of missing days`);
+    assert.equal(dashboard.organic_traffic.change_percent, null, '12m: the previous year is only partly covered by 16 months of data');
     const trend = (await ctx.app.inject({ method: 'GET', url: `/api/v1/analytics/trends?site_id=${first.siteId}&metric=conversions&period=90d`, headers: auth })).json();
     assert.equal(trend.data_points.length, 90);
     assert.ok(first.days >= 480, '16 months of site totals');

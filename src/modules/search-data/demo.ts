@@ -22,9 +22,15 @@ export async function seedDemo(deps: { db: Kysely<DB>; searchData: SearchDataRep
     .values({ email: DEMO_EMAIL, name: 'Demo User', role: 'user', password_hash: passwordHash })
     .onConflict((oc) => oc.column('email').doUpdateSet({ password_hash: passwordHash }))
     .returning('id').executeTakeFirstOrThrow();
+  // The data below is what a finished sync would have stored: say so, with its time.
+  const demoSite = {
+    gsc_property: `sc-domain:${DEMO_DOMAIN}`, ga4_property: 'properties/000000000',
+    search_backfilled: true, search_synced_at: now, search_sync_error: null,
+  };
   const site = await db.insertInto('sites')
-    .values({ owner_id: user.id, name: 'Demo Garden Shop', domain: DEMO_DOMAIN, gsc_property: `sc-domain:${DEMO_DOMAIN}`, ga4_property: 'properties/000000000', health_score: 72 })
-    .onConflict((oc) => oc.columns(['owner_id', 'domain']).doUpdateSet({ gsc_property: `sc-domain:${DEMO_DOMAIN}`, ga4_property: 'properties/000000000' }))
+    // No health score: the contract says null until an audit has run, and the demo runs none.
+    .values({ ...demoSite, owner_id: user.id, name: 'Demo Garden Shop', domain: DEMO_DOMAIN })
+    .onConflict((oc) => oc.columns(['owner_id', 'domain']).doUpdateSet(demoSite))
     .returning('id').executeTakeFirstOrThrow();
   const data = demoSearchData(`https://${DEMO_DOMAIN}`, now);
   await deps.searchData.upsertSearchDays(site.id, data.days);

@@ -18,9 +18,20 @@ describe('reporting periods', () => {
   });
 
   it('treats 12m as 365 days, across a leap day', () => {
-    const year = periodRange('12m', new Date('2024-03-01T00:00:00Z'));
+    const year = periodRange('12m', new Date('2024-03-01T12:00:00Z'));
     assert.deepEqual([year.start, year.end, year.dates().length], ['2023-03-02', '2024-02-29', 365]);
     assert.equal(year.previousEnd, '2023-03-01');
+  });
+
+  it('are on Pacific Time, as Search Console is: at 03:00 UTC it is still the day before in California', () => {
+    assert.equal(periodRange('7d', new Date('2026-03-01T03:00:00Z')).end, '2026-02-27');
+    assert.equal(periodRange('7d', new Date('2026-03-01T09:00:00Z')).end, '2026-02-28');
+  });
+
+  it('end at the last day with data when that is earlier than yesterday, never later', () => {
+    const lagging = periodRange('7d', now, '2026-02-26');
+    assert.deepEqual([lagging.start, lagging.end, lagging.previousStart, lagging.previousEnd], ['2026-02-20', '2026-02-26', '2026-02-13', '2026-02-19']);
+    assert.equal(periodRange('7d', now, '2026-03-05').end, '2026-02-28', 'no period reaches into today');
   });
 
   it('compute the change, null when there was nothing before', () => {

@@ -15,10 +15,16 @@ const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CH
  * Stored search data. Every write is an upsert on its natural key (site, day, query, page),
  * so a re-sync of the same days replaces them and never doubles anything.
  */
+/**
+ * One row per key: Search Console orders rows tied on clicks arbitrarily between startRow
+ * pages, so a row may come twice, and one INSERT ... ON CONFLICT cannot touch a row twice.
+ */
+const lastByKey = <T>(rows: T[], key: (row: T) => string) => [...new Map(rows.map((row) => [key(row), row])).values()];
+
 export function createSearchDataRepo(db: Kysely<DB>) {
   return {
     async upsertSearchDays(siteId: string, rows: SearchDay[]) {
-      for (const part of chunks(rows)) {
+      for (const part of chunks(lastByKey(rows, (r) => r.date))) {
         await db.insertInto('search_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
           .onConflict((oc) => oc.columns(['site_id', 'date']).doUpdateSet((eb) => ({
             clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), ctr: eb.ref('excluded.ctr'), position: eb.ref('excluded.position'),
@@ -31,7 +37,7 @@ export function createSearchDataRepo(db: Kysely<DB>) {
     async replaceQueryDays(siteId: string, days: string[], rows: QueryPageDay[]) {
       await db.transaction().execute(async (trx) => {
         if (days.length > 0) await trx.deleteFrom('search_query_daily').where('site_id', '=', siteId).where('date', 'in', days).execute();
-        for (const part of chunks(rows)) {
+        for (const part of chunks(lastByKey(rows, (r) => `${r.date}\u0000${r.query}\u0000${r.page}`))) {
           await trx.insertInto('search_query_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
             .onConflict((oc) => oc.columns(['site_id', 'date', 'query', 'page']).doUpdateSet((eb) => ({
               clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), position: eb.ref('excluded.position'),
@@ -42,7 +48,7 @@ export function createSearchDataRepo(db: Kysely<DB>) {
     },
 
     async upsertAnalyticsDays(siteId: string, rows: AnalyticsDay[]) {
-      for (const part of chunks(rows)) {
+      for (const part of chunks(lastByKey(rows, (r) => r.date))) {
         await db.insertInto('analytics_daily').values(part.map((r) => ({ site_id: siteId, ...r })))
           .onConflict((oc) => oc.columns(['site_id', 'date']).doUpdateSet((eb) => ({
             sessions: eb.ref('excluded.sessions'), page_views: eb.ref('excluded.page_views'),

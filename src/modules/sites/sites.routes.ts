@@ -18,19 +18,19 @@ export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesServ
 
   r.get(
     '/sites',
-    { schema: { tags, summary: "The caller's sites", querystring: ListSitesQuery, response: { 200: SiteListSchema } } },
+    { schema: { tags, operationId: 'listSites', summary: "The caller's sites", querystring: ListSitesQuery, response: { 200: SiteListSchema } } },
     (request) => sites.listSites(request.actor.sub, { isActive: request.query.is_active }),
   );
 
   r.post(
     '/sites',
-    { schema: { tags, summary: 'Add a site', body: CreateSiteBody, response: { 201: SiteCreatedSchema } } },
+    { schema: { tags, operationId: 'createSite', summary: 'Add a site', body: CreateSiteBody, response: { 201: SiteCreatedSchema } } },
     async (request, reply) => reply.code(201).send(await sites.createSite(request.actor.sub, request.body)),
   );
 
   r.get(
     '/sites/:site_id',
-    { schema: { tags, summary: 'One site', params: SiteParams, response: { 200: SiteSchema } } },
+    { schema: { tags, operationId: 'getSite', summary: 'One site', params: SiteParams, response: { 200: SiteSchema } } },
     (request) => sites.getSite(request.actor.sub, request.params.site_id),
   );
 
@@ -39,7 +39,7 @@ export async function sitesRoutes(app: FastifyInstance, deps: { sites: SitesServ
     {
       schema: {
         tags,
-        summary: 'Change a site (any of name, domain, platform, is_active)',
+        operationId: 'updateSite', summary: 'Change a site (any of name, domain, platform, is_active)',
         params: SiteParams,
         body: UpdateSiteBody,
         response: { 200: SiteSchema },

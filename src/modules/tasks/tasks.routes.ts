@@ -4,7 +4,7 @@ import { Paged } from '../../lib/pagination.ts';
 import {
   AwaitingApprovalQuery,
   ListTasksQuery,
-  TaskActionResult,
+  TaskActionResultOf,
   TaskDetailSchema,
   TaskParams,
   TaskSchema,
@@ -19,32 +19,32 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
 
   r.get(
     '/tasks',
-    { schema: { tags, summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
+    { schema: { tags, operationId: 'listTasks', summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.list(request.actor.sub, request.query),
   );
   r.get(
     '/tasks/awaiting-approval',
-    { schema: { tags, summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
+    { schema: { tags, operationId: 'listTasksAwaitingApproval', summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.awaitingApproval(request.actor.sub, request.query),
   );
   r.get(
     '/tasks/:task_id',
-    { schema: { tags, summary: 'Full task details', params: TaskParams, response: { 200: TaskDetailSchema } } },
+    { schema: { tags, operationId: 'getTask', summary: 'Full task details', params: TaskParams, response: { 200: TaskDetailSchema } } },
     (request) => tasks.detail(request.actor.sub, request.params.task_id),
   );
   r.post(
     '/tasks/:task_id/approve',
-    { schema: { tags, summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResult } } },
+    { schema: { tags, operationId: 'approveTask', summary: 'Approve a task awaiting approval', params: TaskParams, response: { 200: TaskActionResultOf('queued') } } },
     (request) => tasks.approve(request.actor.sub, request.params.task_id),
   );
   r.post(
     '/tasks/:task_id/cancel',
-    { schema: { tags, summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResult } } },
+    { schema: { tags, operationId: 'cancelTask', summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResultOf('cancelled') } } },
     (request) => tasks.cancel(request.actor.sub, request.params.task_id),
   );
   r.get(
     '/verification/tasks/:task_id/verification-status',
-    { schema: { tags: ['verification'], summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
+    { schema: { tags: ['verification'], operationId: 'getVerificationStatus', summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },
     (request) => tasks.verificationStatus(request.actor.sub, request.params.task_id),
   );
 }

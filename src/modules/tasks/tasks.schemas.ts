@@ -66,7 +66,9 @@ export const AwaitingApprovalQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const TaskActionResult = Type.Object({ id: Uuid(), status: StringEnum(TASK_STATUSES), message: Type.String() });
+/** The result of one action, whose status is the one status that action leads to. */
+export const TaskActionResultOf = (status: (typeof TASK_STATUSES)[number]) =>
+  Type.Object({ id: Uuid(), status: Type.Unsafe<(typeof TASK_STATUSES)[number]>({ type: 'string', enum: [status] }), message: Type.String() });
 
 const Metrics = Type.Object({ clicks: Type.Integer(), impressions: Type.Integer(), position: Nullable(Type.Number()) });
 

@@ -9,7 +9,7 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
     {
       schema: {
         tags: ['admin'],
-        summary: 'Create an account (admins only)',
+        operationId: 'createUser', summary: 'Create an account (admins only)',
         body: CreateUserBody,
         response: { 201: UserSchema },
       },

@@ -37,6 +37,23 @@ export interface TokenSet {
 
 export interface SearchAnalyticsRow { keys: string[]; clicks: number; impressions: number; ctr: number; position: number }
 
+/**
+ * Google's token response names some scopes by their full URL: `email` comes back as
+ * .../auth/userinfo.email and `profile` as .../auth/userinfo.profile. Granted scopes are
+ * compared under the short names the service asks with.
+ */
+const SCOPE_ALIASES: Record<string, string> = {
+  'https://www.googleapis.com/auth/userinfo.email': 'email',
+  'https://www.googleapis.com/auth/userinfo.profile': 'profile',
+};
+export const normalizeScopes = (scope: string) => [...new Set(scope.split(/\s+/).filter(Boolean).map((s) => SCOPE_ALIASES[s] ?? s))];
+
+/** Search Console's permission level of an unverified user: the reference and the v1 discovery document spell it differently. */
+export const isUnverifiedPermission = (level: string) => level === 'siteUnverifiedUser' || level === 'SITE_UNVERIFIED_USER';
+
+/** GA4 Data API metric names the sync asks for (`conversions` was renamed `keyEvents` in 2024). */
+export const GA4_METRICS = ['sessions', 'screenPageViews', 'bounceRate', 'keyEvents'] as const;
+
 export function createGoogleClient(config: GoogleConfig, options: { retryMinMs?: number } = {}) {
   const dispatcher: Dispatcher = new Agent({ connections: 8, headersTimeout: 60_000, bodyTimeout: 120_000 }).compose(
     interceptors.retry({
@@ -87,7 +104,8 @@ export function createGoogleClient(config: GoogleConfig, options: { retryMinMs?:
     sites: (accessToken: string) =>
       call<{ siteEntry?: Array<{ siteUrl: string; permissionLevel: string }> }>('GET', `${config.searchConsoleUrl}/sites`, { bearer: accessToken }),
     searchAnalytics: (accessToken: string, siteUrl: string, body: { startDate: string; endDate: string; dimensions: string[]; rowLimit: number; startRow: number }) =>
-      call<{ rows?: SearchAnalyticsRow[] }>('POST', `${config.searchConsoleUrl}/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`, {
+      // With dataState "all", `metadata.first_incomplete_date` marks the first day still settling.
+      call<{ rows?: SearchAnalyticsRow[]; metadata?: { first_incomplete_date?: string; first_incident_hour?: string } }>('POST', `${config.searchConsoleUrl}/sites/${encodeURIComponent(siteUrl)}/searchAnalytics/query`, {
         bearer: accessToken, json: { ...body, dataState: 'all' },
       }),
     runReport: (accessToken: string, property: string, body: object) =>

@@ -5,7 +5,7 @@ import type { GoogleConfig } from '../../../config.ts';
 import { conflict, ProblemError } from '../../../lib/problem.ts';
 import type { SecretBox } from '../../../lib/secret-box.ts';
 import type { JobSender } from '../../../jobs/queue.ts';
-import { GoogleApiError, type GoogleClient } from './google-client.ts';
+import { GoogleApiError, normalizeScopes, type GoogleClient } from './google-client.ts';
 import type { GoogleRepo } from './google.repo.ts';
 
 /** openid and email only name the connected account in the status; the data scopes are read-only. */
@@ -94,7 +94,7 @@ export function createGoogleService(deps: {
       if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not grant access (${query.error ?? 'no code'}).`);
       const tokens = await client.exchangeCode(query.code, verifier, connectRedirect).catch(googleError);
       if (!tokens.refresh_token) throw new ProblemError('bad_gateway', 'Google sent no refresh token (offline access was not granted): connect again.');
-      const granted = (tokens.scope ?? '').split(' ');
+      const granted = normalizeScopes(tokens.scope ?? '');
       const missing = DATA_SCOPES.filter((s) => !granted.includes(s));
       // Only to show which account is connected: this id_token came straight from Google's token endpoint over TLS.
       const claims = tokens.id_token ? JSON.parse(Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') : {};

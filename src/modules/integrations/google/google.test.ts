@@ -45,7 +45,7 @@ before(async () => {
     { siteUrl: 'https://blog.example-garden.com/', permissionLevel: 'siteFullUser' },
   ]);
   google.searchData('sc-domain:example-garden.com', searchRows());
-  google.analyticsData('properties/123', Array.from({ length: 30 }, (_, i) => ({ date: date(i + 1), sessions: 100 + i, screenPageViews: 250 + i, bounceRate: 0.4, conversions: 3 })));
+  google.analyticsData('properties/123', Array.from({ length: 30 }, (_, i) => ({ date: date(i + 1), sessions: 100 + i, screenPageViews: 250 + i, bounceRate: 0.4, keyEvents: 3 })));
 });
 after(async () => {
   await ctx.close();

@@ -3,11 +3,11 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/types.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { brandOf } from '../../search-data/intent.ts';
-import { DAY_MS as DAY, isoDate } from '../../search-data/periods.ts';
+import { DAY_MS as DAY, isoDate, pacificToday } from '../../search-data/periods.ts';
 import type { QueryPageDay, SearchDataRepo } from '../../search-data/search-data.repo.ts';
 import type { SitesService } from '../../sites/sites.service.ts';
 import type { JobSender } from '../../../jobs/queue.ts';
-import { GoogleApiError, type GoogleClient } from './google-client.ts';
+import { GA4_METRICS, GoogleApiError, isUnverifiedPermission, type GoogleClient } from './google-client.ts';
 import type { GoogleService } from './google.service.ts';
 
 export const SYNC_JOB = 'search.sync' as const;
@@ -54,7 +54,7 @@ export function createSearchSync(deps: {
     const list = (await deps.client!.sites(token)).siteEntry ?? [];
     const host = site.domain.replace(/^www\./, '');
     const wanted = [`sc-domain:${host}`, `https://${host}/`, `https://www.${host}/`, `http://${host}/`, `http://www.${host}/`];
-    return wanted.find((w) => list.some((p) => p.siteUrl === w && p.permissionLevel !== 'siteUnverifiedUser'));
+    return wanted.find((w) => list.some((p) => p.siteUrl === w && !isUnverifiedPermission(p.permissionLevel)));
   }
 
   async function syncSite(siteId: string) {
@@ -75,7 +75,7 @@ export function createSearchSync(deps: {
     }
 
     const now = deps.now?.() ?? new Date();
-    const end = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY;
+    const end = pacificToday(now) - DAY; // Search Console's days are Pacific Time
     const days = site.search_backfilled ? REFRESH_DAYS : BACKFILL_DAYS;
     const startDate = isoDate(end - (days - 1) * DAY);
     const queryStart = isoDate(end - (Math.min(days, QUERY_DAYS) - 1) * DAY);
@@ -84,20 +84,31 @@ export function createSearchSync(deps: {
       const property = await propertyFor(token, site);
       if (property) {
         if (!site.gsc_property) await db.updateTable('sites').set({ gsc_property: property }).where('id', '=', siteId).execute();
+        // Days from Google's first_incomplete_date on are still settling: they are not stored
+        // (the next syncs fetch them again), so stored data, and the periods built on it, end
+        // at the last complete day.
+        let firstIncomplete = '9999-12-31';
         const query = (dimensions: string[], from: string) => (startRow: number) =>
-          deps.client!.searchAnalytics(token, property, { startDate: from, endDate, dimensions, rowLimit: ROW_LIMIT, startRow }).then((r) => r.rows ?? []);
-        const totals = await pages(query(['date'], startDate), ROW_LIMIT);
-        const detail = await pages(query(['date', 'query', 'page'], queryStart), ROW_LIMIT);
+          deps.client!.searchAnalytics(token, property, { startDate: from, endDate, dimensions, rowLimit: ROW_LIMIT, startRow }).then((r) => {
+            const incomplete = r.metadata?.first_incomplete_date;
+            if (incomplete && incomplete < firstIncomplete) firstIncomplete = incomplete;
+            return r.rows ?? [];
+          });
+        const complete = <T extends { keys: string[] }>(rows: T[]) => rows.filter((r) => r.keys[0]! < firstIncomplete);
+        const totals = complete(await pages(query(['date'], startDate), ROW_LIMIT));
+        const detail = complete(await pages(query(['date', 'query', 'page'], queryStart), ROW_LIMIT));
         await deps.searchData.upsertSearchDays(siteId, totals.map((r) => ({ date: r.keys[0]!, clicks: r.clicks, impressions: r.impressions, ctr: r.ctr, position: r.position })));
         const rows: QueryPageDay[] = detail.map((r) => ({ date: r.keys[0]!, query: r.keys[1]!, page: r.keys[2]!, clicks: r.clicks, impressions: r.impressions, position: r.position }));
         const queryDays = Array.from({ length: Math.min(days, QUERY_DAYS) }, (_, i) => isoDate(end - i * DAY));
         await deps.searchData.replaceQueryDays(siteId, queryDays, rows);
         await deps.searchData.refreshKeywords(siteId, brandOf(site.domain));
       }
-      if (site.ga4_property) {
-        const metrics = ['sessions', 'screenPageViews', 'bounceRate', 'conversions'];
+      // A GA4 failure (no access to the property, a refused request) is reported but does not
+      // undo the Search Console sync: otherwise each daily run would repeat the 16-month backfill.
+      let ga4Error: string | undefined;
+      if (site.ga4_property) try {
         const rows = await pages((offset) => deps.client!.runReport(token, site.ga4_property!, {
-          dateRanges: [{ startDate, endDate }], dimensions: [{ name: 'date' }], metrics: metrics.map((name) => ({ name })),
+          dateRanges: [{ startDate, endDate }], dimensions: [{ name: 'date' }], metrics: GA4_METRICS.map((name) => ({ name })),
           limit: GA4_PAGE, offset, keepEmptyRows: false,
         }).then((r) => r.rows ?? []), GA4_PAGE);
         await deps.searchData.upsertAnalyticsDays(siteId, rows.map((r) => {
@@ -106,9 +117,12 @@ export function createSearchSync(deps: {
           const date = d!.value;
           return { date: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`, sessions: sessions!, page_views: views!, bounce_rate: bounce!, conversions: conversions! };
         }));
+      } catch (error) {
+        if (!(error instanceof GoogleApiError) || error.quota) throw error;
+        ga4Error = `Google Analytics (${site.ga4_property}): ${error.message}`;
       }
       await db.updateTable('sites')
-        .set({ search_backfilled: property !== undefined || site.search_backfilled, search_synced_at: sql`now()`, search_sync_error: property ? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).` })
+        .set({ search_backfilled: property !== undefined || site.search_backfilled, search_synced_at: sql`now()`, search_sync_error: property ? ga4Error ?? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).` })
         .where('id', '=', siteId).execute();
       if (property) await deps.queue.send('agent.plan-from-search', { siteId });
     } catch (error) {

@@ -1,0 +1,155 @@
+// Tests that fail when a guard is removed: each was checked by breaking the guard on purpose
+// (an owner condition dropped, a state rule widened, a weight changed, an address class let
+// through, a bound widened) and watching the test fail.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import { request } from 'undici';
+import { Findings } from '../src/modules/checks/findings.ts';
+import { healthScore } from '../src/modules/checks/score.ts';
+import { assertPublicUrl, BlockedAddressError, createOutboundAgent, isPublicAddress } from '../src/lib/safe-http.ts';
+import { createAgentsRepo } from '../src/modules/agents/agents.repo.ts';
+import { createSearchPlanner } from '../src/modules/agents/search-planner.ts';
+import { createTasksRepo } from '../src/modules/tasks/tasks.repo.ts';
+import { createTasksService } from '../src/modules/tasks/tasks.service.ts';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from './helpers/app.ts';
+
+let ctx: TestContext;
+let alice: SignedInUser;
+let bob: SignedInUser;
+let n = 0;
+
+before(async () => {
+  ctx = await startTestApp({}, { workJobs: false });
+  [alice, bob] = await Promise.all([signUp(ctx), signUp(ctx)]);
+});
+after(() => ctx.close());
+
+async function siteOf(user: SignedInUser) {
+  const res = await call(ctx, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'G', domain: `guards-${++n}-${Date.now()}.com` } });
+  assert.equal(res.statusCode, 201, res.body);
+  return res.data.id as string;
+}
+
+describe('task state rules', () => {
+  async function taskIn(status: 'in_progress' | 'completed' | 'failed') {
+    const siteId = await siteOf(alice);
+    const id = await createTasksRepo(ctx.database.db).insertProposal({
+      siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'high', title: 'T', description: 'D',
+      target: `https://guards.example/${++n}`, configuration: { before: null, after: 'x' }, evidence: [{ check_id: 'meta_description_missing', url: 'https://guards.example/' }],
+    });
+    await ctx.database.db.updateTable('tasks').set({ status }).where('id', '=', id!).execute();
+    return id!;
+  }
+
+  it('cancel is 409 once a task runs or has finished', async () => {
+    for (const status of ['in_progress', 'completed', 'failed'] as const) {
+      const id = await taskIn(status);
+      const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/cancel`, token: alice.accessToken });
+      assert.equal(res.statusCode, 409, `cancel from ${status}: ${res.body}`);
+      const after = await ctx.database.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(after.status, status, 'the task is unchanged');
+    }
+  });
+
+  it('approve is 409 for a task that is not awaiting approval', async () => {
+    for (const status of ['in_progress', 'completed'] as const) {
+      const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${await taskIn(status)}/approve`, token: alice.accessToken });
+      assert.equal(res.statusCode, 409, `approve from ${status}`);
+    }
+  });
+
+  it("another user's existing task is 404 for every action", async () => {
+    const id = await taskIn('completed');
+    for (const action of ['cancel', 'approve', 'rollback']) {
+      assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/${action}`, token: bob.accessToken })).statusCode, 404, action);
+    }
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: bob.accessToken })).statusCode, 404);
+  });
+});
+
+describe("another user's existing audit", () => {
+  it('is 404 by id, its affected URLs never shown', async () => {
+    const siteId = await siteOf(alice);
+    const db = ctx.database.db;
+    const audit = await db.insertInto('audits').values({ site_id: siteId, status: 'completed', max_pages: 10, pages_by_status: '{"200":1}', score: 90, finished_at: new Date() })
+      .returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('audit_issues').values({ audit_id: audit.id, check_id: 'page_4xx', url: 'https://secret.example/private-page', value: '404' }).execute();
+    const own = await call(ctx, { method: 'GET', url: `/api/v1/audits/${audit.id}/issues/page_4xx`, token: alice.accessToken });
+    assert.equal(own.statusCode, 200, 'the control: the owner sees it');
+    assert.equal(own.data.items[0].url, 'https://secret.example/private-page');
+    const foreign = await call(ctx, { method: 'GET', url: `/api/v1/audits/${audit.id}/issues/page_4xx`, token: bob.accessToken });
+    assert.equal(foreign.statusCode, 404);
+    assert.ok(!foreign.body.includes('secret.example'));
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: bob.accessToken })).statusCode, 404);
+  });
+});
+
+describe('the health score formula (README): exact values for known findings', () => {
+  const findingsWith = (counts: Record<string, number>) => {
+    const findings = new Findings();
+    for (const [id, count] of Object.entries(counts)) for (let i = 0; i < count; i++) findings.add(id, `https://x.test/${id}/${i}`);
+    return findings;
+  };
+
+  it('is round(100 × Π(1 − w × √share)) with w = 0.5 critical, 0.2 error, 0.08 warning, 0.02 notice', () => {
+    // 0.9 (error, share 0.25) × 0.9 (critical, share 0.04) × 0.98 (notice, share 1) = 0.7938
+    const mixed = healthScore(findingsWith({ title_missing: 25, page_5xx: 4, canonical_missing: 100 }), 100);
+    assert.equal(mixed.score, 79);
+    assert.deepEqual(mixed.breakdown.map((l) => [l.check_id, l.share, l.cost]), [['page_5xx', 0.04, 10], ['title_missing', 0.25, 10], ['canonical_missing', 1, 2]]);
+    // 0.968 (warning, share 0.16) × 0.936 (warning, share 0.64) = 0.906048
+    assert.equal(healthScore(findingsWith({ meta_description_missing: 16, thin_content: 64 }), 100).score, 91);
+    // one critical on every page: 1 − 0.5 = 0.5
+    assert.equal(healthScore(findingsWith({ page_5xx: 9 }), 9).score, 50);
+  });
+
+  it('caps a site-wide block at 30 (50 without the cap)', () => {
+    const blocked = healthScore(findingsWith({ home_noindex: 1 }), 10);
+    assert.deepEqual([blocked.score, blocked.capped], [30, true]);
+  });
+});
+
+describe('the SSRF guard', () => {
+  const refused = {
+    loopback: ['127.0.0.1', '::1'], private: ['10.0.0.5', '172.16.0.1', '192.168.1.1', 'fd00::1'],
+    'link-local (cloud metadata)': ['169.254.169.254', 'fe80::1'], 'CGNAT': ['100.64.0.1', '100.127.255.254'],
+    unspecified: ['0.0.0.0', '::'], multicast: ['224.0.0.1', '239.255.255.250', 'ff02::1'], broadcast: ['255.255.255.255'],
+    'IPv4-mapped IPv6': ['::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:10.0.0.1'], reserved: ['240.0.0.1', '192.0.2.1', '198.18.0.1'],
+  };
+
+  it('refuses every non-public address class and accepts public unicast (the control)', () => {
+    for (const [kind, addresses] of Object.entries(refused)) {
+      for (const address of addresses) {
+        assert.equal(isPublicAddress(address), false, `${kind}: ${address}`);
+        assert.throws(() => assertPublicUrl(new URL(`http://${address.includes(':') ? `[${address}]` : address}/`), false), BlockedAddressError, address);
+      }
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) assert.equal(isPublicAddress(address), true, address);
+    assert.doesNotThrow(() => assertPublicUrl(new URL('http://169.254.169.254/'), true), 'ALLOW_PRIVATE_TARGETS lets it through');
+  });
+
+  it('refuses at connect time a host name that resolves to a loopback address', async () => {
+    const agent = createOutboundAgent({ allowPrivate: false, connectionsPerOrigin: 1, timeoutMs: 5000 });
+    try {
+      await assert.rejects(request('http://localhost:65000/', { dispatcher: agent }), (error: Error & { code?: string }) => error.code === 'E_BLOCKED_ADDRESS');
+    } finally {
+      await agent.close();
+    }
+  });
+});
+
+describe('the quick-win planner', () => {
+  it('proposes keywords at positions 4 to 20 only', async () => {
+    const siteId = await siteOf(alice);
+    const db = ctx.database.db;
+    await db.updateTable('sites').set({ search_synced_at: new Date() }).where('id', '=', siteId).execute();
+    await db.insertInto('keywords').values([3, 4, 20, 21].map((position) => ({
+      site_id: siteId, keyword: `kw at ${position}`, source: 'search_console' as const, intent: 'informational' as const,
+      current_position: position, previous_position: position, url: 'https://guards.example/page', impressions_28d: 5000, clicks_28d: 10,
+    }))).execute();
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, latestRollback: async () => undefined });
+    await createSearchPlanner({ db, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }) }).proposeFromSearch(siteId);
+    const quickWins = await db.selectFrom('tasks').select('target').where('site_id', '=', siteId).where('type', '=', 'prioritize_quick_wins').orderBy('target').execute();
+    assert.deepEqual(quickWins.map((t) => t.target), ['keyword:kw at 20', 'keyword:kw at 4']);
+  });
+});
