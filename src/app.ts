@@ -30,6 +30,7 @@ import { AUDIT_JOB, createAuditsService, SCHEDULE_JOB } from './modules/audits/a
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { browserSessionRoutes } from './modules/auth/browser-session.routes.ts';
 import { createAuthService, FAILURE_WINDOW_MS } from './modules/auth/auth.service.ts';
 import { memoryFailureCounter, redisFailureCounter } from './modules/auth/login-throttle.ts';
 import { createRevocationList } from './modules/auth/revocations.ts';
@@ -56,6 +57,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perUserLimit } from './plugins/rate-limits.ts';
+import { webApp } from './plugins/web.ts';
 
 export const VERSION = '0.1.0';
 const ONE_MIB = 1024 * 1024;
@@ -191,6 +193,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, users });
+      await api.register(browserSessionRoutes, { auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
       await api.register(usersRoutes, { users });
       await api.register(agentsRoutes, { users, repo: agentsRepo });
       await api.register(sitesRoutes, { sites, progress: createProgressService({ sites, audits, tasks }) });
@@ -206,6 +209,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     },
     { prefix: '/api/v1' },
   );
+  await app.register(webApp);
 
   app.addHook('onReady', async () => {
     if (config.adminEmail && config.adminPassword) {
