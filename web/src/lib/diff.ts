@@ -43,14 +43,51 @@ export function diffWords(before: string | null | undefined, after: string | nul
   return merge(parts);
 }
 
-/** Neighbouring parts of one kind become one; whitespace between two changes joins them. */
+/**
+ * Readable changes: a run of changed words, with the spaces between them, becomes one
+ * removal followed by one addition ("pruning roses in a small garden" -> "– Garden Shop"),
+ * instead of word-by-word fragments that share only the spaces.
+ */
 function merge(parts: DiffPart[]): DiffPart[] {
   const out: DiffPart[] = [];
-  for (const part of parts) {
+  let removed = '';
+  let added = '';
+  let inChange = false;
+  let space = '';
+  const push = (kind: DiffPart['kind'], text: string) => {
+    if (!text) return;
     const last = out[out.length - 1];
-    if (last && last.kind === part.kind) last.text += part.text;
-    else out.push({ ...part });
+    if (last && last.kind === kind) last.text += text;
+    else out.push({ kind, text });
+  };
+  const flush = () => {
+    push('removed', removed);
+    push('added', added);
+    push('same', space);
+    removed = added = space = '';
+    inChange = false;
+  };
+  for (const part of parts) {
+    if (part.kind === 'same') {
+      if (inChange && /^\s+$/.test(part.text)) {
+        space += part.text;
+        continue;
+      }
+      flush();
+      push('same', part.text);
+      continue;
+    }
+    if (inChange && space) {
+      // The space was on both sides, so both keep it: each side still joins back to its original.
+      removed += space;
+      added += space;
+      space = '';
+    }
+    inChange = true;
+    if (part.kind === 'removed') removed += part.text;
+    else added += part.text;
   }
+  flush();
   return out;
 }
 

@@ -63,12 +63,12 @@ export function fieldErrors(errors: Array<{ path: string; message: string }> | u
   const out: Record<string, string> = {};
   for (const { path, message } of errors ?? []) {
     const field = path.replace(/^\/?(body\/)?/, '').split('/')[0] || 'form';
-    out[field] ??= plainMessage(message);
+    out[field] ??= plainMessage(message, field);
   }
   return out;
 }
 
-function plainMessage(message: string): string {
+function plainMessage(message: string, field: string): string {
   const min = /must NOT have fewer than (\d+) characters/.exec(message);
   if (min) return min[1] === '1' ? 'Required.' : `Use at least ${min[1]} characters.`;
   const max = /must NOT have more than (\d+) characters/.exec(message);
@@ -76,7 +76,9 @@ function plainMessage(message: string): string {
   if (/must have required property/.test(message)) return 'Required.';
   if (/must match format "?email"?/.test(message)) return 'Enter an e-mail address like name@example.com.';
   if (/must match format "?uri"?/.test(message)) return 'Enter a full address like https://example.com.';
-  const sentence = message.charAt(0).toUpperCase() + message.slice(1);
+  // "is required for…", "must be an http URL": the API names the field in the path; say it in the sentence.
+  const phrase = /^(is|are|must|should|cannot|can't|has|does|already)\b/.test(message) ? `${humanize(field)} ${message}` : message;
+  const sentence = phrase.charAt(0).toUpperCase() + phrase.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
 

@@ -10,11 +10,11 @@ const PERIODS = [
 ] as const;
 type Period = (typeof PERIODS)[number]['value'];
 const METRICS = [
-  { metric: 'organic_traffic', title: 'Organic traffic', unit: 'clicks a day', color: '#2557d6' },
+  { metric: 'organic_traffic', title: 'Organic traffic', unit: 'clicks a day', color: '#2557d6', sum: true },
   { metric: 'keyword_positions', title: 'Average position', unit: 'lower is better', color: '#7c3aed', invert: true, digits: 1 },
-  { metric: 'conversions', title: 'Conversions', unit: 'a day', color: '#047857' },
-  { metric: 'page_views', title: 'Page views', unit: 'a day', color: '#b45309' },
-  { metric: 'bounce_rate', title: 'Bounce rate', unit: '% of sessions', color: '#be123c', digits: 1 },
+  { metric: 'conversions', title: 'Conversions', unit: 'a day', color: '#047857', sum: true },
+  { metric: 'page_views', title: 'Page views', unit: 'a day', color: '#b45309', sum: true },
+  { metric: 'bounce_rate', title: 'Bounce rate', unit: '% of sessions', color: '#be123c', digits: 1, percent: true },
 ] as const;
 
 export function AnalyticsPage() {
@@ -80,16 +80,17 @@ function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
           <div class="charts">
             {all.map((trend, i) => {
               const m = METRICS[i]!;
-              const points = trend.data_points;
+              // Bounce rate comes as a share (0.42); people read it as a percentage.
+              const points = 'percent' in m ? trend.data_points.map((p) => ({ date: p.date, value: p.value <= 1 ? p.value * 100 : p.value })) : trend.data_points;
               const values = points.map((p) => p.value);
-              const last = values[values.length - 1];
-              const avg = values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined;
+              const total = values.reduce((a, b) => a + b, 0);
+              const avg = values.length ? total / values.length : undefined;
               const digits = 'digits' in m ? m.digits : 0;
               return (
                 <figure class="card chart-card">
                   <figcaption>
                     <span class="chart-title">{m.title}</span> <span class="muted small">{m.unit}</span>
-                    {points.length > 0 && <span class="chart-summary">Latest {formatNumber(last, { digits })} · average {formatNumber(avg, { digits })}</span>}
+                    {points.length > 0 && <span class="chart-summary">{'sum' in m ? <>Total {formatNumber(total)} · daily average {formatNumber(avg)}</> : <>Average {formatNumber(avg, { digits })}{'percent' in m ? '%' : ''} over the period</>}</span>}
                   </figcaption>
                   {points.length === 0
                     ? <Empty title="No data for this period"><p class="small">Link a {m.metric === 'organic_traffic' || m.metric === 'keyword_positions' ? 'Search Console' : 'Google Analytics'} property in Settings.</p></Empty>

@@ -32,11 +32,11 @@ function Keywords({ siteId }: { siteId: string }) {
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'search_volume', dir: 'desc' });
   const stats = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/stats', { params: { query: { site_id: siteId } } })), [siteId]);
   const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, page, page_size: PAGE_SIZE } } })), [siteId, page]);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string; undo?: { id: string; keyword: string } } | undefined>();
   const reload = () => { void stats.reload(); void list.reload(); };
 
-  const remove = async (id: string, keyword: string) => {
-    if (!window.confirm(`Stop tracking “${keyword}”?`)) return;
+  const remove = async (id: string, keyword: string, ask = true) => {
+    if (ask && !window.confirm(`Stop tracking “${keyword}”?`)) return;
     try {
       unwrap(await api.DELETE('/api/v1/keywords/{keyword_id}', { params: { path: { keyword_id: id } } }));
       setMessage({ kind: 'success', text: `“${keyword}” is no longer tracked.` });
@@ -58,8 +58,13 @@ function Keywords({ siteId }: { siteId: string }) {
           </div>
         )}
       </Async>
-      <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k}” is now tracked.` }); reload(); }} />
-      {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k.keyword}” is now tracked; its position shows once Search Console reports it.`, undo: k }); reload(); }} />
+      {message && (
+        <div class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <p>{message.text}</p>
+          {message.undo && <button type="button" class="btn btn-small" onClick={() => remove(message.undo!.id, message.undo!.keyword, false)}>Undo</button>}
+        </div>
+      )}
       <Async state={list} label="Loading keywords">
         {(result) => result.total === 0 ? (
           <Empty title="No keywords yet"><p>Keywords appear once Search Console data is synced, or add the ones you care about above.</p></Empty>
@@ -113,7 +118,7 @@ function Difficulty({ value }: { value: number }) {
   return <span class={`difficulty tone-${tone}`}>{value}<span class="sr-only"> of 100</span></span>;
 }
 
-function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (keyword: string) => void }) {
+function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (added: { id: string; keyword: string }) => void }) {
   const [keyword, setKeyword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [other, setOther] = useState<unknown>();
@@ -122,8 +127,8 @@ function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (keyword: st
     setError(undefined);
     setOther(undefined);
     try {
-      unwrap(await api.POST('/api/v1/keywords', { body: { site_id: siteId, keyword: keyword.trim() } }));
-      onAdded(keyword.trim());
+      const added = unwrap(await api.POST('/api/v1/keywords', { body: { site_id: siteId, keyword: keyword.trim() } }));
+      onAdded({ id: added.id, keyword: added.keyword });
       setKeyword('');
     } catch (e) {
       const fields = fieldErrors((e as ApiError).problem?.errors);
