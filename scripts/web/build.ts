@@ -4,13 +4,22 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import openapiTS, { astToString } from 'openapi-typescript';
-import { build } from 'vite';
 import { openApiDocument } from './openapi.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const generated = path.join(root, 'web', 'src', 'generated');
 const started = Date.now();
+
+// An install without dev dependencies (npm ci --omit=dev) has no Vite: the API still runs,
+// and the service says at start that the web app is not built.
+let tools: [typeof import('openapi-typescript'), typeof import('vite')];
+try {
+  tools = await Promise.all([import('openapi-typescript'), import('vite')]);
+} catch {
+  console.warn('build:web: skipped (the dev dependencies Vite and openapi-typescript are not installed)');
+  process.exit(0);
+}
+const [{ default: openapiTS, astToString }, { build }] = tools;
 
 const document = await openApiDocument();
 fs.mkdirSync(generated, { recursive: true });

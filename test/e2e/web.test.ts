@@ -28,6 +28,7 @@ const chromiumPath = (() => {
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const slow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let ctx: TestContext;
@@ -42,13 +43,12 @@ export const axeResults: Array<{ page: string; width: number; violations: number
 
 /** Waits for the page to settle, checks it with axe (no serious or critical violations) and shoots it at both widths. */
 async function capture(name: string) {
-  await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0, undefined, { timeout: 15_000 });
+  await page.waitForFunction(`document.querySelectorAll('.loading').length === 0`, undefined, { timeout: 15_000 });
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(size);
     await slow(250);
-    const result = (await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    }))) as axe.AxeResults;
+    // Strings run in the page (this file is compiled without the DOM's types).
+    const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`)) as axe.AxeResults;
     const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
     assert.ok(result.passes.length > 20, 'axe really checked the page');
@@ -125,7 +125,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('heading', { name: 'Sites' }).waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Sites' }).waitFor();
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+    const stored = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
     assert.doesNotMatch(stored, /eyJ|sor_/, 'no token where scripts can read it');
     assert.match(await page.locator('tbody').innerText(), /Demo Garden Shop/);
 
@@ -194,6 +194,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const card = page.locator('.proposal').filter({ hasText: `${wp.origin}/about/` }).filter({ hasText: 'Add a meta description' });
     await card.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await capture('05-approvals');
+    await page.screenshot({ path: path.join(SHOTS, 'readme-approvals.png') });
     taskUrl = (await card.getByRole('link', { name: 'Add a meta description' }).getAttribute('href'))!;
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('status').filter({ hasText: '1 proposal approved and queued.' }).waitFor();

@@ -13,7 +13,7 @@ export function Evidence({ evidence }: { evidence: unknown }) {
           {typeof item.url === 'string' && <> on <span class="url">{item.url}</span></>}
           {item.value !== undefined && item.value !== null && <> — found “{String(item.value)}”</>}
           <KeyValues value={item} skip={['check_id', 'url', 'value', 'audit_id', 'observed_at']} />
-          {typeof item.observed_at === 'string' && <span class="muted small"> (seen {formatDate(item.observed_at)})</span>}
+          {typeof item.observed_at === 'string' && <span class="muted small"> (seen {formatDate(item.observed_at, true)})</span>}
         </li>
       ))}
       {items.length > 10 && <li class="muted">and {items.length - 10} more</li>}
@@ -35,7 +35,10 @@ export function KeyValues({ value, skip = [] }: { value: unknown; skip?: string[
   );
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
 function render(v: unknown): ComponentChildren {
+  if (typeof v === 'string' && ISO_TIME.test(v)) return formatDate(v, true);
   if (typeof v === 'number') return formatNumber(v, { digits: Number.isInteger(v) ? 0 : 1 });
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
   return <code class="json">{JSON.stringify(v)}</code>;
@@ -51,4 +54,13 @@ export function riskOf(task: { type: string; category: string; configuration: un
     return { level: 'medium', text: 'Changes page content or site structure; check the change reads well in context. WordPress edits can be rolled back.' };
   }
   return { level: 'review', text: 'Produces a plan or instructions; nothing on the site changes without you.' };
+}
+
+/** Who moved a task: "agent:strategy" -> "the strategy agent"; a user is the site's owner, i.e. you. */
+export function actorName(actor: string): string {
+  const [kind, name = ''] = actor.split(':');
+  if (kind === 'user') return 'you';
+  if (kind === 'agent') return `the ${name.replace(/_/g, ' ')} agent`;
+  if (kind === 'worker') return `the ${name.replace(/_/g, ' ')}`;
+  return actor;
 }

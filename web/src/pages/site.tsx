@@ -71,7 +71,7 @@ export function SitePage() {
                     <div class="card stat">
                       <span class="stat-label">Score history</span>
                       <Spark values={scores} width={180} height={44} label={`Health score over ${scores.length} audits: ${scores.join(', ')}`} />
-                      <span class="muted small">{scores.length} audit{scores.length === 1 ? '' : 's'}</span>
+                      {scores.length > 1 && <span class="muted small">{scores[0]} → {scores[scores.length - 1]} over {scores.length} audits</span>}
                     </div>
                     <div class="card stat">
                       <span class="stat-label">Proposals to review</span>

@@ -2,7 +2,7 @@ import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { Evidence, KeyValues, riskOf } from '../components/task-parts.tsx';
+import { actorName, Evidence, KeyValues, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
@@ -121,7 +121,7 @@ export function TaskPage() {
                           <ul class="checks">
                             {(v.checks as Array<Record<string, unknown>>).map((c) => (
                               <li class={c.passed === false || c.ok === false ? 'tone-bad' : 'tone-good'}>
-                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {String(c.description ?? c.check ?? c.name ?? c.field ?? 'check')}
+                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check'))}
                                 {c.expected !== undefined && <span class="muted small"> expected “{String(c.expected)}”{c.actual !== undefined && <>, found “{String(c.actual)}”</>}</span>}
                               </li>
                             ))}
@@ -156,7 +156,7 @@ export function TaskPage() {
                     {t.execution_history.map((h) => (
                       <li>
                         <span class="timeline-dot" aria-hidden="true" />
-                        <div><Badge value={h.to} /> <span class="muted small">by {h.actor} · {formatDate(h.at, true)}</span></div>
+                        <div><Badge value={h.to} /> <span class="muted small">by {actorName(h.actor)} · {formatDate(h.at, true)}</span></div>
                       </li>
                     ))}
                   </ol>
