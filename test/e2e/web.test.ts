@@ -54,6 +54,12 @@ async function capture(name: string) {
     assert.ok(result.passes.length > 20, 'axe really checked the page');
     axeResults.push({ page: name, width: size.width, violations: result.violations.length, serious });
     assert.deepEqual(serious, [], `axe on ${name} at ${size.width}px`);
+    // Usable at 375 px: nothing makes the page scroll sideways (wide tables scroll in their own box).
+    const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.parentElement.closest('.table-wrap, .mainnav'))
+      .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
+      .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
+    assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
@@ -214,6 +220,16 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.locator('.page-header .badge', { hasText: 'rolled back' }).waitFor({ timeout: 20_000 });
     assert.equal(wp.item('about')!.meta.sos_meta_description, '', 'the original value is back in WordPress');
     await capture('07-task-rolled-back');
+
+    // Completed work is found again in the task list, filtered by status.
+    await open('/tasks');
+    await page.getByLabel('Status').selectOption('rolled_back');
+    await page.waitForURL(/status=rolled_back/);
+    const rows = page.locator('.tasks-table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 1);
+    assert.match(await rows.first().innerText(), /Add a meta description[\s\S]*Rolled back/i);
+    await capture('07b-tasks');
   });
 
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {
@@ -251,7 +267,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
-    assert.notEqual((await page.locator('.keywords-table tbody tr td:first-child').first().innerText()).trim(), first);
+    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
   });
 
   it('shows settings and the sites overview, and signs out', async () => {
@@ -266,5 +282,35 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.reload();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     assert.deepEqual(problems, [], 'no script errors or CSP violations');
+  });
+
+  it("says when to retry after a 429, shows a problem's detail, and goes back to sign-in on a 401 it cannot renew", async () => {
+    await page.getByLabel('E-mail').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    const problem = (status: number, detail: string, headers: Record<string, string> = {}) => ({
+      status, headers: { 'content-type': 'application/problem+json', ...headers },
+      body: JSON.stringify({ type: 'about:blank', title: 'x', status, detail, instance: '/', code: 'x' }),
+    });
+
+    await page.route('**/api/v1/keywords/stats*', (route) => route.fulfill(problem(429, 'limited', { 'retry-after': '30' })));
+    await page.getByRole('link', { name: 'Keywords' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Too many requests. Try again in 30 seconds.' }).waitFor();
+    await page.unroute('**/api/v1/keywords/stats*');
+
+    await page.route('**/api/v1/analytics/dashboard*', (route) => route.fulfill(problem(404, 'Site not found')));
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Site not found' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).first().waitFor();
+    await page.unroute('**/api/v1/analytics/dashboard*');
+
+    // The access token is refused and the session cookie is gone: back to sign-in, saying why.
+    await page.context().clearCookies();
+    await page.route('**/api/v1/sites*', (route) => route.fulfill(problem(401, 'The access token is invalid, expired or revoked')));
+    await page.getByRole('link', { name: 'Sites' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
+    await page.unroute('**/api/v1/sites*');
   });
 });

@@ -11,6 +11,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { SitePage } from './pages/site.tsx';
 import { SitesPage } from './pages/sites.tsx';
 import { TaskPage } from './pages/task.tsx';
+import { TasksPage } from './pages/tasks.tsx';
 import './styles.css';
 
 export type User = Schemas extends { User: infer U } ? U : { id: string; email: string; name: string; role: string };
@@ -18,6 +19,7 @@ export type User = Schemas extends { User: infer U } ? U : { id: string; email: 
 const NAV = [
   { href: '/sites', label: 'Sites' },
   { href: '/approvals', label: 'Approvals' },
+  { href: '/tasks', label: 'Tasks' },
   { href: '/analytics', label: 'Analytics' },
   { href: '/keywords', label: 'Keywords' },
   { href: '/settings', label: 'Settings' },
@@ -52,6 +54,7 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
           <Route path="/sites" component={SitesPage} />
           <Route path="/sites/:id" component={SitePage} />
           <Route path="/approvals" component={ApprovalsPage} />
+          <Route path="/tasks" component={TasksPage} />
           <Route path="/tasks/:id" component={TaskPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />

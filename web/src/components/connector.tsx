@@ -6,19 +6,27 @@ import { Async, describedBy, ErrorNotice, Field, useAsync } from './ui.tsx';
 /** How approved tasks reach the site: manual deliverables, or WordPress with credentials checked on save. */
 export function ConnectorForm({ siteId }: { siteId: string }) {
   const state = useAsync(async () => unwrap(await api.GET('/api/v1/sites/{site_id}/connector', { params: { path: { site_id: siteId } } })), [siteId]);
-  return <Async state={state} label="Loading the connector">{(c) => <Editor key={c.updated_at ?? 'new'} siteId={siteId} current={c} onSaved={state.reload} />}</Async>;
+  // The confirmation lives here: saving reloads the connector, which starts a fresh editor.
+  const [saved, setSaved] = useState<string | undefined>();
+  return (
+    <Async state={state} label="Loading the connector">
+      {(c) => (
+        <Editor key={c.updated_at ?? 'new'} siteId={siteId} current={c} saved={saved}
+          onSaving={() => setSaved(undefined)} onSaved={(message) => { setSaved(message); void state.reload(); }} />
+      )}
+    </Async>
+  );
 }
 
 type Connector = { type: 'manual' | 'wordpress'; base_url: string | null; username: string | null; has_credentials: boolean; seo_plugins: string[]; verified_at: string | null };
 
-function Editor({ siteId, current, onSaved }: { siteId: string; current: Connector; onSaved: () => void }) {
+function Editor({ siteId, current, saved, onSaving, onSaved }: { siteId: string; current: Connector; saved: string | undefined; onSaving: () => void; onSaved: (message: string) => void }) {
   const [type, setType] = useState(current.type);
   const [baseUrl, setBaseUrl] = useState(current.base_url ?? '');
   const [username, setUsername] = useState(current.username ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>();
-  const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: Event) => {
@@ -26,12 +34,11 @@ function Editor({ siteId, current, onSaved }: { siteId: string; current: Connect
     setBusy(true);
     setErrors({});
     setError(undefined);
-    setSaved(false);
+    onSaving();
     try {
       const body = type === 'manual' ? { type } : { type, base_url: baseUrl.trim(), username: username.trim(), application_password: password };
       unwrap(await api.PUT('/api/v1/sites/{site_id}/connector', { params: { path: { site_id: siteId } }, body }));
-      setSaved(true);
-      onSaved();
+      onSaved(type === 'wordpress' ? 'Saved. The credentials work.' : 'Saved.');
     } catch (e) {
       const fields = fieldErrors((e as ApiError).problem?.errors);
       setErrors(fields);
@@ -49,7 +56,7 @@ function Editor({ siteId, current, onSaved }: { siteId: string; current: Connect
           ? <>Connected to WordPress at {current.base_url}{current.verified_at && <> · checked {formatDate(current.verified_at, true)}</>}{current.seo_plugins.length > 0 && <> · SEO plugin: {current.seo_plugins.join(', ')}</>}</>
           : 'Manual: each approved task produces exact instructions for you or your developer to apply.'}
       </p>
-      {saved && <p class="notice notice-success" role="status">Saved. {type === 'wordpress' ? 'The credentials work.' : ''}</p>}
+      {saved && <p class="notice notice-success" role="status">{saved}</p>}
       {error !== undefined && <ErrorNotice error={error} />}
       <fieldset class="radio-row">
         <legend>Connector</legend>

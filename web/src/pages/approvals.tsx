@@ -1,7 +1,7 @@
-import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
+import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Evidence, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
@@ -9,31 +9,21 @@ import { changesOf } from '../lib/diff.ts';
 import { errorMessage, formatRelative, humanize } from '../lib/format.ts';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
-const CATEGORIES = ['seo', 'technical', 'content', 'strategy', 'research'] as const;
 const PAGE_SIZE = 25;
 type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string };
 
 /** The approval queue: what the agent proposes, by priority, to approve or cancel one or many at once. */
 export function ApprovalsPage() {
-  const { query, path, route } = useLocation();
-  const site = query.site ?? '';
-  const category = query.category ?? '';
+  const { query, setFilter, site, category, page } = useFilters();
   const type = query.type ?? '';
   const priority = query.priority ?? '';
-  const page = Number(query.page ?? 1) || 1;
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams({ ...query, [key]: value });
-    if (!value) next.delete(key);
-    if (key !== 'page') next.delete('page');
-    route(`${path}${next.size ? `?${next}` : ''}`);
-  };
 
   const sites = useAsync(loadSites, []);
   const queue = useAsync(async () => {
     const paging = { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : {}) };
     // The queue endpoint orders by priority; a category filter needs the task list's filter.
     const result = category
-      ? unwrap(await api.GET('/api/v1/tasks', { params: { query: { ...paging, status: 'awaiting_approval', category: category as (typeof CATEGORIES)[number] } } }))
+      ? unwrap(await api.GET('/api/v1/tasks', { params: { query: { ...paging, status: 'awaiting_approval', category } } }))
       : unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: paging } }));
     const items = [...result.items].sort((a, b) => PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.created_at.localeCompare(b.created_at));
     return { ...result, items };
@@ -73,18 +63,8 @@ export function ApprovalsPage() {
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Approval queue</span>} subtitle="Nothing changes on your sites until you approve it. Most important first." />
       <form class="filters" aria-label="Filter proposals" onSubmit={(e) => e.preventDefault()}>
-        <label>Site
-          <select value={site} onChange={(e) => setFilter('site', e.currentTarget.value)}>
-            <option value="">All sites</option>
-            {(sites.data ?? []).map((s) => <option value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
-        <label>Category
-          <select value={category} onChange={(e) => setFilter('category', e.currentTarget.value)}>
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => <option value={c}>{c === 'seo' ? 'SEO' : humanize(c)}</option>)}
-          </select>
-        </label>
+        <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
+        <CategoryFilter value={category ?? ''} onChange={(v) => setFilter('category', v)} />
         <label>Type
           <select value={type} onChange={(e) => setFilter('type', e.currentTarget.value)}>
             <option value="">All types</option>

@@ -30,7 +30,7 @@ export function SitesPage() {
           </Empty>
         ) : (
           <div class="table-wrap">
-            <table class="table sites-table">
+            <table class="table sites-table stacked">
               <caption class="sr-only">Your sites</caption>
               <thead>
                 <tr><th scope="col">Site</th><th scope="col">Health</th><th scope="col">Trend</th><th scope="col">Platform</th><th scope="col">Last audit</th><th scope="col">To review</th></tr>

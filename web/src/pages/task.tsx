@@ -63,7 +63,7 @@ export function TaskPage() {
         const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[] } | null;
         return (
           <section class="page">
-            <p class="breadcrumb"><a href={`/sites/${t.site_id}`}>Site</a> <span aria-hidden="true">/</span> <a href={`/approvals?site=${t.site_id}`}>Approvals</a> <span aria-hidden="true">/</span> Task</p>
+            <p class="breadcrumb"><a href={`/tasks?site=${t.site_id}`}>Tasks</a> <span aria-hidden="true">/</span> {humanize(t.type)}</p>
             <PageHeader
               title={<span tabIndex={-1}>{t.title}</span>}
               subtitle={<><Badge value={t.status} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
