@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { openApiDocument } from './openapi.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -33,4 +34,13 @@ if (tsc.status !== 0) {
   process.exit(1);
 }
 await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+
+// Compressed once here, served as they are (src/plugins/web.ts, preCompressed): no
+// compression work per request, and the best ratio.
+const assets = path.join(root, 'web', 'dist', 'assets');
+for (const name of fs.readdirSync(assets).filter((n) => /\.(js|css|svg)$/.test(n))) {
+  const body = fs.readFileSync(path.join(assets, name));
+  fs.writeFileSync(path.join(assets, `${name}.br`), zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(path.join(assets, `${name}.gz`), zlib.gzipSync(body, { level: 9 }));
+}
 console.log(`build:web: web/dist built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CONTENT_SECURITY_POLICY, webApp } from './web.ts';
@@ -14,6 +15,7 @@ before(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/index-abc123.js"></script>');
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync('console.log("app")'));
   app = Fastify();
   app.get('/api/v1/thing', () => ({ ok: true }));
   await app.register(webApp, { dist });
@@ -45,6 +47,12 @@ describe('serving the web app', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.match(String(res.headers['content-type']), /javascript/);
+    assert.equal(res.body, 'console.log("app")', 'plain for a client that accepts no encoding');
+    const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(br.headers['content-encoding'], 'br', 'the build\'s brotli copy');
+    assert.equal(zlib.brotliDecompressSync(br.rawPayload).toString(), 'console.log("app")');
+    assert.match(String(br.headers.vary), /accept-encoding/i);
+    assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
     assert.equal((await app.inject({ url: '/assets/missing-000.js' })).statusCode, 404);
     const escape = await app.inject({ url: '/assets/..%2findex.html' });
     assert.notEqual(escape.headers['cache-control'], 'public, max-age=31536000, immutable', 'no way out of the assets folder');

@@ -39,6 +39,8 @@ export async function webApp(app: FastifyInstance, options: { dist?: string } = 
     prefix: '/assets/',
     index: false,
     wildcard: true,
+    // The build writes .br and .gz beside each asset; the client's Accept-Encoding picks one.
+    preCompressed: true,
     etag: false,
     lastModified: false,
     cacheControl: false,
