@@ -11,6 +11,7 @@ import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { browserSessionRoutes } from './modules/auth/browser-session.routes.ts';
 import { connectorsRoutes } from './modules/connectors/connectors.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { googleRoutes } from './modules/integrations/google/google.routes.ts';
@@ -25,6 +26,7 @@ import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts
 import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perAddressLimit, perUserLimit } from './plugins/rate-limits.ts';
+import { webApp } from './plugins/web.ts';
 
 export const VERSION = '0.1.0';
 const ONE_MIB = 1024 * 1024;
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth: s.auth, users: s.users });
+      await api.register(browserSessionRoutes, { auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
       await api.register(usersRoutes, { users: s.users });
       await api.register(agentsRoutes, { users: s.users, repo: s.agents });
       await api.register(sitesRoutes, { sites: s.sites });
@@ -102,6 +105,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     },
     { prefix: '/api/v1' },
   );
+  await app.register(webApp);
 
   app.addHook('onReady', async () => {
     if (config.adminEmail && config.adminPassword) {

@@ -28,7 +28,7 @@ async function main() {
   if (process.argv.includes('--demo')) {
     const demo = await seedDemo({ db: database.db, searchData: createSearchDataRepo(database.db) });
     // Shown once on the terminal for the person who asked for it, never logged.
-    console.log(`\nDemo ready: sign in as ${demo.email} with password ${demo.password}\n`
+    console.log(`\nDemo ready: open ${config.publicUrl}/ and sign in as ${demo.email} with password ${demo.password}\n`
       + `  (site ${demo.siteId}: ${demo.days} days of search data, ${demo.queries} queries; try GET /api/v1/analytics/dashboard?site_id=${demo.siteId})\n`);
   }
 

@@ -1,0 +1,316 @@
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { seedDemo } from '../../src/modules/search-data/demo.ts';
+import { createSearchDataRepo } from '../../src/modules/search-data/search-data.repo.ts';
+import { WEB_DIST } from '../../src/plugins/web.ts';
+import { startTestApp, type TestContext } from '../helpers/app.ts';
+import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
+import { startWordPressServer, type WordPressServer } from '../helpers/wordpress-server.ts';
+
+/**
+ * The web app in a real browser (Debian's chromium driven by playwright-core): the journey
+ * a customer takes, from sign-in to rollback, with axe-core on every page and screenshots
+ * at desktop and phone width in test-results/screenshots/.
+ */
+const chromiumPath = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const slow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let ctx: TestContext;
+let browser: Browser;
+let page: Page;
+let base: string;
+let demo: { email: string; password: string; siteId: string };
+let fixture: Awaited<ReturnType<typeof startFixtureSite>>;
+let wp: WordPressServer;
+const problems: string[] = [];
+export const axeResults: Array<{ page: string; width: number; violations: number; serious: string[] }> = [];
+
+/** Waits for the page to settle, checks it with axe (no serious or critical violations) and shoots it at both widths. */
+async function capture(name: string) {
+  await page.waitForFunction(`document.querySelectorAll('.loading').length === 0`, undefined, { timeout: 15_000 });
+  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(size);
+    await slow(250);
+    // Strings run in the page (this file is compiled without the DOM's types).
+    const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`)) as axe.AxeResults;
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+    assert.ok(result.passes.length > 20, 'axe really checked the page');
+    axeResults.push({ page: name, width: size.width, violations: result.violations.length, serious });
+    assert.deepEqual(serious, [], `axe on ${name} at ${size.width}px`);
+    // Usable at 375 px: nothing makes the page scroll sideways (wide tables scroll in their own box).
+    const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.parentElement.closest('.table-wrap, .mainnav'))
+      .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
+      .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
+    assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function open(url: string) {
+  await page.goto(`${base}${url}`);
+  await injectAxe();
+}
+// page.evaluate runs outside the page's CSP, so the app's policy stays strict while axe runs.
+const injectAxe = () => page.evaluate(axe.source);
+
+describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
+  before(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
+      assert.equal(built.status, 0, 'npm run build:web');
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    demo = await seedDemo({ db: ctx.database.db, searchData: createSearchDataRepo(ctx.database.db) });
+
+    // A small site that answers slowly, one page leading to the next, so the audit can be watched.
+    const chain = ['/', '/roses/', '/roses/climbing/', '/roses/climbing/care/', '/contact/'];
+    fixture = await startFixtureSite(Object.fromEntries(chain.map((p, i) => [p, async () => {
+      await slow(700);
+      const next = chain[i + 1];
+      return { body: htmlPage({ title: `Page ${i + 1} of the rose nursery in Kent`, description: i % 2 ? '' : undefined, body: `<h1>Rose page ${i + 1}</h1><p>${'Roses and their care through the seasons. '.repeat(8)}</p>${next ? `<a href="${next}">Next</a>` : ''}` }) };
+    }])));
+    wp = await startWordPressServer({
+      items: [
+        { type: 'page', slug: 'about', title: 'About the Garden Shop team', content: '<p>We are a family garden shop in Kent. We grow our own roses and perennials on four acres. Visitors can walk the beds and ask the growers anything.</p><p>Open daily from nine.</p>' },
+        { type: 'page', slug: 'roses', title: 'Our roses and how we grow them', content: '<p>We grow old shrub roses.</p>', meta: { sos_meta_description: 'The roses we grow on four acres in Kent: old shrub roses, climbers and ramblers, all raised from our own cuttings and sold bare-root.' } },
+      ],
+    });
+
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await fixture?.close();
+    await wp?.close();
+    if (axeResults.length) console.log(`axe: ${axeResults.length} page checks, ${axeResults.reduce((n, r) => n + r.violations, 0)} minor or moderate findings, ${axeResults.reduce((n, r) => n + r.serious.length, 0)} serious or critical`);
+  });
+
+  it('signs in, keeps the session across a reload with the token in memory only, and shows field errors when adding a site', async () => {
+    await open('/');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await capture('01-sign-in');
+    await page.getByLabel('E-mail').fill(demo.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: /password/i }).waitFor();
+
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    const stored = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
+    assert.doesNotMatch(stored, /eyJ|sor_/, 'no token where scripts can read it');
+    assert.match(await page.locator('tbody').innerText(), /Demo Garden Shop/);
+
+    await page.getByRole('button', { name: 'Add site', exact: true }).click();
+    await page.getByLabel('Name').fill('Rose nursery');
+    await page.getByLabel('Domain').fill('not a domain!');
+    await page.locator('form').getByRole('button', { name: 'Add site' }).click();
+    const error = page.locator('#site-domain-error');
+    await error.waitFor();
+    assert.equal(await page.getByLabel('Domain').getAttribute('aria-invalid'), 'true');
+    await injectAxe();
+    await capture('02-add-site-error');
+    await page.getByLabel('Domain').fill(fixture.host);
+    await page.locator('form').getByRole('button', { name: 'Add site' }).click();
+    await page.getByRole('link', { name: 'Rose nursery' }).waitFor();
+  });
+
+  it('audits the fixture site live and opens the URLs a check found', async () => {
+    await page.getByRole('link', { name: 'Rose nursery' }).click();
+    await page.getByRole('heading', { name: 'Rose nursery' }).waitFor();
+    await injectAxe();
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    const live = page.locator('.live-count');
+    await live.waitFor({ timeout: 15_000 });
+    assert.match(await live.innerText(), /\d+ pages crawled of \d+ discovered/);
+    await page.getByRole('heading', { name: 'Issues by check' }).waitFor({ timeout: 30_000 });
+    assert.ok(fixture.hits.length >= 5, 'the crawler fetched the pages');
+    const issue = page.locator('.issue-head').filter({ hasText: /meta description/i }).first();
+    await issue.click();
+    assert.equal(await issue.getAttribute('aria-expanded'), 'true');
+    const urls = page.locator('.issue-body table tbody tr');
+    await urls.first().waitFor();
+    assert.match(await urls.first().innerText(), new RegExp(fixture.origin.replace(/\./g, '\\.')));
+    await capture('03-site-audit');
+  });
+
+  let taskUrl = '';
+  it('connects WordPress, audits it, and approves the proposed meta description from the queue', async () => {
+    await open('/sites');
+    await page.getByRole('button', { name: 'Add site', exact: true }).click();
+    await page.getByLabel('Name').fill('Garden Shop');
+    await page.getByLabel('Domain').fill(wp.host);
+    await page.locator('form').getByRole('button', { name: 'Add site' }).click();
+    await page.getByRole('link', { name: 'Garden Shop', exact: true }).click();
+    await page.getByRole('heading', { name: 'Garden Shop' }).waitFor();
+    await page.getByRole('tab', { name: 'Connector' }).click();
+    await page.getByLabel('WordPress', { exact: true }).check();
+    await page.getByLabel('WordPress address').fill(wp.origin);
+    await page.getByLabel('User name').fill(wp.username);
+    await page.getByLabel('Application password').fill('wxyz WXYZ 9876 wxyz WXYZ 9876');
+    await page.getByRole('button', { name: 'Save connector' }).click();
+    await page.locator('#wp-password-error').filter({ hasText: 'WordPress refused' }).waitFor();
+    assert.equal(await page.getByLabel('Application password').getAttribute('aria-invalid'), 'true');
+    await page.getByLabel('Application password').fill(wp.applicationPassword);
+    await page.getByRole('button', { name: 'Save connector' }).click();
+    await page.getByText('The credentials work.').waitFor();
+    await injectAxe();
+    await capture('04-site-connector');
+    const siteId = page.url().split('/').pop()!;
+
+    await page.getByRole('button', { name: 'Start audit' }).click();
+    await page.getByRole('tab', { name: 'Latest audit' }).click();
+    await page.getByRole('heading', { name: 'Issues by check' }).waitFor({ timeout: 30_000 });
+
+    await open(`/approvals?site=${siteId}`);
+    const card = page.locator('.proposal').filter({ hasText: `${wp.origin}/about/` }).filter({ hasText: 'Add a meta description' });
+    await card.locator('.diff-after ins').waitFor({ timeout: 15_000 });
+    await capture('05-approvals');
+    await page.screenshot({ path: path.join(SHOTS, 'readme-approvals.png') });
+    taskUrl = (await card.getByRole('link', { name: 'Add a meta description' }).getAttribute('href'))!;
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: '1 proposal approved and queued.' }).waitFor();
+  });
+
+  it('shows the task completed and verified, then rolls it back after a confirmation', async () => {
+    await open(taskUrl);
+    await page.locator('.page-header .badge', { hasText: 'completed' }).waitFor({ timeout: 20_000 });
+    await page.locator('#h-verify ~ p .badge', { hasText: 'verified' }).waitFor({ timeout: 20_000 });
+    assert.notEqual(wp.item('about')!.meta.sos_meta_description, '', 'WordPress got the description');
+    await capture('06-task-completed');
+
+    await page.getByRole('button', { name: 'Roll back' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Roll back' }).click();
+    await page.locator('.page-header .badge', { hasText: 'rolled back' }).waitFor({ timeout: 20_000 });
+    assert.equal(wp.item('about')!.meta.sos_meta_description, '', 'the original value is back in WordPress');
+    await capture('07-task-rolled-back');
+
+    // Completed work is found again in the task list, filtered by status.
+    await open('/tasks');
+    await page.getByLabel('Status').selectOption('rolled_back');
+    await page.waitForURL(/status=rolled_back/);
+    const rows = page.locator('.tasks-table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 1);
+    assert.match(await rows.first().innerText(), /Add a meta description[\s\S]*Rolled back/i);
+    await capture('07b-tasks');
+  });
+
+  it('shows the analytics dashboard and all five trends, and switches the period', async () => {
+    await open(`/analytics?site=${demo.siteId}`);
+    await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });
+    assert.match(await page.locator('.cards').innerText(), /ORGANIC TRAFFIC|Organic traffic/i);
+    await capture('08-analytics');
+    await page.getByRole('radio', { name: '90 days' }).click();
+    await page.waitForURL(/period=90d/);
+    assert.equal(await page.getByRole('radio', { name: '90 days' }).getAttribute('aria-checked'), 'true');
+    await page.locator('.chart canvas').nth(4).waitFor();
+  });
+
+  it('lists, sorts, adds and deletes keywords', async () => {
+    await open(`/keywords?site=${demo.siteId}`);
+    const rows = page.locator('.keywords-table tbody tr');
+    await rows.first().waitFor();
+    assert.ok((await rows.count()) > 10);
+    await page.getByRole('button', { name: /^Position/ }).click();
+    const header = page.locator('th', { has: page.getByRole('button', { name: /^Position/ }) });
+    assert.equal(await header.getAttribute('aria-sort'), 'descending');
+    await page.getByRole('button', { name: /^Position/ }).click();
+    assert.equal(await header.getAttribute('aria-sort'), 'ascending');
+    const positions = (await page.locator('.keywords-table tbody tr td:nth-child(2)').allInnerTexts()).map(Number).filter((n) => n > 0);
+    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'sorted by position');
+    await capture('09-keywords');
+
+    await page.getByLabel('Track a keyword').fill('heritage rose bushes e2e');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('status').filter({ hasText: 'no longer tracked' }).waitFor();
+    // Deleting from the table asks first.
+    const first = (await page.locator('.keywords-table tbody tr td:first-child').first().innerText()).trim();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
+    await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
+    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('shows settings and the sites overview, and signs out', async () => {
+    await open('/settings');
+    await page.getByRole('heading', { name: 'Google Search Console and Analytics' }).waitFor();
+    await capture('10-settings');
+    await open('/sites');
+    await page.locator('.sites-table tbody tr').nth(2).waitFor();
+    await capture('11-sites');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.deepEqual(problems, [], 'no script errors or CSP violations');
+  });
+
+  it("says when to retry after a 429, shows a problem's detail, and goes back to sign-in on a 401 it cannot renew", async () => {
+    await page.getByLabel('E-mail').fill(demo.email);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    const problem = (status: number, detail: string, headers: Record<string, string> = {}) => ({
+      status, headers: { 'content-type': 'application/problem+json', ...headers },
+      body: JSON.stringify({ type: 'about:blank', title: 'x', status, detail, instance: '/', code: 'x' }),
+    });
+
+    await page.route('**/api/v1/keywords/stats*', (route) => route.fulfill(problem(429, 'limited', { 'retry-after': '30' })));
+    await page.getByRole('link', { name: 'Keywords' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Too many requests. Try again in 30 seconds.' }).waitFor();
+    await page.unroute('**/api/v1/keywords/stats*');
+
+    await page.route('**/api/v1/analytics/dashboard*', (route) => route.fulfill(problem(404, 'Site not found')));
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Site not found' }).waitFor();
+    await page.getByRole('button', { name: 'Try again' }).first().waitFor();
+    await page.unroute('**/api/v1/analytics/dashboard*');
+
+    // The access token is refused and the session cookie is gone: back to sign-in, saying why.
+    await page.context().clearCookies();
+    await page.route('**/api/v1/sites*', (route) => route.fulfill(problem(401, 'The access token is invalid, expired or revoked')));
+    await page.getByRole('link', { name: 'Sites' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
+    await page.unroute('**/api/v1/sites*');
+  });
+});

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { changesOf, diffWords, sides } from '../../web/src/lib/diff.ts';
+import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, humanize, positionDelta } from '../../web/src/lib/format.ts';
+import { sortRows } from '../../web/src/lib/sort.ts';
+
+const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
+
+describe('the before -> after diff', () => {
+  it('marks exactly the replaced words and keeps each side whole', () => {
+    const before = 'Everything you ever wanted to know about pruning roses in a small garden';
+    const after = 'Everything you ever wanted to know about – Garden Shop';
+    const parts = diffWords(before, after);
+    const { before: left, after: right } = sides(parts);
+    assert.equal(join(left), before);
+    assert.equal(join(right), after);
+    assert.equal(parts[0]!.kind, 'same');
+    assert.equal(parts[0]!.text, 'Everything you ever wanted to know about ');
+    assert.deepEqual(parts.filter((p) => p.kind === 'added').map((p) => p.text.trim()), ['– Garden Shop']);
+    assert.deepEqual(parts.filter((p) => p.kind === 'removed').map((p) => p.text.trim()), ['pruning roses in a small garden']);
+  });
+
+  it('keeps both sides exact however the changes interleave', () => {
+    for (const [before, after] of [['x a c y', 'x b y'], ['one two three', 'two four'], ['  lead', 'lead  '], ['a b c d', 'a x c y']]) {
+      const { before: left, after: right } = sides(diffWords(before, after));
+      assert.equal(join(left), before);
+      assert.equal(join(right), after);
+    }
+  });
+
+  it('shows an added value as all new and a removed one as all gone', () => {
+    assert.deepEqual(diffWords(null, 'A new description.'), [{ kind: 'added', text: 'A new description.' }]);
+    assert.deepEqual(diffWords('Old text', ''), [{ kind: 'removed', text: 'Old text' }]);
+    assert.deepEqual(diffWords('Same words', 'Same words'), [{ kind: 'same', text: 'Same words' }]);
+  });
+
+  it('falls back to whole removal and addition for very long values instead of a huge table', () => {
+    const long = Array.from({ length: 600 }, (_, i) => `w${i}`).join(' ');
+    const parts = diffWords(long, `${long} more`);
+    assert.deepEqual(parts.map((p) => p.kind), ['removed', 'added']);
+  });
+
+  it('finds the changes in a task configuration, whatever its type', () => {
+    assert.deepEqual(changesOf({ url: 'https://x/', field: 'meta_description', before: null, after: 'New' }), [{ label: 'meta description', before: null, after: 'New' }]);
+    assert.deepEqual(changesOf({ images: [{ src: '/rose.jpg', alt: 'Red rose' }] }), [{ label: 'alt of /rose.jpg', before: null, after: 'Red rose' }]);
+    assert.deepEqual(changesOf({ changes: [{ href: '/old/', final_url: 'https://x/new/', anchor: 'guide' }] }), [{ label: 'guide', before: '/old/', after: 'https://x/new/' }]);
+    assert.deepEqual(changesOf({ instructions: 'Write a page' }), []);
+    assert.deepEqual(changesOf(null), []);
+  });
+});
+
+describe('formatting', () => {
+  it('formats numbers, changes and their tone', () => {
+    assert.equal(formatNumber(1234567), '1,234,567');
+    assert.equal(formatNumber(216_400, { compact: true }), '216.4K');
+    assert.equal(formatNumber(18.84, { digits: 1 }), '18.8');
+    assert.equal(formatNumber(null), '—');
+    assert.equal(formatChange(8.123), '+8.1%');
+    assert.equal(formatChange(-3), '−3.0%');
+    assert.equal(formatChange(null), 'no earlier data');
+    assert.equal(changeTone(5), 'good');
+    assert.equal(changeTone(5, true), 'bad', 'a higher position number is worse');
+    assert.equal(changeTone(0), 'neutral');
+    assert.equal(positionDelta(4, 9), 5, 'moving from 9 to 4 is up five');
+    assert.equal(positionDelta(null, 9), null);
+    assert.equal(humanize('fix_missing_meta_description'), 'Fix missing meta description');
+  });
+
+  it('says how long ago', () => {
+    const now = Date.parse('2026-01-10T12:00:00Z');
+    assert.equal(formatRelative('2026-01-10T11:59:50Z', now), 'just now');
+    assert.equal(formatRelative('2026-01-10T11:30:00Z', now), '30 min ago');
+    assert.equal(formatRelative('2026-01-08T12:00:00Z', now), '2 days ago');
+    assert.equal(formatRelative(null, now), 'never');
+  });
+
+  it("puts the API's field errors in plain words beside the right field", () => {
+    const errors = fieldErrors([
+      { path: '/domain', message: 'must be a public host name' },
+      { path: '/name', message: 'must NOT have fewer than 1 characters' },
+      { path: '/application_password', message: 'is required for a WordPress connector' },
+      { path: '/domain', message: 'a second message for the same field' },
+    ]);
+    assert.deepEqual(errors, {
+      domain: 'Domain must be a public host name.',
+      name: 'Required.',
+      application_password: 'Application password is required for a WordPress connector.',
+    });
+  });
+
+  it("shows a problem's detail, and when to retry after a 429", () => {
+    assert.equal(errorMessage({ status: 404, problem: { detail: 'Site not found' } }), 'Site not found');
+    assert.equal(errorMessage({ status: 429, retryAfter: 30, problem: { detail: 'limited' } }), 'Too many requests. Try again in 30 seconds.');
+    assert.equal(errorMessage({ status: 429 }), 'Too many requests. Try again in a moment.');
+    assert.equal(errorMessage({ status: 500, problem: {} }), 'The service could not complete the request. Try again shortly.');
+    assert.match(errorMessage(new TypeError('Failed to fetch')), /cannot be reached/);
+  });
+});
+
+describe('sorting keywords', () => {
+  const row = (keyword: string, current: number | null, previous: number | null, volume: number) =>
+    ({ keyword, current_position: current, previous_position: previous, search_volume: volume, difficulty: 10, intent: 'informational', url: null });
+  const rows = [row('b', 5, 9, 100), row('a', null, null, 300), row('c', 2, 1, 50)];
+  it('sorts both ways and keeps missing values last', () => {
+    assert.deepEqual(sortRows(rows, 'current_position', 'asc').map((r) => r.keyword), ['c', 'b', 'a']);
+    assert.deepEqual(sortRows(rows, 'current_position', 'desc').map((r) => r.keyword), ['b', 'c', 'a']);
+    assert.deepEqual(sortRows(rows, 'change', 'desc').map((r) => r.keyword), ['b', 'c', 'a']);
+    assert.deepEqual(sortRows(rows, 'search_volume', 'desc').map((r) => r.keyword), ['a', 'b', 'c']);
+    assert.deepEqual(sortRows(rows, 'keyword', 'asc').map((r) => r.keyword), ['a', 'b', 'c']);
+  });
+});

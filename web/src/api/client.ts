@@ -1,0 +1,101 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from '../generated/api';
+
+export type Schemas = components['schemas'];
+export interface Problem {
+  title?: string;
+  status?: number;
+  detail?: string;
+  code?: string;
+  errors?: Array<{ path: string; message: string }>;
+}
+
+/** An API error with what the user needs: the problem's detail, field errors and when to retry. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly problem: Problem;
+  readonly retryAfter: number | undefined;
+  constructor(status: number, problem: Problem, retryAfter?: number) {
+    super(problem.detail ?? problem.title ?? `Request failed (${status})`);
+    this.status = status;
+    this.problem = problem;
+    this.retryAfter = retryAfter;
+  }
+}
+
+const SESSION = '/api/v1/auth/session';
+const SESSION_HEADERS = { 'x-session-request': '1' };
+
+// The access token lives only in this module's memory: a reload gets a new one from the
+// httpOnly session cookie, which no script can read.
+let accessToken: string | undefined;
+let onSignedOut: () => void = () => {};
+let refreshing: Promise<boolean> | undefined;
+
+export const setSignedOutHandler = (handler: () => void) => void (onSignedOut = handler);
+export const hasToken = () => accessToken !== undefined;
+
+/** Trades the session cookie for an access token; one attempt at a time. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(`${SESSION}/refresh`, { method: 'POST', headers: SESSION_HEADERS, credentials: 'same-origin' })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      accessToken = ((await res.json()) as { access_token: string }).access_token;
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => void (refreshing = undefined));
+  return refreshing;
+}
+
+async function authedFetch(request: Request): Promise<Response> {
+  const send = () => {
+    const copy = request.clone();
+    if (accessToken) copy.headers.set('authorization', `Bearer ${accessToken}`);
+    return fetch(copy);
+  };
+  let response = await send();
+  // An expired access token: renew it from the cookie once, then give up to the sign-in page.
+  if (response.status === 401 && accessToken) {
+    if (await refreshSession()) response = await send();
+    if (response.status === 401) {
+      accessToken = undefined;
+      onSignedOut();
+    }
+  }
+  return response;
+}
+
+export const api = createClient<paths>({ fetch: authedFetch });
+
+/** The data of an openapi-fetch result, or an ApiError carrying the problem document. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.response.ok) return result.data as T;
+  const problem = (typeof result.error === 'object' && result.error ? result.error : {}) as Problem;
+  const retry = Number(result.response.headers.get('retry-after'));
+  throw new ApiError(result.response.status, problem, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const res = await fetch(SESSION, {
+    method: 'POST', credentials: 'same-origin',
+    headers: { ...SESSION_HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string } & Problem;
+  if (!res.ok || !body.access_token) {
+    const retry = Number(res.headers.get('retry-after'));
+    throw new ApiError(res.status, body, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  }
+  accessToken = body.access_token;
+}
+
+export async function signOut(): Promise<void> {
+  if (accessToken) {
+    await fetch(SESSION, {
+      method: 'DELETE', credentials: 'same-origin',
+      headers: { ...SESSION_HEADERS, authorization: `Bearer ${accessToken}` },
+    }).catch(() => undefined);
+  }
+  accessToken = undefined;
+}

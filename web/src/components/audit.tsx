@@ -1,0 +1,99 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import { formatDate, formatNumber } from '../lib/format.ts';
+import { Async, Badge, Empty, ErrorNotice, Loading, Pager, Score, useAsync } from './ui.tsx';
+
+const SEVERITY_ORDER = ['critical', 'error', 'warning', 'notice'];
+
+export function AuditReport({ siteId }: { siteId: string }) {
+  const audit = useAsync(async () => {
+    try {
+      return unwrap(await api.GET('/api/v1/audits/site/{site_id}/latest', { params: { path: { site_id: siteId } } }));
+    } catch (e) {
+      if ((e as ApiError).status === 404) return null;
+      throw e;
+    }
+  }, [siteId]);
+  return (
+    <Async state={audit} label="Loading the latest audit">
+      {(a) => {
+        if (!a) return <Empty title="No audit yet"><p>Start an audit to crawl the site, score its health and get proposals to fix what it finds.</p></Empty>;
+        if (a.status === 'failed') return <div class="notice notice-error" role="alert"><p>The last audit failed: {a.error ?? 'no reason given'}</p></div>;
+        if (a.status !== 'completed') return <Empty title="Audit in progress"><p>The report appears here when the crawl finishes.</p></Empty>;
+        const issues = [...a.issues].sort((x, y) => SEVERITY_ORDER.indexOf(x.severity) - SEVERITY_ORDER.indexOf(y.severity) || y.affected_count - x.affected_count);
+        const costs = new Map((a.score_breakdown ?? []).map((b) => [b.check_id, b.cost]));
+        return (
+          <div class="audit">
+            <div class="audit-summary panel">
+              <Score value={a.score} size="lg" />
+              <dl class="facts">
+                <div><dt>Finished</dt><dd>{formatDate(a.finished_at, true)}</dd></div>
+                <div><dt>Pages crawled</dt><dd>{formatNumber(a.pages_crawled)}</dd></div>
+                <div><dt>Issues</dt><dd>{formatNumber(issues.length)} checks</dd></div>
+                <div><dt>Since the last audit</dt><dd>{a.new_issues === null ? 'first audit' : <><span class="tone-bad">{a.new_issues} new</span> · <span class="tone-good">{a.fixed_issues} fixed</span></>}</dd></div>
+                {a.agent_summary && <div><dt>Agent</dt><dd>{a.agent_summary.proposed} proposals{a.agent_summary.proposed > 0 && <> · <a href={`/approvals?site=${siteId}`}>review</a></>}</dd></div>}
+              </dl>
+            </div>
+            {issues.length === 0 ? <Empty title="No issues found">Every check passed on the pages crawled.</Empty> : (
+              <>
+                <h2 class="section-title">Issues by check</h2>
+                <ul class="issues">
+                  {issues.map((issue) => <IssueRow auditId={a.id} issue={issue} cost={costs.get(issue.check_id)} />)}
+                </ul>
+              </>
+            )}
+          </div>
+        );
+      }}
+    </Async>
+  );
+}
+
+type Issue = { check_id: string; severity: string; category: string; title: string; fix: string; affected_count: number; affected: Array<{ url: string; value: string | null }> };
+
+function IssueRow({ auditId, issue, cost }: { auditId: string; issue: Issue; cost: number | undefined }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li class="issue">
+      <button type="button" class="issue-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Badge value={issue.severity} />
+        <span class="issue-title">{issue.title}</span>
+        <span class="issue-meta">
+          {formatNumber(issue.affected_count)} URL{issue.affected_count === 1 ? '' : 's'}
+          {cost !== undefined && cost > 0 && <> · costs {cost.toFixed(1)} pts</>}
+        </span>
+        <span class="chevron" aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      {open && (
+        <div class="issue-body">
+          <p><strong>How to fix:</strong> {issue.fix}</p>
+          <AffectedUrls auditId={auditId} checkId={issue.check_id} total={issue.affected_count} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+const PAGE_SIZE = 20;
+function AffectedUrls({ auditId, checkId, total }: { auditId: string; checkId: string; total: number }) {
+  const [page, setPage] = useState(1);
+  const state = useAsync(async () => unwrap(await api.GET('/api/v1/audits/{audit_id}/issues/{check_id}', { params: { path: { audit_id: auditId, check_id: checkId }, query: { page, page_size: PAGE_SIZE } } })), [auditId, checkId, page]);
+  if (state.error && !state.data) return <ErrorNotice error={state.error} retry={state.reload} />;
+  if (!state.data) return <Loading label="Loading affected URLs" />;
+  return (
+    <>
+      <div class="table-wrap">
+        <table class="table compact">
+          <caption class="sr-only">Affected URLs</caption>
+          <thead><tr><th scope="col">URL</th><th scope="col">Found</th></tr></thead>
+          <tbody>
+            {state.data.items.map((row) => (
+              <tr><td class="url"><a href={row.url} target="_blank" rel="noopener noreferrer">{row.url}</a></td><td class="value">{row.value ?? <span class="muted">—</span>}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pageSize={PAGE_SIZE} total={state.data.total || total} onPage={setPage} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ComponentChildren } from 'preact';
+import { formatDate, formatNumber, humanize } from '../lib/format.ts';
+
+/** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
+export function Evidence({ evidence }: { evidence: unknown }) {
+  const items = Array.isArray(evidence) ? (evidence as Array<Record<string, unknown>>) : evidence ? [evidence as Record<string, unknown>] : [];
+  if (items.length === 0) return <p class="muted">No evidence recorded.</p>;
+  return (
+    <ul class="evidence">
+      {items.slice(0, 10).map((item) => (
+        <li>
+          {typeof item.check_id === 'string' && <strong>{humanize(item.check_id)}</strong>}
+          {typeof item.url === 'string' && <> on <span class="url">{item.url}</span></>}
+          {item.value !== undefined && item.value !== null && <> — found “{String(item.value)}”</>}
+          <KeyValues value={item} skip={['check_id', 'url', 'value', 'audit_id', 'observed_at']} />
+          {typeof item.observed_at === 'string' && <span class="muted small"> (seen {formatDate(item.observed_at, true)})</span>}
+        </li>
+      ))}
+      {items.length > 10 && <li class="muted">and {items.length - 10} more</li>}
+    </ul>
+  );
+}
+
+/** Small objects as "key: value" chips; nested values as JSON. */
+export function KeyValues({ value, skip = [] }: { value: unknown; skip?: string[] }) {
+  if (!value || typeof value !== 'object') return null;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([k, v]) => !skip.includes(k) && v !== null && v !== undefined);
+  if (entries.length === 0) return null;
+  return (
+    <dl class="kv">
+      {entries.map(([k, v]) => (
+        <div><dt>{humanize(k)}</dt><dd>{render(v)}</dd></div>
+      ))}
+    </dl>
+  );
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+function render(v: unknown): ComponentChildren {
+  if (typeof v === 'string' && ISO_TIME.test(v)) return formatDate(v, true);
+  if (typeof v === 'number') return formatNumber(v, { digits: Number.isInteger(v) ? 0 : 1 });
+  if (typeof v === 'string' || typeof v === 'boolean') return String(v);
+  return <code class="json">{JSON.stringify(v)}</code>;
+}
+
+/** What could go wrong, in plain words, from what the task touches and how. */
+export function riskOf(task: { type: string; category: string; configuration: unknown }): { level: 'low' | 'medium' | 'review'; text: string } {
+  const config = (task.configuration ?? {}) as Record<string, unknown>;
+  if (typeof config.field === 'string' && /meta_description|title/.test(config.field)) {
+    return { level: 'low', text: 'Changes only page metadata that searchers see; the previous value is recorded and can be restored.' };
+  }
+  if (task.category === 'technical' || task.category === 'content') {
+    return { level: 'medium', text: 'Changes page content or site structure; check the change reads well in context. WordPress edits can be rolled back.' };
+  }
+  return { level: 'review', text: 'Produces a plan or instructions; nothing on the site changes without you.' };
+}
+
+/** Who moved a task: "agent:strategy" -> "the strategy agent"; a user is the site's owner, i.e. you. */
+export function actorName(actor: string): string {
+  const [kind, name = ''] = actor.split(':');
+  if (kind === 'user') return 'you';
+  if (kind === 'agent') return `the ${name.replace(/_/g, ' ')} agent`;
+  if (kind === 'worker') return `the ${name.replace(/_/g, ' ')}`;
+  return actor;
+}

@@ -1,0 +1,137 @@
+// A word-level diff of a proposed change (before -> after), so a reviewer sees exactly
+// which words the agent would replace. Longest common subsequence over tokens that keep
+// their whitespace, so joining every part gives back each side exactly.
+
+export interface DiffPart {
+  kind: 'same' | 'removed' | 'added';
+  text: string;
+}
+
+const tokenize = (text: string) => text.match(/\s+|[^\s]+/g) ?? [];
+
+/** Past this many tokens on both sides the table gets big: show whole removal and addition. */
+const MAX_CELLS = 250_000;
+
+export function diffWords(before: string | null | undefined, after: string | null | undefined): DiffPart[] {
+  const a = tokenize(before ?? '');
+  const b = tokenize(after ?? '');
+  if (a.length * b.length > MAX_CELLS) return merge([...a.map((text) => ({ kind: 'removed' as const, text })), ...b.map((text) => ({ kind: 'added' as const, text }))]);
+
+  // lengths[i][j]: LCS length of a[i..] and b[j..]
+  const lengths: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lengths[i]![j] = a[i] === b[j] ? lengths[i + 1]![j + 1]! + 1 : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
+    }
+  }
+  const parts: DiffPart[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      parts.push({ kind: 'same', text: a[i]! });
+      i++;
+      j++;
+    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) {
+      parts.push({ kind: 'removed', text: a[i++]! });
+    } else {
+      parts.push({ kind: 'added', text: b[j++]! });
+    }
+  }
+  while (i < a.length) parts.push({ kind: 'removed', text: a[i++]! });
+  while (j < b.length) parts.push({ kind: 'added', text: b[j++]! });
+  return merge(parts);
+}
+
+/**
+ * Readable changes: a run of changed words, with the spaces between them, becomes one
+ * removal followed by one addition ("pruning roses in a small garden" -> "– Garden Shop"),
+ * instead of word-by-word fragments that share only the spaces.
+ */
+function merge(parts: DiffPart[]): DiffPart[] {
+  const out: DiffPart[] = [];
+  let removed = '';
+  let added = '';
+  let inChange = false;
+  let space = '';
+  const push = (kind: DiffPart['kind'], text: string) => {
+    if (!text) return;
+    const last = out[out.length - 1];
+    if (last && last.kind === kind) last.text += text;
+    else out.push({ kind, text });
+  };
+  const flush = () => {
+    push('removed', removed);
+    push('added', added);
+    push('same', space);
+    removed = added = space = '';
+    inChange = false;
+  };
+  for (const part of parts) {
+    if (part.kind === 'same') {
+      if (inChange && /^\s+$/.test(part.text)) {
+        space += part.text;
+        continue;
+      }
+      flush();
+      push('same', part.text);
+      continue;
+    }
+    if (inChange && space) {
+      // The space was on both sides, so both keep it: each side still joins back to its original.
+      removed += space;
+      added += space;
+      space = '';
+    }
+    inChange = true;
+    if (part.kind === 'removed') removed += part.text;
+    else added += part.text;
+  }
+  flush();
+  return out;
+}
+
+/** The removed side and the added side, each with its unchanged context, for two-column display. */
+export function sides(parts: DiffPart[]): { before: DiffPart[]; after: DiffPart[] } {
+  return {
+    before: parts.filter((p) => p.kind !== 'added'),
+    after: parts.filter((p) => p.kind !== 'removed'),
+  };
+}
+
+/** A before/after pair found in a task's configuration, whatever the task type. */
+export interface Change {
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+const text = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n');
+  return JSON.stringify(value, null, 2);
+};
+
+/** Every before -> after the task would apply: the main field, then per-item changes. */
+export function changesOf(configuration: unknown): Change[] {
+  if (!configuration || typeof configuration !== 'object') return [];
+  const config = configuration as Record<string, unknown>;
+  const out: Change[] = [];
+  if ('before' in config || 'after' in config) {
+    out.push({ label: typeof config.field === 'string' ? config.field.replace(/_/g, ' ') : 'value', before: text(config.before), after: text(config.after) });
+  }
+  if (Array.isArray(config.images)) {
+    for (const image of config.images as Array<Record<string, unknown>>) {
+      out.push({ label: `alt of ${String(image.src ?? 'image')}`, before: text(image.before ?? image.current_alt ?? null), after: text(image.alt) });
+    }
+  }
+  if (Array.isArray(config.changes)) {
+    for (const change of config.changes as Array<Record<string, unknown>>) {
+      const before = change.before ?? change.href ?? change.url ?? change.from;
+      const after = change.after ?? change.final_url ?? change.replacement ?? change.to ?? change.action;
+      if (before !== undefined || after !== undefined) out.push({ label: String(change.label ?? change.anchor ?? change.kind ?? 'link'), before: text(before), after: text(after) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+// Formatting shared by every page: numbers, changes, dates and the wording of errors.
+
+const integer = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+export function formatNumber(value: number | null | undefined, options: { compact?: boolean; digits?: number } = {}): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  if (options.compact && Math.abs(value) >= 10_000) return compact.format(value);
+  if (options.digits !== undefined) return value.toLocaleString('en', { minimumFractionDigits: options.digits, maximumFractionDigits: options.digits });
+  return integer.format(value);
+}
+
+/** "+12.5%", "−3.0%", "0%"; null when there is nothing to compare with. */
+export function formatChange(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return 'no earlier data';
+  if (percent === 0) return '0%';
+  const sign = percent > 0 ? '+' : '−';
+  return `${sign}${Math.abs(percent).toFixed(1)}%`;
+}
+
+/** Whether a change is good news: lower is better for positions and bounce rate. */
+export function changeTone(delta: number | null | undefined, lowerIsBetter = false): 'good' | 'bad' | 'neutral' {
+  if (!delta) return 'neutral';
+  return (delta > 0) !== lowerIsBetter ? 'good' : 'bad';
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export function formatDate(iso: string | null | undefined, withTime = false): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return withTime ? `${dateTime.format(date)} UTC` : dateOnly.format(date);
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
+export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return 'never';
+  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return '—';
+  if (seconds < 45) return 'just now';
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  if (seconds < 30 * 86_400) return `${Math.round(seconds / 86_400)} days ago`;
+  return formatDate(iso);
+}
+
+/** "fix_missing_meta_description" -> "Fix missing meta description". */
+export function humanize(identifier: string): string {
+  const words = identifier.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A position change: positive means the keyword moved up (a smaller number). */
+export function positionDelta(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null) return null;
+  return previous - current;
+}
+
+/** The API's field errors in plain words: "/domain must match format hostname" -> field "domain". */
+export function fieldErrors(errors: Array<{ path: string; message: string }> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { path, message } of errors ?? []) {
+    const field = path.replace(/^\/?(body\/)?/, '').split('/')[0] || 'form';
+    out[field] ??= plainMessage(message, field);
+  }
+  return out;
+}
+
+function plainMessage(message: string, field: string): string {
+  const min = /must NOT have fewer than (\d+) characters/.exec(message);
+  if (min) return min[1] === '1' ? 'Required.' : `Use at least ${min[1]} characters.`;
+  const max = /must NOT have more than (\d+) characters/.exec(message);
+  if (max) return `Use at most ${max[1]} characters.`;
+  if (/must have required property/.test(message)) return 'Required.';
+  if (/must match format "?email"?/.test(message)) return 'Enter an e-mail address like name@example.com.';
+  if (/must match format "?uri"?/.test(message)) return 'Enter a full address like https://example.com.';
+  // "is required for…", "must be an http URL": the API names the field in the path; say it in the sentence.
+  const phrase = /^(is|are|must|should|cannot|can't|has|does|already)\b/.test(message) ? `${humanize(field)} ${message}` : message;
+  const sentence = phrase.charAt(0).toUpperCase() + phrase.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/** What to tell the user about a failed request. */
+export function errorMessage(error: unknown): string {
+  const e = error as { status?: number; retryAfter?: number; problem?: { detail?: string; title?: string }; message?: string };
+  if (e?.status === 429) {
+    const wait = e.retryAfter ? ` Try again in ${e.retryAfter} second${e.retryAfter === 1 ? '' : 's'}.` : ' Try again in a moment.';
+    return `Too many requests.${wait}`;
+  }
+  if (e?.problem?.detail) return e.problem.detail;
+  if (e?.status && e.status >= 500) return 'The service could not complete the request. Try again shortly.';
+  if (e instanceof TypeError) return 'The service cannot be reached. Check your connection and try again.';
+  return e?.message || 'Something went wrong.';
+}

@@ -1,0 +1,111 @@
+import { render } from 'preact';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
+import { api, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
+import { Loading } from './components/ui.tsx';
+import { AnalyticsPage } from './pages/analytics.tsx';
+import { ApprovalsPage } from './pages/approvals.tsx';
+import { KeywordsPage } from './pages/keywords.tsx';
+import { SettingsPage } from './pages/settings.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { SitePage } from './pages/site.tsx';
+import { SitesPage } from './pages/sites.tsx';
+import { TaskPage } from './pages/task.tsx';
+import { TasksPage } from './pages/tasks.tsx';
+import './styles.css';
+
+export type User = Schemas extends { User: infer U } ? U : { id: string; email: string; name: string; role: string };
+
+const NAV = [
+  { href: '/sites', label: 'Sites' },
+  { href: '/approvals', label: 'Approvals' },
+  { href: '/tasks', label: 'Tasks' },
+  { href: '/analytics', label: 'Analytics' },
+  { href: '/keywords', label: 'Keywords' },
+  { href: '/settings', label: 'Settings' },
+];
+
+function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+  const { path } = useLocation();
+  // Moving to another page: its heading takes the focus, so screen readers announce it.
+  useEffect(() => {
+    document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+  }, [path]);
+  return (
+    <>
+      <a class="skip-link" href="#main">Skip to content</a>
+      <header class="topbar">
+        <a class="brand" href="/sites">
+          <span class="brand-mark" aria-hidden="true">◆</span> Site Optimization
+        </a>
+        <nav aria-label="Main" class="mainnav">
+          {NAV.map((item) => (
+            <a href={item.href} aria-current={path === item.href || path.startsWith(`${item.href}/`) ? 'page' : undefined}>{item.label}</a>
+          ))}
+        </nav>
+        <div class="account">
+          <span class="account-name" title={user.email}>{user.name}</span>
+          <button type="button" class="btn btn-small btn-ghost" onClick={onSignOut}>Sign out</button>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Router>
+          <Route path="/" component={SitesPage} />
+          <Route path="/sites" component={SitesPage} />
+          <Route path="/sites/:id" component={SitePage} />
+          <Route path="/approvals" component={ApprovalsPage} />
+          <Route path="/tasks" component={TasksPage} />
+          <Route path="/tasks/:id" component={TaskPage} />
+          <Route path="/analytics" component={AnalyticsPage} />
+          <Route path="/keywords" component={KeywordsPage} />
+          <Route path="/settings" component={() => <SettingsPage user={user} />} />
+          <Route default component={NotFound} />
+        </Router>
+      </main>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <section class="page">
+      <h1 tabIndex={-1}>Page not found</h1>
+      <p>There is nothing at this address. <a href="/sites">Go to your sites</a>.</p>
+    </section>
+  );
+}
+
+function App() {
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>();
+  const loadMe = async () => setUser(unwrap(await api.GET('/api/v1/auth/me')) as User);
+
+  useEffect(() => {
+    setSignedOutHandler(() => {
+      setNotice('Your session has ended. Sign in again to continue.');
+      setUser(null);
+    });
+    // A reload: the session cookie (if any) gives a fresh access token.
+    refreshSession().then((ok) => (ok ? loadMe() : setUser(null))).catch(() => setUser(null));
+  }, []);
+
+  if (user === undefined) return <div class="boot"><Loading label="Opening your workspace" /></div>;
+  if (user === null) return <SignInPage notice={notice} onSignedIn={() => { setNotice(undefined); return loadMe(); }} />;
+  return (
+    <Shell
+      user={user}
+      onSignOut={async () => {
+        await signOut();
+        setNotice('You are signed out.');
+        setUser(null);
+      }}
+    />
+  );
+}
+
+render(
+  <LocationProvider>
+    <App />
+  </LocationProvider>,
+  document.getElementById('app')!,
+);

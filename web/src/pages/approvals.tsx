@@ -1,0 +1,158 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client.ts';
+import { DiffView } from '../components/diff.tsx';
+import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
+import { loadSites } from '../components/site-picker.tsx';
+import { Evidence, riskOf } from '../components/task-parts.tsx';
+import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
+import { changesOf } from '../lib/diff.ts';
+import { errorMessage, formatRelative, humanize } from '../lib/format.ts';
+
+const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+const PAGE_SIZE = 25;
+type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string };
+
+/** The approval queue: what the agent proposes, by priority, to approve or cancel one or many at once. */
+export function ApprovalsPage() {
+  const { query, setFilter, site, category, page } = useFilters();
+  const type = query.type ?? '';
+  const priority = query.priority ?? '';
+
+  const sites = useAsync(loadSites, []);
+  const queue = useAsync(async () => {
+    const paging = { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : {}) };
+    // The queue endpoint orders by priority; a category filter needs the task list's filter.
+    const result = category
+      ? unwrap(await api.GET('/api/v1/tasks', { params: { query: { ...paging, status: 'awaiting_approval', category } } }))
+      : unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: paging } }));
+    const items = [...result.items].sort((a, b) => PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.created_at.localeCompare(b.created_at));
+    return { ...result, items };
+  }, [site, category, page]);
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
+
+  const act = async (ids: string[], action: 'approve' | 'cancel') => {
+    setBusy(true);
+    setOutcome(undefined);
+    const failures: string[] = [];
+    for (const id of ids) {
+      const call = action === 'approve' ? api.POST('/api/v1/tasks/{task_id}/approve', { params: { path: { task_id: id } } }) : api.POST('/api/v1/tasks/{task_id}/cancel', { params: { path: { task_id: id } } });
+      try {
+        unwrap(await call);
+      } catch (e) {
+        failures.push(errorMessage(e));
+      }
+    }
+    const done = ids.length - failures.length;
+    const verb = action === 'approve' ? 'approved and queued' : 'cancelled';
+    setOutcome(failures.length
+      ? { kind: 'error', text: `${done} of ${ids.length} ${verb}. ${failures[0]}` }
+      : { kind: 'success', text: `${done} proposal${done === 1 ? '' : 's'} ${verb}.` });
+    setSelected(new Set());
+    setBusy(false);
+    await queue.reload();
+  };
+
+  const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
+  const visible = (queue.data?.items ?? []).filter((t) => (!type || t.type === type) && (!priority || t.priority === priority));
+  const types = [...new Set((queue.data?.items ?? []).map((t) => t.type))].sort();
+
+  return (
+    <section class="page">
+      <PageHeader title={<span tabIndex={-1}>Approval queue</span>} subtitle="Nothing changes on your sites until you approve it. Most important first." />
+      <form class="filters" aria-label="Filter proposals" onSubmit={(e) => e.preventDefault()}>
+        <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
+        <CategoryFilter value={category ?? ''} onChange={(v) => setFilter('category', v)} />
+        <label>Type
+          <select value={type} onChange={(e) => setFilter('type', e.currentTarget.value)}>
+            <option value="">All types</option>
+            {[...new Set([...types, ...(type ? [type] : [])])].map((t) => <option value={t}>{humanize(t)}</option>)}
+          </select>
+        </label>
+        <label>Priority
+          <select value={priority} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
+            <option value="">All priorities</option>
+            {PRIORITIES.map((p) => <option value={p}>{humanize(p)}</option>)}
+          </select>
+        </label>
+      </form>
+
+      {outcome && <p class={`notice notice-${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>{outcome.text}</p>}
+
+      <Async state={queue} label="Loading proposals">
+        {(result) => visible.length === 0 ? (
+          <Empty title={result.total === 0 && !category ? 'Nothing to review' : 'No proposals match these filters'}>
+            <p>{result.total === 0 ? 'When an audit or a search-data sync finds something to fix, the agent’s proposals appear here.' : 'Clear a filter to see the others.'}</p>
+          </Empty>
+        ) : (
+          <>
+            <div class="bulkbar" role="group" aria-label="Bulk actions">
+              <label class="check">
+                <input type="checkbox" checked={visible.every((t) => selected.has(t.id))} onChange={(e) => setSelected(e.currentTarget.checked ? new Set(visible.map((t) => t.id)) : new Set())} />
+                Select all {visible.length}
+              </label>
+              <span class="muted" aria-live="polite">{selected.size} selected</span>
+              <button type="button" class="btn btn-primary btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'approve')}>Approve selected</button>
+              <button type="button" class="btn btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'cancel')}>Cancel selected</button>
+            </div>
+            <ol class="proposals">
+              {visible.map((task) => (
+                <ProposalCard
+                  task={task}
+                  siteName={siteName(task.site_id)}
+                  selected={selected.has(task.id)}
+                  busy={busy}
+                  onSelect={(on) => { const next = new Set(selected); if (on) next.add(task.id); else next.delete(task.id); setSelected(next); }}
+                  onAct={(action) => act([task.id], action)}
+                />
+              ))}
+            </ol>
+            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => setFilter('page', String(p))} />
+          </>
+        )}
+      </Async>
+    </section>
+  );
+}
+
+function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { task: Task; siteName: string; selected: boolean; busy: boolean; onSelect: (on: boolean) => void; onAct: (action: 'approve' | 'cancel') => void }) {
+  const detail = useAsync(async () => unwrap(await api.GET('/api/v1/tasks/{task_id}', { params: { path: { task_id: task.id } } })), [task.id]);
+  const headingId = `proposal-${task.id}`;
+  return (
+    <li class={`proposal card priority-${task.priority}`} aria-labelledby={headingId}>
+      <div class="proposal-head">
+        <input type="checkbox" class="proposal-check" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select: ${task.title}`} />
+        <div class="proposal-title">
+          <h2 id={headingId}><a href={`/tasks/${task.id}`}>{task.title}</a></h2>
+          <p class="muted small">{humanize(task.type)}{siteName && <> · {siteName}</>} · proposed {formatRelative(task.created_at)}</p>
+        </div>
+        <Badge value={task.priority} label={`${task.priority} priority`} />
+      </div>
+      <Async state={detail} label="Loading the proposal">
+        {(d) => {
+          const changes = changesOf(d.configuration);
+          const risk = riskOf(d);
+          return (
+            <div class="proposal-body">
+              <p class="target"><span class="muted">Page</span> <a href={d.target.startsWith('http') ? d.target : undefined} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
+              {changes.slice(0, 3).map((c) => <DiffView change={c} />)}
+              {changes.length > 3 && <p class="muted small">and {changes.length - 3} more changes — <a href={`/tasks/${task.id}`}>see all</a></p>}
+              <div class="proposal-grid">
+                <div><h3>Why</h3><p>{d.description}</p></div>
+                <div><h3>Evidence</h3><Evidence evidence={d.evidence} /></div>
+                <div><h3>Risk</h3><p><Badge value={risk.level === 'low' ? 'completed' : risk.level === 'medium' ? 'medium' : 'queued'} label={risk.level} /> {risk.text}</p></div>
+              </div>
+            </div>
+          );
+        }}
+      </Async>
+      <div class="proposal-actions">
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAct('approve')} aria-describedby={headingId}>Approve</button>
+        <button type="button" class="btn" disabled={busy} onClick={() => onAct('cancel')} aria-describedby={headingId}>Cancel</button>
+        <a class="btn btn-ghost" href={`/tasks/${task.id}`}>Details</a>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,151 @@
+import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import { WithSite } from '../components/site-picker.tsx';
+import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
+import { fieldErrors, formatDate, formatNumber, humanize, positionDelta } from '../lib/format.ts';
+import { sortRows, type SortKey } from '../lib/sort.ts';
+
+const PAGE_SIZE = 50;
+
+export function KeywordsPage() {
+  return (
+    <WithSite>
+      {(site, picker) => (
+        <section class="page">
+          <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${site.name} ranks for in Google search.`} actions={picker} />
+          <Keywords siteId={site.id} />
+        </section>
+      )}
+    </WithSite>
+  );
+}
+
+const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
+  { key: 'keyword', label: 'Keyword' }, { key: 'current_position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
+  { key: 'search_volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
+];
+
+function Keywords({ siteId }: { siteId: string }) {
+  const { query, path, route } = useLocation();
+  const page = Number(query.page ?? 1) || 1;
+  const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'search_volume', dir: 'desc' });
+  const stats = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/stats', { params: { query: { site_id: siteId } } })), [siteId]);
+  const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, page, page_size: PAGE_SIZE } } })), [siteId, page]);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string; undo?: { id: string; keyword: string } } | undefined>();
+  const reload = () => { void stats.reload(); void list.reload(); };
+
+  const remove = async (id: string, keyword: string, ask = true) => {
+    if (ask && !window.confirm(`Stop tracking “${keyword}”?`)) return;
+    try {
+      unwrap(await api.DELETE('/api/v1/keywords/{keyword_id}', { params: { path: { keyword_id: id } } }));
+      setMessage({ kind: 'success', text: `“${keyword}” is no longer tracked.` });
+      reload();
+    } catch (e) {
+      setMessage({ kind: 'error', text: (e as ApiError).message });
+    }
+  };
+
+  return (
+    <>
+      <Async state={stats} label="Loading keyword statistics">
+        {(s) => (
+          <div class="cards">
+            <div class="card stat"><span class="stat-label">Tracked</span><span class="stat-value">{formatNumber(s.total_keywords)}</span><span class="muted small">{formatNumber(s.total_search_volume, { compact: true })} searches a month</span></div>
+            <div class="card stat"><span class="stat-label">Top 3 / top 10</span><span class="stat-value">{formatNumber(s.keywords_in_top_3)} / {formatNumber(s.keywords_in_top_10)}</span><span class="muted small">{formatNumber(s.keywords_in_top_100)} in top 100</span></div>
+            <div class="card stat"><span class="stat-label">Average position</span><span class="stat-value">{formatNumber(s.average_position, { digits: 1 })}</span><span class="muted small">over ranking keywords</span></div>
+            <div class="card stat"><span class="stat-label">Movement</span><span class="stat-value"><span class="tone-good">▲{s.position_changes.improved}</span> <span class="tone-bad">▼{s.position_changes.declined}</span></span><span class="muted small">{s.position_changes.unchanged} unchanged</span></div>
+          </div>
+        )}
+      </Async>
+      <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k.keyword}” is now tracked; its position shows once Search Console reports it.`, undo: k }); reload(); }} />
+      {message && (
+        <div class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <p>{message.text}</p>
+          {message.undo && <button type="button" class="btn btn-small" onClick={() => remove(message.undo!.id, message.undo!.keyword, false)}>Undo</button>}
+        </div>
+      )}
+      <Async state={list} label="Loading keywords">
+        {(result) => result.total === 0 ? (
+          <Empty title="No keywords yet"><p>Keywords appear once Search Console data is synced, or add the ones you care about above.</p></Empty>
+        ) : (
+          <>
+            <div class="table-wrap">
+              <table class="table keywords-table">
+                <caption class="sr-only">Keywords, sorted by {sort.key.replace('_', ' ')} ({sort.dir === 'asc' ? 'ascending' : 'descending'}) on this page</caption>
+                <thead>
+                  <tr>
+                    {COLUMNS.map((c) => (
+                      <th scope="col" class={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                        <button type="button" class="sort" onClick={() => setSort({ key: c.key, dir: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
+                          {c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                        </button>
+                      </th>
+                    ))}
+                    <th scope="col"><span class="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sortRows(result.items, sort.key, sort.dir).map((k) => {
+                    const delta = positionDelta(k.current_position, k.previous_position);
+                    return (
+                      <tr>
+                        <td class="strong">{k.keyword}{k.source === 'manual' && <span class="badge badge-muted">added</span>}</td>
+                        <td class="num">{k.current_position ?? <span class="muted">—</span>}</td>
+                        <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`}>{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
+                        <td class="num">{formatNumber(k.search_volume)}</td>
+                        <td class="num"><Difficulty value={k.difficulty} /></td>
+                        <td>{humanize(k.intent)}</td>
+                        <td class="url">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
+                        <td><button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button></td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <p class="muted small">Updated {formatDate(result.items[0]?.updated_at)}. Volume and difficulty are estimated from impressions.</p>
+            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => route(`${path}?site=${siteId}&page=${p}`)} />
+          </>
+        )}
+      </Async>
+    </>
+  );
+}
+
+function Difficulty({ value }: { value: number }) {
+  const tone = value >= 70 ? 'bad' : value >= 40 ? 'warn' : 'good';
+  return <span class={`difficulty tone-${tone}`}>{value}<span class="sr-only"> of 100</span></span>;
+}
+
+function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (added: { id: string; keyword: string }) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [other, setOther] = useState<unknown>();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setError(undefined);
+    setOther(undefined);
+    try {
+      const added = unwrap(await api.POST('/api/v1/keywords', { body: { site_id: siteId, keyword: keyword.trim() } }));
+      onAdded({ id: added.id, keyword: added.keyword });
+      setKeyword('');
+    } catch (e) {
+      const fields = fieldErrors((e as ApiError).problem?.errors);
+      if (fields.keyword) setError(fields.keyword);
+      else if ((e as ApiError).status === 409) setError((e as ApiError).message);
+      else setOther(e);
+    }
+  };
+  return (
+    <form class="inline-form" onSubmit={submit}>
+      <Field id="new-keyword" label="Track a keyword" error={error}>
+        <div class="input-with-button">
+          <input id="new-keyword" value={keyword} required maxLength={200} onInput={(e) => setKeyword(e.currentTarget.value)} placeholder="e.g. rose bushes for sale" {...describedBy('new-keyword', error)} />
+          <button type="submit" class="btn btn-primary">Add</button>
+        </div>
+      </Field>
+      {other !== undefined && <ErrorNotice error={other} />}
+    </form>
+  );
+}

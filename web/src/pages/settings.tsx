@@ -1,0 +1,145 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import { loadSites } from '../components/site-picker.tsx';
+import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, useAsync } from '../components/ui.tsx';
+import { errorMessage, fieldErrors, formatDate } from '../lib/format.ts';
+import type { User } from '../main.tsx';
+
+export function SettingsPage({ user }: { user: User }) {
+  return (
+    <section class="page">
+      <PageHeader title={<span tabIndex={-1}>Settings</span>} subtitle={`Signed in as ${user.name} (${user.email}).`} />
+      <Google />
+      <p class="muted small">Each site’s connector (manual or WordPress) is on the site’s page, under Connector.</p>
+      {user.role === 'admin' && <Users />}
+    </section>
+  );
+}
+
+function Google() {
+  const status = useAsync(async () => unwrap(await api.GET('/api/v1/integrations/google')), []);
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const connect = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      window.location.assign(unwrap(await api.GET('/api/v1/integrations/google/connect')).authorization_url);
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  const disconnect = async () => {
+    if (!window.confirm('Disconnect Google? Synced data stays; new data stops arriving.')) return;
+    setBusy(true);
+    try {
+      unwrap(await api.DELETE('/api/v1/integrations/google'));
+      await status.reload();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="h-google">
+      <h2 id="h-google">Google Search Console and Analytics</h2>
+      {error !== undefined && <ErrorNotice error={error} />}
+      <Async state={status} label="Loading the Google connection">
+        {(g) => g.connected ? (
+          <>
+            <p><Badge value={g.status} /> {g.email} · connected {formatDate(g.connected_at)}</p>
+            <Properties />
+            <div class="form-actions"><button type="button" class="btn" disabled={busy} onClick={disconnect}>Disconnect Google</button></div>
+          </>
+        ) : (
+          <>
+            <p>{g.status === 'revoked' ? 'Google no longer accepts the connection: connect again.' : 'Connect a Google account to bring in clicks, rankings and visits for your sites. Access is read-only.'}</p>
+            <button type="button" class="btn btn-primary" disabled={busy} onClick={connect}>Connect Google</button>
+          </>
+        )}
+      </Async>
+    </section>
+  );
+}
+
+function Properties() {
+  const state = useAsync(async () => {
+    const [properties, sites] = await Promise.all([api.GET('/api/v1/integrations/google/search-console/properties').then(unwrap), loadSites()]);
+    const details = await Promise.all(sites.map((s) => api.GET('/api/v1/sites/{site_id}', { params: { path: { site_id: s.id } } }).then(unwrap)));
+    return { properties: properties.items, sites: details };
+  }, []);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
+  const link = async (siteId: string, property: string) => {
+    try {
+      unwrap(await api.PUT('/api/v1/sites/{site_id}', { params: { path: { site_id: siteId } }, body: { gsc_property: property || null } }));
+      setMessage({ kind: 'success', text: property ? `Linked ${property}; its data is syncing now.` : 'Property unlinked.' });
+      await state.reload();
+    } catch (e) {
+      setMessage({ kind: 'error', text: errorMessage(e) });
+    }
+  };
+  return (
+    <Async state={state} label="Loading Search Console properties">
+      {({ properties, sites }) => (
+        <>
+          {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+          <h3>Search Console property of each site</h3>
+          {sites.length === 0 ? <p class="muted">Add a site first.</p> : (
+            <ul class="plain-list">
+              {sites.map((s) => (
+                <li class="property-row">
+                  <label for={`prop-${s.id}`}>{s.name} <span class="muted small">{s.domain}</span></label>
+                  <select id={`prop-${s.id}`} value={s.gsc_property ?? ''} onChange={(e) => link(s.id, e.currentTarget.value)}>
+                    <option value="">Match automatically</option>
+                    {properties.map((p) => <option value={p.site_url}>{p.site_url}</option>)}
+                  </select>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Async>
+  );
+}
+
+function Users() {
+  const [values, setValues] = useState({ name: '', email: '', password: '', role: 'user' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>();
+  const [created, setCreated] = useState<string | undefined>();
+  const set = (key: keyof typeof values) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setErrors({});
+    setError(undefined);
+    setCreated(undefined);
+    try {
+      const user = unwrap(await api.POST('/api/v1/admin/users', { body: { ...values, role: values.role as 'user' | 'admin' } }));
+      setCreated(`${user.email} can now sign in.`);
+      setValues({ name: '', email: '', password: '', role: 'user' });
+    } catch (e) {
+      const fields = fieldErrors((e as ApiError).problem?.errors);
+      if ((e as ApiError).status === 409) fields.email = (e as ApiError).message;
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setError(e);
+    }
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="h-users">
+      <h2 id="h-users">Add a user</h2>
+      <p class="muted">Admins only. The new user signs in with this e-mail and password.</p>
+      {created && <p class="notice notice-success" role="status">{created}</p>}
+      {error !== undefined && <ErrorNotice error={error} />}
+      <div class="form-row">
+        <Field id="u-name" label="Name" error={errors.name}><input id="u-name" required value={values.name} onInput={set('name')} {...describedBy('u-name', errors.name)} /></Field>
+        <Field id="u-email" label="E-mail" error={errors.email}><input id="u-email" type="email" required value={values.email} onInput={set('email')} autoComplete="off" {...describedBy('u-email', errors.email)} /></Field>
+        <Field id="u-password" label="Password" error={errors.password} hint="At least 10 characters"><input id="u-password" type="password" required value={values.password} onInput={set('password')} autoComplete="new-password" {...describedBy('u-password', errors.password, true)} /></Field>
+        <Field id="u-role" label="Role"><select id="u-role" value={values.role} onChange={set('role')}><option value="user">User</option><option value="admin">Admin</option></select></Field>
+      </div>
+      <div class="form-actions"><button type="submit" class="btn btn-primary">Add user</button></div>
+    </form>
+  );
+}

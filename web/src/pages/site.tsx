@@ -1,0 +1,115 @@
+import { useRoute } from 'preact-iso';
+import { useCallback, useState } from 'preact/hooks';
+import { api, unwrap } from '../api/client.ts';
+import { AuditReport } from '../components/audit.tsx';
+import { ConnectorForm } from '../components/connector.tsx';
+import { Async, Badge, ErrorNotice, PageHeader, Score, Spark, useAsync, usePolling } from '../components/ui.tsx';
+import { formatDate, formatNumber, humanize } from '../lib/format.ts';
+import { SiteForm } from './sites.tsx';
+
+export function SitePage() {
+  const { params } = useRoute();
+  const siteId = params.id!;
+  const site = useAsync(async () => unwrap(await api.GET('/api/v1/sites/{site_id}', { params: { path: { site_id: siteId } } })), [siteId]);
+  const progress = useAsync(async () => unwrap(await api.GET('/api/v1/sites/{site_id}/progress', { params: { path: { site_id: siteId } } })), [siteId]);
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<'audit' | 'connector'>('audit');
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>();
+  const [reportKey, setReportKey] = useState(0);
+
+  const running = progress.data?.audit?.status === 'queued' || progress.data?.audit?.status === 'running';
+  const poll = useCallback(async () => {
+    const wasRunning = running;
+    await progress.reload();
+    if (wasRunning) setReportKey((k) => k + 1);
+  }, [running, progress.reload]);
+  usePolling(poll, 1500, running);
+
+  const startAudit = async () => {
+    setStarting(true);
+    setStartError(undefined);
+    try {
+      unwrap(await api.POST('/api/v1/audits', { body: { site_id: siteId } }));
+      await progress.reload();
+    } catch (e) {
+      setStartError(e);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Async state={site} label="Loading the site">
+      {(s) => (
+        <section class="page">
+          <p class="breadcrumb"><a href="/sites">Sites</a> <span aria-hidden="true">/</span> {s.name}</p>
+          <PageHeader
+            title={<span tabIndex={-1}>{s.name}</span>}
+            subtitle={<>{s.domain} · {s.platform === 'unknown' ? 'platform not detected' : humanize(s.platform)} · re-audit {s.audit_schedule}</>}
+            actions={
+              <>
+                <button type="button" class="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit site</button>
+                <button type="button" class="btn btn-primary" onClick={startAudit} disabled={starting || running}>{running ? 'Audit running…' : starting ? 'Starting…' : 'Start audit'}</button>
+              </>
+            }
+          />
+          {editing && <SiteForm site={s} onDone={(changed) => { setEditing(false); if (changed) void site.reload(); }} />}
+          {startError !== undefined && <ErrorNotice error={startError} />}
+
+          <Async state={progress} label="Loading the site's progress">
+            {(p) => {
+              const scores = p.score_history.map((h) => h.score).filter((v): v is number => v !== null);
+              return (
+                <>
+                  <div class="cards">
+                    <div class="card stat">
+                      <span class="stat-label">Health score</span>
+                      <Score value={p.health_score} size="lg" />
+                      {p.initial_health_score !== null && p.health_score !== null && <span class="muted small">First audit: {p.initial_health_score}</span>}
+                    </div>
+                    <div class="card stat">
+                      <span class="stat-label">Score history</span>
+                      <Spark values={scores} width={180} height={44} label={`Health score over ${scores.length} audits: ${scores.join(', ')}`} />
+                      {scores.length > 1 && <span class="muted small">{scores[0]} → {scores[scores.length - 1]} over {scores.length} audits</span>}
+                    </div>
+                    <div class="card stat">
+                      <span class="stat-label">Proposals to review</span>
+                      <span class="stat-value">{formatNumber(p.tasks.awaiting_approval)}</span>
+                      {p.tasks.awaiting_approval > 0 ? <a class="small" href={`/approvals?site=${siteId}`}>Review them</a> : <span class="muted small">Nothing waiting</span>}
+                    </div>
+                    <div class="card stat">
+                      <span class="stat-label">Tasks completed</span>
+                      <span class="stat-value">{formatNumber(p.tasks.completed)}</span>
+                      <span class="muted small">{p.tasks.rolled_back} rolled back · {p.tasks.failed} failed</span>
+                    </div>
+                  </div>
+                  {p.audit && running && (
+                    <div class="panel live" aria-live="polite">
+                      <div class="live-head">
+                        <Badge value={p.audit.status} />
+                        <strong>Crawling {s.domain}</strong>
+                        <span class="muted">started {formatDate(p.audit.started_at, true)}</span>
+                      </div>
+                      <progress max={Math.max(p.audit.pages_discovered, 1)} value={p.audit.pages_crawled} aria-label="Pages crawled" />
+                      <p class="live-count"><strong>{formatNumber(p.audit.pages_crawled)}</strong> pages crawled of <strong>{formatNumber(p.audit.pages_discovered)}</strong> discovered</p>
+                    </div>
+                  )}
+                  {p.analytics_sync_error && <p class="notice notice-warn">Search data sync: {p.analytics_sync_error}</p>}
+                </>
+              );
+            }}
+          </Async>
+
+          <div class="tabs" role="tablist" aria-label="Site sections">
+            <button type="button" role="tab" id="tab-audit" aria-controls="panel-audit" aria-selected={tab === 'audit'} tabIndex={tab === 'audit' ? 0 : -1} onClick={() => setTab('audit')}>Latest audit</button>
+            <button type="button" role="tab" id="tab-connector" aria-controls="panel-connector" aria-selected={tab === 'connector'} tabIndex={tab === 'connector' ? 0 : -1} onClick={() => setTab('connector')}>Connector</button>
+          </div>
+          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            {tab === 'audit' ? <AuditReport key={reportKey} siteId={siteId} /> : <ConnectorForm siteId={siteId} />}
+          </div>
+        </section>
+      )}
+    </Async>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import { loadSites } from '../components/site-picker.tsx';
+import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Score, Spark, useAsync } from '../components/ui.tsx';
+import { fieldErrors, formatRelative, humanize } from '../lib/format.ts';
+
+async function loadOverview() {
+  const sites = await loadSites();
+  // The list carries no score: each site's progress has it, with the audit history.
+  const progress = await Promise.all(sites.map((s) => api.GET('/api/v1/sites/{site_id}/progress', { params: { path: { site_id: s.id } } }).then(unwrap).catch(() => undefined)));
+  return sites.map((site, i) => ({ site, progress: progress[i] }));
+}
+
+export function SitesPage() {
+  const state = useAsync(loadOverview, []);
+  const [adding, setAdding] = useState(false);
+  return (
+    <section class="page">
+      <PageHeader
+        title={<span tabIndex={-1}>Sites</span>}
+        subtitle="Every website you look after, with its health and latest audit."
+        actions={!adding && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add site</button>}
+      />
+      {adding && <SiteForm onDone={(added) => { setAdding(false); if (added) void state.reload(); }} />}
+      <Async state={state} label="Loading your sites">
+        {(rows) => rows.length === 0 ? (
+          <Empty title="No sites yet">
+            <p>Add a website to audit it, review what the agent proposes and follow its search performance.</p>
+            {!adding && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add your first site</button>}
+          </Empty>
+        ) : (
+          <div class="table-wrap">
+            <table class="table sites-table stacked">
+              <caption class="sr-only">Your sites</caption>
+              <thead>
+                <tr><th scope="col">Site</th><th scope="col">Health</th><th scope="col">Trend</th><th scope="col">Platform</th><th scope="col">Last audit</th><th scope="col">To review</th></tr>
+              </thead>
+              <tbody>
+                {rows.map(({ site, progress }) => {
+                  const scores = (progress?.score_history ?? []).map((h) => h.score).filter((s): s is number => s !== null);
+                  const audit = progress?.audit;
+                  return (
+                    <tr>
+                      <td data-label="Site"><a class="strong" href={`/sites/${site.id}`}>{site.name}</a><div class="muted small">{site.domain}</div></td>
+                      <td data-label="Health"><Score value={progress?.health_score} /></td>
+                      <td data-label="Trend"><Spark values={scores} label={scores.length > 1 ? `Score over the last ${scores.length} audits: ${scores.join(', ')}` : 'Not enough audits for a trend'} /></td>
+                      <td data-label="Platform">{site.platform === 'unknown' ? <span class="muted">Not detected</span> : humanize(site.platform)}</td>
+                      <td data-label="Last audit">{audit ? (audit.status === 'running' || audit.status === 'queued' ? <span class="badge badge-info">{audit.status}</span> : formatRelative(audit.finished_at)) : <span class="muted">Never</span>}</td>
+                      <td data-label="To review">{progress?.tasks.awaiting_approval ? <a href={`/approvals?site=${site.id}`}>{progress.tasks.awaiting_approval} proposals</a> : <span class="muted">None</span>}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Async>
+    </section>
+  );
+}
+
+export type SiteFields = { name: string; domain: string; audit_schedule?: 'off' | 'daily' | 'weekly' };
+
+/** Add a site, or edit one (name, domain, re-audit schedule), with the API's field errors beside each field. */
+export function SiteForm({ site, onDone }: { site?: SiteFields & { id: string }; onDone: (changed: boolean) => void }) {
+  const [values, setValues] = useState<SiteFields>({ name: site?.name ?? '', domain: site?.domain ?? '', audit_schedule: site?.audit_schedule ?? 'weekly' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof SiteFields) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setError(undefined);
+    try {
+      if (site) unwrap(await api.PUT('/api/v1/sites/{site_id}', { params: { path: { site_id: site.id } }, body: values }));
+      else unwrap(await api.POST('/api/v1/sites', { body: { name: values.name.trim(), domain: values.domain.trim() } }));
+      onDone(true);
+    } catch (e) {
+      const fields = fieldErrors((e as ApiError).problem?.errors);
+      if ((e as ApiError).status === 409 && !fields.domain) fields.domain = (e as ApiError).problem.detail ?? 'This site is already added.';
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="site-form-title">
+      <h2 id="site-form-title">{site ? 'Edit site' : 'Add a site'}</h2>
+      {error !== undefined && <ErrorNotice error={error} />}
+      <div class="form-row">
+        <Field id="site-name" label="Name" error={errors.name}>
+          <input id="site-name" required value={values.name} onInput={set('name')} {...describedBy('site-name', errors.name)} />
+        </Field>
+        <Field id="site-domain" label="Domain" error={errors.domain} hint="The address of the site, e.g. www.example.com">
+          <input id="site-domain" required value={values.domain} onInput={set('domain')} inputMode="url" autoComplete="url" {...describedBy('site-domain', errors.domain, true)} />
+        </Field>
+        {site && (
+          <Field id="site-schedule" label="Re-audit" error={errors.audit_schedule}>
+            <select id="site-schedule" value={values.audit_schedule} onChange={set('audit_schedule')}>
+              <option value="weekly">Weekly</option>
+              <option value="daily">Daily</option>
+              <option value="off">Off</option>
+            </select>
+          </Field>
+        )}
+      </div>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary" disabled={busy}>{busy ? 'Saving…' : site ? 'Save changes' : 'Add site'}</button>
+        <button type="button" class="btn" onClick={() => onDone(false)}>Cancel</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,188 @@
+import { useRoute } from 'preact-iso';
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import { DiffView } from '../components/diff.tsx';
+import { actorName, Evidence, KeyValues, riskOf } from '../components/task-parts.tsx';
+import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
+import { changesOf } from '../lib/diff.ts';
+import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
+
+const MOVING = ['queued', 'in_progress'];
+
+export function TaskPage() {
+  const { params } = useRoute();
+  const taskId = params.id!;
+  const task = useAsync(async () => unwrap(await api.GET('/api/v1/tasks/{task_id}', { params: { path: { task_id: taskId } } })), [taskId]);
+  const verification = useAsync(async () => {
+    try {
+      return unwrap(await api.GET('/api/v1/verification/tasks/{task_id}/verification-status', { params: { path: { task_id: taskId } } }));
+    } catch (e) {
+      if ((e as ApiError).status === 404 || (e as ApiError).status === 409) return null;
+      throw e;
+    }
+  }, [taskId]);
+  const moving = MOVING.includes(task.data?.status ?? '') || (task.data?.status === 'completed' && verification.data?.status === 'pending' && (verification.data?.checks.length ?? 0) === 0);
+  usePolling(() => { void task.reload(); void verification.reload(); }, 1500, moving);
+
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
+  const [confirming, setConfirming] = useState<'rollback' | 'force' | undefined>();
+  const [conflict, setConflict] = useState<string | undefined>();
+
+  const run = async (action: 'approve' | 'cancel' | 'rollback', force = false) => {
+    setBusy(true);
+    setMessage(undefined);
+    try {
+      const path = { params: { path: { task_id: taskId } } };
+      const result = action === 'approve' ? await api.POST('/api/v1/tasks/{task_id}/approve', path)
+        : action === 'cancel' ? await api.POST('/api/v1/tasks/{task_id}/cancel', path)
+        : await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } });
+      setMessage({ kind: 'success', text: unwrap(result).message });
+      setConfirming(undefined);
+      setConflict(undefined);
+    } catch (e) {
+      if (action === 'rollback' && (e as ApiError).status === 409 && !force && /after the task ran|edited since|force=true/i.test(errorMessage(e))) {
+        setConflict(errorMessage(e));
+        setConfirming('force');
+      } else {
+        setMessage({ kind: 'error', text: errorMessage(e) });
+        setConfirming(undefined);
+      }
+    } finally {
+      setBusy(false);
+      await Promise.all([task.reload(), verification.reload()]);
+    }
+  };
+
+  return (
+    <Async state={task} label="Loading the task">
+      {(t) => {
+        const changes = changesOf(t.configuration);
+        const risk = riskOf(t);
+        const deliverables = (Array.isArray(t.deliverables) ? t.deliverables : t.deliverables ? [t.deliverables] : []) as Array<Record<string, unknown>>;
+        const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[] } | null;
+        return (
+          <section class="page">
+            <p class="breadcrumb"><a href={`/tasks?site=${t.site_id}`}>Tasks</a> <span aria-hidden="true">/</span> {humanize(t.type)}</p>
+            <PageHeader
+              title={<span tabIndex={-1}>{t.title}</span>}
+              subtitle={<><Badge value={t.status} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
+              actions={
+                <>
+                  {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
+                  {(t.status === 'awaiting_approval' || t.status === 'queued') && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Cancel task</button>}
+                  {t.status === 'completed' && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
+                </>
+              }
+            />
+            {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+            {confirming && (
+              <div class="panel confirm" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
+                <h2 id="confirm-title">{confirming === 'force' ? 'The page was edited since this task ran' : 'Roll back this change?'}</h2>
+                <p id="confirm-text">{confirming === 'force' ? `${conflict} Restoring anyway overwrites those later edits with the values from before the task.` : 'Every value this task changed is put back as it was before. The site changes at once.'}</p>
+                <div class="form-actions">
+                  <button type="button" class="btn btn-danger" disabled={busy} onClick={() => run('rollback', confirming === 'force')} ref={(el) => el?.focus()}>{confirming === 'force' ? 'Restore anyway' : 'Roll back'}</button>
+                  <button type="button" class="btn" disabled={busy} onClick={() => { setConfirming(undefined); setConflict(undefined); }}>Keep the change</button>
+                </div>
+              </div>
+            )}
+            {t.status === 'failed' && t.error !== null && t.error !== undefined && <div class="notice notice-error" role="alert"><strong>Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}</div>}
+
+            <div class="task-layout">
+              <div class="task-main">
+                <section class="panel" aria-labelledby="h-change">
+                  <h2 id="h-change">What changes</h2>
+                  <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
+                  {changes.length ? changes.map((c) => <DiffView change={c} />) : <p class="muted">No direct edit: see the configuration and deliverables.</p>}
+                  <p class="small"><strong>Why:</strong> {t.description}</p>
+                  <p class="small"><strong>Risk ({risk.level}):</strong> {risk.text}</p>
+                </section>
+                <section class="panel" aria-labelledby="h-evidence">
+                  <h2 id="h-evidence">Evidence</h2>
+                  <Evidence evidence={t.evidence} />
+                </section>
+                <section class="panel" aria-labelledby="h-deliverables">
+                  <h2 id="h-deliverables">Deliverables</h2>
+                  {deliverables.length === 0 ? <p class="muted">Produced when the task runs.</p> : deliverables.map((d) => <Deliverable d={d} />)}
+                </section>
+                <section class="panel" aria-labelledby="h-config">
+                  <h2 id="h-config">Configuration</h2>
+                  <KeyValues value={t.configuration} skip={['before', 'after']} />
+                </section>
+              </div>
+              <aside class="task-side">
+                <section class="panel" aria-labelledby="h-verify">
+                  <h2 id="h-verify">Verification</h2>
+                  <Async state={verification} label="Loading verification">
+                    {(v) => !v ? <p class="muted">Checked on the live site after the task runs.</p> : (
+                      <>
+                        <p><Badge value={v.status} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">not checked yet</span>}</p>
+                        {v.checks.length > 0 && (
+                          <ul class="checks">
+                            {(v.checks as Array<Record<string, unknown>>).map((c) => (
+                              <li class={c.passed === false || c.ok === false ? 'tone-bad' : 'tone-good'}>
+                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check'))}
+                                {c.expected !== undefined && <span class="muted small"> expected “{String(c.expected)}”{c.actual !== undefined && <>, found “{String(c.actual)}”</>}</span>}
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                        {v.impact && (
+                          <div class="impact">
+                            <h3>Impact ({v.impact.window_days} days before vs after)</h3>
+                            <table class="table compact">
+                              <thead><tr><th scope="col">Metric</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
+                              <tbody>
+                                <tr><th scope="row">Clicks</th><td>{formatNumber(v.impact.before.clicks)}</td><td>{formatNumber(v.impact.after.clicks)}</td></tr>
+                                <tr><th scope="row">Impressions</th><td>{formatNumber(v.impact.before.impressions)}</td><td>{formatNumber(v.impact.after.impressions)}</td></tr>
+                                <tr><th scope="row">Position</th><td>{formatNumber(v.impact.before.position, { digits: 1 })}</td><td>{formatNumber(v.impact.after.position, { digits: 1 })}</td></tr>
+                              </tbody>
+                            </table>
+                          </div>
+                        )}
+                      </>
+                    )}
+                  </Async>
+                </section>
+                {rollback && (
+                  <section class="panel" aria-labelledby="h-rollback">
+                    <h2 id="h-rollback">Rollback</h2>
+                    <p><Badge value={rollback.status ?? 'pending'} /> {rollback.finished_at && <span class="muted small">{formatDate(rollback.finished_at, true)}</span>}</p>
+                  </section>
+                )}
+                <section class="panel" aria-labelledby="h-history">
+                  <h2 id="h-history">History</h2>
+                  <ol class="timeline">
+                    {t.execution_history.map((h) => (
+                      <li>
+                        <span class="timeline-dot" aria-hidden="true" />
+                        <div><Badge value={h.to} /> <span class="muted small">by {actorName(h.actor)} · {formatDate(h.at, true)}</span></div>
+                      </li>
+                    ))}
+                  </ol>
+                </section>
+              </aside>
+            </div>
+          </section>
+        );
+      }}
+    </Async>
+  );
+}
+
+function Deliverable({ d }: { d: Record<string, unknown> }) {
+  const html = typeof d.html === 'string' ? d.html : undefined;
+  const instructions = typeof d.instructions === 'string' ? d.instructions : undefined;
+  const copyText = [instructions, html].filter(Boolean).join('\n\n');
+  return (
+    <div class="deliverable">
+      <p class="muted small">{d.connector === 'manual' ? 'Manual: apply this on the site' : `Applied through ${String(d.connector ?? 'the connector')}`}{typeof d.url === 'string' && <> · {d.url}</>}</p>
+      {instructions && <p>{instructions}</p>}
+      {html && <pre class="code"><code>{html}</code></pre>}
+      {Array.isArray(d.changes) && d.changes.length > 0 && <ul class="changes">{(d.changes as unknown[]).map((c) => <li><KeyValues value={c} /></li>)}</ul>}
+      {typeof d.note === 'string' && <p class="small muted">{d.note}</p>}
+      {d.connector === 'manual' && copyText && <CopyButton text={copyText} label="Copy instructions" />}
+      {d.connector !== 'manual' && <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url']} />}
+    </div>
+  );
+}
