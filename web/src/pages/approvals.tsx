@@ -38,9 +38,11 @@ export function ApprovalsPage() {
     setOutcome(undefined);
     const failures: string[] = [];
     for (const id of ids) {
-      const call = action === 'approve' ? api.POST('/api/v1/tasks/{task_id}/approve', { params: { path: { task_id: id } } }) : api.POST('/api/v1/tasks/{task_id}/cancel', { params: { path: { task_id: id } } });
+      const path = { params: { path: { task_id: id } } };
       try {
-        unwrap(await call);
+        // Each action answers its own status, so each response is unwrapped on its own.
+        if (action === 'approve') unwrap(await api.POST('/api/v1/tasks/{task_id}/approve', path));
+        else unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', path));
       } catch (e) {
         failures.push(errorMessage(e));
       }

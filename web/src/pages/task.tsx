@@ -34,10 +34,11 @@ export function TaskPage() {
     setMessage(undefined);
     try {
       const path = { params: { path: { task_id: taskId } } };
-      const result = action === 'approve' ? await api.POST('/api/v1/tasks/{task_id}/approve', path)
-        : action === 'cancel' ? await api.POST('/api/v1/tasks/{task_id}/cancel', path)
-        : await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } });
-      setMessage({ kind: 'success', text: unwrap(result).message });
+      // Each action answers its own status, so each response is unwrapped on its own.
+      const result = action === 'approve' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/approve', path))
+        : action === 'cancel' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', path))
+        : unwrap(await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } }));
+      setMessage({ kind: 'success', text: result.message });
       setConfirming(undefined);
       setConflict(undefined);
     } catch (e) {
