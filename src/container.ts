@@ -11,6 +11,7 @@ import { createAgentsRepo } from './modules/agents/agents.repo.ts';
 import { createLlmWriter } from './modules/agents/llm-writer.ts';
 import { createSearchPlanner } from './modules/agents/search-planner.ts';
 import { createStrategyAgent } from './modules/agents/strategy.ts';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { createAuditsService } from './modules/audits/audits.service.ts';
@@ -27,10 +28,12 @@ import { createGoogleClient } from './modules/integrations/google/google-client.
 import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
 import { createGoogleService } from './modules/integrations/google/google.service.ts';
 import { createSearchSync } from './modules/integrations/google/search-sync.ts';
+import { createKeywordsRepo } from './modules/keywords/keywords.repo.ts';
 import { createKeywordsService } from './modules/keywords/keywords.service.ts';
 import { createRollbacksRepo } from './modules/rollbacks/rollbacks.repo.ts';
 import { createRollbacksService } from './modules/rollbacks/rollbacks.service.ts';
 import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
+import { createSearchDataService } from './modules/search-data/search-data.service.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
@@ -83,19 +86,20 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue });
   const connectors = createConnectorsService({ repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets, log });
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
+  const searchData = createSearchDataService(createSearchDataRepo(db));
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
   const executor = createExecutor({ tasks, connectors, queue, log });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
   const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, allowPrivateTargets, log });
   const agentsRepo = createAgentsRepo(db);
-  const searchData = createSearchDataRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
   const strategy = createStrategyAgent({
     audits, tasks, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId),
   });
-  const searchPlanner = createSearchPlanner({ db, tasks, repo: agentsRepo, log });
-  const searchSync = createSearchSync({ db, google, client: googleClient, searchData, sites, queue, log });
+  const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });
+  const searchPlanner = createSearchPlanner({ search: searchData, keywords, sites, tasks, repo: agentsRepo, log });
+  const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
   /** Every job of the registry and what runs it; the compiler refuses a missing one. */
   const handlers: JobHandlers = {
@@ -124,8 +128,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       users, auth, sites, connectors, tasks, rollbacks, audits, google,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
-      analytics: createAnalyticsService({ db, sites }),
-      keywords: createKeywordsService({ db, sites }),
+      analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
+      keywords,
     },
 
     /** Creates the queues and, with `work`, works every job in this process. */

@@ -11,6 +11,12 @@ import { assertPublicUrl, BlockedAddressError, createOutboundAgent, isPublicAddr
 import { createAgentsRepo } from '../src/modules/agents/agents.repo.ts';
 import { createSearchPlanner } from '../src/modules/agents/search-planner.ts';
 import { createTasksRepo } from '../src/modules/tasks/tasks.repo.ts';
+import { createKeywordsRepo } from '../src/modules/keywords/keywords.repo.ts';
+import { createKeywordsService } from '../src/modules/keywords/keywords.service.ts';
+import { createSearchDataRepo } from '../src/modules/search-data/search-data.repo.ts';
+import { createSearchDataService } from '../src/modules/search-data/search-data.service.ts';
+import { createSitesRepo } from '../src/modules/sites/sites.repo.ts';
+import { createSitesService } from '../src/modules/sites/sites.service.ts';
 import { createTasksService } from '../src/modules/tasks/tasks.service.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from './helpers/app.ts';
 
@@ -147,8 +153,12 @@ describe('the quick-win planner', () => {
       site_id: siteId, keyword: `kw at ${position}`, source: 'search_console' as const, intent: 'informational' as const,
       current_position: position, previous_position: position, url: 'https://guards.example/page', impressions_28d: 5000, clicks_28d: 10,
     }))).execute();
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, latestRollback: async () => undefined });
-    await createSearchPlanner({ db, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }) }).proposeFromSearch(siteId);
+    const search = createSearchDataService(createSearchDataRepo(db));
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, search, latestRollback: async () => undefined });
+    const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
+    await createSearchPlanner({
+      search, keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),
+    }).proposeFromSearch(siteId);
     const quickWins = await db.selectFrom('tasks').select('target').where('site_id', '=', siteId).where('type', '=', 'prioritize_quick_wins').orderBy('target').execute();
     assert.deepEqual(quickWins.map((t) => t.target), ['keyword:kw at 20', 'keyword:kw at 4']);
   });

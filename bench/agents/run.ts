@@ -44,10 +44,10 @@ async function serviceRun(workers: number, kind: Kind): Promise<ServiceRun> {
     const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: PAGES + 10 } });
     const audit = await until(
       async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
-      (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'),
+      (a) => a.id === started.data.id && (a.agent === 'finished' || a.agent === 'failed' || a.status === 'failed'),
       'the audit and the strategy agent', 600_000,
     );
-    if (audit.status !== 'completed') throw new Error(`audit ${audit.status}: ${audit.error}`);
+    if (audit.status !== 'completed' || audit.agent !== 'finished') throw new Error(`audit ${audit.status}, agent ${audit.agent}: ${audit.error ?? audit.agent_error}`);
     const auditSeconds = (Date.parse(audit.finished_at) - Date.parse(audit.started_at)) / 1000;
     const agentSeconds = (Date.parse(audit.agent_summary.finished_at) - Date.parse(audit.finished_at)) / 1000;
 

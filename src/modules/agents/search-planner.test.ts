@@ -8,6 +8,11 @@ import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { createTasksService } from '../tasks/tasks.service.ts';
 import { createAgentsRepo } from './agents.repo.ts';
 import { createSearchPlanner } from './search-planner.ts';
+import { createKeywordsRepo } from '../keywords/keywords.repo.ts';
+import { createKeywordsService } from '../keywords/keywords.service.ts';
+import { createSearchDataService } from '../search-data/search-data.service.ts';
+import { createSitesRepo } from '../sites/sites.repo.ts';
+import { createSitesService } from '../sites/sites.service.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -45,8 +50,12 @@ after(() => ctx.close());
 describe('the search-data planner', () => {
   it('proposes each search-data task type from its metrics, with the evidence and priority from traffic', async () => {
     const db = ctx.database.db;
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, latestRollback: async () => undefined });
-    const planner = createSearchPlanner({ db, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }) });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
+    const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
+    const planner = createSearchPlanner({
+      search: createSearchDataService(createSearchDataRepo(db)), keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites,
+      tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),
+    });
     const result = await planner.proposeFromSearch(siteId);
     const stored = await db.selectFrom('tasks').select(['type', 'target', 'category', 'priority', 'configuration', 'evidence']).where('site_id', '=', siteId).execute();
     const byType = (type: string) => stored.filter((t) => t.type === type);

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB, TaskPriority } from '../../db/types.ts';
+import type { TaskPriority } from '../../db/types.ts';
+import type { KeywordsService } from '../keywords/keywords.service.ts';
 import { expectedCtr } from '../search-data/ctr-curve.ts';
+import type { SearchDataService } from '../search-data/search-data.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
@@ -24,12 +26,17 @@ const byTraffic = (impressions: number): TaskPriority => (impressions >= 5000 ? 
  * the last 28 days of query and page data (against the 28 before) into proposals. Every
  * proposal carries the metrics that justify it and the sync they come from.
  */
-export function createSearchPlanner(deps: { db: Kysely<DB>; tasks: Pick<TasksService, 'propose'>; repo: AgentsRepo; log: FastifyBaseLogger }) {
-  const { db } = deps;
-
+export function createSearchPlanner(deps: {
+  search: Pick<SearchDataService, 'pagePerformance' | 'splitQueries'>;
+  keywords: Pick<KeywordsService, 'rankedForPlanning'>;
+  sites: Pick<SitesService, 'searchSyncedAt'>;
+  tasks: Pick<TasksService, 'propose'>;
+  repo: AgentsRepo;
+  log: FastifyBaseLogger;
+}) {
   return {
     async proposeFromSearch(siteId: string): Promise<{ proposed: number; rejected: number }> {
-      const site = await db.selectFrom('sites').select(['search_synced_at']).where('id', '=', siteId).executeTakeFirst();
+      const syncedAt = await deps.sites.searchSyncedAt(siteId);
       let proposed = 0;
       let rejected = 0;
       const reject = async (type: string, target: string, reason: string) => {
@@ -42,23 +49,13 @@ export function createSearchPlanner(deps: { db: Kysely<DB>; tasks: Pick<TasksSer
         if (await deps.tasks.propose({ siteId, ...p })) proposed += 1;
         else await reject(p.type, p.target, 'an open task of this type already covers this target');
       };
-      if (!site?.search_synced_at) return { proposed, rejected };
-      const syncedAt = site.search_synced_at;
+      if (!syncedAt) return { proposed, rejected };
       const evidence = (metrics: Record<string, unknown>) => [{ source: 'search_console', window_days: 28, synced_at: syncedAt, ...metrics }];
 
       // Pages over the last 28 days of data and the 28 before.
-      const pages = await sql<{ page: string; clicks: number; impressions: number; position: number; prev_clicks: number; top_query: string }>`
-        with latest as (select max(date) as d from search_query_daily where site_id = ${siteId})
-        select q.page,
-          coalesce(sum(q.clicks) filter (where q.date > l.d - 28), 0)::int as clicks,
-          coalesce(sum(q.impressions) filter (where q.date > l.d - 28), 0)::int as impressions,
-          coalesce(sum(q.position * q.impressions) filter (where q.date > l.d - 28) / nullif(sum(q.impressions) filter (where q.date > l.d - 28), 0), 0) as position,
-          coalesce(sum(q.clicks) filter (where q.date <= l.d - 28 and q.date > l.d - 56), 0)::int as prev_clicks,
-          (array_agg(q.query order by q.clicks desc, q.impressions desc))[1] as top_query
-        from search_query_daily q, latest l where q.site_id = ${siteId} and q.date > l.d - 56
-        group by q.page`.execute(db);
+      const pages = await deps.search.pagePerformance(siteId);
 
-      const lowCtr = pages.rows
+      const lowCtr = pages
         .filter((p) => p.impressions >= LOW_CTR.minImpressions && p.position <= LOW_CTR.maxPosition && p.clicks / p.impressions < LOW_CTR.share * expectedCtr(p.position))
         .sort((a, b) => b.impressions - a.impressions).slice(0, MAX_PER_TYPE);
       for (const p of lowCtr) {
@@ -76,7 +73,7 @@ export function createSearchPlanner(deps: { db: Kysely<DB>; tasks: Pick<TasksSer
         });
       }
 
-      const declining = pages.rows
+      const declining = pages
         .filter((p) => p.prev_clicks >= DECLINE.minPreviousClicks && p.clicks <= (1 - DECLINE.drop) * p.prev_clicks)
         .sort((a, b) => b.prev_clicks - b.clicks - (a.prev_clicks - a.clicks)).slice(0, MAX_PER_TYPE);
       for (const p of declining) {
@@ -93,9 +90,7 @@ export function createSearchPlanner(deps: { db: Kysely<DB>; tasks: Pick<TasksSer
         });
       }
 
-      const keywords = await db.selectFrom('keywords')
-        .select(['keyword', 'current_position', 'impressions_28d', 'clicks_28d', 'url'])
-        .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
+      const keywords = await deps.keywords.rankedForPlanning(siteId);
       const quickWins = keywords.filter((k) => k.current_position! >= QUICK_WIN.from && k.current_position! <= QUICK_WIN.to && k.impressions_28d >= QUICK_WIN.minImpressions).slice(0, MAX_PER_TYPE);
       for (const k of quickWins) {
         await propose({
@@ -126,19 +121,8 @@ export function createSearchPlanner(deps: { db: Kysely<DB>; tasks: Pick<TasksSer
       }
 
       // Queries where two or more pages of the site split the impressions and none ranks well.
-      const split = await sql<{ query: string; pages: Array<{ page: string; impressions: number; position: number }>; impressions: number }>`
-        with latest as (select max(date) as d from search_query_daily where site_id = ${siteId}),
-        per_page as (
-          select q.query, q.page, sum(q.impressions)::int as impressions, sum(q.position * q.impressions) / nullif(sum(q.impressions), 0) as position
-          from search_query_daily q, latest l where q.site_id = ${siteId} and q.date > l.d - 28 group by q.query, q.page
-        ),
-        shares as (select *, impressions::float / nullif(sum(impressions) over (partition by query), 0) as share, sum(impressions) over (partition by query) as total from per_page)
-        select query, sum(impressions)::int as impressions,
-          json_agg(json_build_object('page', page, 'impressions', impressions, 'position', round(position::numeric, 1)) order by impressions desc) as pages
-        from shares where share >= ${CANNIBAL.minShare} and total >= ${CANNIBAL.minImpressions}
-        group by query having count(*) >= 2 and min(position) > ${CANNIBAL.worseThan}
-        order by sum(impressions) desc limit ${MAX_PER_TYPE}`.execute(db);
-      for (const q of split.rows) {
+      const split = await deps.search.splitQueries(siteId, { ...CANNIBAL, limit: MAX_PER_TYPE });
+      for (const q of split) {
         await propose({
           type: 'consolidate_cannibalized_pages', category: 'strategy', priority: byTraffic(q.impressions),
           title: `Merge the pages competing for "${q.query}"`,

@@ -1,15 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
-import { brandOf, intentSql } from '../search-data/intent.ts';
+import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-
-const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
+import type { KeywordsRepo } from './keywords.repo.ts';
 
 /** Keywords of the caller's sites: from Search Console, plus those added by hand. */
-export function createKeywordsService(deps: { db: Kysely<DB>; sites: Pick<SitesService, 'getSite'> }) {
-  const { db } = deps;
+export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite'> }) {
+  const { repo } = deps;
 
   return {
     /** Most clicked first (the last 28 days), then alphabetically; keywords added by hand without data last. */
@@ -17,29 +14,13 @@ export function createKeywordsService(deps: { db: Kysely<DB>; sites: Pick<SitesS
       await deps.sites.getSite(ownerId, query.site_id);
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 50;
-      const base = db.selectFrom('keywords').where('site_id', '=', query.site_id);
-      const [items, count] = await Promise.all([
-        base.select(COLUMNS).orderBy('clicks_28d', 'desc').orderBy('keyword').limit(pageSize).offset((page - 1) * pageSize).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: Number(count.total), page, page_size: pageSize };
+      const { items, total } = await repo.page(query.site_id, page, pageSize);
+      return { items, total, page, page_size: pageSize };
     },
 
     async stats(ownerId: string, siteId: string) {
       await deps.sites.getSite(ownerId, siteId);
-      const row = await db.selectFrom('keywords')
-        .select([
-          sql<number>`count(*)`.as('total'),
-          sql<number>`count(*) filter (where current_position <= 3)`.as('top_3'),
-          sql<number>`count(*) filter (where current_position <= 10)`.as('top_10'),
-          sql<number>`count(*) filter (where current_position <= 100)`.as('top_100'),
-          sql<number | null>`avg(current_position)`.as('average'),
-          sql<number>`coalesce(sum(search_volume), 0)`.as('volume'),
-          sql<number>`count(*) filter (where current_position < previous_position)`.as('improved'),
-          sql<number>`count(*) filter (where current_position > previous_position)`.as('declined'),
-          sql<number>`count(*) filter (where current_position = previous_position)`.as('unchanged'),
-        ])
-        .where('site_id', '=', siteId).executeTakeFirstOrThrow();
+      const row = await repo.stats(siteId);
       return {
         total_keywords: Number(row.total),
         keywords_in_top_3: Number(row.top_3),
@@ -56,22 +37,18 @@ export function createKeywordsService(deps: { db: Kysely<DB>; sites: Pick<SitesS
       const site = await deps.sites.getSite(ownerId, input.site_id);
       const keyword = input.keyword.trim().toLowerCase().replace(/\s+/g, ' ');
       try {
-        const intent = await sql<{ intent: 'informational' | 'navigational' | 'commercial' | 'transactional' }>`select ${intentSql(sql`${keyword}::text`, brandOf(site.domain))} as intent`.execute(db);
-        return await db.insertInto('keywords')
-          .values({ site_id: input.site_id, keyword, source: 'manual', intent: intent.rows[0]!.intent, current_position: null, previous_position: null, url: null })
-          .returning(COLUMNS).executeTakeFirstOrThrow();
+        return await repo.insertManual(input.site_id, keyword, brandOf(site.domain));
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(`The site already tracks "${keyword}"`);
         throw error;
       }
     },
 
+    /** For the search planner (internal, no owner): the site's ranking keywords. */
+    rankedForPlanning: (siteId: string) => repo.rankedForPlanning(siteId),
+
     async remove(ownerId: string, keywordId: string) {
-      const deleted = await db.deleteFrom('keywords')
-        .where('id', '=', keywordId)
-        .where('site_id', 'in', db.selectFrom('sites').select('id').where('owner_id', '=', ownerId))
-        .executeTakeFirst();
-      if (Number(deleted.numDeletedRows) === 0) throw notFound('Keyword');
+      if (!(await repo.remove(ownerId, keywordId))) throw notFound('Keyword');
     },
   };
 }

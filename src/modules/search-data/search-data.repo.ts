@@ -68,6 +68,68 @@ export function createSearchDataRepo(db: Kysely<DB>) {
     },
 
     /**
+     * Search metrics of a page in equal windows before and after a moment (a task completing):
+     * up to 28 days each, as many as Search Console data covers after it. Undefined without data.
+     */
+    async impactAround(siteId: string, page: string, since: Date) {
+      const row = await sql<{ days: number | null; b_clicks: number; b_impr: number; b_pos: number | null; a_clicks: number; a_impr: number; a_pos: number | null }>`
+        with bounds as (
+          -- least() skips nulls: without any data there is no window at all.
+          select ${since}::date as d, case when max(date) is null then null else least(28, max(date) - ${since}::date) end as days
+          from search_query_daily where site_id = ${siteId}
+        )
+        select b.days,
+          coalesce(sum(q.clicks) filter (where q.date < b.d and q.date >= b.d - b.days), 0)::int as b_clicks,
+          coalesce(sum(q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days), 0)::int as b_impr,
+          sum(q.position * q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days) / nullif(sum(q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days), 0) as b_pos,
+          coalesce(sum(q.clicks) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_clicks,
+          coalesce(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_impr,
+          sum(q.position * q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days) / nullif(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0) as a_pos
+        from bounds b left join search_query_daily q on q.site_id = ${siteId} and q.page = ${page}
+        group by b.days, b.d`.execute(db);
+      const r = row.rows[0];
+      if (!r || r.days === null || r.days < 1) return undefined;
+      const pos = (p: number | null) => (p === null ? null : Math.round(Number(p) * 10) / 10);
+      return {
+        url: page, window_days: Number(r.days),
+        before: { clicks: r.b_clicks, impressions: r.b_impr, position: pos(r.b_pos) },
+        after: { clicks: r.a_clicks, impressions: r.a_impr, position: pos(r.a_pos) },
+      };
+    },
+
+    /** Per page: clicks, impressions and position over the last 28 days of data, clicks in the 28 before, and its top query. */
+    async pagePerformance(siteId: string) {
+      const { rows } = await sql<{ page: string; clicks: number; impressions: number; position: number; prev_clicks: number; top_query: string }>`
+        with latest as (select max(date) as d from search_query_daily where site_id = ${siteId})
+        select q.page,
+          coalesce(sum(q.clicks) filter (where q.date > l.d - 28), 0)::int as clicks,
+          coalesce(sum(q.impressions) filter (where q.date > l.d - 28), 0)::int as impressions,
+          coalesce(sum(q.position * q.impressions) filter (where q.date > l.d - 28) / nullif(sum(q.impressions) filter (where q.date > l.d - 28), 0), 0) as position,
+          coalesce(sum(q.clicks) filter (where q.date <= l.d - 28 and q.date > l.d - 56), 0)::int as prev_clicks,
+          (array_agg(q.query order by q.clicks desc, q.impressions desc))[1] as top_query
+        from search_query_daily q, latest l where q.site_id = ${siteId} and q.date > l.d - 56
+        group by q.page`.execute(db);
+      return rows;
+    },
+
+    /** Queries whose impressions two or more pages split (each at least minShare), none ranking better than worseThan. */
+    async splitQueries(siteId: string, limits: { minShare: number; minImpressions: number; worseThan: number; limit: number }) {
+      const { rows } = await sql<{ query: string; pages: Array<{ page: string; impressions: number; position: number }>; impressions: number }>`
+        with latest as (select max(date) as d from search_query_daily where site_id = ${siteId}),
+        per_page as (
+          select q.query, q.page, sum(q.impressions)::int as impressions, sum(q.position * q.impressions) / nullif(sum(q.impressions), 0) as position
+          from search_query_daily q, latest l where q.site_id = ${siteId} and q.date > l.d - 28 group by q.query, q.page
+        ),
+        shares as (select *, impressions::float / nullif(sum(impressions) over (partition by query), 0) as share, sum(impressions) over (partition by query) as total from per_page)
+        select query, sum(impressions)::int as impressions,
+          json_agg(json_build_object('page', page, 'impressions', impressions, 'position', round(position::numeric, 1)) order by impressions desc) as pages
+        from shares where share >= ${limits.minShare} and total >= ${limits.minImpressions}
+        group by query having count(*) >= 2 and min(position) > ${limits.worseThan}
+        order by sum(impressions) desc limit ${limits.limit}`.execute(db);
+      return rows;
+    },
+
+    /**
      * Recomputes the site's keywords from the query×page rows of the last 28 days of data:
      * current position = impression-weighted average over the latest 7 days of data, previous
      * over the 7 before; url = the page with the most clicks (then impressions); volume and

@@ -63,6 +63,25 @@ export function createSitesRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** For the search-data sync (internal, no owner): what it needs to know of the site. */
+    findForSync(siteId: string) {
+      return db.selectFrom('sites')
+        .select(['id', 'owner_id', 'domain', 'gsc_property', 'ga4_property', 'search_backfilled', 'search_synced_at'])
+        .where('id', '=', siteId).executeTakeFirst();
+    },
+
+    async setSearchSync(siteId: string, changes: { gsc_property?: string; search_sync_error?: string | null; search_backfilled?: boolean; synced?: true }) {
+      const { synced, ...columns } = changes;
+      await db.updateTable('sites').set({ ...columns, ...(synced ? { search_synced_at: sql`now()` } : {}) }).where('id', '=', siteId).execute();
+    },
+
+    /** Active sites whose owner has an active Google connection (the daily sync). */
+    async idsWithActiveGoogle() {
+      const rows = await db.selectFrom('sites').innerJoin('google_connections', 'google_connections.user_id', 'sites.owner_id')
+        .select('sites.id').where('sites.is_active', '=', true).where('google_connections.status', '=', 'active').execute();
+      return rows.map((r) => r.id);
+    },
+
     /** The updated site, undefined if absent, or 'duplicate_domain' when the new domain is taken. */
     async update(
       ownerId: string,

@@ -66,6 +66,12 @@ export function createSitesService(deps: {
       return updated;
     },
 
+    /** For the search-data sync and planner (internal actors, no owner). */
+    forSync: (siteId: string) => repo.findForSync(siteId),
+    setSearchSync: (siteId: string, changes: Parameters<SitesRepo['setSearchSync']>[1]) => repo.setSearchSync(siteId, changes),
+    idsWithActiveGoogle: () => repo.idsWithActiveGoogle(),
+    searchSyncedAt: async (siteId: string) => (await repo.findForSync(siteId))?.search_synced_at ?? null,
+
     /** Called by the audit worker when an audit completes. */
     recordAudit: (siteId: string, result: Parameters<SitesRepo['recordAudit']>[1]) => repo.recordAudit(siteId, result),
   };

@@ -165,38 +165,11 @@ export function createTasksRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /**
-     * Search metrics of a page in equal windows before and after the task completed: up to
-     * 28 days each, as many as Search Console data covers after it. Undefined without data.
-     */
-    async impact(taskId: string, page: string) {
-      const done = await db.selectFrom('task_events').innerJoin('tasks', 'tasks.id', 'task_events.task_id')
+    /** When the task last completed, and its site (undefined before). */
+    completedAt(taskId: string) {
+      return db.selectFrom('task_events').innerJoin('tasks', 'tasks.id', 'task_events.task_id')
         .select(['task_events.at', 'tasks.site_id']).where('task_events.task_id', '=', taskId).where('task_events.to_status', '=', 'completed')
         .orderBy('task_events.id', 'desc').executeTakeFirst();
-      if (!done) return undefined;
-      const row = await sql<{ days: number | null; b_clicks: number; b_impr: number; b_pos: number | null; a_clicks: number; a_impr: number; a_pos: number | null }>`
-        with bounds as (
-          -- least() skips nulls: without any data there is no window at all.
-          select ${done.at}::date as d, case when max(date) is null then null else least(28, max(date) - ${done.at}::date) end as days
-          from search_query_daily where site_id = ${done.site_id}
-        )
-        select b.days,
-          coalesce(sum(q.clicks) filter (where q.date < b.d and q.date >= b.d - b.days), 0)::int as b_clicks,
-          coalesce(sum(q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days), 0)::int as b_impr,
-          sum(q.position * q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days) / nullif(sum(q.impressions) filter (where q.date < b.d and q.date >= b.d - b.days), 0) as b_pos,
-          coalesce(sum(q.clicks) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_clicks,
-          coalesce(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_impr,
-          sum(q.position * q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days) / nullif(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0) as a_pos
-        from bounds b left join search_query_daily q on q.site_id = ${done.site_id} and q.page = ${page}
-        group by b.days, b.d`.execute(db);
-      const r = row.rows[0];
-      if (!r || r.days === null || r.days < 1) return undefined;
-      const pos = (p: number | null) => (p === null ? null : Math.round(Number(p) * 10) / 10);
-      return {
-        url: page, window_days: Number(r.days),
-        before: { clicks: r.b_clicks, impressions: r.b_impr, position: pos(r.b_pos) },
-        after: { clicks: r.a_clicks, impressions: r.a_impr, position: pos(r.a_pos) },
-      };
     },
 
     verification(taskId: string) {

@@ -4,6 +4,7 @@ import type { JobSender } from '../../jobs/queue.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { pageOf } from '../task-types/index.ts';
 import { TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
@@ -20,10 +21,17 @@ export function createTasksService(deps: {
   repo: TasksRepo;
   sites: Pick<SitesService, 'getSite'>;
   queue: JobSender;
+  search: Pick<SearchDataService, 'impactAround'>;
   /** The task's latest rollback, for its details (the rollbacks module records them). */
   latestRollback: (taskId: string) => Promise<unknown>;
 }) {
   const { repo } = deps;
+
+  /** The page's search metrics before and after the task completed (undefined before it completed, or without data). */
+  async function impactOf(taskId: string, page: string) {
+    const done = await repo.completedAt(taskId);
+    return done && deps.search.impactAround(done.site_id, page, done.at);
+  }
 
   /** A site filter naming another user's site is a 404, as the site itself would be. */
   async function checkSite(ownerId: string, siteId: string | undefined) {
@@ -79,7 +87,7 @@ export function createTasksService(deps: {
       const page = url !== task.target || /^https?:\/\//.test(url) ? url : undefined;
       const [verification, impact] = await Promise.all([
         repo.verification(taskId),
-        page && (task.status === 'completed' || task.status === 'rolled_back') ? repo.impact(taskId, page) : undefined,
+        page && (task.status === 'completed' || task.status === 'rolled_back') ? impactOf(taskId, page) : undefined,
       ]);
       if (verification) {
         return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at, impact: impact ?? null };

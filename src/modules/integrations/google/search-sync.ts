@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../../db/types.ts';
 import { ProblemError } from '../../../lib/problem.ts';
 import { brandOf } from '../../search-data/intent.ts';
 import { DAY_MS as DAY, isoDate, pacificToday } from '../../search-data/periods.ts';
-import type { QueryPageDay, SearchDataRepo } from '../../search-data/search-data.repo.ts';
+import type { QueryPageDay } from '../../search-data/search-data.repo.ts';
+import type { SearchDataService } from '../../search-data/search-data.service.ts';
 import type { SitesService } from '../../sites/sites.service.ts';
 import type { JobSender } from '../../../jobs/queue.ts';
 import { GA4_METRICS, GoogleApiError, isUnverifiedPermission, type GoogleClient } from './google-client.ts';
@@ -27,17 +26,15 @@ const GA4_PAGE = 10_000;
  * it was and is shown on the site's progress.
  */
 export function createSearchSync(deps: {
-  db: Kysely<DB>;
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
-  searchData: SearchDataRepo;
-  sites: Pick<SitesService, 'listSites'>;
+  searchData: Pick<SearchDataService, 'upsertSearchDays' | 'replaceQueryDays' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
+  sites: Pick<SitesService, 'listSites' | 'forSync' | 'setSearchSync' | 'idsWithActiveGoogle'>;
   /** Sends "search data synced" after a Search Console sync stored new data (the search planner proposes from it). */
   queue: JobSender;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
-  const { db } = deps;
 
   async function pages<T>(fetchPage: (startRow: number) => Promise<T[]>, pageSize: number): Promise<T[]> {
     const all: T[] = [];
@@ -58,12 +55,10 @@ export function createSearchSync(deps: {
   }
 
   async function syncSite(siteId: string) {
-    const site = await db.selectFrom('sites')
-      .select(['id', 'owner_id', 'domain', 'gsc_property', 'ga4_property', 'search_backfilled'])
-      .where('id', '=', siteId).executeTakeFirst();
+    const site = await deps.sites.forSync(siteId);
     if (!site || !deps.client) return;
     const fail = async (message: string) => {
-      await db.updateTable('sites').set({ search_sync_error: message }).where('id', '=', siteId).execute();
+      await deps.sites.setSearchSync(siteId, { search_sync_error: message });
       deps.log.warn({ siteId, message }, 'search data sync did not run');
     };
     let token: string;
@@ -83,7 +78,7 @@ export function createSearchSync(deps: {
     try {
       const property = await propertyFor(token, site);
       if (property) {
-        if (!site.gsc_property) await db.updateTable('sites').set({ gsc_property: property }).where('id', '=', siteId).execute();
+        if (!site.gsc_property) await deps.sites.setSearchSync(siteId, { gsc_property: property });
         // Days from Google's first_incomplete_date on are still settling: they are not stored
         // (the next syncs fetch them again), so stored data, and the periods built on it, end
         // at the last complete day.
@@ -121,9 +116,10 @@ export function createSearchSync(deps: {
         if (!(error instanceof GoogleApiError) || error.quota) throw error;
         ga4Error = `Google Analytics (${site.ga4_property}): ${error.message}`;
       }
-      await db.updateTable('sites')
-        .set({ search_backfilled: property !== undefined || site.search_backfilled, search_synced_at: sql`now()`, search_sync_error: property ? ga4Error ?? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).` })
-        .where('id', '=', siteId).execute();
+      await deps.sites.setSearchSync(siteId, {
+        search_backfilled: property !== undefined || site.search_backfilled, synced: true,
+        search_sync_error: property ? ga4Error ?? null : `No Search Console property of the connected account matches ${site.domain}; link one with PUT /api/v1/sites/{id} (gsc_property).`,
+      });
       if (property) await deps.queue.send('agent.plan-from-search', { siteId });
     } catch (error) {
       if (error instanceof GoogleApiError && (error.quota || error.status === 403)) {
@@ -135,18 +131,11 @@ export function createSearchSync(deps: {
     }
   }
 
-  /** Every active site whose owner has connected Google. */
-  async function sitesToSync() {
-    const rows = await db.selectFrom('sites').innerJoin('google_connections', 'google_connections.user_id', 'sites.owner_id')
-      .select('sites.id').where('sites.is_active', '=', true).where('google_connections.status', '=', 'active').execute();
-    return rows.map((r) => r.id);
-  }
-
   return {
     syncSite,
     /** The daily run: a sync job per site to sync (each retried on its own). */
     async queueAll() {
-      for (const siteId of await sitesToSync()) await deps.queue.send(SYNC_JOB, { siteId });
+      for (const siteId of await deps.sites.idsWithActiveGoogle()) await deps.queue.send(SYNC_JOB, { siteId });
     },
     /** After connecting Google, each of the user's active sites syncs (its property is picked when none is linked). */
     async queueUserSites(userId: string) {

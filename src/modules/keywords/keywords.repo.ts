@@ -1,0 +1,66 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import { intentSql } from '../search-data/intent.ts';
+
+const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
+
+/**
+ * Keywords of a site. Rows from Search Console are written by the sync (search-data's
+ * refreshKeywords, one statement over the query data); this repository reads them and
+ * writes the keywords added by hand.
+ */
+export function createKeywordsRepo(db: Kysely<DB>) {
+  return {
+    /** Most clicked first (the last 28 days), then alphabetically. */
+    async page(siteId: string, page: number, pageSize: number) {
+      const base = db.selectFrom('keywords').where('site_id', '=', siteId);
+      const [items, count] = await Promise.all([
+        base.select(COLUMNS).orderBy('clicks_28d', 'desc').orderBy('keyword').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+
+    stats(siteId: string) {
+      return db.selectFrom('keywords')
+        .select([
+          sql<number>`count(*)`.as('total'),
+          sql<number>`count(*) filter (where current_position <= 3)`.as('top_3'),
+          sql<number>`count(*) filter (where current_position <= 10)`.as('top_10'),
+          sql<number>`count(*) filter (where current_position <= 100)`.as('top_100'),
+          sql<number | null>`avg(current_position)`.as('average'),
+          sql<number>`coalesce(sum(search_volume), 0)`.as('volume'),
+          sql<number>`count(*) filter (where current_position < previous_position)`.as('improved'),
+          sql<number>`count(*) filter (where current_position > previous_position)`.as('declined'),
+          sql<number>`count(*) filter (where current_position = previous_position)`.as('unchanged'),
+        ])
+        .where('site_id', '=', siteId).executeTakeFirstOrThrow();
+    },
+
+    /** A keyword added by hand, its intent classified like the synced ones (throws a unique violation when tracked already). */
+    async insertManual(siteId: string, keyword: string, brand: string | undefined) {
+      const intent = await sql<{ intent: 'informational' | 'navigational' | 'commercial' | 'transactional' }>`select ${intentSql(sql`${keyword}::text`, brand)} as intent`.execute(db);
+      return db.insertInto('keywords')
+        .values({ site_id: siteId, keyword, source: 'manual', intent: intent.rows[0]!.intent, current_position: null, previous_position: null, url: null })
+        .returning(COLUMNS).executeTakeFirstOrThrow();
+    },
+
+    /** For the search planner: ranking keywords, most impressions first. */
+    rankedForPlanning(siteId: string) {
+      return db.selectFrom('keywords')
+        .select(['keyword', 'current_position', 'impressions_28d', 'clicks_28d', 'url'])
+        .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
+    },
+
+    /** Deletes one of the owner's keywords; false when there is none. */
+    async remove(ownerId: string, keywordId: string) {
+      const deleted = await db.deleteFrom('keywords')
+        .where('id', '=', keywordId)
+        .where('site_id', 'in', db.selectFrom('sites').select('id').where('owner_id', '=', ownerId))
+        .executeTakeFirst();
+      return Number(deleted.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type KeywordsRepo = ReturnType<typeof createKeywordsRepo>;

@@ -1,0 +1,20 @@
+import type { SearchDataRepo } from './search-data.repo.ts';
+
+/**
+ * The search-data module as other modules use it (the sync writes, the agents and tasks
+ * read); its repository stays its own.
+ */
+export function createSearchDataService(repo: SearchDataRepo) {
+  return {
+    upsertSearchDays: repo.upsertSearchDays,
+    replaceQueryDays: repo.replaceQueryDays,
+    upsertAnalyticsDays: repo.upsertAnalyticsDays,
+    refreshKeywords: repo.refreshKeywords,
+    pageMetrics: repo.pageMetrics,
+    pagePerformance: repo.pagePerformance,
+    splitQueries: repo.splitQueries,
+    impactAround: repo.impactAround,
+  };
+}
+
+export type SearchDataService = ReturnType<typeof createSearchDataService>;
