@@ -36,6 +36,11 @@ export async function startLanguageSite(options: {
     if (file === '' || file.endsWith('/')) file += 'index.html';
     if (file.split('/').includes('..')) file = '';
     const body = file ? options.read(language, file) : undefined;
+    if (!body && file && options.read(language, `${file}/index.html`)) {
+      // A directory asked for without its slash: redirected, as Apache's mod_dir does.
+      response.writeHead(301, { location: `${url.pathname}/` });
+      return void response.end();
+    }
     if (!body) {
       response.writeHead(404, { 'content-type': 'text/html' });
       return void response.end('<html><body>Not found</body></html>');

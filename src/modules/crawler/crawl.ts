@@ -51,7 +51,7 @@ class Crawl {
   /** Header values repeat on every page: one string each. */
   private readonly contentTypes = new Map<string, string>();
   private readonly links = new LinkStore();
-  private readonly traps = new TrapDetector();
+  private readonly traps = new TrapDetector((url) => this.ids.has(url));
   private readonly fragmentLinks: CrawlResult['fragmentLinks'] = [];
   private homeAssets: string[] = [];
   private readonly imageBytes = new Map<string, number>();
