@@ -345,6 +345,19 @@ describe('the planted sites', () => {
   });
 });
 
+describe('findings', () => {
+  it('keep every target of a per-target check, up to 200 a page, and count the page once', () => {
+    const findings = new Findings();
+    for (let i = 0; i < 250; i++) findings.add('broken_internal_links', 'https://x.test/', `https://x.test/gone-${i}`);
+    findings.add('broken_internal_links', 'https://x.test/', 'https://x.test/gone-0');
+    findings.add('title_too_short', 'https://x.test/', 'A');
+    findings.add('title_too_short', 'https://x.test/', 'B');
+    assert.equal(findings.byCheck.get('broken_internal_links')!.length, 200);
+    assert.equal(findings.count('broken_internal_links'), 1);
+    assert.deepEqual(findings.byCheck.get('title_too_short'), [{ url: 'https://x.test/', value: 'A' }], 'other checks keep one finding a page');
+  });
+});
+
 describe('the health score', () => {
   const findingsWith = (counts: Record<string, number>) => {
     const findings = new Findings();

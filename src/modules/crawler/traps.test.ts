@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { startLanguageSite } from '../../../test/helpers/language-site.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { crawlSite } from './crawl.ts';
+import { TrapDetector } from './traps.ts';
 
 const prose = (seed: string, n = 60) => Array.from({ length: n }, (_, i) => `${seed}${i}`).join(' ');
 const LANGUAGES = ['en', 'de', 'fr'];
@@ -67,6 +68,19 @@ describe('crawl traps', () => {
     assert.equal(months, 50, 'fifty variants of one path, then no more');
     assert.ok(result.traps.some((trap) => /unbounded parameters/.test(trap.reason)));
     assert.equal(result.stoppedAtPageCap, false);
+  });
+});
+
+describe('the trap rules', () => {
+  it('skip very long URLs and very deep paths, and stop following a text served by more than 20 URLs', () => {
+    const traps = new TrapDetector(() => false);
+    assert.equal(traps.skipOnDiscovery(`https://x.test/${'a'.repeat(2049)}`), true);
+    assert.equal(traps.skipOnDiscovery(`https://x.test/${Array.from({ length: 31 }, (_, i) => `s${i}`).join('/')}`), true);
+    assert.equal(traps.skipOnDiscovery(`https://x.test/${Array.from({ length: 30 }, (_, i) => `s${i}`).join('/')}`), false);
+    const verdicts = Array.from({ length: 21 }, (_, i) => traps.afterFetch(`https://x.test/session-${i}/page`, 'same-hash'));
+    assert.equal(verdicts.filter((v) => v === 'copy').length, 1, 'the 21st URL of one text is a copy, not followed');
+    assert.equal(verdicts.at(-1), 'copy');
+    assert.ok([...traps.patterns.values()].some((p) => /more than 20 URLs/.test(p.reason)));
   });
 });
 
