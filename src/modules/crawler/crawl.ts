@@ -92,7 +92,9 @@ class Crawl {
     await Promise.all(Array.from({ length: workers }, () => this.work()));
     await this.measureImages(workers);
     const wordpressApi = await this.probeWordPressApi();
+    // Unreachable: the home page got no answer, and no page of a sitemap did either.
     const home = this.pages.find((p) => p.url === startUrl);
+    const answered = this.pages.some((p) => p.status !== null && p.status > 0);
     return {
       startUrl,
       pages: this.pages,
@@ -108,7 +110,7 @@ class Crawl {
       uncrawled: this.uncrawled(),
       traps: [...this.traps.patterns.values()],
       fragmentLinks: this.fragmentLinks,
-      ...(home?.status === 0 ? { unreachable: `${startUrl} did not answer: ${home.error ?? 'no response'}` } : {}),
+      ...(home?.status === 0 && !answered ? { unreachable: `${startUrl} did not answer: ${home.error ?? 'no response'}` } : {}),
     };
   }
 
