@@ -257,10 +257,11 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
+    /** Affected URLs per check (a page with three broken links counts once). */
     issueCounts(auditId: string) {
       return db
         .selectFrom('audit_issues')
-        .select(['check_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .select(['check_id', (eb) => eb.fn.count<number>('url').distinct().as('count')])
         .where('audit_id', '=', auditId)
         .groupBy('check_id')
         .execute();
@@ -271,7 +272,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return db
         .selectFrom((eb) =>
           eb.selectFrom('audit_issues')
-            .select(['check_id', 'url', 'value', sql<number>`row_number() over (partition by check_id order by url)`.as('n')])
+            .select(['check_id', 'url', 'value', sql<number>`row_number() over (partition by check_id order by url, value)`.as('n')])
             .where('audit_id', '=', auditId)
             .as('ranked'),
         )
@@ -279,6 +280,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .where('n', '<=', perCheck)
         .orderBy('check_id')
         .orderBy('url')
+        .orderBy('value')
         .execute();
     },
 
@@ -292,6 +294,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return Number(row?.count ?? 0);
     },
 
+    /** One page of a check's rows: every (URL, value), so every broken target of a page shows. */
     issuesPage(auditId: string, checkId: string, page: number, pageSize: number) {
       return db
         .selectFrom('audit_issues')
@@ -299,6 +302,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .where('audit_id', '=', auditId)
         .where('check_id', '=', checkId)
         .orderBy('url')
+        .orderBy('value')
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();

@@ -17,9 +17,9 @@ const AuditFields = {
   site_id: Uuid(),
   status: StringEnum(['queued', 'running', 'completed', 'failed'] as const),
   max_pages: Type.Integer(),
-  pages_crawled: Type.Integer(),
+  pages_crawled: Type.Integer({ description: 'Pages fetched and analysed (URLs robots.txt blocks and crawl-trap copies are counted apart, in pages_by_status)' }),
   pages_discovered: Type.Integer(),
-  pages_by_status: Type.Record(Type.String(), Type.Integer(), { description: 'Pages per HTTP status ("0": no answer, "blocked": robots.txt)' }),
+  pages_by_status: Type.Record(Type.String(), Type.Integer(), { description: 'URLs per HTTP status ("0": no answer, "blocked": refused by robots.txt, not fetched; "trap": a crawl trap\'s copy of another page)' }),
   score: Nullable(Type.Integer({ minimum: 0, maximum: 100 })),
   agent: StringEnum(['pending', 'running', 'finished', 'failed', 'skipped'] as const, {
     description: "The strategy agent's run on this audit, a job of its own after the audit completes: pending (the audit is not done, or the run is queued), running, finished (agent_summary says what it made), failed (POST /audits/{audit_id}/agent retries it) or skipped (the audit failed)",

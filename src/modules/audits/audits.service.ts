@@ -94,6 +94,7 @@ export function createAuditsService(deps: Deps) {
 
     async issuePage(ownerId: string, auditId: string, checkId: string, page: number, pageSize: number) {
       await requireAudit(ownerId, auditId);
+      if (!CHECKS_BY_ID.has(checkId)) throw notFound('Check');
       const [total, items] = await Promise.all([repo.countIssues(auditId, checkId), repo.issuesPage(auditId, checkId, page, pageSize)]);
       return { items: items.map((i) => ({ url: i.url, value: i.value })), total, page, page_size: pageSize };
     },
@@ -119,22 +120,24 @@ export function createAuditsService(deps: Deps) {
           onProgress: progress.report,
           onPage: auditor.onPage,
         }).finally(progress.cancel);
+        // A site that does not answer is not 78% healthy: the audit fails, no score is kept.
+        if (crawl.unreachable) return void (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt));
         const result = auditor.finish(crawl);
         // The result and the "audit completed" event commit together: the agent runs once it is stored, as a job of its own.
         const stored = await deps.transact(async (trx) => {
           const claimed = await repo.complete(auditId, attempt, {
-          crawled: crawl.pages.length,
-          discovered: crawl.urls.length,
-          pagesByStatus: pagesByStatus(crawl),
-          score: result.score,
-          breakdown: result.breakdown,
-          findings: result.findings.byCheck,
-          pages: crawl.pages.map((p) => ({
-            url: p.url,
-            status: p.status,
-            title: p.facts?.titles[0] ?? null,
-            meta_description: p.facts?.metaDescriptions[0] ?? null,
-          })),
+            crawled: result.pagesAnalysed,
+            discovered: crawl.urls.length,
+            pagesByStatus: pagesByStatus(crawl),
+            score: result.score,
+            breakdown: result.breakdown,
+            findings: result.findings.byCheck,
+            pages: crawl.pages.filter((p) => !p.trap).map((p) => ({
+              url: p.url,
+              status: p.status,
+              title: p.facts?.titles[0] ?? null,
+              meta_description: p.facts?.metaDescriptions[0] ?? null,
+            })),
           }, trx);
           if (claimed) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
           return claimed;
@@ -207,7 +210,7 @@ const severityRank = (severity: string) => ['critical', 'error', 'warning', 'not
 function pagesByStatus(crawl: CrawlResult): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const page of crawl.pages) {
-    const key = page.blockedByRobots ? 'blocked' : String(page.status ?? 0);
+    const key = page.blockedByRobots ? 'blocked' : page.trap ? 'trap' : String(page.status ?? 0);
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

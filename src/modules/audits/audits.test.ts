@@ -117,6 +117,58 @@ describe('audits', () => {
   });
 });
 
+describe('audit reports on real-world failures', () => {
+  it('list every broken target of a page through the paging, and count the page once', async (t) => {
+    const broken = await startFixtureSite({
+      '/': { body: page({ body: '<h1>Home</h1><a href="/gone-1">One</a><a href="/gone-2">Two</a><a href="/gone-3">Three</a><a href="/docs">Docs</a>' }) },
+      '/docs': { body: page({ body: '<h1>Docs</h1><a href="/gone-3">Three again</a>' }) },
+    });
+    t.after(() => broken.close());
+    const siteId = await addSite(alice, broken.host);
+    await call(ctx, { method: 'POST', url: '/api/v1/audits', token: alice.accessToken, payload: { site_id: siteId } });
+    const report = await waitForAudit(alice, siteId);
+    const check = report.data.issues.find((i: { check_id: string }) => i.check_id === 'broken_internal_links');
+    assert.equal(check.affected_count, 2, 'two pages have broken links');
+    assert.equal(check.affected.length, 4, 'the report lists every (page, target)');
+    const rows = [];
+    for (let n = 1; n <= 2; n++) {
+      const res = await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/broken_internal_links?page=${n}&page_size=3`, token: alice.accessToken });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.data.total, 4);
+      rows.push(...res.data.items);
+    }
+    assert.deepEqual(rows.map((r: { url: string; value: string }) => `${new URL(r.url).pathname} -> ${new URL(r.value).pathname}`), [
+      '/ -> /gone-1', '/ -> /gone-2', '/ -> /gone-3', '/docs -> /gone-3',
+    ]);
+  });
+
+  it('fail the audit of a site that does not answer, with the reason, and keep no score', async () => {
+    const gone = await startFixtureSite({});
+    const host = gone.host;
+    await gone.close();
+    const siteId = await addSite(alice, host);
+    await call(ctx, { method: 'POST', url: '/api/v1/audits', token: alice.accessToken, payload: { site_id: siteId } });
+    const report = await waitForAudit(alice, siteId);
+    assert.equal(report.data.status, 'failed');
+    assert.match(report.data.error, /could not be reached: .* did not answer: connection refused/);
+    assert.equal(report.data.score, null);
+    const stored = await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}`, token: alice.accessToken });
+    assert.equal(stored.data.health_score, null, 'an unreachable site gets no health score');
+  });
+
+  it('answer 404 for a check id that does not exist', async () => {
+    const siteId = await addSite(alice, `127.0.0.3:${site.host.split(':')[1]}`);
+    await call(ctx, { method: 'POST', url: '/api/v1/audits', token: alice.accessToken, payload: { site_id: siteId } });
+    const report = await waitForAudit(alice, siteId);
+    const res = await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/no_such_check`, token: alice.accessToken });
+    assert.equal(res.statusCode, 404);
+    assert.match(res.headers['content-type'] as string, /application\/problem\+json/);
+    const known = await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/crawl_trap`, token: alice.accessToken });
+    assert.equal(known.statusCode, 200, 'a known check with no findings is an empty page');
+    assert.equal(known.data.total, 0);
+  });
+});
+
 describe('audit jobs that lose their worker', () => {
   const tuning = { heartbeatSeconds: 10, superviseIntervalSeconds: 1 };
 

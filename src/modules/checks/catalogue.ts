@@ -13,6 +13,10 @@ export interface CheckDefinition {
   lighthouse?: string;
   /** Judged once for the whole site rather than per page. */
   siteWide?: boolean;
+  /** One finding per affected page and target (every broken link of a page), not per page alone. */
+  perTarget?: boolean;
+  /** Reported, but no part of the health score (what the crawl met, not what the site gets wrong). */
+  unscored?: boolean;
 }
 
 const c = (id: string, severity: Severity, category: CheckCategory, title: string, fix: string, extra: Partial<CheckDefinition> = {}): CheckDefinition =>
@@ -24,8 +28,9 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('page_4xx', 'error', 'crawlability', 'Page returns a 4xx status', 'Restore the page, or redirect it (301) to its replacement and update links to it.', { lighthouse: 'http-status-code' }),
   c('page_5xx', 'critical', 'crawlability', 'Page returns a 5xx status', 'Fix the server error; search engines drop pages that keep failing.', { lighthouse: 'http-status-code' }),
   c('page_unreachable', 'error', 'crawlability', 'Page did not answer (timeout or connection error)', 'Make the page answer within 15 seconds; check the server and DNS.'),
-  c('broken_internal_links', 'error', 'links', 'Page links to a broken internal URL', 'Point the link at a working page or remove it.'),
-  c('links_to_redirect', 'warning', 'links', 'Page links to a URL that redirects', 'Link straight to the final URL.'),
+  c('broken_internal_links', 'error', 'links', 'Page links to a broken internal URL', 'Point the link at a working page or remove it.', { perTarget: true }),
+  c('links_to_redirect', 'warning', 'links', 'Page links to a URL that redirects', 'Link straight to the final URL.', { perTarget: true }),
+  c('broken_fragment_link', 'warning', 'links', 'Link to a #fragment that does not exist on the target page', 'Point the link at an id that exists on the target page, or add that id there.', { perTarget: true }),
   c('redirect_chain', 'warning', 'crawlability', 'Redirect chain (more than one hop)', 'Redirect in one hop to the final URL.'),
   c('redirect_loop', 'error', 'crawlability', 'Redirect loop', 'Break the loop: the redirect must end at a page that answers 200.'),
   c('http_page_on_https_site', 'warning', 'security', 'Page served over http on an https site', 'Redirect every http URL to its https version (301).'),
@@ -37,7 +42,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('noindex_meta', 'warning', 'indexability', 'Page has a meta robots noindex', 'Remove noindex if the page should appear in search results.', { lighthouse: 'is-crawlable' }),
   c('noindex_header', 'warning', 'indexability', 'Page has an X-Robots-Tag noindex header', 'Remove the noindex header if the page should appear in search results.', { lighthouse: 'is-crawlable' }),
   c('nofollow_page', 'notice', 'indexability', 'Page tells robots not to follow its links (nofollow)', 'Remove nofollow from meta robots / X-Robots-Tag unless intended.', { lighthouse: 'is-crawlable' }),
-  c('blocked_by_robots', 'warning', 'indexability', 'URL blocked by robots.txt', 'Allow the URL in robots.txt if it should be crawled, or stop linking to it.', { lighthouse: 'is-crawlable' }),
+  c('blocked_by_robots', 'warning', 'indexability', 'URL blocked by robots.txt', 'Allow the URL in robots.txt if it should be crawled, or stop linking to it.', { lighthouse: 'is-crawlable', unscored: true }),
   c('canonical_to_other_url', 'notice', 'indexability', 'Canonical points to another URL', 'Check that the canonical target is the version you want indexed.', { lighthouse: 'canonical' }),
   c('home_noindex', 'critical', 'indexability', 'Home page is not indexable (noindex)', 'Remove noindex from the home page.', { siteWide: true, lighthouse: 'is-crawlable' }),
   c('robots_txt_blocks_all', 'critical', 'indexability', 'robots.txt disallows the whole site', 'Remove "Disallow: /" for all user agents in robots.txt.', { siteWide: true, lighthouse: 'robots-txt' }),
@@ -60,7 +65,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('heading_level_skipped', 'notice', 'on_page', 'Heading levels skipped (e.g. h2 to h4)', 'Use heading levels in order without gaps.'),
   // Images
   c('image_missing_alt', 'warning', 'on_page', 'Image without alt attribute', 'Add alt text describing the image (alt="" for decoration).', { lighthouse: 'image-alt' }),
-  c('image_too_large', 'warning', 'performance', 'Image larger than 200 KB', 'Compress the image or serve a smaller size (WebP/AVIF, responsive srcset).', { lighthouse: 'uses-optimized-images' }),
+  c('image_too_large', 'warning', 'performance', 'Image larger than 200 KB', 'Compress the image or serve a smaller size (WebP/AVIF, responsive srcset).', { lighthouse: 'uses-optimized-images', perTarget: true }),
   c('image_alt_too_long', 'notice', 'on_page', 'Image alt text longer than 125 characters', 'Shorten the alt text to the essentials.'),
   // Links
   c('link_text_non_descriptive', 'notice', 'links', 'Link text is not descriptive ("click here", "read more")', 'Use link text that says where the link goes.', { lighthouse: 'link-text' }),
@@ -76,10 +81,12 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('canonical_to_noindex', 'warning', 'indexability', 'Canonical points to a noindex page', 'Point the canonical at an indexable page.', { lighthouse: 'canonical' }),
   // International
   c('hreflang_invalid_code', 'warning', 'international', 'Invalid hreflang language code', 'Use ISO 639-1 language codes, optionally with an ISO 3166-1 region, or x-default.', { lighthouse: 'hreflang' }),
-  c('hreflang_missing_return', 'warning', 'international', 'hreflang alternate does not link back', 'Make every alternate page list this page in its hreflang links too.'),
+  c('hreflang_missing_return', 'warning', 'international', 'hreflang alternate does not link back', 'Make every alternate page list this page in its hreflang links too.', { perTarget: true }),
+  c('hreflang_missing', 'warning', 'international', 'Multilingual site, page without hreflang', 'List the page\'s language versions with <link rel="alternate" hreflang="…"> in the head (or in the sitemap).', { lighthouse: 'hreflang' }),
   c('hreflang_missing_x_default', 'notice', 'international', 'hreflang set without x-default', 'Add an x-default alternate for visitors of other languages.'),
   // Sitemaps
   c('sitemap_missing', 'notice', 'crawlability', 'No XML sitemap found', 'Publish a sitemap at /sitemap.xml and name it in robots.txt.', { siteWide: true }),
+  c('sitemap_invalid', 'warning', 'crawlability', 'Sitemap is not a valid sitemap (not XML, wrong root, over 50,000 URLs or 50 MB, URLs of another host)', 'Serve well-formed XML with a <urlset> or <sitemapindex> root, at most 50,000 URLs and 50 MB a file, URLs of this host only.', { siteWide: true }),
   c('sitemap_noindex_url', 'warning', 'crawlability', 'Sitemap lists a noindex page', 'Remove noindex pages from the sitemap.'),
   c('sitemap_blocked_url', 'warning', 'crawlability', 'Sitemap lists a URL blocked by robots.txt', 'Remove blocked URLs from the sitemap or allow them.'),
   c('sitemap_redirect_url', 'warning', 'crawlability', 'Sitemap lists a redirecting URL', 'List the final URL instead.'),
@@ -89,9 +96,12 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('thin_content', 'warning', 'content', 'Thin content (fewer than 200 words)', 'Expand the page with useful content, or merge it into a fuller page.'),
   c('duplicate_content', 'warning', 'content', 'Same text as another page', 'Make the content unique, or point a canonical at the original.'),
   c('click_depth_over_4', 'notice', 'structure', 'More than 4 clicks from the home page', 'Link to the page from higher up in the site.'),
+  c('crawl_trap', 'warning', 'crawlability', 'Crawl trap: URLs that never end (repeating or collapsed path segments, copies, unbounded parameters)', 'Make the server answer 404 (or 301 to the real URL) for stacked or repeated paths, use root-relative links, and keep parameter URLs out of links (or disallow them in robots.txt).', { siteWide: true }),
+  c('crawl_stopped_at_cap', 'notice', 'crawlability', 'The crawl stopped at its page cap (max_pages): part of the site was not audited', 'Start an audit with a higher max_pages, or fix the crawl traps that spend the budget.', { siteWide: true, unscored: true }),
   c('orphan_page', 'warning', 'structure', 'Orphan page (in the sitemap, linked from nowhere)', 'Link to the page from related pages.'),
   // Mobile, language, markup, transport
   c('html_lang_missing', 'notice', 'international', 'html element has no lang attribute', 'Add lang="…" to the html element.', { lighthouse: 'html-has-lang' }),
+  c('charset_conflict', 'warning', 'content', 'Charset declared differently in the Content-Type header and in the page', 'Declare one charset (UTF-8) in both the header and <meta charset>; browsers follow the header and show garbled text otherwise.'),
   c('viewport_missing', 'warning', 'mobile', 'No viewport meta tag', 'Add <meta name="viewport" content="width=device-width, initial-scale=1">.', { lighthouse: 'viewport' }),
   c('json_ld_invalid', 'warning', 'structured_data', 'JSON-LD block does not parse', 'Fix the JSON syntax of the structured data.', { lighthouse: 'structured-data' }),
   c('hsts_missing', 'notice', 'security', 'https site without HSTS', 'Send Strict-Transport-Security on https responses.', { siteWide: true }),

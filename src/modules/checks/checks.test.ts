@@ -28,7 +28,7 @@ function cleanPage(origin: string, path: string, options: { body?: string; head?
   });
 }
 
-async function audit(build: (origin: string) => Record<string, FixtureRoute>, options: { maxBytes?: number } = {}) {
+async function audit(build: (origin: string) => Record<string, FixtureRoute>, options: { maxBytes?: number; maxPages?: number } = {}) {
   let origin = '';
   const routes: Record<string, FixtureRoute> = {};
   const site = await startFixtureSite(routes);
@@ -224,8 +224,8 @@ describe('checks that need an https site', () => {
   const run = (pages: CrawledPage[]) => {
     const crawl: CrawlResult = {
       startUrl: 'https://secure.test/', pages, imageBytes: new Map(), platformHints: { homeAssets: [], wordpressApi: false }, urls: pages.map((p) => p.url), sitemapUrls: new Set(),
-      sitemapsFetched: [{ url: 'https://secure.test/sitemap.xml', status: 200 }], robots: { status: 404, blocksEverything: false },
-      homeHeaders: {}, stoppedAtPageCap: false,
+      sitemapsFetched: [{ url: 'https://secure.test/sitemap.xml', status: 200, kind: 'urlset' }], robots: { status: 404, blocksEverything: false },
+      homeHeaders: {}, stoppedAtPageCap: false, pageCap: 500, uncrawled: 0, traps: [], fragmentLinks: [],
     };
     const findings = new Findings();
     for (const p of pages) checkPage(p, findings, siteContext(crawl.startUrl));
@@ -254,9 +254,107 @@ describe('checks that need an https site', () => {
   });
 });
 
+describe('checks on what the crawl met', () => {
+  it('find fragment links to ids that do not exist, every one of a page', async () => {
+    const result = await audit((o) => ({
+      '/': { body: cleanPage(o, '/', { body: '<a href="/guide">Guide</a>' }) },
+      '/guide': {
+        body: cleanPage(o, '/guide', {
+          body: '<h2 id="install">Install</h2><a name="old-anchor"></a><a href="#install">Install</a><a href="#top">Top</a>' +
+            '<a href="#nowhere">Nowhere</a><a href="/reference#options">Options</a><a href="/reference#gone">Gone</a>' +
+            '<a href="/reference#caf%C3%A9">Café</a><a href="/guide#old-anchor">Old</a>',
+        }),
+      },
+      '/reference': { body: cleanPage(o, '/reference', { body: '<h2 id="options">Options</h2><p id="café">Café</p>' }) },
+    }));
+    assertFound(result, [['broken_fragment_link', '/guide']]);
+    const values = result.findings.byCheck.get('broken_fragment_link')!.map((f) => f.value!.replace(result.origin, '')).sort();
+    assert.deepEqual(values, ['/guide#nowhere', '/reference#gone'], 'each missing target once; existing ids, <a name>, #top and percent-encoded ids pass');
+    assert.equal(result.breakdown.find((l) => l.check_id === 'broken_fragment_link')?.affected, 1, 'one page affected, two targets listed');
+  });
+
+  it('find a sitemap.xml that is no sitemap, a sitemap with another host, and one over 50,000 URLs', async () => {
+    const many = Array.from({ length: 50_001 }, (_, i) => `<url><loc>/p${i}</loc></url>`).join('');
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\nSitemap: /foreign.xml\nSitemap: /huge.xml\nSitemap: /text.xml\n' },
+      '/': { body: cleanPage(o, '/') },
+      // The Apache manual's /sitemap.xml: its own XML source, not a sitemap.
+      '/sitemap.xml': { headers: { 'content-type': 'application/xml' }, body: '<?xml version="1.0"?><sitemap metafile="sitemap.xml.meta"><title>Sitemap</title></sitemap>' },
+      '/foreign.xml': sitemap('http://other.example', ['/x']),
+      '/huge.xml': { headers: { 'content-type': 'application/xml' }, body: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${many}</urlset>` },
+      '/text.xml': { headers: { 'content-type': 'text/plain' }, body: 'https://example.com/a\nhttps://example.com/b\n' },
+    }));
+    assertFound(result, [['sitemap_invalid', '/sitemap.xml'], ['sitemap_invalid', '/foreign.xml'], ['sitemap_invalid', '/huge.xml'], ['sitemap_invalid', '/text.xml']]);
+    const why = Object.fromEntries(result.findings.byCheck.get('sitemap_invalid')!.map((f) => [new URL(f.url).pathname, f.value]));
+    assert.match(why['/sitemap.xml']!, /root element is <sitemap>/);
+    assert.match(why['/foreign.xml']!, /1 URL\(s\) of another host/);
+    assert.match(why['/huge.xml']!, /50001 URLs/);
+    assert.match(why['/text.xml']!, /not XML/);
+    assert.equal(result.findings.count('sitemap_missing'), 0, 'the index of valid files still counts as a sitemap');
+  });
+
+  it('count a /sitemap.xml that is not a sitemap as no sitemap', async () => {
+    const result = await audit((o) => ({
+      '/': { body: cleanPage(o, '/') },
+      '/sitemap.xml': { body: '<!doctype html><html><body>Soft 404</body></html>' },
+    }));
+    assertFound(result, [['sitemap_missing', '/sitemap.xml'], ['sitemap_invalid', '/sitemap.xml']]);
+  });
+
+  it('find a charset conflict between the header and the page', async () => {
+    const result = await audit((o) => ({
+      '/': { body: cleanPage(o, '/', { body: '<a href="/latin">Latin page</a>' }) },
+      '/latin': { headers: { 'content-type': 'text/html; charset=utf-8' }, body: cleanPage(o, '/latin').replace('<meta charset="utf-8">', '<meta charset="windows-1252">') },
+    }));
+    assertFound(result, [['charset_conflict', '/latin']]);
+    assert.equal(result.findings.byCheck.get('charset_conflict')![0]!.value, 'header utf-8, page windows-1252');
+    assert.equal(result.findings.byCheck.get('charset_conflict')!.length, 1, 'the home page declares the same charset twice: no conflict');
+  });
+
+  it('find the pages of a multilingual site without hreflang', async () => {
+    const linked = ['/en/a', '/en/b', '/de/a', '/de/b', '/de/c'];
+    const result = await audit((o) => ({
+      '/': { body: cleanPage(o, '/', { body: linked.map((p) => `<a href="${p}">Page ${p}</a>`).join(' ') }) },
+      ...Object.fromEntries(linked.map((p) => [p, { body: cleanPage(o, p).replace('lang="en"', `lang="${p.slice(1, 3)}"`) }])),
+    }));
+    assertFound(result, [['hreflang_missing', '/de/a'], ['hreflang_missing', '/en/b']]);
+    assert.match(result.findings.byCheck.get('hreflang_missing')![0]!.value!, /de, en/);
+    const single = await audit((o) => ({ '/': { body: cleanPage(o, '/', { body: '<a href="/b">B page</a>' }) }, '/b': { body: cleanPage(o, '/b') } }));
+    assert.equal(single.findings.count('hreflang_missing'), 0, 'a site in one language needs no hreflang');
+  });
+
+  it('report a crawl trap and a crawl stopped at its cap, and leave robots.txt refusals out of the score', async () => {
+    const pages = Array.from({ length: 8 }, (_, i) => `/p${i}`);
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'application/octet-stream' }, body: 'User-agent: *\nDisallow: /private\n' },
+      '/': { body: cleanPage(o, '/', { body: ['/private/1', '/private/2', '/private/3', '/loop/', ...pages].map((p) => `<a href="${p}">Page ${p}</a>`).join(' ') }) },
+      '/loop/': { body: cleanPage(o, '/loop/', { body: '<a href="loop/">Again</a>' }) },
+      ...Object.fromEntries(pages.map((p) => [p, { body: cleanPage(o, p) }])),
+    }), { maxPages: 4 });
+    assertFound(result, [['crawl_stopped_at_cap', '/'], ['crawl_trap', '/loop/loop/'], ['blocked_by_robots', '/private/1']]);
+    assert.match(result.findings.byCheck.get('crawl_stopped_at_cap')![0]!.value!, /Stopped after 4 fetched pages \(max_pages 4\); \d+ discovered URL\(s\) were not crawled/);
+    assert.match(result.findings.byCheck.get('crawl_trap')![0]!.value!, /repeating path segments.*1 URL\(s\) left out/);
+    assert.equal(result.pagesAnalysed, 4, 'the three blocked URLs are not analysed pages');
+    assert.equal(result.breakdown.some((l) => ['blocked_by_robots', 'crawl_stopped_at_cap'].includes(l.check_id)), false, 'neither costs points');
+  });
+});
+
 describe('the planted sites', () => {
   it('exercise every check in the catalogue', () => {
     assert.deepEqual(CHECKS.map((c) => c.id).filter((id) => !covered.has(id)), []);
+  });
+});
+
+describe('findings', () => {
+  it('keep every target of a per-target check, up to 200 a page, and count the page once', () => {
+    const findings = new Findings();
+    for (let i = 0; i < 250; i++) findings.add('broken_internal_links', 'https://x.test/', `https://x.test/gone-${i}`);
+    findings.add('broken_internal_links', 'https://x.test/', 'https://x.test/gone-0');
+    findings.add('title_too_short', 'https://x.test/', 'A');
+    findings.add('title_too_short', 'https://x.test/', 'B');
+    assert.equal(findings.byCheck.get('broken_internal_links')!.length, 200);
+    assert.equal(findings.count('broken_internal_links'), 1);
+    assert.deepEqual(findings.byCheck.get('title_too_short'), [{ url: 'https://x.test/', value: 'A' }], 'other checks keep one finding a page');
   });
 });
 

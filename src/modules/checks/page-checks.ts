@@ -35,6 +35,7 @@ export const siteContext = (startUrl: string): SiteContext => ({
 export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, startHost }: SiteContext) {
   const { url } = page;
   if (page.blockedByRobots) return findings.add('blocked_by_robots', url);
+  if (page.trap) return; // reported once, by crawl_trap
   if (page.status === 0) return findings.add('page_unreachable', url, page.error);
   if (page.status === null) return;
   if (page.status >= 500) findings.add('page_5xx', url, String(page.status));
@@ -45,6 +46,7 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
   if (page.ttfbMs > SLOW_TTFB_MS) findings.add('slow_ttfb', url, `${page.ttfbMs} ms`);
   if (page.truncated) findings.add('html_truncated', url);
   if (page.xRobotsTag.includes('noindex') || page.xRobotsTag.includes('none')) findings.add('noindex_header', url, page.xRobotsTag.join(', '));
+  if (page.charsetConflict) findings.add('charset_conflict', url, page.charsetConflict);
 
   const facts = page.facts;
   if (!facts) return;
@@ -132,6 +134,7 @@ export function slimPageFacts(page: CrawledPage) {
   facts.formActions = EMPTY;
   facts.jsonLd = EMPTY;
   facts.assets = EMPTY; // the crawler kept the home page's for platform detection
+  facts.anchorIds = EMPTY; // hashed onto page.anchors by the crawler
 }
 
 /** Shared by every slimmed page: 20,000 pages would otherwise hold 100,000 empty arrays. */

@@ -17,8 +17,9 @@ export function createAuditor() {
     },
     finish(crawl: CrawlResult) {
       checkSite(crawl, findings);
-      // Pages the checks could judge: everything fetched or refused by robots.txt.
-      const pagesAnalysed = crawl.pages.length;
+      // Pages the checks could judge: everything fetched, less robots.txt's refusals and
+      // crawl traps' copies (reported apart, they would dilute every share).
+      const pagesAnalysed = crawl.pages.filter((p) => !p.blockedByRobots && !p.trap).length;
       return { findings, pagesAnalysed, ...healthScore(findings, pagesAnalysed) };
     },
   };

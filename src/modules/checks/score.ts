@@ -31,7 +31,7 @@ export function healthScore(findings: Findings, pagesAnalysed: number): { score:
   const breakdown: ScoreLine[] = [];
   for (const check of CHECKS) {
     const affected = findings.count(check.id);
-    if (affected === 0) continue;
+    if (affected === 0 || check.unscored) continue;
     const share = check.siteWide ? 1 : Math.min(1, affected / Math.max(1, pagesAnalysed));
     const factor = 1 - SEVERITY_WEIGHT[check.severity] * Math.sqrt(share);
     product *= factor;

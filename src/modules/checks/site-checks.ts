@@ -1,4 +1,5 @@
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
+import { hasAnchor } from '../crawler/fragments.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
 import { isNoindex } from './page-checks.ts';
@@ -13,15 +14,18 @@ const isRedirect = (page: CrawledPage | undefined) => page !== undefined && page
 /** Checks that compare pages with each other, the link graph and the sitemaps. */
 export function checkSite(crawl: CrawlResult, findings: Findings) {
   const byUrl = new Map(crawl.pages.map((p) => [p.url, p]));
-  const html = crawl.pages.filter((p) => p.status === 200 && p.facts);
+  const html = crawl.pages.filter((p) => p.status === 200 && p.facts && !p.trap);
   const home = byUrl.get(crawl.startUrl);
   const homeFinal = home?.redirectTarget ? byUrl.get(home.redirectTarget) : home;
 
   if (crawl.robots.blocksEverything) findings.add('robots_txt_blocks_all', new URL('/robots.txt', crawl.startUrl).href);
   if (homeFinal && isNoindex(homeFinal)) findings.add('home_noindex', homeFinal.url);
   if (crawl.startUrl.startsWith('https:') && homeFinal?.status === 200 && !homeFinal.hsts) findings.add('hsts_missing', homeFinal.url);
-  const hasSitemap = crawl.sitemapsFetched.some((s) => s.status === 200);
+  checkCrawl(crawl, findings);
+  // A file named sitemap.xml that is not a sitemap (an HTML page, another XML format) is none.
+  const hasSitemap = crawl.sitemapsFetched.some((s) => s.status === 200 && s.kind !== undefined && s.kind !== 'invalid');
   if (!hasSitemap) findings.add('sitemap_missing', new URL('/sitemap.xml', crawl.startUrl).href);
+  for (const sitemap of crawl.sitemapsFetched) if (sitemap.problem) findings.add('sitemap_invalid', sitemap.url, sitemap.problem);
 
   // Links between pages.
   const inlinks = new Map<number, number>();
@@ -32,6 +36,14 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
       if (isBroken(target)) findings.add('broken_internal_links', page.url, target!.url);
       else if (isRedirect(target)) findings.add('links_to_redirect', page.url, target!.url);
     }
+  }
+
+  // Fragment links: the target page (after its redirect) must have the id.
+  for (const link of crawl.fragmentLinks) {
+    let target = byUrl.get(link.to);
+    if (target?.redirectTarget) target = byUrl.get(target.redirectTarget);
+    if (!target?.facts || target.status !== 200 || target.trap || target.truncated) continue;
+    if (!hasAnchor(target.anchors, link.fragment)) findings.add('broken_fragment_link', link.from, `${target.url}#${link.fragment}`);
   }
 
   // Images measured by the crawler.
@@ -70,7 +82,16 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
   duplicates((p) => p.facts!.metaDescriptions[0] || undefined, 'meta_description_duplicate');
   duplicates((p) => (p.facts!.wordCount >= 20 ? p.facts!.textHash : undefined), 'duplicate_content');
 
-  // hreflang.
+  // hreflang: a site in two or more languages (each on two or more pages) needs it on every page.
+  const languages = new Map<string, number>();
+  for (const page of indexable) {
+    const language = page.facts!.lang?.toLowerCase().split(/[-_]/)[0];
+    if (language) languages.set(language, (languages.get(language) ?? 0) + 1);
+  }
+  const siteLanguages = [...languages].filter(([, n]) => n >= 2).map(([language]) => language).sort();
+  if (siteLanguages.length >= 2) {
+    for (const page of indexable) if (page.facts!.hreflangs.length === 0) findings.add('hreflang_missing', page.url, `the site has pages in ${siteLanguages.join(', ')}`);
+  }
   for (const page of html) {
     const alternates = page.facts!.hreflangs;
     if (alternates.length === 0) continue;
@@ -102,6 +123,22 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
     const d = depth.get(page.url);
     if (d !== undefined && d > MAX_CLICK_DEPTH) findings.add('click_depth_over_4', page.url, `${d} clicks`);
     if (page.depth === null && crawl.sitemapUrls.has(page.url) && !inlinks.get(idOf.get(page.url) ?? -1)) findings.add('orphan_page', page.url);
+  }
+}
+
+/** What the crawl itself met: traps it stopped expanding, and the page cap. */
+function checkCrawl(crawl: CrawlResult, findings: Findings) {
+  for (const trap of crawl.traps) {
+    findings.add('crawl_trap', trap.examples[0]!, `${trap.reason}. ${trap.count} URL(s) left out, e.g. ${trap.examples.slice(0, 3).join(' , ')}`);
+  }
+  if (crawl.stoppedAtPageCap) {
+    const trapped = crawl.traps.reduce((sum, t) => sum + t.count, 0);
+    findings.add(
+      'crawl_stopped_at_cap',
+      crawl.startUrl,
+      `Stopped after ${crawl.pageCap} fetched pages (max_pages ${crawl.pageCap}); ${crawl.uncrawled} discovered URL(s) were not crawled` +
+        (trapped > 0 ? `; ${trapped} trap URL(s) had been left out before` : ''),
+    );
   }
 }
 

@@ -6,7 +6,9 @@ import { createExtractor, type PageFacts } from './extract.ts';
 import { fetchOnce, type FetchOptions, type FetchResult } from './fetch-page.ts';
 import { parseRobots, type RobotsRules } from './robots.ts';
 import { LinkStore, NO_LINKS } from './link-store.ts';
-import { parseSitemap } from './sitemap.ts';
+import { parseSitemap, SITEMAP_MAX_BYTES } from './sitemap.ts';
+import { anchorHashes, fragmentOf } from './fragments.ts';
+import { TrapDetector } from './traps.ts';
 import { normalizeUrl, sameSite } from './urls.ts';
 
 export type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
@@ -14,6 +16,9 @@ export type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
 const MAX_IMAGES_MEASURED = 2000;
+const MAX_FRAGMENT_LINKS = 200_000;
+/** Pages shorter than this share a text hash too easily to be called copies of each other. */
+const MIN_WORDS_FOR_COPY = 20;
 // Most pages have no X-Robots-Tag, no redirects and so on: they share these instead of
 // each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
 const NONE: string[] = [];
@@ -46,6 +51,8 @@ class Crawl {
   /** Header values repeat on every page: one string each. */
   private readonly contentTypes = new Map<string, string>();
   private readonly links = new LinkStore();
+  private readonly traps = new TrapDetector((url) => this.ids.has(url));
+  private readonly fragmentLinks: CrawlResult['fragmentLinks'] = [];
   private homeAssets: string[] = [];
   private readonly imageBytes = new Map<string, number>();
   private robots!: RobotsRules;
@@ -85,6 +92,9 @@ class Crawl {
     await Promise.all(Array.from({ length: workers }, () => this.work()));
     await this.measureImages(workers);
     const wordpressApi = await this.probeWordPressApi();
+    // Unreachable: the home page got no answer, and no page of a sitemap did either.
+    const home = this.pages.find((p) => p.url === startUrl);
+    const answered = this.pages.some((p) => p.status !== null && p.status > 0);
     return {
       startUrl,
       pages: this.pages,
@@ -95,8 +105,18 @@ class Crawl {
       homeHeaders: this.homeHeaders,
       imageBytes: this.imageBytes,
       platformHints: { homeAssets: this.homeAssets, wordpressApi },
-      stoppedAtPageCap: this.claimed >= this.options.maxPages && (this.linkQueue.length > 0 || this.sitemapQueue.length > 0),
+      stoppedAtPageCap: this.claimed >= this.options.maxPages && this.uncrawled() > 0,
+      pageCap: this.options.maxPages,
+      uncrawled: this.uncrawled(),
+      traps: [...this.traps.patterns.values()],
+      fragmentLinks: this.fragmentLinks,
+      ...(home?.status === 0 && !answered ? { unreachable: `${startUrl} did not answer: ${home.error ?? 'no response'}` } : {}),
     };
+  }
+
+  /** Queued URLs not fetched (the trap rules would have skipped some of them too). */
+  private uncrawled(): number {
+    return this.linkQueue.length + this.sitemapQueue.filter((url) => !this.ids.has(url)).length;
   }
 
   /** https://{domain}/, falling back to http:// when https is not served. */
@@ -113,19 +133,26 @@ class Crawl {
       const url = pending.shift()!;
       if (seen.has(url)) continue;
       seen.add(url);
-      const result = await fetchOnce(url, { ...this.fetchOptions, raw: true, maxBytes: 50 * 1024 * 1024 });
-      this.sitemapsFetched.push({ url, status: result.status, ...(result.error ? { error: result.error } : {}) });
+      const result = await fetchOnce(url, { ...this.fetchOptions, raw: true, maxBytes: SITEMAP_MAX_BYTES });
+      const fetched: CrawlResult['sitemapsFetched'][number] = { url, status: result.status, ...(result.error ? { error: result.error } : {}) };
+      this.sitemapsFetched.push(fetched);
       if (result.status !== 200 || !result.bytesBody) continue;
-      const document = parseSitemap(result.bytesBody);
+      const document = parseSitemap(result.bytesBody, { truncated: result.truncated });
+      fetched.kind = document.kind;
+      if (document.problem) fetched.problem = document.problem;
+      const foreign: string[] = [];
       for (const loc of document.locations) {
         const normalized = normalizeUrl(loc, url);
         if (!normalized) continue;
-        if (document.kind === 'sitemapindex') pending.push(normalized);
-        else if (sameSite(normalized, this.startHost) && this.sitemapUrls.size < this.options.maxPages * 4) {
+        if (!sameSite(normalized, this.startHost)) foreign.push(normalized);
+        else if (document.kind === 'sitemapindex') pending.push(normalized);
+        else if (this.sitemapUrls.size < this.options.maxPages * 4) {
           this.sitemapUrls.add(normalized);
           if (!this.ids.has(normalized)) this.sitemapQueue.push(normalized);
         }
       }
+      // Search engines ignore entries of another host (without cross-host proof): say so.
+      if (foreign.length > 0) fetched.problem ??= `lists ${foreign.length} URL(s) of another host, e.g. ${foreign[0]}`;
     }
   }
 
@@ -164,22 +191,45 @@ class Crawl {
   private enqueueLink(url: string, depth: number) {
     if (this.ids.has(url)) return;
     this.idOf(url);
+    if (this.traps.skipOnDiscovery(url)) return;
     this.linkQueue.push({ url, depth });
     this.report();
   }
 
   private next(): { url: string; depth: number | null } | undefined {
     if (this.claimed >= this.options.maxPages || this.options.signal?.aborted) return undefined;
-    const link = this.linkQueue.shift();
-    if (link) return link;
+    for (let link = this.linkQueue.shift(); link; link = this.linkQueue.shift()) {
+      if (this.admit(link.url, link.depth)) return link;
+    }
     while (this.sitemapQueue.length > 0) {
       const url = this.sitemapQueue.shift()!;
       if (!this.ids.has(url)) {
         this.idOf(url);
-        return { url, depth: null };
+        if (!this.traps.skipOnDiscovery(url) && this.admit(url, null)) return { url, depth: null };
       }
     }
     return undefined;
+  }
+
+  /**
+   * Whether a URL is fetched. A crawl trap's URL is skipped (counted by its pattern); one
+   * robots.txt disallows is recorded as blocked, unfetched: neither spends the page budget.
+   */
+  private admit(url: string, depth: number | null): boolean {
+    if (this.traps.skipLearnt(url)) return false;
+    if (this.robots.isAllowed(url)) return true;
+    const page = this.newPage(url, depth);
+    page.blockedByRobots = true;
+    this.pages.push(page);
+    this.options.onPage?.(page, this.startUrl);
+    return false;
+  }
+
+  private newPage(url: string, depth: number | null): CrawledPage {
+    return {
+      url, depth, status: null, blockedByRobots: false, redirectChain: NO_HOPS, contentType: '', ttfbMs: 0,
+      truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
+    };
   }
 
   private async work() {
@@ -203,7 +253,7 @@ class Crawl {
   }
 
   private report() {
-    this.options.onProgress?.({ crawled: this.pages.length, discovered: this.urls.length + this.sitemapQueue.length });
+    this.options.onProgress?.({ crawled: this.claimed, discovered: this.urls.length + this.sitemapQueue.length });
   }
 
   /** Waits out a host's Retry-After and spaces requests by its Crawl-delay. */
@@ -224,15 +274,8 @@ class Crawl {
   }
 
   private async fetchPage(url: string, depth: number | null): Promise<CrawledPage> {
-    const page: CrawledPage = {
-      url, depth, status: null, blockedByRobots: false, redirectChain: NO_HOPS, contentType: '', ttfbMs: 0,
-      truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
-    };
+    const page = this.newPage(url, depth);
     this.pages.push(page);
-    if (!this.robots.isAllowed(url)) {
-      page.blockedByRobots = true;
-      return page;
-    }
     let current = url;
     const visited = new Set<string>([url]);
     for (;;) {
@@ -279,13 +322,12 @@ class Crawl {
     page.xRobotsTag = robotsHeader ? robotsHeader.toLowerCase().split(',').map((d) => d.trim()).filter(Boolean) : NONE;
     page.hsts = 'strict-transport-security' in result.headers;
     if (page.depth === 0) this.homeHeaders = result.headers;
+    const charset = result.charset;
+    if (charset?.header && charset.page && charset.header !== charset.page) page.charsetConflict = `header ${charset.header}, page ${charset.page}`;
   }
 
   private recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
-    const page: CrawledPage = {
-      url, depth, status: null, blockedByRobots: false, redirectChain: NO_HOPS, contentType: '', ttfbMs: 0,
-      truncated: false, xRobotsTag: NONE, hsts: false, outlinks: NO_LINKS, images: NONE,
-    };
+    const page = this.newPage(url, depth);
     this.pages.push(page);
     this.recordResponse(page, result);
     if (depth === 0) this.homeHeaders = result.headers;
@@ -307,13 +349,27 @@ class Crawl {
   private recordFacts(page: CrawledPage, facts: PageFacts, depth: number | null) {
     page.facts = facts;
     if (depth === 0 || page.url === this.startUrl) this.homeAssets = facts.assets.map(detach);
+    // A trap's copy is not followed at all; a page served under too many URLs keeps only
+    // its links to URLs already known (the copies' relative links are what grows a trap).
+    const verdict = facts.wordCount >= MIN_WORDS_FOR_COPY ? this.traps.afterFetch(page.url, facts.textHash) : undefined;
+    if (verdict === 'trap') {
+      page.trap = true;
+      return;
+    }
+    if (facts.anchorIds.length > 0) page.anchors = anchorHashes(facts.anchorIds);
     const outlinks = new Set<number>();
     for (const link of facts.links) {
       const target = this.resolve(link.href, page.url);
       if (!target || !sameSite(target, this.startHost)) continue;
+      if (verdict === 'copy' && !this.ids.has(target)) continue;
       const nextDepth = (depth ?? 0) + 1;
       if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
-      outlinks.add(this.idOf(target));
+      const id = this.idOf(target);
+      outlinks.add(id);
+      const fragment = fragmentOf(link.href);
+      if (fragment !== undefined && this.fragmentLinks.length < MAX_FRAGMENT_LINKS) {
+        this.fragmentLinks.push({ from: page.url, to: this.urls[id]!, fragment: detach(fragment) });
+      }
     }
     page.outlinks = this.links.store(outlinks);
     const images = new Set<string>();

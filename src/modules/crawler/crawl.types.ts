@@ -1,4 +1,5 @@
 import type { PageFacts } from './extract.ts';
+import type { TrapPattern } from './traps.ts';
 
 export interface CrawlOptions {
   /** The site's domain as stored: a host name, or host:port for private targets. */
@@ -36,6 +37,22 @@ export interface CrawledPage {
   outlinks: Int32Array;
   /** Same-site image URLs the page embeds (their sizes are in CrawlResult.imageBytes). */
   images: string[];
+  /** Fetched, then found to be a crawl trap's copy of another page: left out of the checks and the shares. */
+  trap?: boolean;
+  /** Hashes (sorted) of the ids and <a name>s a fragment link can point at. */
+  anchors?: Int32Array;
+  /** The Content-Type header and the page name different charsets ("header X, page Y"). */
+  charsetConflict?: string;
+}
+
+export interface SitemapFetched {
+  url: string;
+  status: number;
+  error?: string;
+  /** What the file turned out to be; 'invalid' is not a sitemap whatever its name. */
+  kind?: 'urlset' | 'sitemapindex' | 'invalid';
+  /** Why it is invalid or breaks the protocol's limits (also: URLs of another host). */
+  problem?: string;
 }
 
 export interface CrawlResult {
@@ -44,10 +61,20 @@ export interface CrawlResult {
   /** Every internal URL seen, by id. */
   urls: string[];
   sitemapUrls: Set<string>;
-  sitemapsFetched: Array<{ url: string; status: number; error?: string }>;
+  sitemapsFetched: SitemapFetched[];
   robots: { status: number; blocksEverything: boolean };
   homeHeaders: Record<string, string>;
   stoppedAtPageCap: boolean;
+  /** The page budget the crawl had (max_pages). */
+  pageCap: number;
+  /** Discovered URLs left uncrawled when the crawl stopped (at the cap, or cancelled). */
+  uncrawled: number;
+  /** Crawl traps met: each pattern with how many URLs it kept out and examples. */
+  traps: TrapPattern[];
+  /** Links to a #fragment of an internal page, to check against the target's anchors. */
+  fragmentLinks: Array<{ from: string; to: string; fragment: string }>;
+  /** Set when the site itself did not answer (no response for its home page): why. */
+  unreachable?: string;
   /** Sizes in bytes of the same-site images the pages embed, from HEAD requests (Content-Length). */
   imageBytes: Map<string, number>;
   /** What the home page and well-known paths say about the platform behind the site. */

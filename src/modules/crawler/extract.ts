@@ -22,6 +22,8 @@ export interface PageFacts {
   wordCount: number;
   /** SHA-1 of the visible text, lower-cased with white space collapsed: equal for duplicate content. */
   textHash: string;
+  /** Fragment targets: every id, and the name of every <a name> (see collectAnchor). */
+  anchorIds: string[];
 }
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
@@ -32,6 +34,7 @@ export function createExtractor() {
   const facts: PageFacts = {
     titles: [], metaDescriptions: [], metaRobots: [], canonicals: [], hreflangs: [], headings: [], images: [],
     links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, assets: [], wordCount: 0, textHash: '',
+    anchorIds: [],
   };
   const hash = createHash('sha1');
   let pendingText: string[] = [];
@@ -63,6 +66,7 @@ export function createExtractor() {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        collectAnchor(facts, name, attrs);
         if (SKIP_TEXT.has(name)) skipDepth += 1;
         switch (name) {
           case 'html':
@@ -169,6 +173,12 @@ export function extractPageFacts(html: string): PageFacts {
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** What a #fragment link can land on (HTML standard, "the indicated part"): any id, and <a name>. */
+function collectAnchor(facts: PageFacts, name: string, attrs: Record<string, string>) {
+  if (attrs.id) facts.anchorIds.push(attrs.id);
+  if (name === 'a' && attrs.name) facts.anchorIds.push(attrs.name);
+}
 
 /**
  * Words that start in a chunk of normalised text (single spaces only): one after each inner

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
 import { assertPublicUrl } from '../../lib/safe-http.ts';
+import { createBodyDecoder, type CharsetReport } from './charset.ts';
 
 export const USER_AGENT_TOKEN = 'SiteOptimizationBot';
 export const USER_AGENT = `Mozilla/5.0 (compatible; ${USER_AGENT_TOKEN}/0.1; +https://github.com/site-optimization)`;
@@ -32,11 +33,17 @@ export interface FetchResult {
   body?: string;
   /** With `raw`: the body's bytes, undecoded (gzip sitemaps). */
   bytesBody?: Buffer;
+  /** How a text body was decoded and what the header and the page declared. */
+  charset?: CharsetReport;
 }
 
 const TEXT_TYPES = /text\/|html|xml|json/i;
 
-/** One GET without following redirects (the crawler follows them to record the chain). */
+/**
+ * One GET without following redirects (the crawler follows them to record the chain).
+ * keepBody keeps the body whatever its content type (robots.txt is read as Google reads
+ * it, even when served as application/octet-stream); otherwise only text is read.
+ */
 type FetchCall = FetchOptions & { keepBody?: boolean; raw?: boolean; method?: 'GET' | 'HEAD' };
 
 export async function fetchOnce(url: string, options: FetchCall): Promise<FetchResult> {
@@ -67,12 +74,12 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
     const result: FetchResult = { ...base, status: response.statusCode, headers, contentType, ttfbMs };
     if (headers.location) result.location = headers.location;
 
-    const wantsBody = (options.raw || TEXT_TYPES.test(contentType)) && response.statusCode < 300;
+    const wantsBody = (options.raw || options.keepBody || TEXT_TYPES.test(contentType)) && response.statusCode < 300;
     if (!wantsBody) {
       await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
       return result;
     }
-    const decoder = new TextDecoder();
+    const decoder = createBodyDecoder(contentType);
     const kept: string[] = [];
     const keptBytes: Buffer[] = [];
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
@@ -81,8 +88,8 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
       result.bytes += piece.length;
       if (options.raw) keptBytes.push(piece);
       else {
-        const text = decoder.decode(piece, { stream: true });
-        options.onText?.(text);
+        const text = decoder.push(piece);
+        if (text !== '') options.onText?.(text);
         if (options.keepBody) kept.push(text);
       }
       if (chunk.length > room) {
@@ -92,7 +99,12 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
       }
     }
     if (options.raw) result.bytesBody = Buffer.concat(keptBytes);
-    else if (options.keepBody) result.body = kept.join('') + decoder.decode();
+    else {
+      const rest = decoder.end();
+      if (rest !== '') options.onText?.(rest);
+      if (options.keepBody) result.body = kept.join('') + rest;
+      result.charset = decoder.charset;
+    }
     return result;
   } catch (error) {
     return { ...base, status: 0, ttfbMs: performance.now() - started, error: describeError(error) };
