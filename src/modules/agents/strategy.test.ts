@@ -72,7 +72,7 @@ async function auditAndWait(siteId: string) {
     if (latest.data.id === started.data.id && latest.data.agent_summary !== null) return latest.data;
     await sleep(200);
   }
-  throw new Error('audit did not complete');
+  throw new Error('audit did not complete: ' + JSON.stringify((await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data).slice(0, 500));
 }
 
 describe('the strategy agent', () => {

@@ -6,41 +6,131 @@ import type { PageContent } from './page-content.ts';
  * words, within the bounds the audit checks, or not proposed at all (undefined).
  */
 
-const sentencesOf = (text: string) => text.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+/** A draft, or the true reason none meets the rules (recorded as the refusal). */
+export type Draft = { text: string } | { reason: string };
 
-/** Cuts at a word boundary at or under `max` characters. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max + 1);
-  const space = head.lastIndexOf(' ');
-  return (space > 0 ? head.slice(0, space) : text.slice(0, max)).replace(/[\s,;:–-]+$/, '');
+const REPLACEMENT = '\uFFFD';
+/** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
+const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
+const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
+/** Markup or code inside a sentence: not text a searcher should read. */
+const CODE_LIKE = /[<>{}]|[;=]\S/;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** The whole sentences of a text block in its language (Intl.Segmenter: "Version 2.4" is not two sentences). */
+function sentencesOf(block: string, lang: string | null): string[] {
+  let segmenter: Intl.Segmenter;
+  try {
+    segmenter = new Intl.Segmenter(lang ?? 'en', { granularity: 'sentence' });
+  } catch {
+    segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  }
+  return [...segmenter.segment(block)].map((s) => s.segment.trim()).filter(Boolean);
 }
 
-/** Whole sentences from the first paragraphs, 80-160 characters, not already used on the site. */
-export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): string | undefined {
-  const sentences = content.paragraphs.flatMap(sentencesOf).filter((s) => s.split(' ').length >= 4);
-  for (let start = 0; start < sentences.length; start++) {
-    let text = '';
-    for (let i = start; i < sentences.length && text.length < DESCRIPTION_MIN; i++) text = `${text} ${sentences[i]}`.trim();
-    if (text.length < DESCRIPTION_MIN) break;
-    const candidate = text.length > DESCRIPTION_MAX ? cut(text, DESCRIPTION_MAX - 1) + '…' : text;
-    if (candidate.length >= DESCRIPTION_MIN && !taken.has(candidate.toLowerCase())) return candidate;
-  }
-  return undefined;
+/** A sentence a description may use: complete, prose, readable, long enough to say something. */
+function usable(sentence: string): boolean {
+  if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
+  if (/^\p{Ll}/u.test(sentence)) return false; // a fragment ("by using git add ...;") or a list item, not a sentence
+  return CJK.test(sentence) ? sentence.length >= 12 : sentence.split(/\s+/).length >= 4;
 }
 
 /**
- * The page's h1 (or current title) followed by the suffix the site's titles share
- * (" | Shop"), shortened to fit when needed, else without it: 20-60 characters, unique.
+ * A meta description of whole sentences of the page's own text (the template already
+ * removed by the crawl), in order, 80-160 characters, not already used on the site:
+ * never cut mid-sentence, never an ellipsis. Otherwise the reason none can be written.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>): string | undefined {
-  const current = content.title.endsWith(siteSuffix) ? content.title.slice(0, content.title.length - siteSuffix.length) : content.title;
-  const base = (content.h1 || current).trim();
-  if (!base) return undefined;
-  const candidates = siteSuffix
-    ? [`${base}${siteSuffix}`, `${cut(base, TITLE_MAX - siteSuffix.length)}${siteSuffix}`, base, cut(base, TITLE_MAX)]
-    : [base, cut(base, TITLE_MAX)];
-  return candidates.find((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !taken.has(t.toLowerCase()));
+export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+  if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
+  const all = content.paragraphs.flatMap((block) => sentencesOf(block, content.lang));
+  const sentences = all.filter(usable);
+  if (sentences.length === 0) {
+    return all.some((s) => s.includes(REPLACEMENT))
+      ? { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' }
+      : { reason: 'the page\'s own text has no complete sentence to draft a description from' };
+  }
+  let fits = false;
+  for (let start = 0; start < sentences.length; start++) {
+    let text = '';
+    for (let i = start; i < sentences.length; i++) {
+      const next = `${text} ${sentences[i]}`.trim();
+      if (next.length > DESCRIPTION_MAX) break;
+      text = next;
+      if (text.length >= DESCRIPTION_MIN) break;
+    }
+    if (text.length < DESCRIPTION_MIN || text.length > DESCRIPTION_MAX) continue;
+    fits = true;
+    if (!taken.has(text.toLowerCase())) return { text };
+  }
+  return fits
+    ? { reason: 'every description of whole sentences the page\'s text allows is already used on the site' }
+    : { reason: `no run of whole sentences of the page's own text is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters long` };
+}
+
+/** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character, no dangling end. */
+export function meetsDraftRules(kind: 'meta_description' | 'title', text: string): boolean {
+  if (text.includes(REPLACEMENT) || ELLIPSIS.test(text)) return false;
+  return kind === 'title' ? !endsDangling(text) : SENTENCE_END.test(text);
+}
+
+/** Words a title must not end on (English, German, French, Spanish, Italian, Dutch, Portuguese), and separators. */
+const DANGLING_WORDS = new Set((
+  'a an the to of for in on at by with from and or but as into onto than that which via vs your our its their this these those is are be using how '
+  + 'der die das den dem des ein eine und oder zu zum zur von mit für im am an auf bei '
+  + 'le la les l de du des un une et ou à au aux pour par en sur avec '
+  + 'el los las del y o para por con una uno il lo gli di da e per het een van voor met op em do dos da das um uma'
+).split(' '));
+const DANGLING_END = /[\s\-–—,;:|/&+([{·•.]+$/u;
+
+/** True when the text ends on a word or sign that leaves the title hanging ("Using mod_rewrite to", "Version -"). */
+export function endsDangling(text: string): boolean {
+  const trimmed = text.trim();
+  if (/[-–—,;:|/&+([{·•]$/u.test(trimmed) || /(\s|\d)\.$/u.test(trimmed)) return true; // a separator, or a number cut mid-way ("Version 2.")
+  const last = /(\p{L}+)$/u.exec(trimmed)?.[1]?.toLowerCase();
+  return last !== undefined && DANGLING_WORDS.has(last);
+}
+
+/** Cuts at a word boundary at or under `max`, then drops words and signs that would leave it hanging. */
+function cutClean(text: string, max: number): string {
+  let out = text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
+  for (let i = 0; i < 10 && out && (DANGLING_END.test(out) || endsDangling(out)); i++) {
+    out = out.replace(DANGLING_END, '');
+    if (endsDangling(out)) out = out.replace(/\s*\p{L}+$/u, '');
+  }
+  return out.trim();
+}
+
+/** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */
+const SECTION_NUMBER = /^\d+(\.\d+)*\.?\s/;
+
+/** The suffix without a trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache HTTP Server"). */
+const withoutVersion = (suffix: string) => suffix.replace(/[\s,]+(v(ersion)?\s*)?\d[\w.]*$/i, '').replace(/\s+(version|v)$/i, '');
+
+/**
+ * A title that keeps the page's topic whole: its h1 (or its current title without the site
+ * suffix), followed by the site suffix when it fits, else a shorter suffix, else none; the
+ * topic is cut (never on a dangling word) only when it alone is over 60 characters.
+ */
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>): Draft {
+  const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
+  const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
+  const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
+  const h1 = strip(content.h1);
+  const current = strip(content.title);
+  const topic = [h1, current].find((t) => t && !SECTION_NUMBER.test(t) && !isSiteName(t))?.replace(DANGLING_END, '').trim();
+  if (!topic) return { reason: 'the page has no heading or title of its own (only the site\'s name) to draft a title from' };
+  if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
+  const suffixes = [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
+  const whole = suffixes.map((suffix) => `${topic}${suffix}`);
+  const cut = cutClean(topic, TITLE_MAX);
+  const candidates = [...whole, ...(cut.length >= TITLE_MIN && cut !== topic ? [cut] : [])]
+    .filter((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !endsDangling(t));
+  const free = candidates.find((t) => !taken.has(t.toLowerCase()));
+  if (free) return { text: free };
+  if (candidates.length > 0) return { reason: 'every title the page\'s heading allows is already used on the site' };
+  return { reason: topic.length < TITLE_MIN && !siteSuffix
+    ? `the page's heading "${topic}" is under ${TITLE_MIN} characters and the site's titles share no suffix to add`
+    : `no title of ${TITLE_MIN}-${TITLE_MAX} characters keeps the page's topic "${topic}" without ending on a dangling word` };
 }
 
 /** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
@@ -75,7 +165,7 @@ export function writeAltText(src: string): string | undefined {
     .split(/[\s_\-.+,]+/)
     .filter((word) => word && !NOISE_WORD.test(word));
   if (words.filter((word) => /\p{L}{3,}/u.test(word)).length < 2) return undefined;
-  const text = cut(words.join(' ').toLowerCase(), 125);
+  const text = cutClean(words.join(' ').toLowerCase(), 125);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
+import { createMainContentCollector, type MainContent } from './main-content.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
 export interface PageFacts {
@@ -22,6 +23,8 @@ export interface PageFacts {
   wordCount: number;
   /** SHA-1 of the visible text, lower-cased with white space collapsed: equal for duplicate content. */
   textHash: string;
+  /** The page's own text blocks and headings, for the strategy agent's drafts (main-content.ts). */
+  main?: MainContent;
 }
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
@@ -37,6 +40,7 @@ export function createExtractor() {
   let pendingText: string[] = [];
   let afterSpace = true; // the normalised text so far is empty or ends in a space
   let skipDepth = 0;
+  const main = createMainContentCollector();
 
   /**
    * Visible text goes to the word count and the duplicate-content hash once per network
@@ -63,6 +67,7 @@ export function createExtractor() {
   const parser = new Parser(
     {
       onopentag(name, attrs) {
+        main.onopentag(name, attrs);
         if (SKIP_TEXT.has(name)) skipDepth += 1;
         switch (name) {
           case 'html':
@@ -117,6 +122,7 @@ export function createExtractor() {
         }
       },
       ontext(text) {
+        main.ontext(text);
         if (jsonLd !== null) jsonLd += text;
         if (skipDepth > 0) return;
         if (title !== null) title += text;
@@ -125,6 +131,7 @@ export function createExtractor() {
         if (title === null) pendingText.push(text);
       },
       onclosetag(name) {
+        main.onclosetag(name);
         if (SKIP_TEXT.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         if (name === 'head') inHead = false;
         if (name === 'title' && title !== null) {
@@ -157,6 +164,7 @@ export function createExtractor() {
       parser.end();
       flushText();
       facts.textHash = hash.digest('hex');
+      facts.main = main.end();
       return facts;
     },
   };

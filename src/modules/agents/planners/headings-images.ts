@@ -48,7 +48,7 @@ export const headingsAndImagesPlanner: Planner = {
       // The audit keeps one example per page; the page itself shows every image without alt.
       const page = await readOrReject(ctx, 'add_image_alt_text', url);
       if (!page) continue;
-      const sources = [...new Set(page.facts.images.filter((i) => i.alt === null).map((i) => i.src))];
+      const sources = page.stored.images_without_alt;
       const drafted: Array<{ src: string; alt: string }> = [];
       const undrafted: string[] = [];
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {

@@ -32,12 +32,15 @@ export const linksPlanner: Planner = {
     for (const [url, list] of redirects) {
       const targets = await linkTargets(ctx, url, (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
       const changes: Array<{ link_to: string; final_url: string }> = [];
+      const unresolved: string[] = [];
       for (const link of targets) {
         const final = await ctx.finalUrlOf(link);
-        if (final && final !== link) changes.push({ link_to: link, final_url: final });
+        if ('url' in final && final.url !== link) changes.push({ link_to: link, final_url: final.url });
+        else unresolved.push(`${link}: ${'reason' in final ? final.reason : 'it does not redirect'}`);
       }
-      if (changes.length < targets.length) {
-        await ctx.reject('fix_redirect_chains', url, `${targets.length - changes.length} redirecting link(s) do not end at a page that answers 200 (or wait for the next run)`);
+      if (unresolved.length > 0) {
+        // Says what happened to each link (an exhausted read budget, a loop, an end that answers 404), not one guess for all.
+        await ctx.reject('fix_redirect_chains', url, `${unresolved.length} redirecting link(s) left out: ${unresolved.slice(0, 5).join('; ')}${unresolved.length > 5 ? '; …' : ''}`);
       }
       if (changes.length === 0) continue;
       await ctx.propose({
@@ -77,10 +80,10 @@ export const linksPlanner: Planner = {
  * when the page cannot be read again.
  */
 async function linkTargets(ctx: PlanningContext, url: string, matches: (status: number) => boolean, examples: string[]): Promise<string[]> {
-  const page = await ctx.read(url);
+  const page = await ctx.download(url);
   if (!page || page === 'deferred') return examples.filter(Boolean);
   const found = new Set<string>();
-  for (const link of page.facts.links) {
+  for (const link of page.links) {
     const target = normalizeUrl(link.href, url);
     const status = target === undefined ? undefined : ctx.pageByUrl.get(target)?.status;
     if (target && status !== undefined && status !== null && matches(status)) found.add(target);

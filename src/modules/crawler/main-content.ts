@@ -1,0 +1,244 @@
+import { detach } from '../../lib/strings.ts';
+import type { CrawlResult } from './crawl.types.ts';
+
+/**
+ * The page's own words, kept by the crawl so the strategy agent drafts from them without
+ * downloading the page again: text blocks and headings outside the site's template.
+ *
+ * Two signals, as a person reading the site would use them:
+ * 1. HTML semantics while parsing (this collector): text inside header, nav, footer
+ *    (outside <main>/<article>, where a header is the article's own), aside, forms, their
+ *    ARIA roles, and containers whose id or class names them so (sidebar, breadcrumbs,
+ *    comments, language switchers, ...) is template; inside <main>,
+ *    <article> or role=main is the page's own; blocks that are mostly link text are
+ *    navigation (menus, language bars); code blocks are not prose.
+ * 2. The site's own repetition after the crawl (withoutSiteTemplate): a block or heading
+ *    that recurs on several pages of the crawl (a version banner, a notice, a "See also"
+ *    heading) is template wherever it stands.
+ */
+
+export interface MainContent {
+  /** Headings outside the template, in order (h1..h6), symbols such as a permalink's ¶ trimmed. */
+  headings: Array<{ level: number; text: string }>;
+  /** Text blocks (paragraphs, list items, cells) of the page's own content, in order. */
+  blocks: string[];
+  /** Up to 50 image sources without an alt attribute (the checks' own copy is dropped after they run). */
+  imagesWithoutAlt?: string[];
+  /** The @type names of the page's JSON-LD blocks, and whether each parses. */
+  jsonLd?: Array<{ valid: boolean; types: string[] }>;
+}
+
+const MAX_IMAGES = 50;
+const MAX_JSON_LD_CHARS = 64 * 1024;
+
+/** Enough for drafts and briefs; bounded so a 20,000-page crawl stays small in memory. */
+const MAX_BLOCKS = 24;
+const MAX_BLOCK_CHARS = 800;
+const MAX_TOTAL_CHARS = 4000;
+const MAX_HEADINGS = 30;
+/** A block whose text is mostly link text is a menu, a language bar or a list of links. */
+const MAX_LINK_SHARE = 0.5;
+/** A block or heading on this many pages of one crawl is the site's template. */
+export const TEMPLATE_MIN_PAGES = 3;
+
+const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'button', 'select', 'textarea', 'option', 'math']);
+const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
+/** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
+const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads)([-_\s]|$)/i;
+/** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
+const SEPARATED_ITEMS = /(?:\s[|·•]\s[^|·•]{1,40}){3,}/;
+const MAIN_TAGS = new Set(['main', 'article']);
+const BLOCK_TAGS = new Set([
+  'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'td', 'th', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
+  'ul', 'ol', 'dl', 'table', 'tr', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
+]);
+const HEADING = /^h([1-6])$/;
+
+interface Open {
+  name: string;
+  chrome: boolean;
+  main: boolean;
+  code: boolean;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
+const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
+
+/** Fed the parser's events for one page (by the crawl's extractor); end() returns what it kept. */
+export function createMainContentCollector() {
+  const stack: Open[] = [];
+  let skip = 0;
+  let text = '';
+  let linkChars = 0;
+  let inLink = 0;
+  /** The block links to the page in other languages (hreflang): a language bar. */
+  let alternates = false;
+  let heading: { level: number; text: string } | null = null;
+  let sawMain = false;
+  const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
+  const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
+  const top = () => stack[stack.length - 1];
+  const imagesWithoutAlt = new Set<string>();
+  const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
+  let script: string | null = null;
+
+  const flush = () => {
+    const block = collapse(text);
+    const links = linkChars;
+    const languageBar = alternates;
+    text = '';
+    linkChars = 0;
+    alternates = false;
+    const where = top();
+    // Headings are kept apart (onclosetag); a heading's text is not a paragraph.
+    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
+    if (languageBar || links / block.length > MAX_LINK_SHARE || SEPARATED_ITEMS.test(block)) return;
+    const list = where?.main ? 'main' : 'other';
+    const chars = list === 'main' ? kept.mainChars : kept.otherChars;
+    if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) return;
+    // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
+    const value = detach(block.length > MAX_BLOCK_CHARS ? block.slice(0, MAX_BLOCK_CHARS) : block);
+    kept[list].push(value);
+    if (list === 'main') kept.mainChars += value.length;
+    else kept.otherChars += value.length;
+  };
+
+  return {
+    onopentag(name: string, attrs: Record<string, string>) {
+      if (name === 'body') skip = 0; // a <head> left open ends here
+      if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) imagesWithoutAlt.add(detach(attrs.src.trim()));
+      if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
+      if (SKIP.has(name)) skip += 1;
+      if (name === 'a') inLink += 1;
+      if (name === 'a' && attrs.hreflang) alternates = true;
+      if (name === 'br') text += ' ';
+      if (!BLOCK_TAGS.has(name)) return;
+      flush();
+      const parent = top();
+      const role = (attrs.role ?? '').toLowerCase();
+      const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`;
+      const main = parent?.main === true || MAIN_TAGS.has(name) || role === 'main';
+      if (main && !parent?.main) sawMain = true;
+      const pageLevel = !parent?.main;
+      const chrome = parent?.chrome === true
+        || (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer')))
+        || CHROME_ROLES.has(role)
+        // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
+        || (name !== 'body' && CHROME_NAME.test(names));
+      stack.push({ name, chrome, main, code: parent?.code === true || name === 'pre' });
+      const level = HEADING.exec(name)?.[1];
+      if (level && !chrome) heading = { level: Number(level), text: '' };
+    },
+    ontext(chunk: string) {
+      if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
+      if (skip > 0) return;
+      text += chunk;
+      if (inLink > 0) linkChars += collapse(chunk).length;
+      if (heading) heading.text += chunk;
+    },
+    onclosetag(name: string) {
+      if (name === 'script' && script !== null) {
+        jsonLd.push(jsonLdTypes(script));
+        script = null;
+      }
+      if (SKIP.has(name)) skip = Math.max(0, skip - 1);
+      if (name === 'a') inLink = Math.max(0, inLink - 1);
+      if (!BLOCK_TAGS.has(name)) return;
+      const at = stack.map((o) => o.name).lastIndexOf(name);
+      if (at === -1) return;
+      flush();
+      const closing = stack[at]!;
+      if (heading && HEADING.test(name)) {
+        const value = headingText(heading.text);
+        const list = closing.main ? headings.main : headings.other;
+        if (value && list.length < MAX_HEADINGS) list.push({ level: heading.level, text: detach(value) });
+        heading = null;
+      }
+      stack.length = at;
+    },
+    end(): MainContent {
+      flush();
+      // With <main>/<article>, only what is inside; without, every block outside the template.
+      const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
+      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd };
+      return useMain
+        ? { headings: headings.main, blocks: kept.main, ...extra }
+        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], ...extra };
+    },
+  };
+}
+
+function jsonLdTypes(text: string): { valid: boolean; types: string[] } {
+  try {
+    const data = JSON.parse(text) as unknown;
+    const nodes = (Array.isArray(data) ? data : [data]).flatMap((node) => {
+      const graph = (node as { '@graph'?: unknown })?.['@graph'];
+      return Array.isArray(graph) ? graph : [node];
+    });
+    return { valid: true, types: nodes.flatMap((n) => [(n as { '@type'?: unknown })?.['@type'] ?? []].flat()).map((t) => detach(String(t))) };
+  } catch {
+    return { valid: false, types: [] };
+  }
+}
+
+const key = (text: string) => text.toLowerCase();
+
+/**
+ * The pages' kept content without what recurs across the crawl: a block or heading found
+ * on TEMPLATE_MIN_PAGES or more pages is the site's template (a version banner, a notice,
+ * a sidebar heading) and is dropped from every page. Counted once per page.
+ */
+export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[]): T[] {
+  const counts = new Map<string, number>();
+  const count = (texts: Iterable<string>) => {
+    for (const text of new Set([...texts].map(key))) counts.set(text, (counts.get(text) ?? 0) + 1);
+  };
+  for (const page of pages) if (page) count([...page.blocks, ...page.headings.map((h) => h.text)]);
+  const own = (text: string) => (counts.get(key(text)) ?? 0) < TEMPLATE_MIN_PAGES;
+  return pages.map((page) =>
+    page ? ({ ...page, headings: page.headings.filter((h) => own(h.text)), blocks: page.blocks.filter(own) } as T) : page,
+  );
+}
+
+/** What an audit stores of a page for the agents (audit_pages.content). */
+export interface StoredPageContent {
+  lang: string | null;
+  headings: MainContent['headings'];
+  blocks: string[];
+  words: number;
+  /** Up to 50 image sources without an alt attribute. */
+  images_without_alt: string[];
+  json_ld: Array<{ valid: boolean; types: string[] }>;
+}
+
+/**
+ * The audit_pages rows of a crawl: each page with its click depth, internal links in,
+ * content hash, redirect target, and its own text with the site's template removed.
+ */
+export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
+  const inlinks = new Map<string, number>();
+  for (const page of crawl.pages) {
+    for (const id of new Set(page.outlinks)) {
+      const url = crawl.urls[id]!;
+      if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
+    }
+  }
+  const own = withoutSiteTemplate(crawl.pages.map((p) => p.facts?.main));
+  return crawl.pages.map((p, i) => {
+    const facts = p.facts;
+    const main = own[i];
+    const content: StoredPageContent | null = facts && main
+      ? {
+        lang: facts.lang, headings: main.headings, blocks: main.blocks, words: facts.wordCount,
+        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [],
+      }
+      : null;
+    return {
+      url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
+      depth: p.depth, inlinks: inlinks.get(p.url) ?? 0, content_hash: facts?.textHash ?? null,
+      redirect_to: p.redirectTarget ?? null, content,
+    };
+  });
+}
