@@ -34,6 +34,7 @@ export function readPageContent(html: string): PageContent & { stored: StoredPag
   const stored: StoredPageContent = {
     lang: facts.lang, headings: main!.headings, blocks: main!.blocks, words: facts.wordCount,
     images_without_alt: main!.imagesWithoutAlt ?? [], json_ld: main!.jsonLd ?? [],
+    links_to_errors: [], links_to_redirects: [], // a page read alone knows no statuses
   };
   return { ...pageContentOf(facts.titles[0] ?? null, stored), stored };
 }

@@ -54,6 +54,8 @@ export interface PlanningContext {
   pageByUrl: Map<string, AuditPage>;
   /** The titles' shared suffix (" | Shop"), '' when there is none. */
   siteSuffix: string;
+  /** The suffix a page's drafted title takes (its own language's, when its title has one): writers.suffixForPage. */
+  suffixFor(url: string): string;
   /** Every drafted or existing value, lower-cased: drafts must be unique across the site. */
   taken: { descriptions: Set<string>; titles: Set<string> };
   /** False for pages that ask not to be indexed or name another URL as canonical: their on-page details do not reach search results. */

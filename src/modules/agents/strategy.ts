@@ -10,7 +10,7 @@ import type { LlmWriter } from './llm-writer.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
-import { siteSuffixOf } from './writers.ts';
+import { siteSuffixesOf, suffixForPage } from './writers.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
@@ -72,12 +72,14 @@ export function createStrategyAgent(deps: Deps) {
         pages.filter((p) => p.status === 200).map((p) => p.inlinks),
       );
 
-      const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
+      const suffixes = siteSuffixesOf(pages.map((p) => p.title ?? ''));
+      const siteSuffix = suffixes[0] ?? '';
       const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
       const ctx: PlanningContext = {
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl,
         siteSuffix,
+        suffixFor: (url) => suffixForPage(pageByUrl.get(url)?.title ?? null, suffixes),
         taken: {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),

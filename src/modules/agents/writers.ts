@@ -15,6 +15,8 @@ const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
 const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
 /** Markup or code inside a sentence: not text a searcher should read. */
 const CODE_LIKE = /[<>{}]|[;=]\S/;
+/** After a CJK full stop the next sentence follows without a space. */
+const CJK_END = /[。！？]$/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** The whole sentences of a text block in its language (Intl.Segmenter: "Version 2.4" is not two sentences). */
@@ -27,6 +29,19 @@ function sentencesOf(block: string, lang: string | null): string[] {
   }
   return [...segmenter.segment(block)].map((s) => s.segment.trim()).filter(Boolean);
 }
+
+/**
+ * Words that tie a sentence to the one before it ("However, ...", "It requires ...",
+ * "Cependant, ..."): a description cannot open with one, since its reader has not seen
+ * what it refers to.
+ */
+const DEPENDENT_OPENING = new RegExp(`^(${[
+  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless', 'hence',
+  'it', 'its', 'they', 'their', 'them', 'he', 'she', 'this means', 'that', 'those', 'such',
+  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'si ce',
+  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'es', 'sie', 'er', 'dies',
+  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'ello', 'esto',
+].join('|')})\\b`, 'iu');
 
 /** A sentence a description may use: complete, prose, readable, long enough to say something. */
 function usable(sentence: string): boolean {
@@ -51,9 +66,10 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   }
   let fits = false;
   for (let start = 0; start < sentences.length; start++) {
+    if (DEPENDENT_OPENING.test(sentences[start]!)) continue;
     let text = '';
     for (let i = start; i < sentences.length; i++) {
-      const next = `${text} ${sentences[i]}`.trim();
+      const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
       if (next.length > DESCRIPTION_MAX) break;
       text = next;
       if (text.length >= DESCRIPTION_MIN) break;
@@ -93,6 +109,11 @@ export function endsDangling(text: string): boolean {
 /** Cuts at a word boundary at or under `max`, then drops words and signs that would leave it hanging. */
 function cutClean(text: string, max: number): string {
   let out = text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
+  // Never leave a bracket or a quotation open: "Systems (Red Hat / CentOS" becomes "Systems".
+  const open = Math.max(out.lastIndexOf('('), out.lastIndexOf('['));
+  if (open > out.lastIndexOf(')') && open > out.lastIndexOf(']')) out = out.slice(0, open);
+  if ((out.match(/"/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('"'));
+  if (out.lastIndexOf('«') > out.lastIndexOf('»') || out.lastIndexOf('“') > out.lastIndexOf('”')) out = out.slice(0, Math.max(out.lastIndexOf('«'), out.lastIndexOf('“')));
   for (let i = 0; i < 10 && out && (DANGLING_END.test(out) || endsDangling(out)); i++) {
     out = out.replace(DANGLING_END, '');
     if (endsDangling(out)) out = out.replace(/\s*\p{L}+$/u, '');
@@ -133,15 +154,27 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
     : `no title of ${TITLE_MIN}-${TITLE_MAX} characters keeps the page's topic "${topic}" without ending on a dangling word` };
 }
 
-/** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
-export function siteSuffixOf(titles: string[]): string {
+/** The endings the site's titles share (two or more titles each), separator included, most common first. */
+export function siteSuffixesOf(titles: string[]): string[] {
   const counts = new Map<string, number>();
   for (const title of titles) {
     const suffix = /\s[|–—-]\s[^|–—]+$/.exec(title)?.[0];
     if (suffix && suffix.length < title.length) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
   }
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= 2 ? best[0] : '';
+  return [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([suffix]) => suffix);
+}
+
+/** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
+export const siteSuffixOf = (titles: string[]) => siteSuffixesOf(titles)[0] ?? '';
+
+/**
+ * The suffix a page's new title takes: the shared one its current title already ends with
+ * (a translated page keeps its own language's " - Serveur HTTP Apache"), the site's main
+ * one for a page without a title, and none for a page whose title has no shared suffix.
+ */
+export function suffixForPage(currentTitle: string | null, suffixes: readonly string[]): string {
+  if (!currentTitle) return suffixes[0] ?? '';
+  return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) ? '' : suffixes[0] ?? '');
 }
 
 /** Words an image file name carries that say nothing about the picture. */

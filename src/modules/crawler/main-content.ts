@@ -1,5 +1,5 @@
 import { detach } from '../../lib/strings.ts';
-import type { CrawlResult } from './crawl.types.ts';
+import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -26,6 +26,22 @@ export interface MainContent {
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /**
+   * Hashes of every text block and heading of the page, kept or past the budget: a footer
+   * after a long article repeats across the site too, and is counted (withoutSiteTemplate).
+   */
+  seen?: Int32Array;
+}
+
+/** At most this many block hashes a page: 1.2 KB, whatever its length. */
+const MAX_SEEN = 300;
+
+/** FNV-1a over the lower-cased text: a 32-bit key per block for counting repetition. */
+function blockHash(text: string): number {
+  const lower = text.toLowerCase();
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < lower.length; i++) hash = Math.imul(hash ^ lower.charCodeAt(i), 0x01000193);
+  return hash | 0;
 }
 
 const MAX_IMAGES = 50;
@@ -38,6 +54,9 @@ const MAX_TOTAL_CHARS = 4000;
 const MAX_HEADINGS = 30;
 /** A block whose text is mostly link text is a menu, a language bar or a list of links. */
 const MAX_LINK_SHARE = 0.5;
+/** A block that is mostly <code>/<kbd>/<samp> is an example or a command, not prose. */
+const MAX_CODE_SHARE = 0.5;
+const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
 /** A block or heading on this many pages of one crawl is the site's template. */
 export const TEMPLATE_MIN_PAGES = 3;
 
@@ -62,7 +81,9 @@ interface Open {
   code: boolean;
 }
 
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** White space collapsed; a line break between two CJK characters in the source is not a space in the text. */
+const collapse = (text: string) =>
+  text.replace(/\s+/g, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').trim();
 /** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
 
@@ -73,6 +94,8 @@ export function createMainContentCollector() {
   let text = '';
   let linkChars = 0;
   let inLink = 0;
+  let codeChars = 0;
+  let inCode = 0;
   /** The block links to the page in other languages (hreflang): a language bar. */
   let alternates = false;
   let heading: { level: number; text: string } | null = null;
@@ -81,20 +104,24 @@ export function createMainContentCollector() {
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
+  const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
 
   const flush = () => {
     const block = collapse(text);
     const links = linkChars;
+    const code = codeChars;
     const languageBar = alternates;
     text = '';
     linkChars = 0;
+    codeChars = 0;
     alternates = false;
     const where = top();
-    // Headings are kept apart (onclosetag); a heading's text is not a paragraph.
-    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
-    if (languageBar || links / block.length > MAX_LINK_SHARE || SEPARATED_ITEMS.test(block)) return;
+    // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell (labels, metadata).
+    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '') || where?.name === 'td' || where?.name === 'th') return;
+    if (languageBar || links / block.length > MAX_LINK_SHARE || code / block.length > MAX_CODE_SHARE || SEPARATED_ITEMS.test(block)) return;
+    if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     const list = where?.main ? 'main' : 'other';
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
     if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) return;
@@ -112,6 +139,7 @@ export function createMainContentCollector() {
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
       if (name === 'a') inLink += 1;
+      if (CODE_TAGS.has(name)) inCode += 1;
       if (name === 'a' && attrs.hreflang) alternates = true;
       if (name === 'br') text += ' ';
       if (!BLOCK_TAGS.has(name)) return;
@@ -136,6 +164,7 @@ export function createMainContentCollector() {
       if (skip > 0) return;
       text += chunk;
       if (inLink > 0) linkChars += collapse(chunk).length;
+      if (inCode > 0) codeChars += collapse(chunk).length;
       if (heading) heading.text += chunk;
     },
     onclosetag(name: string) {
@@ -145,6 +174,7 @@ export function createMainContentCollector() {
       }
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
       if (name === 'a') inLink = Math.max(0, inLink - 1);
+      if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
       if (!BLOCK_TAGS.has(name)) return;
       const at = stack.map((o) => o.name).lastIndexOf(name);
       if (at === -1) return;
@@ -153,6 +183,7 @@ export function createMainContentCollector() {
       if (heading && HEADING.test(name)) {
         const value = headingText(heading.text);
         const list = closing.main ? headings.main : headings.other;
+        if (value && seen.size < MAX_SEEN) seen.add(blockHash(value));
         if (value && list.length < MAX_HEADINGS) list.push({ level: heading.level, text: detach(value) });
         heading = null;
       }
@@ -162,7 +193,7 @@ export function createMainContentCollector() {
       flush();
       // With <main>/<article>, only what is inside; without, every block outside the template.
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
-      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd };
+      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen) };
       return useMain
         ? { headings: headings.main, blocks: kept.main, ...extra }
         : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], ...extra };
@@ -183,20 +214,25 @@ function jsonLdTypes(text: string): { valid: boolean; types: string[] } {
   }
 }
 
-const key = (text: string) => text.toLowerCase();
 
 /**
  * The pages' kept content without what recurs across the crawl: a block or heading found
  * on TEMPLATE_MIN_PAGES or more pages is the site's template (a version banner, a notice,
- * a sidebar heading) and is dropped from every page. Counted once per page.
+ * a sidebar heading) and is dropped from every page. Counted once per page, and once for
+ * all URLs that serve the same content.
  */
-export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[]): T[] {
-  const counts = new Map<string, number>();
-  const count = (texts: Iterable<string>) => {
-    for (const text of new Set([...texts].map(key))) counts.set(text, (counts.get(text) ?? 0) + 1);
-  };
-  for (const page of pages) if (page) count([...page.blocks, ...page.headings.map((h) => h.text)]);
-  const own = (text: string) => (counts.get(key(text)) ?? 0) < TEMPLATE_MIN_PAGES;
+export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
+  const counts = new Map<number, number>();
+  // One page served under several URLs (same content hash) counts once: its text is not the template.
+  const copies = new Set<string>();
+  pages.forEach((page, i) => {
+    const hash = contentHashes[i];
+    if (!page || (hash && copies.has(hash))) return;
+    if (hash) copies.add(hash);
+    const keys = page.seen ?? new Set([...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
+    for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < TEMPLATE_MIN_PAGES;
   return pages.map((page) =>
     page ? ({ ...page, headings: page.headings.filter((h) => own(h.text)), blocks: page.blocks.filter(own) } as T) : page,
   );
@@ -211,6 +247,9 @@ export interface StoredPageContent {
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
   json_ld: Array<{ valid: boolean; types: string[] }>;
+  /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
+  links_to_errors: string[];
+  links_to_redirects: string[];
 }
 
 /**
@@ -225,7 +264,16 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
     }
   }
-  const own = withoutSiteTemplate(crawl.pages.map((p) => p.facts?.main));
+  const own = withoutSiteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash));
+  const status = new Map(crawl.pages.map((p) => [p.url, p]));
+  const targets = (page: CrawledPage, matches: (p: CrawledPage) => boolean) => {
+    const out: string[] = [];
+    for (const id of new Set(page.outlinks)) {
+      const target = status.get(crawl.urls[id]!);
+      if (target && matches(target) && out.length < 50) out.push(target.url);
+    }
+    return out;
+  };
   return crawl.pages.map((p, i) => {
     const facts = p.facts;
     const main = own[i];
@@ -233,6 +281,8 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       ? {
         lang: facts.lang, headings: main.headings, blocks: main.blocks, words: facts.wordCount,
         images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [],
+        links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
+        links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
       }
       : null;
     return {

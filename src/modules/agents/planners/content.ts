@@ -18,7 +18,10 @@ const BRIEFS: Record<PageKind, string> = {
 };
 
 /** The page's kind from its structured data, else from the words its URL is made of. */
-export function pageKind(url: string, jsonLdTypes: readonly string[]): PageKind {
+/** Section headings reference pages share (a man page's SYNOPSIS and OPTIONS, an API page's Parameters). */
+const REFERENCE_SECTION = /^(\d+(\.\d+)*\.?\s+)?(synopsis|options|parameters|arguments|return values?|syntax|usage|examples?|configuration|directives?|see also|api|properties|methods|flags)$/i;
+
+export function pageKind(url: string, jsonLdTypes: readonly string[], headings: readonly string[] = []): PageKind {
   const types = new Set(jsonLdTypes);
   if (['Product', 'Offer', 'ProductGroup'].some((t) => types.has(t))) return 'product';
   if (['TechArticle', 'APIReference', 'SoftwareSourceCode'].some((t) => types.has(t))) return 'documentation';
@@ -27,6 +30,7 @@ export function pageKind(url: string, jsonLdTypes: readonly string[]): PageKind 
   if (/\/(products?|shop|store|item|p)\//.test(path)) return 'product';
   if (/\/(docs?|documentation|manual|man|reference|api|guide|guides|howto|handbook|kb|faq|tutorials?)(\/|$|\.)/.test(path)) return 'documentation';
   if (/\/(blog|news|articles?|posts?|stories)\/|\/\d{4}\/\d{2}\//.test(path)) return 'article';
+  if (headings.filter((h) => REFERENCE_SECTION.test(h.trim())).length >= 2) return 'documentation';
   return 'page';
 }
 
@@ -47,9 +51,9 @@ export const contentPlanner: Planner = {
       const topic = page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix);
       // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
-      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types));
+      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
       await ctx.propose({
-        type: 'expand_thin_content', category: 'content', priority: priorityOf(['thin_content'], thin.size),
+        type: 'expand_thin_content', category: 'content', priority: ctx.pagePriority(url),
         title: 'Expand a thin page', description: `${url} has ${finding!.value}; pages under ${THIN_WORDS} words rarely rank.`,
         target: url,
         configuration: {

@@ -14,7 +14,7 @@ export const linksPlanner: Planner = {
     const broken = ctx.byUrl(['broken_internal_links']);
     for (const [url, list] of broken) {
       // The audit keeps one example per page; the page itself names every broken link.
-      const targets = await linkTargets(ctx, url, (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
+      const targets = await linkTargets(ctx, url, 'links_to_errors', (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
       await ctx.propose({
         type: 'fix_broken_links', category: 'technical', priority: priorityOf(['broken_internal_links'], broken.size),
         title: `Fix ${targets.length} broken link${targets.length > 1 ? 's' : ''}`,
@@ -30,7 +30,7 @@ export const linksPlanner: Planner = {
 
     const redirects = ctx.byUrl(['links_to_redirect']);
     for (const [url, list] of redirects) {
-      const targets = await linkTargets(ctx, url, (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
+      const targets = await linkTargets(ctx, url, 'links_to_redirects', (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
       const changes: Array<{ link_to: string; final_url: string }> = [];
       const unresolved: string[] = [];
       for (const link of targets) {
@@ -75,11 +75,14 @@ export const linksPlanner: Planner = {
 };
 
 /**
- * The page's internal links whose crawled status matches (broken, redirecting): the audit
- * keeps one example per page, the page itself names them all. Falls back to the examples
- * when the page cannot be read again.
+ * The page's internal links whose crawled status matches (broken, redirecting): as the crawl
+ * kept them, else from the page downloaded again; the audit's examples when neither is there.
  */
-async function linkTargets(ctx: PlanningContext, url: string, matches: (status: number) => boolean, examples: string[]): Promise<string[]> {
+async function linkTargets(
+  ctx: PlanningContext, url: string, kept: 'links_to_errors' | 'links_to_redirects', matches: (status: number) => boolean, examples: string[],
+): Promise<string[]> {
+  const stored = await ctx.read(url);
+  if (stored && stored !== 'deferred' && stored.source === 'crawl' && stored.stored[kept]?.length) return stored.stored[kept];
   const page = await ctx.download(url);
   if (!page || page === 'deferred') return examples.filter(Boolean);
   const found = new Set<string>();

@@ -19,10 +19,11 @@ const groupOf = (checkIds: readonly string[], size: number) => ({ checks: [...ch
 export const metaPlanner: Planner = {
   checks: [...MISSING, 'meta_description_duplicate', ...TITLES],
   async plan(ctx) {
-    const sameContent = await proposeCanonicalsForCopies(ctx);
+    const { copies, kept } = await proposeCanonicalsForCopies(ctx);
 
     const missing = ctx.byUrl(MISSING);
     for (const [url, list] of missing) {
+      if (copies.has(url)) continue; // its canonical is the fix
       const drafted = await draftDescription(ctx, 'fix_missing_meta_description', url);
       if (!drafted) continue;
       const { after, writer } = drafted;
@@ -43,7 +44,7 @@ export const metaPlanner: Planner = {
     // page the others copied it from); every other page gets its own.
     const groups = new Map<string, string[]>();
     for (const [url, [finding]] of ctx.byUrl(['meta_description_duplicate'])) {
-      if (sameContent.has(url)) continue;
+      if (copies.has(url) || kept.has(url)) continue;
       const value = finding!.value ?? '';
       groups.set(value, [...(groups.get(value) ?? []), url]);
     }
@@ -70,11 +71,12 @@ export const metaPlanner: Planner = {
 
     const titles = ctx.byUrl(TITLES);
     for (const [url, all] of titles) {
-      const list = sameContent.has(url) ? all.filter((f) => f.check_id !== 'title_duplicate') : all;
+      if (copies.has(url)) continue;
+      const list = kept.has(url) ? all.filter((f) => f.check_id !== 'title_duplicate') : all;
       if (list.length === 0) continue;
       const page = await readOrReject(ctx, 'fix_title_tag', url);
       if (!page) continue;
-      const draft = writeTitle(page.content, ctx.siteSuffix, ctx.taken.titles);
+      const draft = writeTitle(page.content, ctx.suffixFor(url), ctx.taken.titles);
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason);
         continue;
@@ -96,40 +98,52 @@ export const metaPlanner: Planner = {
 };
 
 /**
- * Pages flagged for a duplicate title or description that are one page under several URLs
- * (/guide/ and /guide/index.html: the same content hash): rewriting their titles would
- * hide the real problem. Every copy gets a canonical to the shortest URL (the one people
- * link to); the copies are returned so no title or description is drafted for them.
+ * One page under several URLs (/guide/ and /guide/index.html, or a tree of copies: the
+ * same content hash) shows as duplicate titles and descriptions; rewriting them would hide
+ * the real problem. Each copy gets a canonical to the URL the site links to most (then the
+ * shallowest, then the shortest). Returns the URLs of such pages: the copies get no title
+ * or description of their own, and the kept URL none for a duplicate only its copies cause.
  */
-async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<Set<string>> {
+async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copies: Set<string>; kept: Set<string> }> {
   const flagged = ctx.byUrl(DUPLICATES);
   const byHash = new Map<string, string[]>();
   for (const page of ctx.pages) {
     if (page.status === 200 && page.content_hash) byHash.set(page.content_hash, [...(byHash.get(page.content_hash) ?? []), page.url]);
   }
   const copies = new Set<string>();
-  for (const [url, list] of flagged) {
-    const hash = ctx.pageByUrl.get(url)?.content_hash;
-    const urls = hash ? byHash.get(hash) ?? [] : [];
-    if (urls.length < 2) continue;
-    copies.add(url);
-    const preferred = [...urls].sort((a, b) => a.length - b.length || a.localeCompare(b))[0]!;
-    if (url === preferred) continue;
-    const evidence: AuditFinding = { check_id: list[0]!.check_id, url, value: list[0]!.value };
-    await ctx.propose({
-      type: 'fix_canonical', category: 'technical', priority: 'medium',
-      title: 'Point a duplicate URL at the page it copies',
-      description: `${url} serves the same content as ${preferred}; a canonical (or a 301 redirect) makes one URL rank instead of two competing copies.`,
-      target: url,
-      configuration: {
-        url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
-        html: `<link rel="canonical" href="${escapeHtml(preferred)}">`,
-        instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
-      },
-      evidence: list.map(ctx.evidence),
-    });
+  const kept = new Set<string>();
+  const weight = (url: string) => ctx.pageByUrl.get(url)!;
+  for (const urls of byHash.values()) {
+    if (urls.length < 2 || !urls.some((url) => flagged.has(url))) continue;
+    const [preferred, ...others] = [...urls].sort((a, b) =>
+      cleanness(a, urls) - cleanness(b, urls) || weight(b).inlinks - weight(a).inlinks || (weight(a).depth ?? 99) - (weight(b).depth ?? 99)
+      || a.length - b.length || a.localeCompare(b));
+    kept.add(preferred!);
+    for (const url of others) {
+      copies.add(url);
+      const list = flagged.get(url) ?? [{ check_id: 'duplicate_content', url, value: preferred! }];
+      await ctx.propose({
+        type: 'fix_canonical', category: 'technical', priority: ctx.pagePriority(url),
+        title: 'Point a duplicate URL at the page it copies',
+        description: `${url} serves the same content as ${preferred}; a canonical (or a 301 redirect) makes one URL rank instead of ${urls.length} competing copies.`,
+        target: url,
+        configuration: {
+          url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
+          html: `<link rel="canonical" href="${escapeHtml(preferred!)}">`,
+          instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
+        },
+        evidence: list.map(ctx.evidence),
+      });
+    }
   }
-  return copies;
+  return { copies, kept };
+}
+
+/** 0 for the home page, 1 for a directory URL whose index file is a copy (/guide/ over /guide/index.html), 2 otherwise. */
+function cleanness(url: string, group: readonly string[]): number {
+  const path = new URL(url).pathname;
+  if (path === '/') return 0;
+  return path.endsWith('/') && group.some((other) => /\/index\.(html?|php|asp)$/i.test(other) && other.startsWith(url)) ? 1 : 2;
 }
 
 /** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
