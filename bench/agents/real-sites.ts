@@ -61,6 +61,7 @@ for (const root of process.argv.slice(2)) {
   console.log('proposals by type', Object.fromEntries(byType));
   console.log('descriptions', descriptions.length, 'with template text', descriptions.filter((t) => TEMPLATE_MARKERS.test(after(t))).length,
     'with U+FFFD', descriptions.filter((t) => after(t).includes('\uFFFD')).length, 'ending in an ellipsis', descriptions.filter((t) => /(\.\.\.|…)$/.test(after(t))).length);
+  for (const t of descriptions.filter((d) => TEMPLATE_MARKERS.test(after(d)))) console.log(`  template? ${t.target.replace(site.origin, '')}: ${after(t)}`);
   console.log('titles', titles.length, 'ending on a dangling word', titles.filter((t) => endsDangling(after(t))).length, 'with U+FFFD', titles.filter((t) => after(t).includes('\uFFFD')).length);
   console.log('high among description/title tasks', metaTitle.filter((t) => t.priority === 'high').length, 'of', metaTitle.length,
     'priorities', JSON.stringify(Object.fromEntries(['critical', 'high', 'medium', 'low'].map((p) => [p, tasks.filter((t) => t.priority === p).length]))));

@@ -19,15 +19,25 @@ const CODE_LIKE = /[<>{}]|[;=]\S/;
 const CJK_END = /[。！？]$/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** Segmenters by language: building one costs far more than using it. */
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(lang: string | null): Intl.Segmenter {
+  const key = lang ?? 'en';
+  let segmenter = segmenters.get(key);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(key, { granularity: 'sentence' });
+    } catch {
+      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
+    if (segmenters.size < 100) segmenters.set(key, segmenter);
+  }
+  return segmenter;
+}
+
 /** The whole sentences of a text block in its language (Intl.Segmenter: "Version 2.4" is not two sentences). */
 function sentencesOf(block: string, lang: string | null): string[] {
-  let segmenter: Intl.Segmenter;
-  try {
-    segmenter = new Intl.Segmenter(lang ?? 'en', { granularity: 'sentence' });
-  } catch {
-    segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-  }
-  return [...segmenter.segment(block)].map((s) => s.segment.trim()).filter(Boolean);
+  return [...segmenterFor(lang).segment(block)].map((s) => s.segment.trim()).filter(Boolean);
 }
 
 /**

@@ -40,6 +40,11 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.headings[0], { level: 1, text: 'Virtual hosts' });
   });
 
+  it('drops a page footer named so, whatever its language, even where it does not repeat', () => {
+    const main = mainOf('<div id="content"><p>Siden her er kun på dansk og findes ikke på andre sprog.</p></div><div id="footer"><p>Copyright 2026 Fonden. Licenseret under licensen.</p></div>');
+    assert.deepEqual(main.blocks, ['Siden her er kun på dansk og findes ikke på andre sprog.']);
+  });
+
   it('drops a menu of plain text separators and a block that is mostly links', () => {
     const main = mainOf('<div><p>Home | Docs | Blog | Contact</p><p><a href="/a">Installing the server</a>, <a href="/b">Upgrading it</a></p><p>Only this sentence is the page\'s own text.</p></div>');
     assert.deepEqual(main.blocks, ['Only this sentence is the page\'s own text.']);

@@ -65,6 +65,8 @@ const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
 /** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
 const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads)([-_\s]|$)/i;
+/** A page-level container named footer (or copyright): the site's footer, in any language. */
+const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
 const SEPARATED_ITEMS = /(?:\s[|·•]\s[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
@@ -154,7 +156,7 @@ export function createMainContentCollector() {
         || (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer')))
         || CHROME_ROLES.has(role)
         // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
-        || (name !== 'body' && CHROME_NAME.test(names));
+        || (name !== 'body' && (CHROME_NAME.test(names) || (pageLevel && PAGE_FOOTER_NAME.test(names))));
       stack.push({ name, chrome, main, code: parent?.code === true || name === 'pre' });
       const level = HEADING.exec(name)?.[1];
       if (level && !chrome) heading = { level: Number(level), text: '' };

@@ -113,8 +113,9 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
   const copies = new Set<string>();
   const kept = new Set<string>();
   const weight = (url: string) => ctx.pageByUrl.get(url)!;
-  for (const urls of byHash.values()) {
-    if (urls.length < 2 || !urls.some((url) => flagged.has(url))) continue;
+  const groups = [...byHash.values()].filter((urls) => urls.length > 1 && urls.some((url) => flagged.has(url)));
+  const copyCount = groups.reduce((sum, urls) => sum + urls.length - 1, 0);
+  for (const urls of groups) {
     const [preferred, ...others] = [...urls].sort((a, b) =>
       cleanness(a, urls) - cleanness(b, urls) || weight(b).inlinks - weight(a).inlinks || (weight(a).depth ?? 99) - (weight(b).depth ?? 99)
       || a.length - b.length || a.localeCompare(b));
@@ -129,6 +130,7 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
         target: url,
         configuration: {
           url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
+          group: { checks: ['duplicate_url'], pages: copyCount },
           html: `<link rel="canonical" href="${escapeHtml(preferred!)}">`,
           instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
         },
