@@ -67,18 +67,24 @@ function usable(sentence: string): boolean {
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
   if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
-  const all = content.paragraphs.flatMap((block) => sentencesOf(block, content.lang));
-  const sentences = all.filter(usable);
-  if (sentences.length === 0) {
-    return all.some((s) => s.includes(REPLACEMENT))
-      ? { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' }
-      : { reason: 'the page\'s own text has no complete sentence to draft a description from' };
-  }
+  // Sentences are segmented block by block as the search needs them: most pages are done after their first paragraphs.
+  const sentences: string[] = [];
+  let blocks = 0;
+  let undecodable = false;
+  const have = (n: number) => {
+    while (sentences.length <= n && blocks < content.paragraphs.length) {
+      for (const sentence of sentencesOf(content.paragraphs[blocks++]!, content.lang)) {
+        if (usable(sentence)) sentences.push(sentence);
+        else if (sentence.includes(REPLACEMENT)) undecodable = true;
+      }
+    }
+    return sentences.length > n;
+  };
   let fits = false;
-  for (let start = 0; start < sentences.length; start++) {
+  for (let start = 0; have(start); start++) {
     if (DEPENDENT_OPENING.test(sentences[start]!)) continue;
     let text = '';
-    for (let i = start; i < sentences.length; i++) {
+    for (let i = start; have(i); i++) {
       const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
       if (next.length > DESCRIPTION_MAX) break;
       text = next;
@@ -87,6 +93,11 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     if (text.length < DESCRIPTION_MIN || text.length > DESCRIPTION_MAX) continue;
     fits = true;
     if (!taken.has(text.toLowerCase())) return { text };
+  }
+  if (sentences.length === 0) {
+    return undecodable
+      ? { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' }
+      : { reason: 'the page\'s own text has no complete sentence to draft a description from' };
   }
   return fits
     ? { reason: 'every description of whole sentences the page\'s text allows is already used on the site' }

@@ -83,9 +83,13 @@ interface Open {
   code: boolean;
 }
 
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 /** White space collapsed; a line break between two CJK characters in the source is not a space in the text. */
-const collapse = (text: string) =>
-  text.replace(/\s+/g, ' ').replace(/(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu, '').trim();
+function collapse(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
+}
 /** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
 
