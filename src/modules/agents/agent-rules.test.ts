@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { pageKind } from './planners/content.ts';
-import type { AuditPage } from './planning-context.ts';
+import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
 import { suffixForPage } from './writers.ts';
@@ -79,5 +79,24 @@ describe('withdrawing a proposal', () => {
     assert.equal(withdrawalReason(task, input([], [])), undefined);
     const other = { ...task, evidence: [{ check_id: 'keyword_gap', url: 'https://d.test/a' }] };
     assert.equal(withdrawalReason(other, input([page('https://d.test/a', 200)], [])), undefined);
+  });
+});
+
+describe('where a redirect ends, from the crawl', () => {
+  const at = (url: string, status: number | null, redirect_to: string | null = null): AuditPage =>
+    ({ url, status, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to });
+  const reader = (pages: AuditPage[]) => createPageReader({
+    agent: undefined as never, allowPrivate: true, pageByUrl: new Map(pages.map((p) => [p.url, p])), storedContents: async () => [],
+  });
+
+  it('follows the chain the crawl recorded, without a request, and says why it cannot when it cannot', async () => {
+    const r = reader([
+      at('https://d.test/a', 301, 'https://d.test/b'), at('https://d.test/b', 302, 'https://d.test/c'), at('https://d.test/c', 200),
+      at('https://d.test/gone', 301, 'https://d.test/404'), at('https://d.test/404', 404),
+      at('https://d.test/x', 301, 'https://d.test/y'), at('https://d.test/y', 301, 'https://d.test/x'),
+    ]);
+    assert.deepEqual(await r.finalUrlOf('https://d.test/a'), { url: 'https://d.test/c' });
+    assert.deepEqual(await r.finalUrlOf('https://d.test/gone'), { reason: 'the redirects end at https://d.test/404, which answers 404' });
+    assert.match((await r.finalUrlOf('https://d.test/x') as { reason: string }).reason, /loop/);
   });
 });

@@ -42,6 +42,8 @@ describe('the description writer', () => {
       'Create a new commit containing the current contents of the index and the given log message describing the changes.',
     ]), new Set()));
     assert.equal(draft, 'Create a new commit containing the current contents of the index and the given log message describing the changes.');
+    const command = text(writeMetaDescription(page(['apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.']), new Set()));
+    assert.equal(command, 'apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.', 'a command name opens a sentence in lower case');
     assert.match(reason(writeMetaDescription(page(['Ce module fournit la gestion des sessions \uFFFD\uFFFD pour les utilisateurs du serveur web.']), new Set()))!, /replacement characters/);
     assert.match(reason(writeMetaDescription(page([]), new Set()))!, /only the site's template/);
   });
@@ -59,6 +61,8 @@ describe('the title writer', () => {
     assert.equal(text(writeTitle(page([], { h1: 'Handmade oak tables' }), ' | Oak & Co', new Set())), 'Handmade oak tables | Oak & Co');
     assert.equal(text(writeTitle(page([], { h1: 'Using mod_rewrite to control access' }), suffix, new Set())), 'Using mod_rewrite to control access - Apache HTTP Server');
     assert.equal(text(writeTitle(page([], { h1: 'Apache Tutorial: Introduction to Server Side Includes' }), suffix, new Set())), 'Apache Tutorial: Introduction to Server Side Includes');
+    const turkish = page([], { h1: 'Apache HTTPd\'nin başlatılması', title: '' });
+    assert.equal(text(writeTitle(turkish, ' - Apache HTTP Sunucusu Sürüm 2.4', new Set())), 'Apache HTTPd\'nin başlatılması - Apache HTTP Sunucusu', 'no "Sürüm" left hanging');
   });
 
   it('never ends on a dangling word or sign when the topic itself must be cut', () => {

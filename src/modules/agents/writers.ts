@@ -56,7 +56,6 @@ const DEPENDENT_OPENING = new RegExp(`^(${[
 /** A sentence a description may use: complete, prose, readable, long enough to say something. */
 function usable(sentence: string): boolean {
   if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
-  if (/^\p{Ll}/u.test(sentence)) return false; // a fragment ("by using git add ...;") or a list item, not a sentence
   return CJK.test(sentence) ? sentence.length >= 12 : sentence.split(/\s+/).length >= 4;
 }
 
@@ -145,8 +144,18 @@ function cutClean(text: string, max: number): string {
 /** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */
 const SECTION_NUMBER = /^\d+(\.\d+)*\.?\s/;
 
-/** The suffix without a trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache HTTP Server"). */
-const withoutVersion = (suffix: string) => suffix.replace(/[\s,]+(v(ersion)?\s*)?\d[\w.]*$/i, '').replace(/\s+(version|v)$/i, '');
+/** "Version" in the languages sites are written in: a suffix shortened to its name must not end on it. */
+const VERSION_WORD = /\s+(v|ver|version|versión|versão|versione|versie|wersja|sürüm|verze|версия|バージョン|버전|版本)$/iu;
+
+/**
+ * The suffix without its trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache
+ * HTTP Server", " - Apache HTTP Sunucusu Sürüm 2.4" -> " - Apache HTTP Sunucusu"), '' when
+ * nothing but the separator would be left.
+ */
+function withoutVersion(suffix: string): string {
+  const name = suffix.replace(/[\s,]+v?\d[\w.]*$/iu, '').replace(VERSION_WORD, '');
+  return /^\s*[|–—-]?\s*$/.test(name) ? '' : name;
+}
 
 /**
  * A title that keeps the page's topic whole: its h1 (or its current title without the site
