@@ -80,6 +80,11 @@ describe('the title writer', () => {
     assert.equal(text(writeTitle(header, suffix, new Set())), 'Apache Tutorial: .htaccess files - Apache HTTP Server');
   });
 
+  it('takes a manual page\'s name line over a heading that is only the name', () => {
+    const man = page(['git-bundle - Move objects and refs by archive', 'Some workflows require that one or more branches be moved.'], { h1: 'git-bundle(1) Manual Page', title: 'git-bundle(1)' });
+    assert.equal(text(writeTitle(man, '', new Set())), 'git-bundle - Move objects and refs by archive');
+  });
+
   it('refuses with the reason when nothing fits', () => {
     assert.match(reason(writeTitle(page([], { h1: 'FAQ' }), '', new Set()))!, /under 20 characters/);
     assert.match(reason(writeTitle(content, ' | Oak & Co', new Set(['handmade oak tables | oak & co', 'handmade oak tables'])))!, /already used/);

@@ -141,6 +141,19 @@ function cutClean(text: string, max: number): string {
   return out.trim();
 }
 
+/**
+ * A reference page's name line ("git-bundle - Move objects and refs by archive", the NAME
+ * of a manual page) says more than a heading that is only the name ("git-bundle(1)"):
+ * used when it opens the page's text and starts with the heading's name.
+ */
+function nameLine(topic: string, paragraphs: readonly string[]): string[] {
+  const name = /^[\w.:-]+/u.exec(topic)?.[0];
+  const first = paragraphs[0];
+  if (!name || !first || topic.length >= 30 || SENTENCE_END.test(first)) return [];
+  const match = /^([\w.:-]+) [-–—] (.+)$/u.exec(first);
+  return match && match[1] === name ? [first] : [];
+}
+
 /** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */
 const SECTION_NUMBER = /^\d+(\.\d+)*\.?\s/;
 
@@ -172,7 +185,7 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   if (!topic) return { reason: 'the page has no heading or title of its own (only the site\'s name) to draft a title from' };
   if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
   const suffixes = [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
-  const whole = suffixes.map((suffix) => `${topic}${suffix}`);
+  const whole = [...nameLine(topic, content.paragraphs), ...suffixes.map((suffix) => `${topic}${suffix}`)];
   const cut = cutClean(topic, TITLE_MAX);
   const candidates = [...whole, ...(cut.length >= TITLE_MIN && cut !== topic ? [cut] : [])]
     .filter((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !endsDangling(t));
