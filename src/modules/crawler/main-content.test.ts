@@ -12,7 +12,7 @@ const manualPage = (topic: string, body: string) => `<!doctype html><html lang="
 <p class="apache">Example Server Version 2.4</p></div>
 <div id="page-content"><div id="preamble"><h1>${topic}</h1>
 <div class="toplang"><p><span>Available Languages: </span><a href="/de/x" hreflang="de">de</a> | <a href="/en/x">en</a></p></div>
-<div class="warning"><h3>Warning</h3><p>This release is no longer maintained by the project; please read the notes for the current release before you deploy it.</p></div>
+<div class="box"><h3>Important</h3><p>This release is no longer maintained by the project; please read the notes for the current release before you deploy it.</p></div>
 ${body}</div></div>
 <div id="footer"><p class="apache">Copyright 2026 The Example Foundation. Licensed under the Example License.</p></div></body></html>`;
 
@@ -38,6 +38,11 @@ describe('the main-content collector', () => {
     assert.ok(!main.blocks.some((b) => /Modules \| Directives|Available Languages|Listen 80/.test(b)), main.blocks.join(' / '));
     assert.ok(main.blocks.includes('The term virtual host refers to running more than one web site on a single machine.'));
     assert.deepEqual(main.headings[0], { level: 1, text: 'Virtual hosts' });
+  });
+
+  it('drops notices and warnings named so: never the page\'s topic', () => {
+    const main = mainOf('<div><div class="warning"><p>The session modules can expose private information to clients if misused.</p></div><p>This module provides sessions for users of the server.</p></div>');
+    assert.deepEqual(main.blocks, ['This module provides sessions for users of the server.']);
   });
 
   it('drops a page footer named so, whatever its language, even where it does not repeat', () => {
@@ -71,10 +76,19 @@ describe('the site-wide template', () => {
     const own = withoutSiteTemplate(pages);
     for (const page of own) {
       assert.ok(!page!.blocks.some((b) => /Version 2\.4|no longer maintained|Copyright/.test(b)), page!.blocks.join(' / '));
-      assert.ok(!page!.headings.some((h) => h.text === 'Warning'));
+      assert.ok(!page!.headings.some((h) => h.text === 'Important'));
       assert.equal(page!.blocks.length, 1);
     }
     assert.ok(pages[0]!.blocks.some((b) => /no longer maintained/.test(b)), 'without repetition the notice would have stayed');
+  });
+
+  it('keeps text a large site quotes on a few of its pages (under 5% of them) with those pages', () => {
+    const many = Array.from({ length: 100 }, (_, i) => mainOf(manualPage(`Release ${i}`, `<p>Release ${i} fixes one thing in the example server for good.</p>`)));
+    const quoted = '<p>Added support for a new operator on virtual tables in this release.</p>';
+    many.push(...[1, 2, 3].map((i) => mainOf(manualPage(`Changes ${i}`, quoted))));
+    const own = withoutSiteTemplate(many);
+    assert.ok(own.at(-1)!.blocks.some((b) => /new operator/.test(b)), 'three of 103 pages quote it');
+    assert.ok(!own[0]!.blocks.some((b) => /Version 2\.4/.test(b)), 'the banner on all of them is still template');
   });
 
   it('counts one page served under several URLs once: its own text is not template', () => {

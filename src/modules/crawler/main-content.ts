@@ -13,8 +13,9 @@ import type { CrawledPage, CrawlResult } from './crawl.types.ts';
  *    <article> or role=main is the page's own; blocks that are mostly link text are
  *    navigation (menus, language bars); code blocks are not prose.
  * 2. The site's own repetition after the crawl (withoutSiteTemplate): a block or heading
- *    that recurs on several pages of the crawl (a version banner, a notice, a "See also"
- *    heading) is template wherever it stands.
+ *    that recurs on several pages of the crawl (3 and 5% of them: a version banner, a
+ *    footer, a "See also" heading) is template wherever it stands. Notices and warnings
+ *    (containers named so) are never the page's topic either.
  */
 
 export interface MainContent {
@@ -57,14 +58,19 @@ const MAX_LINK_SHARE = 0.5;
 /** A block that is mostly <code>/<kbd>/<samp> is an example or a command, not prose. */
 const MAX_CODE_SHARE = 0.5;
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
-/** A block or heading on this many pages of one crawl is the site's template. */
+/**
+ * A block or heading on this many pages of one crawl, and on at least TEMPLATE_MIN_SHARE of
+ * its pages, is the site's template. The share keeps text a large site quotes on a few
+ * pages (a release note on its release's page and on the changelog) with its page.
+ */
 export const TEMPLATE_MIN_PAGES = 3;
+export const TEMPLATE_MIN_SHARE = 0.05;
 
 const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'button', 'select', 'textarea', 'option', 'math']);
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
 /** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
-const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads)([-_\s]|$)/i;
+const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads|warning|notice|note|alert|admonition|caution|callout)([-_\s]|$)/i;
 /** A page-level container named footer (or copyright): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
@@ -231,14 +237,17 @@ export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[
   const counts = new Map<number, number>();
   // One page served under several URLs (same content hash) counts once: its text is not the template.
   const copies = new Set<string>();
+  let counted = 0;
   pages.forEach((page, i) => {
     const hash = contentHashes[i];
     if (!page || (hash && copies.has(hash))) return;
     if (hash) copies.add(hash);
+    counted += 1;
     const keys = page.seen ?? new Set([...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
     for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
   });
-  const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < TEMPLATE_MIN_PAGES;
+  const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
+  const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < threshold;
   return pages.map((page) =>
     page ? ({ ...page, headings: page.headings.filter((h) => own(h.text)), blocks: page.blocks.filter(own) } as T) : page,
   );
