@@ -54,6 +54,8 @@ export interface PlanningContext {
   pageByUrl: Map<string, AuditPage>;
   /** The titles' shared suffix (" | Shop"), '' when there is none. */
   siteSuffix: string;
+  /** True on a CMS (WordPress, Shopify...) whose theme prints the site suffix after every title itself. */
+  suffixFixed: boolean;
   /** The suffix a page's drafted title takes (its own language's, when its title has one): writers.suffixForPage. */
   suffixFor(url: string): string;
   /** Every drafted or existing value, lower-cased: drafts must be unique across the site. */

@@ -15,6 +15,9 @@ import { siteSuffixesOf, suffixForPage } from './writers.ts';
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
 
+/** Platforms whose themes print the site's name after every page title. */
+const THEMED_PLATFORMS = new Set(['wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'drupal', 'joomla']);
+
 /** A page searchers see often (1,000+ impressions in 28 days) raises its task one step. */
 const withTraffic = (priority: TaskPriority, impressions: number) => (impressions >= 1000 ? raised(priority) : priority);
 
@@ -52,10 +55,11 @@ export function createStrategyAgent(deps: Deps) {
         return { proposed, rejected };
       }
       const checked = [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])];
-      const [pages, findings, traffic] = await Promise.all([
+      const [pages, findings, traffic, platform] = await Promise.all([
         deps.audits.pages(auditId),
         deps.audits.findings(auditId, checked),
         deps.pageMetrics?.(siteId) ?? new Map<string, { clicks_28d: number; impressions_28d: number }>(),
+        deps.repo.sitePlatform(siteId),
       ]);
       const pageByUrl = new Map(pages.map((p) => [p.url, p]));
       const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
@@ -79,6 +83,7 @@ export function createStrategyAgent(deps: Deps) {
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl,
         siteSuffix,
+        suffixFixed: platform !== null && THEMED_PLATFORMS.has(platform),
         suffixFor: (url) => suffixForPage(pageByUrl.get(url)?.title ?? null, suffixes),
         taken: {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),

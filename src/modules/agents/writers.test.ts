@@ -73,6 +73,12 @@ describe('the title writer', () => {
     assert.ok(!endsDangling('Handmade oak tables'));
   });
 
+  it('keeps a suffix the CMS theme prints itself, cutting the topic to fit beside it', () => {
+    const long = page([], { h1: 'Everything you ever wanted to know about pruning roses in a small garden' });
+    assert.equal(text(writeTitle(long, ' – Garden Shop', new Set(), { suffixFixed: true })), 'Everything you ever wanted to know – Garden Shop');
+    assert.equal(text(writeTitle(page([], { h1: 'Pruning roses in winter' }), ' – Garden Shop', new Set(), { suffixFixed: true })), 'Pruning roses in winter – Garden Shop');
+  });
+
   it('does not take a numbered section heading or the site name as the topic', () => {
     const sqlite = page([], { h1: '1. Overview', title: 'The SELECT statement' });
     assert.equal(text(writeTitle(sqlite, '', new Set())), 'The SELECT statement');

@@ -112,6 +112,7 @@ export function meetsDraftRules(kind: 'meta_description' | 'title', text: string
 /** Words a title must not end on (English, German, French, Spanish, Italian, Dutch, Portuguese), and separators. */
 const DANGLING_WORDS = new Set((
   'a an the to of for in on at by with from and or but as into onto than that which via vs your our its their this these those is are be using how '
+  + 'about above after before between through without within under over per like '
   + 'der die das den dem des ein eine und oder zu zum zur von mit für im am an auf bei '
   + 'le la les l de du des un une et ou à au aux pour par en sur avec '
   + 'el los las del y o para por con una uno il lo gli di da e per het een van voor met op em do dos da das um uma'
@@ -173,9 +174,11 @@ function withoutVersion(suffix: string): string {
 /**
  * A title that keeps the page's topic whole: its h1 (or its current title without the site
  * suffix), followed by the site suffix when it fits, else a shorter suffix, else none; the
- * topic is cut (never on a dangling word) only when it alone is over 60 characters.
+ * topic is cut (never on a dangling word) only when it alone is over 60 characters. On a
+ * CMS whose theme adds the suffix itself (suffixFixed), the suffix stays and the topic is
+ * cut to fit beside it.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>): Draft {
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean } = {}): Draft {
   const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
   const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
   const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
@@ -184,10 +187,13 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const topic = [h1, current].find((t) => t && !SECTION_NUMBER.test(t) && !isSiteName(t))?.replace(DANGLING_END, '').trim();
   if (!topic) return { reason: 'the page has no heading or title of its own (only the site\'s name) to draft a title from' };
   if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
-  const suffixes = [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
-  const whole = [...nameLine(topic, content.paragraphs), ...suffixes.map((suffix) => `${topic}${suffix}`)];
-  const cut = cutClean(topic, TITLE_MAX);
-  const candidates = [...whole, ...(cut.length >= TITLE_MIN && cut !== topic ? [cut] : [])]
+  // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
+  const fixed = options.suffixFixed === true && siteSuffix !== '';
+  const suffixes = fixed ? [siteSuffix] : [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
+  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
+  const cut = fixed ? cutClean(topic, TITLE_MAX - siteSuffix.length) : cutClean(topic, TITLE_MAX);
+  const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
+  const candidates = [...whole, ...(cut.length > 0 && cut !== topic && /\s/.test(cut) && cutTitle.length >= TITLE_MIN ? [cutTitle] : [])]
     .filter((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !endsDangling(t));
   const free = candidates.find((t) => !taken.has(t.toLowerCase()));
   if (free) return { text: free };

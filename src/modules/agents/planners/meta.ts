@@ -76,7 +76,7 @@ export const metaPlanner: Planner = {
       if (list.length === 0) continue;
       const page = await readOrReject(ctx, 'fix_title_tag', url);
       if (!page) continue;
-      const draft = writeTitle(page.content, ctx.suffixFor(url), ctx.taken.titles);
+      const draft = writeTitle(page.content, ctx.suffixFor(url), ctx.taken.titles, { suffixFixed: ctx.suffixFixed });
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason);
         continue;
