@@ -53,6 +53,9 @@ const DEPENDENT_OPENING = new RegExp(`^(${[
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'ello', 'esto',
 ].join('|')})\\b`, 'iu');
 
+/** A sentence that points at text around it ("The above example ...") means nothing in a search result. */
+const POINTS_ELSEWHERE = /\b(above|below|previous|preceding|following example|ci-dessus|ci-dessous|oben|unten)\b/iu;
+
 /** A sentence a description may use: complete, prose, readable, long enough to say something. */
 function usable(sentence: string): boolean {
   if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
@@ -81,7 +84,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   };
   let fits = false;
   for (let start = 0; have(start); start++) {
-    if (DEPENDENT_OPENING.test(sentences[start]!)) continue;
+    if (DEPENDENT_OPENING.test(sentences[start]!) || POINTS_ELSEWHERE.test(sentences[start]!)) continue;
     let text = '';
     for (let i = start; have(i); i++) {
       const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
