@@ -44,6 +44,8 @@ describe('the description writer', () => {
     assert.equal(draft, 'Create a new commit containing the current contents of the index and the given log message describing the changes.');
     const command = text(writeMetaDescription(page(['apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.']), new Set()));
     assert.equal(command, 'apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.', 'a command name opens a sentence in lower case');
+    const tied = text(writeMetaDescription(page(['However, the module only helps with a cache in front of the server and a warm disk under it.', 'This module keeps file handles open so that the server answers requests for static files faster.']), new Set()));
+    assert.equal(tied, 'This module keeps file handles open so that the server answers requests for static files faster.', 'no opening on a word tied to the sentence before');
     const pointing = text(writeMetaDescription(page(['The above example does not include the address, so the server must look it up in DNS.', 'This document explains how the server finds the address of a host name before it answers.']), new Set()));
     assert.equal(pointing, 'This document explains how the server finds the address of a host name before it answers.', 'a sentence pointing at text around it does not open a description');
     assert.match(reason(writeMetaDescription(page(['Ce module fournit la gestion des sessions \uFFFD\uFFFD pour les utilisateurs du serveur web.']), new Set()))!, /replacement characters/);
