@@ -145,6 +145,12 @@ export interface AuditPagesTable {
   status: number | null;
   title: string | null;
   meta_description: string | null;
+  depth: number | null;
+  inlinks: Generated<number>;
+  content_hash: string | null;
+  redirect_to: string | null;
+  /** The page's own text as the crawl kept it (StoredPageContent); null for pages that are not HTML answering 200. */
+  content: Json | null;
 }
 
 export interface TaskRejectionsTable {

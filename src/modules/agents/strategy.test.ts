@@ -9,6 +9,8 @@ let ctx: TestContext;
 let owner: SignedInUser;
 let admin: SignedInUser;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
+/** Changed by the withdrawal test between audits. */
+let robotsRules = 'Allow: /';
 
 const SUFFIX = ' | Fixture Shop';
 /** About 220 words on a topic, different for every topic, so no page is thin or a duplicate. */
@@ -48,7 +50,7 @@ before(async () => {
   [owner, admin] = await Promise.all([signUp(ctx), signUp(ctx, { role: 'admin' })]);
   const routes: Parameters<typeof startFixtureSite>[0] = {
     '/old': { status: 301, headers: { location: '/new' } },
-    '/robots.txt': () => ({ headers: { 'content-type': 'text/plain' }, body: `User-agent: *\nAllow: /\nSitemap: ${site.origin}/sitemap.xml\n` }),
+    '/robots.txt': () => ({ headers: { 'content-type': 'text/plain' }, body: `User-agent: *\n${robotsRules}\nSitemap: ${site.origin}/sitemap.xml\n` }),
     '/sitemap.xml': () => ({
       headers: { 'content-type': 'application/xml' },
       body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['/', '/orphan', '/gone'].map((p) => `<url><loc>${site.origin}${p}</loc></url>`).join('')}</urlset>`,
@@ -72,7 +74,7 @@ async function auditAndWait(siteId: string) {
     if (latest.data.id === started.data.id && latest.data.agent_summary !== null) return latest.data;
     await sleep(200);
   }
-  throw new Error('audit did not complete');
+  throw new Error('audit did not complete: ' + JSON.stringify((await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data).slice(0, 500));
 }
 
 describe('the strategy agent', () => {
@@ -171,6 +173,33 @@ describe('the strategy agent', () => {
     assert.ok(later.data.items.some((r: { reason: string }) => /already covers/.test(r.reason)));
   });
 
+  it('drafts from what the crawl kept: a drafted page is downloaded once, by the crawl', () => {
+    // Two audits ran; the agent drafted /no-desc and /bad-title after each without fetching them again.
+    assert.equal(site.hitsFor('/no-desc').length, 2);
+    assert.equal(site.hitsFor('/bad-title').length, 2);
+  });
+
+  it('withdraws proposals whose problem a later audit no longer finds, or whose page is now blocked, with the reason', async () => {
+    PAGES['/no-desc']!.description = desc('oak tables, now described');
+    robotsRules = 'Disallow: /two-h1';
+    try {
+      const third = await auditAndWait(siteId);
+      const detail = async (type: string, path: string) => (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${task(type, path).id}`, token: owner.accessToken })).data;
+      const fixed = await detail('fix_missing_meta_description', '/no-desc');
+      assert.equal(fixed.status, 'cancelled');
+      const last = fixed.execution_history.at(-1);
+      assert.deepEqual([last.from, last.to, last.actor], ['awaiting_approval', 'cancelled', 'agent:strategy']);
+      assert.match(last.detail.reason, new RegExp(`audit ${third.id} no longer finds the problem`));
+      const blocked = await detail('fix_h1', '/two-h1');
+      assert.equal(blocked.status, 'cancelled');
+      assert.match(blocked.execution_history.at(-1).detail.reason, /blocked by robots\.txt/);
+      assert.equal((await detail('fix_title_tag', '/bad-title')).status, 'awaiting_approval', 'its problem is still there');
+    } finally {
+      PAGES['/no-desc']!.description = null;
+      robotsRules = 'Allow: /';
+    }
+  });
+
   it('shows rejections to admins only', async () => {
     const res = await call(ctx, { method: 'GET', url: '/api/v1/admin/task-rejections', token: owner.accessToken });
     assert.equal(res.statusCode, 403);
@@ -195,5 +224,84 @@ describe('the strategy agent on a site hidden from search engines', () => {
     assert.equal(full.category, 'technical');
     assert.equal(full.target, `${hidden.origin}/robots.txt`);
     assert.match(full.configuration.instructions, /Disallow: \//);
+  });
+});
+
+describe('the strategy agent on a documentation site with a heavy template', () => {
+  const VERSION = ' - Example Server Documentation Version 2.4';
+  const TOPICS: Record<string, { topic: string; text: string }> = {
+    '/guide/': { topic: 'Getting started with the example server', text: 'The example server answers web requests from a single configuration file. This guide walks through installing it, starting it and serving a first page.' },
+    '/vhosts.html': { topic: 'Configuring virtual hosts on one machine', text: 'Virtual hosts let one machine serve many web sites, each under its own name. The server picks the host from the name the browser asks for.' },
+    '/caching.html': { topic: 'Caching answers to save work on the server', text: 'Caching keeps recent answers close to the reader so that the server does less work. Cached answers expire after the time their headers allow.' },
+    '/logging.html': { topic: 'Logging requests and errors for later review', text: 'Every request can be written to an access log for later review. Errors go to their own log, with the time and the client that caused them.' },
+    '/rewrite.html': { topic: 'Rewriting request addresses with simple rules', text: 'Rewrite rules change the address of a request before the server maps it to a file. Each rule matches a pattern and names the new address.' },
+    '/auth.html': { topic: 'Protecting directories with user passwords', text: 'Password protection asks a visitor for a user name and password before serving a directory. Passwords are stored hashed in a file of their own.' },
+    '/ssl.html': { topic: 'Serving pages over encrypted connections', text: 'Encrypted connections protect what visitors send and receive from anyone listening on the network. The server needs a certificate and its private key.' },
+    '/mpm.html': { topic: 'Choosing how the server handles many requests', text: 'Processing modules decide how the server runs requests in parallel: processes, threads, or events. The right one depends on the platform and the load.' },
+    '/filters.html': { topic: 'Filtering content on its way to the browser', text: 'Filters change content on its way from the server to the browser, for example to compress it. Several filters can run one after another on one answer.' },
+    '/thin.html': { topic: 'Upgrading from an older release', text: 'Read the release notes first.' },
+  };
+  const template = (topic: string, body: string, langs = 'de | en | fr') => `<!doctype html><html lang="en"><head><title>${topic}${VERSION}</title></head><body>
+<div id="page-header"><p class="menu"><a href="/mod/">Modules</a> | <a href="/dirs/">Directives</a> | <a href="/faq/">FAQ</a> | <a href="/glossary/">Glossary</a></p>
+<p class="banner">Example Server Documentation Version 2.4</p></div>
+<div id="page-content"><h1>${topic}</h1>
+<div class="toplang"><p><span>Available Languages: </span>${langs.split(' | ').map((l) => `<a href="/${l}/" hreflang="${l}">${l}</a>`).join(' | ')}</p></div>
+<div class="note"><p>This is the documentation of a release that is no longer maintained. Read the documentation of the current release.</p></div>
+${body}</div><div id="footer"><p>Copyright 2026 The Example Foundation. Licensed under the Example License, Version 2.0.</p></div></body></html>`;
+
+  it('drafts from the page\'s own text only, keeps topics whole, prioritises by weight, and canonicalises one page under two URLs', async (t) => {
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: template('Example Server Documentation', `<p>This is the documentation of the example server, a small web server for teaching.</p>${Object.keys(TOPICS).map((p) => `<p><a href="${p}">${TOPICS[p]!.topic}</a></p>`).join('')}<p><a href="/guide/index.html">Guide (index)</a></p>`) },
+    };
+    for (const [path, { topic, text }] of Object.entries(TOPICS)) {
+      const comments = path === '/thin.html' ? '<div id="comments"><h3>Leave a Reply</h3><p>Your email address will not be published.</p></div>' : '';
+      const body = path === '/thin.html' ? `<h2>Before you start</h2><p>${text}</p>${comments}` : `<p>${text}</p><h2>Details</h2><p>${text.split('. ')[0]} in more depth, with examples for common setups.</p>${'<p>More words about the topic follow here to make the page long enough for the checks.</p>'.repeat(25)}`;
+      routes[path] = { body: template(topic, body) };
+    }
+    routes['/guide/index.html'] = routes['/guide/']!;
+    const docs = await startFixtureSite(routes);
+    t.after(() => docs.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Docs', domain: docs.host } })).data.id;
+    const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId } });
+    for (let i = 0; i < 100; i++) {
+      const latest = await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken });
+      if (latest.data.id === started.data.id && latest.data.agent_summary !== null) break;
+      await sleep(200);
+    }
+    const rows = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).execute();
+    const of = (type: string) => rows.filter((r) => r.type === type);
+    const after = (r: { configuration: unknown }) => String((r.configuration as { after: unknown }).after);
+
+    const descriptions = [...of('fix_missing_meta_description')];
+    assert.ok(descriptions.length >= 9, `${descriptions.length} descriptions`);
+    for (const d of descriptions) {
+      assert.doesNotMatch(after(d), /Available Languages|Modules \||Version 2\.4|no longer maintained|Copyright|Leave a Reply|…|\.\.\.$|\uFFFD/, after(d));
+      const path = new URL(d.target).pathname;
+      if (TOPICS[path]) assert.ok(TOPICS[path]!.text.startsWith(after(d)) || after(d).startsWith(TOPICS[path]!.text.split('. ')[0]!), `${path}: ${after(d)}`);
+    }
+    const titles = of('fix_title_tag');
+    assert.ok(titles.length >= 8, `${titles.length} titles`);
+    for (const title of titles) {
+      const topic = TOPICS[new URL(title.target).pathname]?.topic;
+      if (topic) assert.ok(after(title).startsWith(topic), `the topic stays whole: ${after(title)}`);
+      assert.doesNotMatch(after(title), /( to| of| the| -|,|Version)$/);
+    }
+    const metaTitle = [...descriptions, ...titles];
+    const high = metaTitle.filter((r) => r.priority === 'high').length;
+    assert.ok(high <= metaTitle.length / 3, `${high} of ${metaTitle.length} high`);
+
+    const canonical = of('fix_canonical').find((r) => r.target === `${docs.origin}/guide/index.html`);
+    assert.ok(canonical, 'the copy gets a canonical');
+    assert.equal(after(canonical), `${docs.origin}/guide/`, 'to the directory URL');
+    assert.ok(!titles.some((r) => r.target === `${docs.origin}/guide/index.html`), 'no title rewrite for the copy');
+    const kept = titles.find((r) => r.target === `${docs.origin}/guide/`);
+    assert.ok(!kept || !(kept.evidence as Array<{ check_id: string }>).some((e) => e.check_id === 'title_duplicate'), 'nor for a duplicate only the copy causes');
+
+    const thin = of('expand_thin_content').find((r) => r.target === `${docs.origin}/thin.html`);
+    assert.ok(thin);
+    const config = thin.configuration as { instructions: string; existing_headings: string[]; page_kind: string };
+    assert.doesNotMatch(config.instructions, /buyers/);
+    assert.deepEqual(config.existing_headings, ['Before you start'], 'the comments heading is not the page\'s');
+    assert.equal(docs.hitsFor('/vhosts.html').length, 1, 'drafted from what the crawl kept, not downloaded again');
   });
 });

@@ -5,21 +5,25 @@ import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
-import { raised } from './proposal.ts';
+import { prioritiesByWeight, raised } from './proposal.ts';
 import type { LlmWriter } from './llm-writer.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
-import { DRAFTED_FROM_PAGE, PLANNERS } from './planners/index.ts';
-import { siteSuffixOf } from './writers.ts';
+import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
+import { findingKey, withdrawStale } from './withdrawals.ts';
+import { siteSuffixesOf, suffixForPage } from './writers.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
+
+/** Platforms whose themes print the site's name after every page title. */
+const THEMED_PLATFORMS = new Set(['wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'drupal', 'joomla']);
 
 /** A page searchers see often (1,000+ impressions in 28 days) raises its task one step. */
 const withTraffic = (priority: TaskPriority, impressions: number) => (impressions >= 1000 ? raised(priority) : priority);
 
 interface Deps {
-  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'agentRun'>;
-  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit'>;
+  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'>;
+  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'withdraw'>;
   repo: AgentsRepo;
   allowPrivateTargets: boolean;
   /** Search Console clicks and impressions per page, when the site has search data. */
@@ -70,21 +74,37 @@ export function createStrategyAgent(deps: Deps) {
         await reject('*', siteId, 'the audit is not the latest completed audit of the site');
         return { proposed, rejected };
       }
-      const [pages, findings, traffic] = await Promise.all([
+      const checked = [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])];
+      const [pages, findings, traffic, platform] = await Promise.all([
         deps.audits.pages(auditId),
-        deps.audits.findings(auditId, [...new Set([...PLANNERS.flatMap((p) => p.checks), ...NOT_INDEXABLE])]),
+        deps.audits.findings(auditId, checked),
         deps.pageMetrics?.(siteId) ?? new Map<string, { clicks_28d: number; impressions_28d: number }>(),
+        deps.repo.sitePlatform(siteId),
       ]);
+      const pageByUrl = new Map(pages.map((p) => [p.url, p]));
       const http = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });
-      const reader = createPageReader({ agent: http, allowPrivate: deps.allowPrivateTargets });
+      const reader = createPageReader({
+        agent: http, allowPrivate: deps.allowPrivateTargets, pageByUrl, storedContents: (urls) => deps.audits.pageContents(auditId, urls),
+      });
       const homeUrl = pages.find((p) => new URL(p.url).pathname === '/')?.url ?? (pages[0] ? new URL('/', pages[0].url).href : siteId);
+      const onPage = [...new Set(findings.filter((f) => PAGE_LEVEL.has(f.check_id)).map((f) => f.url))];
+      const priorities = prioritiesByWeight(
+        onPage.map((url) => ({
+          url, isHome: url === homeUrl, depth: pageByUrl.get(url)?.depth ?? null, inlinks: pageByUrl.get(url)?.inlinks ?? 0,
+          impressions: traffic.get(url)?.impressions_28d ?? 0,
+        })),
+        pages.filter((p) => p.status === 200).map((p) => p.inlinks),
+      );
 
-      const siteSuffix = siteSuffixOf(pages.map((p) => p.title ?? ''));
+      const suffixes = siteSuffixesOf(pages.map((p) => p.title ?? ''));
+      const siteSuffix = suffixes[0] ?? '';
       const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
       const ctx: PlanningContext = {
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
-        pageByUrl: new Map(pages.map((p) => [p.url, p])),
+        pageByUrl,
         siteSuffix,
+        suffixFixed: platform !== null && THEMED_PLATFORMS.has(platform),
+        suffixFor: (url) => suffixForPage(pageByUrl.get(url)?.title ?? null, suffixes),
         taken: {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),
@@ -101,6 +121,8 @@ export function createStrategyAgent(deps: Deps) {
           ...(traffic.has(f.url) ? { search: traffic.get(f.url) } : {}),
         }),
         read: (url) => reader.read(url),
+        download: (url) => reader.download(url),
+        pagePriority: (url) => priorities.get(url) ?? 'medium',
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
@@ -115,13 +137,19 @@ export function createStrategyAgent(deps: Deps) {
       };
 
       try {
-        // Read every page a planner will draft from, a few at a time, before planning in order.
-        await reader.prefetch([ctx.homeUrl, ...findings.filter((f) => DRAFTED_FROM_PAGE.has(f.check_id)).map((f) => f.url)]);
+        // What the crawl kept of every page a planner drafts from, in one query per 1,000 pages;
+        // only pages it kept nothing of are downloaded again, a few at a time.
+        const drafted = [ctx.homeUrl, ...findings.filter((f) => DRAFTED_FROM_PAGE.has(f.check_id)).map((f) => f.url)];
+        await reader.load(drafted);
+        await reader.prefetch(drafted);
         for (const planner of PLANNERS) await planner.plan(ctx);
       } finally {
         await http.close();
       }
-      deps.log.info({ siteId, auditId, proposed, rejected }, 'strategy agent proposals');
+      const withdrawn = await withdrawStale(deps.tasks, siteId, {
+        pageByUrl, auditId, indexable: ctx.indexable, checked: new Set(checked), found: new Set(findings.map((f) => findingKey(f.check_id, f.url))),
+      });
+      deps.log.info({ siteId, auditId, proposed, rejected, withdrawn }, 'strategy agent proposals');
       return { proposed, rejected };
     },
   };

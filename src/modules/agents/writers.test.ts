@@ -1,35 +1,103 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { readPageContent } from './page-content.ts';
-import { siteSuffixOf, writeAltText, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
+import { readPageContent, type PageContent } from './page-content.ts';
+import { endsDangling, meetsDraftRules, siteSuffixOf, writeAltText, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
 
 const content = readPageContent(`<html><head><title>Old</title><script>var x = "Not this. Never this sentence here.";</script></head><body>
 <h1>Handmade oak tables</h1><p>Short.</p>
 <p>Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks. Delivery is free.</p>
 </body></html>`);
+const page = (paragraphs: string[], extra: Partial<PageContent> = {}): PageContent => ({ title: '', h1: '', headings: [], lang: 'en', paragraphs, ...extra });
+const text = (draft: { text: string } | { reason: string }) => ('text' in draft ? draft.text : undefined);
+const reason = (draft: { text: string } | { reason: string }) => ('reason' in draft ? draft.reason : undefined);
 
-describe('writers', () => {
-  it('draft a meta description of whole sentences from the page, within 80-160 characters', () => {
-    const text = writeMetaDescription(content, new Set());
-    assert.equal(text, 'Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks.');
-    assert.ok(text!.length >= 80 && text!.length <= 160);
+describe('the description writer', () => {
+  it('drafts whole sentences of the page, within 80-160 characters', () => {
+    const draft = text(writeMetaDescription(content, new Set()));
+    assert.equal(draft, 'Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks.');
   });
 
-  it('avoid a description already used on the site, and give up on thin pages', () => {
-    const first = writeMetaDescription(content, new Set())!;
+  it('avoids a description already used on the site', () => {
+    const first = text(writeMetaDescription(content, new Set()))!;
     const second = writeMetaDescription(content, new Set([first.toLowerCase()]));
-    assert.notEqual(second, first);
-    assert.ok(second === undefined || (second.length >= 80 && second.length <= 160));
-    assert.equal(writeMetaDescription(readPageContent('<p>Too little text here.</p>'), new Set()), undefined);
+    assert.notEqual(text(second), first);
   });
 
-  it('draft a title from the h1 and the suffix the site uses, within 20-60 characters and unique', () => {
-    assert.equal(writeTitle(content, ' | Oak & Co', new Set()), 'Handmade oak tables | Oak & Co');
-    const dining = readPageContent('<h1>Handmade dining tables</h1>');
-    assert.equal(writeTitle(dining, ' | Oak & Co', new Set(['handmade dining tables | oak & co'])), 'Handmade dining tables');
-    assert.equal(writeTitle(content, ' | Oak & Co', new Set(['handmade oak tables | oak & co'])), undefined, 'too short without the suffix');
-    const long = readPageContent('<h1>Everything you ever wanted to know about pruning roses in a small garden</h1>');
-    assert.equal(writeTitle(long, ' – Garden Shop', new Set()), 'Everything you ever wanted to know about – Garden Shop');
+  it('never cuts a sentence or ends in an ellipsis: a page whose sentences do not fit is refused with the reason', () => {
+    const long = 'This single sentence about configuring the server goes on and on, naming every option, every file and every directive it touches, far past any limit a search result shows.';
+    const draft = writeMetaDescription(page([long]), new Set());
+    assert.match(reason(draft)!, /no run of whole sentences/);
+  });
+
+  it('keeps a version number inside its sentence ("2.4" is not a sentence end)', () => {
+    const draft = text(writeMetaDescription(page(['This document describes the modules of Apache HTTP Server 2.4 and the directives each of them adds to the server.']), new Set()));
+    assert.equal(draft, 'This document describes the modules of Apache HTTP Server 2.4 and the directives each of them adds to the server.');
+  });
+
+  it('skips lead-ins to a list, fragments and code, and refuses text with replacement characters', () => {
+    const draft = text(writeMetaDescription(page([
+      'The content to be committed can be specified in several ways:',
+      'by using git add to incrementally add changes to the index before using the commit command;',
+      'Set <code>x=1</code> in the file to turn the cache on for every host.',
+      'Create a new commit containing the current contents of the index and the given log message describing the changes.',
+    ]), new Set()));
+    assert.equal(draft, 'Create a new commit containing the current contents of the index and the given log message describing the changes.');
+    const command = text(writeMetaDescription(page(['apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.']), new Set()));
+    assert.equal(command, 'apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.', 'a command name opens a sentence in lower case');
+    const tied = text(writeMetaDescription(page(['However, the module only helps with a cache in front of the server and a warm disk under it.', 'This module keeps file handles open so that the server answers requests for static files faster.']), new Set()));
+    assert.equal(tied, 'This module keeps file handles open so that the server answers requests for static files faster.', 'no opening on a word tied to the sentence before');
+    const pointing = text(writeMetaDescription(page(['The above example does not include the address, so the server must look it up in DNS.', 'This document explains how the server finds the address of a host name before it answers.']), new Set()));
+    assert.equal(pointing, 'This document explains how the server finds the address of a host name before it answers.', 'a sentence pointing at text around it does not open a description');
+    assert.match(reason(writeMetaDescription(page(['Ce module fournit la gestion des sessions \uFFFD\uFFFD pour les utilisateurs du serveur web.']), new Set()))!, /replacement characters/);
+    assert.match(reason(writeMetaDescription(page([]), new Set()))!, /only the site's template/);
+  });
+
+  it('holds a reworded value to the same rules', () => {
+    assert.equal(meetsDraftRules('meta_description', 'A description that trails off…'), false);
+    assert.equal(meetsDraftRules('meta_description', 'A description that ends as a sentence.'), true);
+    assert.equal(meetsDraftRules('title', 'Using mod_rewrite to'), false);
+  });
+});
+
+describe('the title writer', () => {
+  const suffix = ' - Apache HTTP Server Version 2.4';
+  it('keeps the topic whole: shortens the site suffix, then drops it, before cutting the topic', () => {
+    assert.equal(text(writeTitle(page([], { h1: 'Handmade oak tables' }), ' | Oak & Co', new Set())), 'Handmade oak tables | Oak & Co');
+    assert.equal(text(writeTitle(page([], { h1: 'Using mod_rewrite to control access' }), suffix, new Set())), 'Using mod_rewrite to control access - Apache HTTP Server');
+    assert.equal(text(writeTitle(page([], { h1: 'Apache Tutorial: Introduction to Server Side Includes' }), suffix, new Set())), 'Apache Tutorial: Introduction to Server Side Includes');
+    const turkish = page([], { h1: 'Apache HTTPd\'nin başlatılması', title: '' });
+    assert.equal(text(writeTitle(turkish, ' - Apache HTTP Sunucusu Sürüm 2.4', new Set())), 'Apache HTTPd\'nin başlatılması - Apache HTTP Sunucusu', 'no "Sürüm" left hanging');
+  });
+
+  it('never ends on a dangling word or sign when the topic itself must be cut', () => {
+    const long = page([], { h1: 'Everything you ever wanted to know about pruning roses in a small garden' });
+    const draft = text(writeTitle(long, ' – Garden Shop', new Set()))!;
+    assert.equal(draft, 'Everything you ever wanted to know about pruning roses');
+    for (const dangling of ['Using mod_rewrite to', 'The Apache License, Version -', 'Apache HTTP Server Version 2.', 'Guide of the']) assert.ok(endsDangling(dangling), dangling);
+    assert.ok(!endsDangling('Handmade oak tables'));
+  });
+
+  it('keeps a suffix the CMS theme prints itself, cutting the topic to fit beside it', () => {
+    const long = page([], { h1: 'Everything you ever wanted to know about pruning roses in a small garden' });
+    assert.equal(text(writeTitle(long, ' – Garden Shop', new Set(), { suffixFixed: true })), 'Everything you ever wanted to know – Garden Shop');
+    assert.equal(text(writeTitle(page([], { h1: 'Pruning roses in winter' }), ' – Garden Shop', new Set(), { suffixFixed: true })), 'Pruning roses in winter – Garden Shop');
+  });
+
+  it('does not take a numbered section heading or the site name as the topic', () => {
+    const sqlite = page([], { h1: '1. Overview', title: 'The SELECT statement' });
+    assert.equal(text(writeTitle(sqlite, '', new Set())), 'The SELECT statement');
+    const header = page([], { h1: 'Apache HTTP Server', title: 'Apache Tutorial: .htaccess files - Apache HTTP Server Version 2.4' });
+    assert.equal(text(writeTitle(header, suffix, new Set())), 'Apache Tutorial: .htaccess files - Apache HTTP Server');
+  });
+
+  it('takes a manual page\'s name line over a heading that is only the name', () => {
+    const man = page(['git-bundle - Move objects and refs by archive', 'Some workflows require that one or more branches be moved.'], { h1: 'git-bundle(1) Manual Page', title: 'git-bundle(1)' });
+    assert.equal(text(writeTitle(man, '', new Set())), 'git-bundle - Move objects and refs by archive');
+  });
+
+  it('refuses with the reason when nothing fits', () => {
+    assert.match(reason(writeTitle(page([], { h1: 'FAQ' }), '', new Set()))!, /under 20 characters/);
+    assert.match(reason(writeTitle(content, ' | Oak & Co', new Set(['handmade oak tables | oak & co', 'handmade oak tables'])))!, /already used/);
   });
 
   it('find the suffix most titles share, separator included', () => {
@@ -50,18 +118,5 @@ describe('alt text and h1 writers', () => {
   it('draft an h1 from the title without the site suffix', () => {
     assert.equal(writeH1(readPageContent('<title>Oak chairs | Oak & Co</title>'), ' | Oak & Co'), 'Oak chairs');
     assert.equal(writeH1(readPageContent('<title></title>'), ''), undefined);
-  });
-});
-
-describe('reading a page to draft from', () => {
-  it('takes the paragraphs of <main> or <article>, never the theme\'s header, footer or sidebar', () => {
-    const html = '<header><p class="site-title">Garden Shop</p><p>Plants and advice</p></header><nav><p>Menu text here</p></nav>'
-      + '<main><article><h1>Roses</h1><p>Our roses grow in Kent.</p></article><aside><p>Recent posts</p></aside></main><footer><p>Copyright</p></footer>';
-    assert.deepEqual(readPageContent(html).paragraphs, ['Our roses grow in Kent.']);
-  });
-
-  it('falls back to every paragraph outside the page chrome when there is no <main>', () => {
-    const html = '<header><p>Tagline</p></header><div><p>First.</p><p>Second.</p></div><footer><p>Copyright</p></footer>';
-    assert.deepEqual(readPageContent(html).paragraphs, ['First.', 'Second.']);
   });
 });

@@ -6,52 +6,227 @@ import type { PageContent } from './page-content.ts';
  * words, within the bounds the audit checks, or not proposed at all (undefined).
  */
 
-const sentencesOf = (text: string) => text.match(/[^.!?]+[.!?]+|[^.!?]+$/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+/** A draft, or the true reason none meets the rules (recorded as the refusal). */
+export type Draft = { text: string } | { reason: string };
 
-/** Cuts at a word boundary at or under `max` characters. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const head = text.slice(0, max + 1);
-  const space = head.lastIndexOf(' ');
-  return (space > 0 ? head.slice(0, space) : text.slice(0, max)).replace(/[\s,;:–-]+$/, '');
+const REPLACEMENT = '\uFFFD';
+/** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
+const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
+const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
+/** Markup or code inside a sentence: not text a searcher should read. */
+const CODE_LIKE = /[<>{}]|[;=]\S/;
+/** After a CJK full stop the next sentence follows without a space. */
+const CJK_END = /[。！？]$/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Segmenters by language: building one costs far more than using it. */
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(lang: string | null): Intl.Segmenter {
+  const key = lang ?? 'en';
+  let segmenter = segmenters.get(key);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(key, { granularity: 'sentence' });
+    } catch {
+      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
+    if (segmenters.size < 100) segmenters.set(key, segmenter);
+  }
+  return segmenter;
 }
 
-/** Whole sentences from the first paragraphs, 80-160 characters, not already used on the site. */
-export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): string | undefined {
-  const sentences = content.paragraphs.flatMap(sentencesOf).filter((s) => s.split(' ').length >= 4);
-  for (let start = 0; start < sentences.length; start++) {
-    let text = '';
-    for (let i = start; i < sentences.length && text.length < DESCRIPTION_MIN; i++) text = `${text} ${sentences[i]}`.trim();
-    if (text.length < DESCRIPTION_MIN) break;
-    const candidate = text.length > DESCRIPTION_MAX ? cut(text, DESCRIPTION_MAX - 1) + '…' : text;
-    if (candidate.length >= DESCRIPTION_MIN && !taken.has(candidate.toLowerCase())) return candidate;
-  }
-  return undefined;
+/** The whole sentences of a text block in its language (Intl.Segmenter: "Version 2.4" is not two sentences). */
+function sentencesOf(block: string, lang: string | null): string[] {
+  return [...segmenterFor(lang).segment(block)].map((s) => s.segment.trim()).filter(Boolean);
 }
 
 /**
- * The page's h1 (or current title) followed by the suffix the site's titles share
- * (" | Shop"), shortened to fit when needed, else without it: 20-60 characters, unique.
+ * Words that tie a sentence to the one before it ("However, ...", "It requires ...",
+ * "Cependant, ..."): a description cannot open with one, since its reader has not seen
+ * what it refers to.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>): string | undefined {
-  const current = content.title.endsWith(siteSuffix) ? content.title.slice(0, content.title.length - siteSuffix.length) : content.title;
-  const base = (content.h1 || current).trim();
-  if (!base) return undefined;
-  const candidates = siteSuffix
-    ? [`${base}${siteSuffix}`, `${cut(base, TITLE_MAX - siteSuffix.length)}${siteSuffix}`, base, cut(base, TITLE_MAX)]
-    : [base, cut(base, TITLE_MAX)];
-  return candidates.find((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !taken.has(t.toLowerCase()));
+const DEPENDENT_OPENING = new RegExp(`^(${[
+  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless', 'hence',
+  'it', 'its', 'they', 'their', 'them', 'he', 'she', 'this means', 'that', 'those', 'such',
+  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'si ce',
+  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'es', 'sie', 'er', 'dies',
+  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'ello', 'esto',
+].join('|')})\\b`, 'iu');
+
+/** A sentence that points at text around it ("The above example ...") means nothing in a search result. */
+const POINTS_ELSEWHERE = /\b(above|below|previous|preceding|following example|ci-dessus|ci-dessous|oben|unten)\b/iu;
+
+/** A sentence a description may use: complete, prose, readable, long enough to say something. */
+function usable(sentence: string): boolean {
+  if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
+  return CJK.test(sentence) ? sentence.length >= 12 : sentence.split(/\s+/).length >= 4;
 }
 
-/** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
-export function siteSuffixOf(titles: string[]): string {
+/**
+ * A meta description of whole sentences of the page's own text (the template already
+ * removed by the crawl), in order, 80-160 characters, not already used on the site:
+ * never cut mid-sentence, never an ellipsis. Otherwise the reason none can be written.
+ */
+export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+  if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
+  // Sentences are segmented block by block as the search needs them: most pages are done after their first paragraphs.
+  const sentences: string[] = [];
+  let blocks = 0;
+  let undecodable = false;
+  const have = (n: number) => {
+    while (sentences.length <= n && blocks < content.paragraphs.length) {
+      for (const sentence of sentencesOf(content.paragraphs[blocks++]!, content.lang)) {
+        if (usable(sentence)) sentences.push(sentence);
+        else if (sentence.includes(REPLACEMENT)) undecodable = true;
+      }
+    }
+    return sentences.length > n;
+  };
+  let fits = false;
+  for (let start = 0; have(start); start++) {
+    if (DEPENDENT_OPENING.test(sentences[start]!) || POINTS_ELSEWHERE.test(sentences[start]!)) continue;
+    let text = '';
+    for (let i = start; have(i); i++) {
+      const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
+      if (next.length > DESCRIPTION_MAX) break;
+      text = next;
+      if (text.length >= DESCRIPTION_MIN) break;
+    }
+    if (text.length < DESCRIPTION_MIN || text.length > DESCRIPTION_MAX) continue;
+    fits = true;
+    if (!taken.has(text.toLowerCase())) return { text };
+  }
+  if (sentences.length === 0) {
+    return undecodable
+      ? { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' }
+      : { reason: 'the page\'s own text has no complete sentence to draft a description from' };
+  }
+  return fits
+    ? { reason: 'every description of whole sentences the page\'s text allows is already used on the site' }
+    : { reason: `no run of whole sentences of the page's own text is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters long` };
+}
+
+/** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character, no dangling end. */
+export function meetsDraftRules(kind: 'meta_description' | 'title', text: string): boolean {
+  if (text.includes(REPLACEMENT) || ELLIPSIS.test(text)) return false;
+  return kind === 'title' ? !endsDangling(text) : SENTENCE_END.test(text);
+}
+
+/** Words a title must not end on (English, German, French, Spanish, Italian, Dutch, Portuguese), and separators. */
+const DANGLING_WORDS = new Set((
+  'a an the to of for in on at by with from and or but as into onto than that which via vs your our its their this these those is are be using how '
+  + 'about above after before between through without within under over per like '
+  + 'der die das den dem des ein eine und oder zu zum zur von mit für im am an auf bei '
+  + 'le la les l de du des un une et ou à au aux pour par en sur avec '
+  + 'el los las del y o para por con una uno il lo gli di da e per het een van voor met op em do dos da das um uma'
+).split(' '));
+const DANGLING_END = /[\s\-–—,;:|/&+([{·•.]+$/u;
+
+/** True when the text ends on a word or sign that leaves the title hanging ("Using mod_rewrite to", "Version -"). */
+export function endsDangling(text: string): boolean {
+  const trimmed = text.trim();
+  if (/[-–—,;:|/&+([{·•]$/u.test(trimmed) || /(\s|\d)\.$/u.test(trimmed)) return true; // a separator, or a number cut mid-way ("Version 2.")
+  const last = /(\p{L}+)$/u.exec(trimmed)?.[1]?.toLowerCase();
+  return last !== undefined && DANGLING_WORDS.has(last);
+}
+
+/** Cuts at a word boundary at or under `max`, then drops words and signs that would leave it hanging. */
+function cutClean(text: string, max: number): string {
+  let out = text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
+  // Never leave a bracket or a quotation open: "Systems (Red Hat / CentOS" becomes "Systems".
+  const open = Math.max(out.lastIndexOf('('), out.lastIndexOf('['));
+  if (open > out.lastIndexOf(')') && open > out.lastIndexOf(']')) out = out.slice(0, open);
+  if ((out.match(/"/g) ?? []).length % 2 === 1) out = out.slice(0, out.lastIndexOf('"'));
+  if (out.lastIndexOf('«') > out.lastIndexOf('»') || out.lastIndexOf('“') > out.lastIndexOf('”')) out = out.slice(0, Math.max(out.lastIndexOf('«'), out.lastIndexOf('“')));
+  for (let i = 0; i < 10 && out && (DANGLING_END.test(out) || endsDangling(out)); i++) {
+    out = out.replace(DANGLING_END, '');
+    if (endsDangling(out)) out = out.replace(/\s*\p{L}+$/u, '');
+  }
+  return out.trim();
+}
+
+/**
+ * A reference page's name line ("git-bundle - Move objects and refs by archive", the NAME
+ * of a manual page) says more than a heading that is only the name ("git-bundle(1)"):
+ * used when it opens the page's text and starts with the heading's name.
+ */
+function nameLine(topic: string, paragraphs: readonly string[]): string[] {
+  const name = /^[\w.:-]+/u.exec(topic)?.[0];
+  const first = paragraphs[0];
+  if (!name || !first || topic.length >= 30 || SENTENCE_END.test(first)) return [];
+  const match = /^([\w.:-]+) [-–—] (.+)$/u.exec(first);
+  return match && match[1] === name ? [first] : [];
+}
+
+/** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */
+const SECTION_NUMBER = /^\d+(\.\d+)*\.?\s/;
+
+/** "Version" in the languages sites are written in: a suffix shortened to its name must not end on it. */
+const VERSION_WORD = /\s+(v|ver|version|versión|versão|versione|versie|wersja|sürüm|verze|версия|バージョン|버전|版本)$/iu;
+
+/**
+ * The suffix without its trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache
+ * HTTP Server", " - Apache HTTP Sunucusu Sürüm 2.4" -> " - Apache HTTP Sunucusu"), '' when
+ * nothing but the separator would be left.
+ */
+function withoutVersion(suffix: string): string {
+  const name = suffix.replace(/[\s,]+v?\d[\w.]*$/iu, '').replace(VERSION_WORD, '');
+  return /^\s*[|–—-]?\s*$/.test(name) ? '' : name;
+}
+
+/**
+ * A title that keeps the page's topic whole: its h1 (or its current title without the site
+ * suffix), followed by the site suffix when it fits, else a shorter suffix, else none; the
+ * topic is cut (never on a dangling word) only when it alone is over 60 characters. On a
+ * CMS whose theme adds the suffix itself (suffixFixed), the suffix stays and the topic is
+ * cut to fit beside it.
+ */
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean } = {}): Draft {
+  const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
+  const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
+  const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
+  const h1 = strip(content.h1);
+  const current = strip(content.title);
+  const topic = [h1, current].find((t) => t && !SECTION_NUMBER.test(t) && !isSiteName(t))?.replace(DANGLING_END, '').trim();
+  if (!topic) return { reason: 'the page has no heading or title of its own (only the site\'s name) to draft a title from' };
+  if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
+  // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
+  const fixed = options.suffixFixed === true && siteSuffix !== '';
+  const suffixes = fixed ? [siteSuffix] : [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
+  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
+  const cut = fixed ? cutClean(topic, TITLE_MAX - siteSuffix.length) : cutClean(topic, TITLE_MAX);
+  const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
+  const candidates = [...whole, ...(cut.length > 0 && cut !== topic && /\s/.test(cut) && cutTitle.length >= TITLE_MIN ? [cutTitle] : [])]
+    .filter((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !endsDangling(t));
+  const free = candidates.find((t) => !taken.has(t.toLowerCase()));
+  if (free) return { text: free };
+  if (candidates.length > 0) return { reason: 'every title the page\'s heading allows is already used on the site' };
+  return { reason: topic.length < TITLE_MIN && !siteSuffix
+    ? `the page's heading "${topic}" is under ${TITLE_MIN} characters and the site's titles share no suffix to add`
+    : `no title of ${TITLE_MIN}-${TITLE_MAX} characters keeps the page's topic "${topic}" without ending on a dangling word` };
+}
+
+/** The endings the site's titles share (two or more titles each), separator included, most common first. */
+export function siteSuffixesOf(titles: string[]): string[] {
   const counts = new Map<string, number>();
   for (const title of titles) {
     const suffix = /\s[|–—-]\s[^|–—]+$/.exec(title)?.[0];
     if (suffix && suffix.length < title.length) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
   }
-  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-  return best && best[1] >= 2 ? best[0] : '';
+  return [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([suffix]) => suffix);
+}
+
+/** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
+export const siteSuffixOf = (titles: string[]) => siteSuffixesOf(titles)[0] ?? '';
+
+/**
+ * The suffix a page's new title takes: the shared one its current title already ends with
+ * (a translated page keeps its own language's " - Serveur HTTP Apache"), the site's main
+ * one for a page without a title, and none for a page whose title has no shared suffix.
+ */
+export function suffixForPage(currentTitle: string | null, suffixes: readonly string[]): string {
+  if (!currentTitle) return suffixes[0] ?? '';
+  return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) ? '' : suffixes[0] ?? '');
 }
 
 /** Words an image file name carries that say nothing about the picture. */
@@ -75,7 +250,7 @@ export function writeAltText(src: string): string | undefined {
     .split(/[\s_\-.+,]+/)
     .filter((word) => word && !NOISE_WORD.test(word));
   if (words.filter((word) => /\p{L}{3,}/u.test(word)).length < 2) return undefined;
-  const text = cut(words.join(' ').toLowerCase(), 125);
+  const text = cutClean(words.join(' ').toLowerCase(), 125);
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -65,9 +65,19 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** For the agents (internal): every page of an audit with its title and description. */
+    /** For the agents (internal): every page of an audit with its title, description and place in the site (not its text). */
     pages(auditId: string) {
-      return db.selectFrom('audit_pages').select(['url', 'status', 'title', 'meta_description']).where('audit_id', '=', auditId).execute();
+      return db
+        .selectFrom('audit_pages')
+        .select(['url', 'status', 'title', 'meta_description', 'depth', 'inlinks', 'content_hash', 'redirect_to'])
+        .where('audit_id', '=', auditId)
+        .execute();
+    },
+
+    /** For the agents (internal): the text the crawl kept of some pages of an audit. */
+    pageContents(auditId: string, urls: readonly string[]) {
+      if (urls.length === 0) return Promise.resolve([]);
+      return db.selectFrom('audit_pages').select(['url', 'content']).where('audit_id', '=', auditId).where('url', 'in', [...urls]).execute();
     },
 
     /** For a site already checked to be the caller's: its latest audit and its completed scores, oldest first. */
@@ -162,7 +172,10 @@ export function createAuditsRepo(db: Kysely<DB>) {
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
       findings: Map<string, Finding[]>;
-      pages: Array<{ url: string; status: number | null; title: string | null; meta_description: string | null }>;
+      pages: Array<{
+        url: string; status: number | null; title: string | null; meta_description: string | null;
+        depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null; content: unknown;
+      }>;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -184,7 +197,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         );
         for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
         await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
-        const pages = result.pages.map((p) => ({ audit_id: auditId, ...p }));
+        const pages = result.pages.map((p) => ({ audit_id: auditId, ...p, content: p.content === null ? null : JSON.stringify(p.content) }));
         for (let i = 0; i < pages.length; i += 1000) await trx.insertInto('audit_pages').values(pages.slice(i, i + 1000)).execute();
         return true;
       });

@@ -3,6 +3,7 @@ import type { Transact } from '../../db/transact.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+import { auditPageRecords } from '../crawler/main-content.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -88,6 +89,7 @@ export function createAuditsService(deps: Deps) {
     latestCompleted: (siteId: string) => repo.latestCompleted(siteId),
     findings: (auditId: string, checkIds: readonly string[]) => repo.findings(auditId, checkIds),
     pages: (auditId: string) => repo.pages(auditId),
+    pageContents: (auditId: string, urls: readonly string[]) => repo.pageContents(auditId, urls),
 
     /** The audit part of a site's progress; the caller has checked the site is theirs. */
     progressFor: (siteId: string) => repo.progressFor(siteId, 100),
@@ -132,12 +134,8 @@ export function createAuditsService(deps: Deps) {
             score: result.score,
             breakdown: result.breakdown,
             findings: result.findings.byCheck,
-            pages: crawl.pages.filter((p) => !p.trap).map((p) => ({
-              url: p.url,
-              status: p.status,
-              title: p.facts?.titles[0] ?? null,
-              meta_description: p.facts?.metaDescriptions[0] ?? null,
-            })),
+            // Trap URLs are reported, not pages of the site: they never reach audit_pages.
+            pages: auditPageRecords({ ...crawl, pages: crawl.pages.filter((p) => !p.trap) }),
           }, trx);
           if (claimed) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
           return claimed;

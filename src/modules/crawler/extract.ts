@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
+import { createMainContentCollector, type MainContent } from './main-content.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
 export interface PageFacts {
@@ -24,6 +25,8 @@ export interface PageFacts {
   textHash: string;
   /** Fragment targets: every id, and the name of every <a name> (see collectAnchor). */
   anchorIds: string[];
+  /** The page's own text blocks and headings, for the strategy agent's drafts (main-content.ts). */
+  main?: MainContent;
 }
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
@@ -40,6 +43,7 @@ export function createExtractor() {
   let pendingText: string[] = [];
   let afterSpace = true; // the normalised text so far is empty or ends in a space
   let skipDepth = 0;
+  const main = createMainContentCollector();
 
   /**
    * Visible text goes to the word count and the duplicate-content hash once per network
@@ -67,6 +71,7 @@ export function createExtractor() {
     {
       onopentag(name, attrs) {
         collectAnchor(facts, name, attrs);
+        main.onopentag(name, attrs);
         if (SKIP_TEXT.has(name)) skipDepth += 1;
         switch (name) {
           case 'html':
@@ -121,6 +126,7 @@ export function createExtractor() {
         }
       },
       ontext(text) {
+        main.ontext(text);
         if (jsonLd !== null) jsonLd += text;
         if (skipDepth > 0) return;
         if (title !== null) title += text;
@@ -129,6 +135,7 @@ export function createExtractor() {
         if (title === null) pendingText.push(text);
       },
       onclosetag(name) {
+        main.onclosetag(name);
         if (SKIP_TEXT.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         if (name === 'head') inHead = false;
         if (name === 'title' && title !== null) {
@@ -161,6 +168,7 @@ export function createExtractor() {
       parser.end();
       flushText();
       facts.textHash = hash.digest('hex');
+      facts.main = main.end();
       return facts;
     },
   };

@@ -134,6 +134,16 @@ export function createTasksRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
+    /** Internal (strategy agent): a site's proposals still awaiting approval, with their evidence. */
+    openProposals(siteId: string) {
+      return db
+        .selectFrom('tasks')
+        .select(['id', 'type', 'target', 'configuration', 'evidence'])
+        .where('site_id', '=', siteId)
+        .where('status', '=', 'awaiting_approval')
+        .execute();
+    },
+
     /** Internal (worker): a task with what executing it needs. */
     findForWork(taskId: string) {
       return db

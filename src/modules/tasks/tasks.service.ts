@@ -115,6 +115,11 @@ export function createTasksService(deps: {
     propose: (proposal: Parameters<TasksRepo['insertProposal']>[0]) => repo.insertProposal(proposal),
     proposedFromAudit: (siteId: string, type: string, target: string, auditId: string) => repo.openFromAudit(siteId, type, target, auditId),
 
+    /** For the strategy agent: its proposals still awaiting approval on a site. */
+    openProposals: (siteId: string) => repo.openProposals(siteId),
+    /** For the strategy agent: withdraws a proposal through the cancel transition, the reason in its history. */
+    withdraw: (taskId: string, reason: string) => repo.transition(null, taskId, 'cancel', 'agent:strategy', { reason }),
+
     /** Task counts by status for a site the caller has already been checked to own. */
     async countsBySite(siteId: string): Promise<Record<string, number>> {
       const rows = await repo.countsBySite(siteId);

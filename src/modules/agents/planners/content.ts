@@ -7,6 +7,35 @@ const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-
 const TARGET_WORDS = 300;
 const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
 
+type PageKind = 'product' | 'article' | 'documentation' | 'page';
+
+/** What a thin page of each kind needs: a shop's questions on a manual page would be noise. */
+const BRIEFS: Record<PageKind, string> = {
+  product: 'what it is, who it is for, the questions buyers ask, and a clear next step',
+  article: 'the question the article answers, the facts and examples behind the answer, and what to read next',
+  documentation: 'what it does, when to use it, a worked example, its options or parameters, and the related pages',
+  page: 'what the page offers, who it is for, the details a visitor needs, and where to go next',
+};
+
+/** The page's kind from its structured data, else from the words its URL is made of. */
+/** Section headings reference pages share (a man page's SYNOPSIS and OPTIONS, an API page's Parameters). */
+const REFERENCE_SECTION = /^(\d+(\.\d+)*\.?\s+)?(synopsis|options|parameters|arguments|return values?|syntax|usage|examples?|configuration|directives?|see also|api|properties|methods|flags)$/i;
+
+export function pageKind(url: string, jsonLdTypes: readonly string[], headings: readonly string[] = []): PageKind {
+  const types = new Set(jsonLdTypes);
+  if (['Product', 'Offer', 'ProductGroup'].some((t) => types.has(t))) return 'product';
+  if (['TechArticle', 'APIReference', 'SoftwareSourceCode'].some((t) => types.has(t))) return 'documentation';
+  if (['Article', 'BlogPosting', 'NewsArticle', 'Report'].some((t) => types.has(t))) return 'article';
+  const path = new URL(url).pathname.toLowerCase();
+  if (/\/(products?|shop|store|item|p)\//.test(path)) return 'product';
+  if (/\/(docs?|documentation|manual|man|reference|api|guide|guides|howto|handbook|kb|faq|tutorials?)(\/|$|\.)/.test(path)) return 'documentation';
+  if (/\/(blog|news|articles?|posts?|stories)\/|\/\d{4}\/\d{2}\//.test(path)) return 'article';
+  if (headings.filter((h) => REFERENCE_SECTION.test(h.trim())).length >= 2) return 'documentation';
+  return 'page';
+}
+
+const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
+
 /** expand_thin_content and add_structured_data. */
 export const contentPlanner: Planner = {
   checks: ['thin_content', 'json_ld_invalid'],
@@ -19,16 +48,18 @@ export const contentPlanner: Planner = {
       }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
-      const topic = page.content.h1 || page.content.title;
-      const headings = page.facts.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
+      const topic = page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix);
+      // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
+      const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
+      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
       await ctx.propose({
-        type: 'expand_thin_content', category: 'content', priority: priorityOf(['thin_content'], thin.size),
+        type: 'expand_thin_content', category: 'content', priority: ctx.pagePriority(url),
         title: 'Expand a thin page', description: `${url} has ${finding!.value}; pages under ${THIN_WORDS} words rarely rank.`,
         target: url,
         configuration: {
-          url, current_words: page.facts.wordCount, target_words: TARGET_WORDS, topic,
-          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS} words about "${topic}": what it is, who it is for, `
-            + 'the questions buyers ask, and a clear next step. Keep the existing headings and add sections under them.',
+          url, current_words: page.stored.words, target_words: TARGET_WORDS, topic, page_kind: kind,
+          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS} words about "${topic}": ${BRIEFS[kind]}. `
+            + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },
         evidence: [ctx.evidence(finding!)],
@@ -47,7 +78,7 @@ export const contentPlanner: Planner = {
 
     // The home page should say what the site is: WebSite (and its name) in JSON-LD.
     const home = await ctx.read(ctx.homeUrl);
-    if (home && home !== 'deferred' && !home.facts.jsonLd.some((block) => block.valid && block.types.some((t) => SITE_TYPES.has(t)))) {
+    if (home && home !== 'deferred' && !home.stored.json_ld.some((block) => block.valid && block.types.some((t) => SITE_TYPES.has(t)))) {
       const name = siteNameOf(ctx.siteSuffix) || home.content.title;
       if (!name) return ctx.reject('add_structured_data', ctx.homeUrl, 'no site name to describe');
       const jsonLd = { '@context': 'https://schema.org', '@type': 'WebSite', name, url: ctx.homeUrl };
@@ -60,7 +91,7 @@ export const contentPlanner: Planner = {
           html: `<script type="application/ld+json">${JSON.stringify(jsonLd)}</script>`,
           instructions: 'Add this script to the <head> of the home page.',
         },
-        evidence: [{ check_id: 'home_structured_data', url: ctx.homeUrl, current_value: home.facts.jsonLd.flatMap((b) => b.types).join(', ') || null, audit_id: ctx.auditId, found_at: ctx.foundAt }],
+        evidence: [{ check_id: 'home_structured_data', url: ctx.homeUrl, current_value: home.stored.json_ld.flatMap((b) => b.types).join(', ') || null, audit_id: ctx.auditId, found_at: ctx.foundAt }],
       });
     }
   },

@@ -1,5 +1,4 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
-import { priorityOf } from '../proposal.ts';
 import { writeAltText, writeH1 } from '../writers.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
@@ -19,7 +18,7 @@ export const headingsAndImagesPlanner: Planner = {
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
         await ctx.propose({
-          type: 'fix_h1', category: 'seo', priority: priorityOf([f.check_id], headings.size),
+          type: 'fix_h1', category: 'seo', priority: ctx.pagePriority(url),
           title: 'Keep one h1 on the page', description: `${url} has ${h1s.length} h1 headings; the first stays, the others become h2.`,
           target: url,
           configuration: { url, issue: 'multiple', before: h1s, after: h1s[0] ?? null, instructions: `Keep "${h1s[0]}" as the only <h1>; change the other <h1> elements to <h2>.` },
@@ -35,7 +34,7 @@ export const headingsAndImagesPlanner: Planner = {
         continue;
       }
       await ctx.propose({
-        type: 'fix_h1', category: 'seo', priority: priorityOf([f.check_id], headings.size),
+        type: 'fix_h1', category: 'seo', priority: ctx.pagePriority(url),
         title: 'Add an h1 heading', description: `${url} has no h1; this one is its title without the site name.`,
         target: url,
         configuration: { url, issue: 'missing', before: null, after, instructions: 'Add this <h1> as the first heading of the main content.' },
@@ -48,7 +47,7 @@ export const headingsAndImagesPlanner: Planner = {
       // The audit keeps one example per page; the page itself shows every image without alt.
       const page = await readOrReject(ctx, 'add_image_alt_text', url);
       if (!page) continue;
-      const sources = [...new Set(page.facts.images.filter((i) => i.alt === null).map((i) => i.src))];
+      const sources = page.stored.images_without_alt;
       const drafted: Array<{ src: string; alt: string }> = [];
       const undrafted: string[] = [];
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
@@ -62,7 +61,7 @@ export const headingsAndImagesPlanner: Planner = {
       }
       if (drafted.length === 0) continue;
       await ctx.propose({
-        type: 'add_image_alt_text', category: 'seo', priority: priorityOf(['image_missing_alt'], images.size),
+        type: 'add_image_alt_text', category: 'seo', priority: ctx.pagePriority(url),
         title: `Add alt text to ${drafted.length} image${drafted.length > 1 ? 's' : ''}`,
         description: `${url} has images without alt text; each is described from its file name.`,
         target: url,

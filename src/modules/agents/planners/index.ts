@@ -8,8 +8,14 @@ import type { Planner } from './planner.ts';
 /** In order of what matters most when the per-run read budget runs out: indexing first. */
 export const PLANNERS: readonly Planner[] = [indexingPlanner, metaPlanner, linksPlanner, headingsAndImagesPlanner, contentPlanner];
 
-/** Findings of these checks lead planners to read their page again (to draft from it). */
+/** Findings of these checks lead planners to the page's text (kept by the crawl, else downloaded again). */
 export const DRAFTED_FROM_PAGE = new Set([
   'meta_description_missing', 'meta_description_empty', 'meta_description_duplicate', 'title_missing', 'title_empty', 'title_too_short',
   'title_too_long', 'title_duplicate', 'h1_missing', 'image_missing_alt', 'thin_content', 'broken_internal_links', 'links_to_redirect',
+]);
+
+/** Page-level findings whose tasks take their priority from the page's weight in the site (proposal.ts prioritiesByWeight). */
+export const PAGE_LEVEL = new Set([
+  'meta_description_missing', 'meta_description_empty', 'meta_description_duplicate', 'title_missing', 'title_empty', 'title_too_short',
+  'title_too_long', 'title_duplicate', 'h1_missing', 'h1_multiple', 'image_missing_alt', 'thin_content',
 ]);

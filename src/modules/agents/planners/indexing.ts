@@ -44,14 +44,16 @@ export const indexingPlanner: Planner = {
       const f = list[0]!;
       const current = (f.value ?? '').split(' | ')[0] ?? '';
       let after: string | undefined;
-      if (f.check_id === 'canonical_to_redirect') after = await ctx.finalUrlOf(current);
-      else if (f.check_id === 'canonical_relative') after = new URL(current, url).href;
+      if (f.check_id === 'canonical_to_redirect') {
+        const final = await ctx.finalUrlOf(current);
+        if ('reason' in final) {
+          await ctx.reject('fix_canonical', url, `the canonical redirects, and its end is unknown: ${final.reason}`);
+          continue;
+        }
+        after = final.url;
+      } else if (f.check_id === 'canonical_relative') after = new URL(current, url).href;
       else if (f.check_id === 'canonical_multiple' && /^https?:\/\//.test(current)) after = current;
       else after = url; // the canonical points at an error or a noindex page: the page itself is the one to index
-      if (!after) {
-        await ctx.reject('fix_canonical', url, 'the canonical redirects to a page that does not answer 200 (or wait for the next run)');
-        continue;
-      }
       await ctx.propose({
         type: 'fix_canonical', category: 'technical', priority: priorityOf(list.map((x) => x.check_id), canonicals.size),
         title: 'Fix the canonical link', description: `${url}: the canonical ${f.value ?? ''} ${describe(f.check_id)}.`,

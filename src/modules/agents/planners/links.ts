@@ -14,7 +14,7 @@ export const linksPlanner: Planner = {
     const broken = ctx.byUrl(['broken_internal_links']);
     for (const [url, list] of broken) {
       // The audit keeps one example per page; the page itself names every broken link.
-      const targets = await linkTargets(ctx, url, (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
+      const targets = await linkTargets(ctx, url, 'links_to_errors', (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
       await ctx.propose({
         type: 'fix_broken_links', category: 'technical', priority: priorityOf(['broken_internal_links'], broken.size),
         title: `Fix ${targets.length} broken link${targets.length > 1 ? 's' : ''}`,
@@ -30,14 +30,17 @@ export const linksPlanner: Planner = {
 
     const redirects = ctx.byUrl(['links_to_redirect']);
     for (const [url, list] of redirects) {
-      const targets = await linkTargets(ctx, url, (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
+      const targets = await linkTargets(ctx, url, 'links_to_redirects', (status) => status >= 300 && status < 400, list.map((f) => f.value ?? ''));
       const changes: Array<{ link_to: string; final_url: string }> = [];
+      const unresolved: string[] = [];
       for (const link of targets) {
         const final = await ctx.finalUrlOf(link);
-        if (final && final !== link) changes.push({ link_to: link, final_url: final });
+        if ('url' in final && final.url !== link) changes.push({ link_to: link, final_url: final.url });
+        else unresolved.push(`${link}: ${'reason' in final ? final.reason : 'it does not redirect'}`);
       }
-      if (changes.length < targets.length) {
-        await ctx.reject('fix_redirect_chains', url, `${targets.length - changes.length} redirecting link(s) do not end at a page that answers 200 (or wait for the next run)`);
+      if (unresolved.length > 0) {
+        // Says what happened to each link (an exhausted read budget, a loop, an end that answers 404), not one guess for all.
+        await ctx.reject('fix_redirect_chains', url, `${unresolved.length} redirecting link(s) left out: ${unresolved.slice(0, 5).join('; ')}${unresolved.length > 5 ? '; …' : ''}`);
       }
       if (changes.length === 0) continue;
       await ctx.propose({
@@ -72,15 +75,18 @@ export const linksPlanner: Planner = {
 };
 
 /**
- * The page's internal links whose crawled status matches (broken, redirecting): the audit
- * keeps one example per page, the page itself names them all. Falls back to the examples
- * when the page cannot be read again.
+ * The page's internal links whose crawled status matches (broken, redirecting): as the crawl
+ * kept them, else from the page downloaded again; the audit's examples when neither is there.
  */
-async function linkTargets(ctx: PlanningContext, url: string, matches: (status: number) => boolean, examples: string[]): Promise<string[]> {
-  const page = await ctx.read(url);
+async function linkTargets(
+  ctx: PlanningContext, url: string, kept: 'links_to_errors' | 'links_to_redirects', matches: (status: number) => boolean, examples: string[],
+): Promise<string[]> {
+  const stored = await ctx.read(url);
+  if (stored && stored !== 'deferred' && stored.source === 'crawl' && stored.stored[kept]?.length) return stored.stored[kept];
+  const page = await ctx.download(url);
   if (!page || page === 'deferred') return examples.filter(Boolean);
   const found = new Set<string>();
-  for (const link of page.facts.links) {
+  for (const link of page.links) {
     const target = normalizeUrl(link.href, url);
     const status = target === undefined ? undefined : ctx.pageByUrl.get(target)?.status;
     if (target && status !== undefined && status !== null && matches(status)) found.add(target);

@@ -1,27 +1,41 @@
+import { escapeHtml } from '../../../lib/strings.ts';
 import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
-import { bySeverity, priorityOf } from '../proposal.ts';
+import type { AuditFinding, PlanningContext } from '../planning-context.ts';
 import { writeMetaDescription, writeTitle } from '../writers.ts';
-import type { PlanningContext } from '../planning-context.ts';
 import { readOrReject, type Planner } from './planner.ts';
 
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
 const TITLES = ['title_missing', 'title_empty', 'title_too_short', 'title_too_long', 'title_duplicate'];
+const DUPLICATES = ['title_duplicate', 'meta_description_duplicate'];
 
-/** Meta descriptions (missing, duplicated) and title tags, each drafted from the page's own text. */
+/** The same problem on many pages: each page's task says so (configuration.group), so they are read and approved as one. */
+const groupOf = (checkIds: readonly string[], size: number) => ({ checks: [...checkIds], pages: size });
+
+/**
+ * Meta descriptions (missing, duplicated) and title tags, each drafted from the page's own
+ * text. One page served under several URLs (same content) gets a canonical instead.
+ */
 export const metaPlanner: Planner = {
   checks: [...MISSING, 'meta_description_duplicate', ...TITLES],
   async plan(ctx) {
+    const { copies, kept } = await proposeCanonicalsForCopies(ctx);
+
     const missing = ctx.byUrl(MISSING);
     for (const [url, list] of missing) {
+      if (copies.has(url)) continue; // its canonical is the fix
       const drafted = await draftDescription(ctx, 'fix_missing_meta_description', url);
       if (!drafted) continue;
       const { after, writer } = drafted;
       await ctx.propose({
-        type: 'fix_missing_meta_description', category: 'seo', priority: priorityOf(list.map((f) => f.check_id), missing.size),
-        title: 'Add a meta description', description: `${url} has no meta description; this one is drafted from the page's own text.`,
+        type: 'fix_missing_meta_description', category: 'seo', priority: ctx.pagePriority(url),
+        title: 'Add a meta description',
+        description: `${url} has no meta description${missing.size > 1 ? ` (nor have ${missing.size - 1} other pages: one template)` : ''}; this one is drafted from the page's own text.`,
         target: url,
-        configuration: { url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
+        configuration: {
+          url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
+          group: groupOf(MISSING, missing.size),
+        },
         evidence: list.map(ctx.evidence),
       });
     }
@@ -30,9 +44,11 @@ export const metaPlanner: Planner = {
     // page the others copied it from); every other page gets its own.
     const groups = new Map<string, string[]>();
     for (const [url, [finding]] of ctx.byUrl(['meta_description_duplicate'])) {
+      if (copies.has(url) || kept.has(url)) continue;
       const value = finding!.value ?? '';
       groups.set(value, [...(groups.get(value) ?? []), url]);
     }
+    const duplicated = [...groups.values()].reduce((sum, urls) => sum + urls.length - 1, 0);
     for (const [value, urls] of groups) {
       const [keeper, ...others] = [...urls].sort((a, b) => a.length - b.length || a.localeCompare(b));
       for (const url of others) {
@@ -40,45 +56,105 @@ export const metaPlanner: Planner = {
         if (!drafted) continue;
         const { after, writer } = drafted;
         await ctx.propose({
-          type: 'fix_duplicate_meta_description', category: 'seo', priority: priorityOf(['meta_description_duplicate'], urls.length),
+          type: 'fix_duplicate_meta_description', category: 'seo', priority: ctx.pagePriority(url),
           title: 'Give the page its own meta description',
           description: `${urls.length} pages share one meta description; ${keeper} keeps it and this page gets one drafted from its own text.`,
           target: url,
-          configuration: { url, field: 'meta_description', before: value, after, writer, shared_with: urls.filter((u) => u !== url), bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX] },
+          configuration: {
+            url, field: 'meta_description', before: value, after, writer, shared_with: urls.filter((u) => u !== url), bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
+            group: groupOf(['meta_description_duplicate'], duplicated),
+          },
           evidence: [ctx.evidence({ check_id: 'meta_description_duplicate', url, value })],
         });
       }
     }
 
     const titles = ctx.byUrl(TITLES);
-    for (const [url, list] of titles) {
+    for (const [url, all] of titles) {
+      if (copies.has(url)) continue;
+      const list = kept.has(url) ? all.filter((f) => f.check_id !== 'title_duplicate') : all;
+      if (list.length === 0) continue;
       const page = await readOrReject(ctx, 'fix_title_tag', url);
       if (!page) continue;
-      const draft = writeTitle(page.content, ctx.siteSuffix, ctx.taken.titles);
-      if (!draft) {
-        await ctx.reject('fix_title_tag', url, 'no heading or title to draft a unique 20-60 character title from');
+      const draft = writeTitle(page.content, ctx.suffixFor(url), ctx.taken.titles, { suffixFixed: ctx.suffixFixed });
+      if ('reason' in draft) {
+        await ctx.reject('fix_title_tag', url, draft.reason);
         continue;
       }
-      const { text: after, writer } = await ctx.polish('title', draft, page.content, [TITLE_MIN, TITLE_MAX], ctx.taken.titles);
+      const { text: after, writer } = await ctx.polish('title', draft.text, page.content, [TITLE_MIN, TITLE_MAX], ctx.taken.titles);
       ctx.taken.titles.add(after.toLowerCase());
       await ctx.propose({
-        type: 'fix_title_tag', category: 'seo', priority: priorityOf([bySeverity(list.map((f) => f.check_id))[0]!], titles.size),
+        type: 'fix_title_tag', category: 'seo', priority: ctx.pagePriority(url),
         title: 'Fix the title tag', description: `${url}: ${list.map((f) => CHECKS_BY_ID.get(f.check_id)?.title.toLowerCase()).join('; ')}.`,
         target: url,
-        configuration: { url, field: 'title', before: list.find((f) => f.value)?.value || page.content.title || null, after, writer, bounds: [TITLE_MIN, TITLE_MAX] },
+        configuration: {
+          url, field: 'title', before: list.find((f) => f.value)?.value || page.content.title || null, after, writer, bounds: [TITLE_MIN, TITLE_MAX],
+          group: groupOf([...new Set(list.map((f) => f.check_id))], titles.size),
+        },
         evidence: list.map(ctx.evidence),
       });
     }
   },
 };
 
+/**
+ * One page under several URLs (/guide/ and /guide/index.html, or a tree of copies: the
+ * same content hash) shows as duplicate titles and descriptions; rewriting them would hide
+ * the real problem. Each copy gets a canonical to the URL the site links to most (then the
+ * shallowest, then the shortest). Returns the URLs of such pages: the copies get no title
+ * or description of their own, and the kept URL none for a duplicate only its copies cause.
+ */
+async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copies: Set<string>; kept: Set<string> }> {
+  const flagged = ctx.byUrl(DUPLICATES);
+  const byHash = new Map<string, string[]>();
+  for (const page of ctx.pages) {
+    if (page.status === 200 && page.content_hash) byHash.set(page.content_hash, [...(byHash.get(page.content_hash) ?? []), page.url]);
+  }
+  const copies = new Set<string>();
+  const kept = new Set<string>();
+  const weight = (url: string) => ctx.pageByUrl.get(url)!;
+  const groups = [...byHash.values()].filter((urls) => urls.length > 1 && urls.some((url) => flagged.has(url)));
+  const copyCount = groups.reduce((sum, urls) => sum + urls.length - 1, 0);
+  for (const urls of groups) {
+    const [preferred, ...others] = [...urls].sort((a, b) =>
+      cleanness(a, urls) - cleanness(b, urls) || weight(b).inlinks - weight(a).inlinks || (weight(a).depth ?? 99) - (weight(b).depth ?? 99)
+      || a.length - b.length || a.localeCompare(b));
+    kept.add(preferred!);
+    for (const url of others) {
+      copies.add(url);
+      const list = flagged.get(url) ?? [{ check_id: 'duplicate_content', url, value: preferred! }];
+      await ctx.propose({
+        type: 'fix_canonical', category: 'technical', priority: ctx.pagePriority(url),
+        title: 'Point a duplicate URL at the page it copies',
+        description: `${url} serves the same content as ${preferred}; a canonical (or a 301 redirect) makes one URL rank instead of ${urls.length} competing copies.`,
+        target: url,
+        configuration: {
+          url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
+          group: { checks: ['duplicate_url'], pages: copyCount },
+          html: `<link rel="canonical" href="${escapeHtml(preferred!)}">`,
+          instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
+        },
+        evidence: list.map(ctx.evidence),
+      });
+    }
+  }
+  return { copies, kept };
+}
+
+/** 0 for the home page, 1 for a directory URL whose index file is a copy (/guide/ over /guide/index.html), 2 otherwise. */
+function cleanness(url: string, group: readonly string[]): number {
+  const path = new URL(url).pathname;
+  if (path === '/') return 0;
+  return path.endsWith('/') && group.some((other) => /\/index\.(html?|php|asp)$/i.test(other) && other.startsWith(url)) ? 1 : 2;
+}
+
 /** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
 async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string } | undefined> {
   const page = await readOrReject(ctx, type, url);
   if (!page) return undefined;
   const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
-  if (!draft) return void (await ctx.reject(type, url, 'the page has too little text of its own to draft a unique 80-160 character description from'));
-  const { text, writer } = await ctx.polish('meta_description', draft, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
+  if ('reason' in draft) return void (await ctx.reject(type, url, draft.reason));
+  const { text, writer } = await ctx.polish('meta_description', draft.text, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
   ctx.taken.descriptions.add(text.toLowerCase());
   return { after: text, writer };
 }

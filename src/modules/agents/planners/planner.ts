@@ -9,14 +9,14 @@ export interface Planner {
 export const NOT_INDEXABLE_REASON = 'the page is not indexable (noindex, or its canonical is another URL): its on-page details do not reach search results';
 
 /**
- * The page re-read for drafting, or undefined once the refusal (not indexable, deferred,
+ * The page's text for drafting (as the crawl kept it), or undefined once the refusal (not indexable, deferred,
  * unreadable) is recorded.
  */
 export async function readOrReject(ctx: PlanningContext, type: string, url: string): Promise<ReadPage | undefined> {
   if (!ctx.indexable(url)) return void (await ctx.reject(type, url, NOT_INDEXABLE_REASON));
   const page = await ctx.read(url);
   if (page === 'deferred') return void (await ctx.reject(type, url, DEFERRED));
-  if (!page) return void (await ctx.reject(type, url, 'the page could not be read again (it no longer answers 200)'));
+  if (!page) return void (await ctx.reject(type, url, 'the crawl kept no text of the page, and it does not answer 200 when read again'));
   return page;
 }
 

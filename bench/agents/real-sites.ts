@@ -1,0 +1,81 @@
+// node bench/agents/real-sites.ts DIR [DIR...]: serves each directory as a static site (like
+// a plain web server: index.html for directories, Content-Type by extension, 301 from a
+// directory without its slash), audits it through the service, lets the strategy agent
+// propose, and prints the figures issue 11 judges drafts by plus drafts to read.
+// Example: node bench/agents/real-sites.ts /usr/share/doc/apache2-doc/manual /usr/share/doc/sqlite3 /usr/share/doc/git-doc
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
+import { until } from '../../test/helpers/wait.ts';
+import { endsDangling } from '../../src/modules/agents/writers.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png', '.gif': 'image/gif', '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml', '.txt': 'text/plain', '.xml': 'application/xml',
+};
+
+function serve(root: string) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    let file = path.join(root, decodeURIComponent(url.pathname));
+    if (!file.startsWith(root)) return void response.writeHead(403).end();
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
+      if (!url.pathname.endsWith('/')) return void response.writeHead(301, { location: `${url.pathname}/` }).end();
+      file = path.join(file, 'index.html');
+    }
+    if (!fs.existsSync(file)) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
+    const body = fs.readFileSync(file);
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise<{ origin: string; close: () => void }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+}
+
+const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
+const owner = await signUp(ctx);
+const TEMPLATE_MARKERS = /Available Languages|Apache HTTP Server Version|Modules \| Directives|See also|Copyright|This document refers to|Report a bug|Small\. Fast\. Reliable|git\s*\[--version\]/i;
+
+for (const root of process.argv.slice(2)) {
+  const site = await serve(path.resolve(root));
+  const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: root, domain: new URL(site.origin).host } })).data.id;
+  const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: Number(process.env.MAX_PAGES ?? 3000) } });
+  const audit = await until(
+    async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
+    (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'), 'audit', 900_000,
+  );
+  const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).execute();
+  const rejections = await ctx.database.db.selectFrom('task_rejections').select(['type', 'target', 'reason']).where('site_id', '=', siteId).execute();
+  const descriptions = tasks.filter((t) => t.type.includes('meta_description'));
+  const titles = tasks.filter((t) => t.type === 'fix_title_tag');
+  const after = (t: { configuration: unknown }) => String((t.configuration as { after?: unknown }).after ?? '');
+  const before = (t: { configuration: unknown }) => String((t.configuration as { before?: unknown }).before ?? '');
+  const metaTitle = [...descriptions, ...titles];
+  const byType = new Map<string, number>();
+  for (const t of tasks) byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
+  const reasons = new Map<string, number>();
+  for (const r of rejections) reasons.set(`${r.type}: ${r.reason.replace(/https?:\/\/\S+/g, 'URL').slice(0, 110)}`, (reasons.get(`${r.type}: ${r.reason.replace(/https?:\/\/\S+/g, 'URL').slice(0, 110)}`) ?? 0) + 1);
+  console.log(`\n=== ${root}: audit ${audit.status}, ${audit.pages_crawled} pages, agent ${JSON.stringify(audit.agent_summary)}, agent time ${((Date.parse(audit.agent_summary?.finished_at) - Date.parse(audit.finished_at)) / 1000).toFixed(1)} s`);
+  console.log('proposals by type', Object.fromEntries(byType));
+  console.log('descriptions', descriptions.length, 'with template text', descriptions.filter((t) => TEMPLATE_MARKERS.test(after(t))).length,
+    'with U+FFFD', descriptions.filter((t) => after(t).includes('\uFFFD')).length, 'ending in an ellipsis', descriptions.filter((t) => /(\.\.\.|…)$/.test(after(t))).length);
+  for (const t of descriptions.filter((d) => TEMPLATE_MARKERS.test(after(d)))) console.log(`  template? ${t.target.replace(site.origin, '')}: ${after(t)}`);
+  console.log('titles', titles.length, 'ending on a dangling word', titles.filter((t) => endsDangling(after(t))).length, 'with U+FFFD', titles.filter((t) => after(t).includes('\uFFFD')).length);
+  console.log('high among description/title tasks', metaTitle.filter((t) => t.priority === 'high').length, 'of', metaTitle.length,
+    'priorities', JSON.stringify(Object.fromEntries(['critical', 'high', 'medium', 'low'].map((p) => [p, tasks.filter((t) => t.priority === p).length]))));
+  console.log('refusals', rejections.length);
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`  ${n} x ${reason}`);
+  const sample = (list: typeof tasks, n: number) => list.filter((_, i) => i % Math.max(1, Math.floor(list.length / n)) === 0).slice(0, n);
+  console.log('--- descriptions');
+  for (const t of sample(descriptions, Number(process.env.SAMPLES ?? 25))) console.log(`${t.priority.padEnd(6)} ${t.target.replace(site.origin, '')}\n   before: ${before(t) || '(none)'}\n   after:  ${after(t)}`);
+  console.log('--- titles');
+  for (const t of sample(titles, Number(process.env.SAMPLES ?? 25))) console.log(`${t.priority.padEnd(6)} ${t.target.replace(site.origin, '')}: ${before(t)}  ->  ${after(t)}`);
+  const others = tasks.filter((t) => t.type === 'fix_canonical' || t.type === 'expand_thin_content').slice(0, 6);
+  console.log('--- canonical / thin');
+  for (const t of others) console.log(`${t.type} ${t.target.replace(site.origin, '')}: ${JSON.stringify(t.configuration).replaceAll(site.origin, '').slice(0, 300)}`);
+  site.close();
+}
+await ctx.close();
+process.exit(0);

@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { pageKind } from './planners/content.ts';
+import { createPageReader, type AuditPage } from './planning-context.ts';
+import { prioritiesByWeight, type PageWeight } from './proposal.ts';
+import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
+import { suffixForPage } from './writers.ts';
+
+describe('priority of page-level fixes', () => {
+  // A documentation site: the home page, 20 pages one click away, 200 pages deeper.
+  const pages: PageWeight[] = [
+    { url: 'https://d.test/', isHome: true, depth: 0, inlinks: 0, impressions: 0 },
+    ...Array.from({ length: 20 }, (_, i) => ({ url: `https://d.test/section-${i}/`, isHome: false, depth: 1, inlinks: 220, impressions: 0 })),
+    ...Array.from({ length: 200 }, (_, i) => ({ url: `https://d.test/section-${i % 20}/page-${i}.html`, isHome: false, depth: 2 + (i % 4), inlinks: i % 3, impressions: 0 })),
+  ];
+  const site = pages.map((p) => p.inlinks);
+
+  it('follows the page\'s weight: home and the most linked-to pages one click deep high, deep pages with one link in low', () => {
+    const priorities = prioritiesByWeight(pages, site);
+    assert.equal(priorities.get('https://d.test/'), 'high');
+    assert.equal(priorities.get('https://d.test/section-3/'), 'high');
+    assert.equal(priorities.get('https://d.test/section-7/page-7.html'), 'low', 'depth 5, one link in');
+    assert.equal(priorities.get('https://d.test/section-0/page-0.html'), 'medium', 'depth 2');
+  });
+
+  it('gives search traffic its weight', () => {
+    const deep = { url: 'https://d.test/deep.html', isHome: false, depth: 6, inlinks: 0, impressions: 4000 };
+    assert.equal(prioritiesByWeight([...pages, deep], site).get(deep.url), 'high');
+  });
+
+  it('keeps at most a third of them high, the heaviest first', () => {
+    const few = pages.slice(0, 16); // the home page and 15 pages one click deep, all heavy
+    const priorities = prioritiesByWeight(few, site);
+    const high = [...priorities.values()].filter((p) => p === 'high').length;
+    assert.equal(high, 5, `${high} of 16 high`);
+    assert.equal(priorities.get('https://d.test/'), 'high');
+  });
+});
+
+describe('briefs by kind of page', () => {
+  it('tells documentation, articles and products apart from structured data, then the URL', () => {
+    assert.equal(pageKind('https://d.test/docs/install.html', []), 'documentation');
+    assert.equal(pageKind('https://d.test/anything', ['TechArticle']), 'documentation');
+    assert.equal(pageKind('https://d.test/blog/2024/roses', []), 'article');
+    assert.equal(pageKind('https://d.test/p/oak-table', ['Product']), 'product');
+    assert.equal(pageKind('https://d.test/about-us', []), 'page');
+  });
+});
+
+describe('a translated page\'s title', () => {
+  it('keeps the suffix its own language uses', () => {
+    const suffixes = [' - Apache HTTP Server Version 2.4', ' - Serveur HTTP Apache Version 2.4'];
+    assert.equal(suffixForPage('Cache - Serveur HTTP Apache Version 2.4', suffixes), ' - Serveur HTTP Apache Version 2.4');
+    assert.equal(suffixForPage(null, suffixes), ' - Apache HTTP Server Version 2.4');
+    assert.equal(suffixForPage('htdbm - Manipulate DBM password databases', suffixes), '', 'a title with a separator of its own keeps no foreign suffix');
+  });
+});
+
+describe('withdrawing a proposal', () => {
+  const page = (url: string, status: number | null): AuditPage => ({ url, status, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to: null });
+  const input = (pages: AuditPage[], found: Array<[string, string]>, notIndexable: string[] = []): WithdrawalInput => ({
+    pageByUrl: new Map(pages.map((p) => [p.url, p])), auditId: 'a2', checked: new Set(['meta_description_missing', 'links_to_redirect']),
+    found: new Set(found.map(([check, url]) => findingKey(check, url))), indexable: (url) => !notIndexable.includes(url),
+  });
+  const task = { type: 'fix_missing_meta_description', target: 'https://d.test/a', configuration: { url: 'https://d.test/a' }, evidence: [{ check_id: 'meta_description_missing', url: 'https://d.test/a' }] };
+
+  it('stands while the latest audit still finds its problem', () => {
+    assert.equal(withdrawalReason(task, input([page('https://d.test/a', 200)], [['meta_description_missing', 'https://d.test/a']])), undefined);
+  });
+
+  it('goes when the problem is fixed, the page is blocked, gone or no longer indexable', () => {
+    assert.match(withdrawalReason(task, input([page('https://d.test/a', 200)], []))!, /no longer finds the problem/);
+    assert.match(withdrawalReason(task, input([page('https://d.test/a', null)], []))!, /blocked by robots\.txt/);
+    assert.match(withdrawalReason(task, input([page('https://d.test/a', 410)], []))!, /gone \(it answers 410\)/);
+    assert.match(withdrawalReason(task, input([page('https://d.test/a', 200)], [['meta_description_missing', 'https://d.test/a']], ['https://d.test/a']))!, /no longer asks to be indexed/);
+  });
+
+  it('stays when the crawl did not reach its page, or its evidence is of a check not planned from', () => {
+    assert.equal(withdrawalReason(task, input([], [])), undefined);
+    const other = { ...task, evidence: [{ check_id: 'keyword_gap', url: 'https://d.test/a' }] };
+    assert.equal(withdrawalReason(other, input([page('https://d.test/a', 200)], [])), undefined);
+  });
+});
+
+describe('where a redirect ends, from the crawl', () => {
+  const at = (url: string, status: number | null, redirect_to: string | null = null): AuditPage =>
+    ({ url, status, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to });
+  const reader = (pages: AuditPage[]) => createPageReader({
+    agent: undefined as never, allowPrivate: true, pageByUrl: new Map(pages.map((p) => [p.url, p])), storedContents: async () => [],
+  });
+
+  it('follows the chain the crawl recorded, without a request, and says why it cannot when it cannot', async () => {
+    const r = reader([
+      at('https://d.test/a', 301, 'https://d.test/b'), at('https://d.test/b', 302, 'https://d.test/c'), at('https://d.test/c', 200),
+      at('https://d.test/gone', 301, 'https://d.test/404'), at('https://d.test/404', 404),
+      at('https://d.test/x', 301, 'https://d.test/y'), at('https://d.test/y', 301, 'https://d.test/x'),
+    ]);
+    assert.deepEqual(await r.finalUrlOf('https://d.test/a'), { url: 'https://d.test/c' });
+    assert.deepEqual(await r.finalUrlOf('https://d.test/gone'), { reason: 'the redirects end at https://d.test/404, which answers 404' });
+    assert.match((await r.finalUrlOf('https://d.test/x') as { reason: string }).reason, /loop/);
+  });
+});

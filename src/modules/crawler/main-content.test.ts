@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractPageFacts } from './extract.ts';
+import { auditPageRecords, withoutSiteTemplate, type MainContent } from './main-content.ts';
+import type { CrawledPage } from './crawl.types.ts';
+
+const mainOf = (html: string) => extractPageFacts(html).main!;
+
+/** A generated manual without HTML5 landmarks: banner, menu and language bar as plain divs and paragraphs. */
+const manualPage = (topic: string, body: string) => `<!doctype html><html lang="en"><head><title>${topic} - Example Server Version 2.4</title></head><body>
+<div id="page-header"><p class="menu"><a href="/mod/">Modules</a> | <a href="/dir/">Directives</a> | <a href="/faq/">FAQ</a> | <a href="/glossary">Glossary</a></p>
+<p class="apache">Example Server Version 2.4</p></div>
+<div id="page-content"><div id="preamble"><h1>${topic}</h1>
+<div class="toplang"><p><span>Available Languages: </span><a href="/de/x" hreflang="de">de</a> | <a href="/en/x">en</a></p></div>
+<div class="box"><h3>Important</h3><p>This release is no longer maintained by the project; please read the notes for the current release before you deploy it.</p></div>
+${body}</div></div>
+<div id="footer"><p class="apache">Copyright 2026 The Example Foundation. Licensed under the Example License.</p></div></body></html>`;
+
+/** A blog theme with landmarks: header, nav, main/article (with its own header), aside, comments, footer. */
+const blogPage = (topic: string, body: string) => `<!doctype html><html lang="en"><head><title>${topic} | Garden Notes</title></head><body>
+<header id="masthead"><p class="site-title">Garden Notes</p><nav><ul><li><a href="/">Home</a></li><li><a href="/about">About</a></li></ul></nav></header>
+<main id="main"><article><header class="entry-header"><h1 class="entry-title">${topic}</h1></header>
+<div class="entry-content">${body}</div>
+<div id="comments" class="comments-area"><h3 id="reply-title">Leave a Reply</h3><p>Your email address will not be published. Required fields are marked.</p></div>
+</article></main>
+<aside class="widget-area"><h2>Recent posts</h2><p>Five things we learned this spring in the vegetable patch.</p></aside>
+<footer><p>Proudly powered by a content system of some kind, and a theme.</p></footer></body></html>`;
+
+describe('the main-content collector', () => {
+  it('keeps the page\'s own text and drops landmarks, comments, sidebars and widgets (HTML semantics)', () => {
+    const main = mainOf(blogPage('Pruning roses', '<p>Prune roses in late winter, just as the buds swell.</p><h2>Tools</h2><p>Use sharp bypass secateurs.</p>'));
+    assert.deepEqual(main.blocks, ['Prune roses in late winter, just as the buds swell.', 'Use sharp bypass secateurs.']);
+    assert.deepEqual(main.headings, [{ level: 1, text: 'Pruning roses' }, { level: 2, text: 'Tools' }], 'the article\'s own header keeps its h1; the comments heading is not the page\'s');
+  });
+
+  it('drops menus written as text, language bars and code examples without landmarks', () => {
+    const main = mainOf(manualPage('Virtual hosts', '<p>The term virtual host refers to running more than one web site on a single machine.</p><div class="example"><p><code>Listen 80</code></p></div>'));
+    assert.ok(!main.blocks.some((b) => /Modules \| Directives|Available Languages|Listen 80/.test(b)), main.blocks.join(' / '));
+    assert.ok(main.blocks.includes('The term virtual host refers to running more than one web site on a single machine.'));
+    assert.deepEqual(main.headings[0], { level: 1, text: 'Virtual hosts' });
+  });
+
+  it('drops notices and warnings named so: never the page\'s topic', () => {
+    const main = mainOf('<div><div class="warning"><p>The session modules can expose private information to clients if misused.</p></div><p>This module provides sessions for users of the server.</p></div>');
+    assert.deepEqual(main.blocks, ['This module provides sessions for users of the server.']);
+  });
+
+  it('drops a page footer named so, whatever its language, even where it does not repeat', () => {
+    const main = mainOf('<div id="content"><p>Siden her er kun på dansk og findes ikke på andre sprog.</p></div><div id="footer"><p>Copyright 2026 Fonden. Licenseret under licensen.</p></div>');
+    assert.deepEqual(main.blocks, ['Siden her er kun på dansk og findes ikke på andre sprog.']);
+  });
+
+  it('drops a menu of plain text separators and a block that is mostly links', () => {
+    const main = mainOf('<div><p>Home | Docs | Blog | Contact</p><p><a href="/a">Installing the server</a>, <a href="/b">Upgrading it</a></p><p>Only this sentence is the page\'s own text.</p></div>');
+    assert.deepEqual(main.blocks, ['Only this sentence is the page\'s own text.']);
+  });
+
+  it('keeps the heading text without its permalink sign, and images without alt and JSON-LD types', () => {
+    const main = mainOf('<html><head><script type="application/ld+json">{"@type":"TechArticle"}</script></head><body><h2 id="x">Options <a href="#x">¶</a></h2><img src="/a.png"><img src="/b.png" alt=""></body></html>');
+    assert.deepEqual(main.headings, [{ level: 2, text: 'Options' }]);
+    assert.deepEqual(main.imagesWithoutAlt, ['/a.png']);
+    assert.deepEqual(main.jsonLd, [{ valid: true, types: ['TechArticle'] }]);
+  });
+
+  it('bounds what it keeps of a long page', () => {
+    const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
+    assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);
+  });
+});
+
+describe('the site-wide template', () => {
+  const pages = ['Virtual hosts', 'Caching', 'Logging', 'Rewriting'].map((topic) =>
+    mainOf(manualPage(topic, `<p>This page explains ${topic.toLowerCase()} in the example server, with the settings that matter most.</p>`)));
+
+  it('is what recurs on several pages of the crawl: a version banner, a notice, a footer', () => {
+    const own = withoutSiteTemplate(pages);
+    for (const page of own) {
+      assert.ok(!page!.blocks.some((b) => /Version 2\.4|no longer maintained|Copyright/.test(b)), page!.blocks.join(' / '));
+      assert.ok(!page!.headings.some((h) => h.text === 'Important'));
+      assert.equal(page!.blocks.length, 1);
+    }
+    assert.ok(pages[0]!.blocks.some((b) => /no longer maintained/.test(b)), 'without repetition the notice would have stayed');
+  });
+
+  it('keeps text a large site quotes on a few of its pages (under 5% of them) with those pages', () => {
+    const many = Array.from({ length: 100 }, (_, i) => mainOf(manualPage(`Release ${i}`, `<p>Release ${i} fixes one thing in the example server for good.</p>`)));
+    const quoted = '<p>Added support for a new operator on virtual tables in this release.</p>';
+    many.push(...[1, 2, 3].map((i) => mainOf(manualPage(`Changes ${i}`, quoted))));
+    const own = withoutSiteTemplate(many);
+    assert.ok(own.at(-1)!.blocks.some((b) => /new operator/.test(b)), 'three of 103 pages quote it');
+    assert.ok(!own[0]!.blocks.some((b) => /Version 2\.4/.test(b)), 'the banner on all of them is still template');
+  });
+
+  it('counts one page served under several URLs once: its own text is not template', () => {
+    const copy = (main: MainContent) => ({ ...main, blocks: [...main.blocks] });
+    const own = withoutSiteTemplate([pages[0], copy(pages[0]!), copy(pages[0]!), pages[1]], ['h1', 'h1', 'h1', 'h2']);
+    assert.ok(own[1]!.blocks.some((b) => /virtual hosts/.test(b)), 'three URLs of one page');
+  });
+
+  it('is removed before the audit stores the pages, with depth, links in and redirects', () => {
+    const page = (url: string, html: string | undefined, extra: Partial<CrawledPage> = {}): CrawledPage => ({
+      url, depth: 1, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 1, truncated: false,
+      xRobotsTag: [], hsts: false, outlinks: new Int32Array([0, 1, 2]), images: [], ...(html ? { facts: extractPageFacts(html) } : {}), ...extra,
+    });
+    const urls = ['https://x.test/a', 'https://x.test/b', 'https://x.test/c', 'https://x.test/old'];
+    const records = auditPageRecords({
+      urls,
+      pages: [
+        page(urls[0]!, manualPage('Virtual hosts', '<p>Virtual hosts let one machine serve many sites, each under its own name.</p>')),
+        page(urls[1]!, manualPage('Caching', '<p>Caching keeps answers close to the reader so the server does less work.</p>')),
+        page(urls[2]!, manualPage('Logging', '<p>Logging records every request so problems can be traced later on.</p>')),
+        page(urls[3]!, undefined, { status: 301, redirectTarget: urls[0]!, outlinks: new Int32Array() }),
+      ],
+    });
+    const a = records[0]!;
+    assert.equal(a.inlinks, 2, 'links from the two other pages, not from itself');
+    assert.deepEqual((a.content as { blocks: string[] }).blocks, ['Virtual hosts let one machine serve many sites, each under its own name.']);
+    assert.equal(records[3]!.redirect_to, urls[0]);
+    assert.equal(records[3]!.content, null);
+  });
+});

@@ -1,0 +1,309 @@
+import { detach } from '../../lib/strings.ts';
+import type { CrawledPage, CrawlResult } from './crawl.types.ts';
+
+/**
+ * The page's own words, kept by the crawl so the strategy agent drafts from them without
+ * downloading the page again: text blocks and headings outside the site's template.
+ *
+ * Two signals, as a person reading the site would use them:
+ * 1. HTML semantics while parsing (this collector): text inside header, nav, footer
+ *    (outside <main>/<article>, where a header is the article's own), aside, forms, their
+ *    ARIA roles, and containers whose id or class names them so (sidebar, breadcrumbs,
+ *    comments, language switchers, ...) is template; inside <main>,
+ *    <article> or role=main is the page's own; blocks that are mostly link text are
+ *    navigation (menus, language bars); code blocks are not prose.
+ * 2. The site's own repetition after the crawl (withoutSiteTemplate): a block or heading
+ *    that recurs on several pages of the crawl (3 and 5% of them: a version banner, a
+ *    footer, a "See also" heading) is template wherever it stands. Notices and warnings
+ *    (containers named so) are never the page's topic either.
+ */
+
+export interface MainContent {
+  /** Headings outside the template, in order (h1..h6), symbols such as a permalink's ¶ trimmed. */
+  headings: Array<{ level: number; text: string }>;
+  /** Text blocks (paragraphs, list items, cells) of the page's own content, in order. */
+  blocks: string[];
+  /** Up to 50 image sources without an alt attribute (the checks' own copy is dropped after they run). */
+  imagesWithoutAlt?: string[];
+  /** The @type names of the page's JSON-LD blocks, and whether each parses. */
+  jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /**
+   * Hashes of every text block and heading of the page, kept or past the budget: a footer
+   * after a long article repeats across the site too, and is counted (withoutSiteTemplate).
+   */
+  seen?: Int32Array;
+}
+
+/** At most this many block hashes a page: 1.2 KB, whatever its length. */
+const MAX_SEEN = 300;
+
+/** FNV-1a over the lower-cased text: a 32-bit key per block for counting repetition. */
+function blockHash(text: string): number {
+  const lower = text.toLowerCase();
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < lower.length; i++) hash = Math.imul(hash ^ lower.charCodeAt(i), 0x01000193);
+  return hash | 0;
+}
+
+const MAX_IMAGES = 50;
+const MAX_JSON_LD_CHARS = 64 * 1024;
+
+/** Enough for drafts and briefs; bounded so a 20,000-page crawl stays small in memory. */
+const MAX_BLOCKS = 24;
+const MAX_BLOCK_CHARS = 800;
+const MAX_TOTAL_CHARS = 4000;
+const MAX_HEADINGS = 30;
+/** A block whose text is mostly link text is a menu, a language bar or a list of links. */
+const MAX_LINK_SHARE = 0.5;
+/** A block that is mostly <code>/<kbd>/<samp> is an example or a command, not prose. */
+const MAX_CODE_SHARE = 0.5;
+const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
+/**
+ * A block or heading on this many pages of one crawl, and on at least TEMPLATE_MIN_SHARE of
+ * its pages, is the site's template. The share keeps text a large site quotes on a few
+ * pages (a release note on its release's page and on the changelog) with its page.
+ */
+export const TEMPLATE_MIN_PAGES = 3;
+export const TEMPLATE_MIN_SHARE = 0.05;
+
+const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'button', 'select', 'textarea', 'option', 'math']);
+const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
+const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
+/** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
+const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads|warning|notice|note|alert|admonition|caution|callout)([-_\s]|$)/i;
+/** A page-level container named footer (or copyright): the site's footer, in any language. */
+const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
+/** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
+const SEPARATED_ITEMS = /(?:\s[|·•]\s[^|·•]{1,40}){3,}/;
+const MAIN_TAGS = new Set(['main', 'article']);
+const BLOCK_TAGS = new Set([
+  'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'td', 'th', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
+  'ul', 'ol', 'dl', 'table', 'tr', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
+]);
+const HEADING = /^h([1-6])$/;
+
+interface Open {
+  name: string;
+  chrome: boolean;
+  main: boolean;
+  code: boolean;
+}
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
+/** White space collapsed; a line break between two CJK characters in the source is not a space in the text. */
+function collapse(text: string): string {
+  const single = text.replace(/\s+/g, ' ').trim();
+  return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
+}
+/** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
+const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
+
+/** Fed the parser's events for one page (by the crawl's extractor); end() returns what it kept. */
+export function createMainContentCollector() {
+  const stack: Open[] = [];
+  let skip = 0;
+  let text = '';
+  let linkChars = 0;
+  let inLink = 0;
+  let codeChars = 0;
+  let inCode = 0;
+  /** The block links to the page in other languages (hreflang): a language bar. */
+  let alternates = false;
+  let heading: { level: number; text: string } | null = null;
+  let sawMain = false;
+  const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
+  const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
+  const top = () => stack[stack.length - 1];
+  const imagesWithoutAlt = new Set<string>();
+  const seen = new Set<number>();
+  const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
+  let script: string | null = null;
+
+  const flush = () => {
+    const block = collapse(text);
+    const links = linkChars;
+    const code = codeChars;
+    const languageBar = alternates;
+    text = '';
+    linkChars = 0;
+    codeChars = 0;
+    alternates = false;
+    const where = top();
+    // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell (labels, metadata).
+    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '') || where?.name === 'td' || where?.name === 'th') return;
+    if (languageBar || links / block.length > MAX_LINK_SHARE || code / block.length > MAX_CODE_SHARE || SEPARATED_ITEMS.test(block)) return;
+    if (seen.size < MAX_SEEN) seen.add(blockHash(block));
+    const list = where?.main ? 'main' : 'other';
+    const chars = list === 'main' ? kept.mainChars : kept.otherChars;
+    if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) return;
+    // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
+    const value = detach(block.length > MAX_BLOCK_CHARS ? block.slice(0, MAX_BLOCK_CHARS) : block);
+    kept[list].push(value);
+    if (list === 'main') kept.mainChars += value.length;
+    else kept.otherChars += value.length;
+  };
+
+  return {
+    onopentag(name: string, attrs: Record<string, string>) {
+      if (name === 'body') skip = 0; // a <head> left open ends here
+      if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) imagesWithoutAlt.add(detach(attrs.src.trim()));
+      if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
+      if (SKIP.has(name)) skip += 1;
+      if (name === 'a') inLink += 1;
+      if (CODE_TAGS.has(name)) inCode += 1;
+      if (name === 'a' && attrs.hreflang) alternates = true;
+      if (name === 'br') text += ' ';
+      if (!BLOCK_TAGS.has(name)) return;
+      flush();
+      const parent = top();
+      const role = (attrs.role ?? '').toLowerCase();
+      const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`;
+      const main = parent?.main === true || MAIN_TAGS.has(name) || role === 'main';
+      if (main && !parent?.main) sawMain = true;
+      const pageLevel = !parent?.main;
+      const chrome = parent?.chrome === true
+        || (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer')))
+        || CHROME_ROLES.has(role)
+        // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
+        || (name !== 'body' && (CHROME_NAME.test(names) || (pageLevel && PAGE_FOOTER_NAME.test(names))));
+      stack.push({ name, chrome, main, code: parent?.code === true || name === 'pre' });
+      const level = HEADING.exec(name)?.[1];
+      if (level && !chrome) heading = { level: Number(level), text: '' };
+    },
+    ontext(chunk: string) {
+      if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
+      if (skip > 0) return;
+      text += chunk;
+      if (inLink > 0) linkChars += collapse(chunk).length;
+      if (inCode > 0) codeChars += collapse(chunk).length;
+      if (heading) heading.text += chunk;
+    },
+    onclosetag(name: string) {
+      if (name === 'script' && script !== null) {
+        jsonLd.push(jsonLdTypes(script));
+        script = null;
+      }
+      if (SKIP.has(name)) skip = Math.max(0, skip - 1);
+      if (name === 'a') inLink = Math.max(0, inLink - 1);
+      if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
+      if (!BLOCK_TAGS.has(name)) return;
+      const at = stack.map((o) => o.name).lastIndexOf(name);
+      if (at === -1) return;
+      flush();
+      const closing = stack[at]!;
+      if (heading && HEADING.test(name)) {
+        const value = headingText(heading.text);
+        const list = closing.main ? headings.main : headings.other;
+        if (value && seen.size < MAX_SEEN) seen.add(blockHash(value));
+        if (value && list.length < MAX_HEADINGS) list.push({ level: heading.level, text: detach(value) });
+        heading = null;
+      }
+      stack.length = at;
+    },
+    end(): MainContent {
+      flush();
+      // With <main>/<article>, only what is inside; without, every block outside the template.
+      const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
+      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen) };
+      return useMain
+        ? { headings: headings.main, blocks: kept.main, ...extra }
+        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], ...extra };
+    },
+  };
+}
+
+function jsonLdTypes(text: string): { valid: boolean; types: string[] } {
+  try {
+    const data = JSON.parse(text) as unknown;
+    const nodes = (Array.isArray(data) ? data : [data]).flatMap((node) => {
+      const graph = (node as { '@graph'?: unknown })?.['@graph'];
+      return Array.isArray(graph) ? graph : [node];
+    });
+    return { valid: true, types: nodes.flatMap((n) => [(n as { '@type'?: unknown })?.['@type'] ?? []].flat()).map((t) => detach(String(t))) };
+  } catch {
+    return { valid: false, types: [] };
+  }
+}
+
+
+/**
+ * The pages' kept content without what recurs across the crawl: a block or heading found
+ * on TEMPLATE_MIN_PAGES or more pages is the site's template (a version banner, a notice,
+ * a sidebar heading) and is dropped from every page. Counted once per page, and once for
+ * all URLs that serve the same content.
+ */
+export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
+  const counts = new Map<number, number>();
+  // One page served under several URLs (same content hash) counts once: its text is not the template.
+  const copies = new Set<string>();
+  let counted = 0;
+  pages.forEach((page, i) => {
+    const hash = contentHashes[i];
+    if (!page || (hash && copies.has(hash))) return;
+    if (hash) copies.add(hash);
+    counted += 1;
+    const keys = page.seen ?? new Set([...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
+    for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+  const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
+  const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < threshold;
+  return pages.map((page) =>
+    page ? ({ ...page, headings: page.headings.filter((h) => own(h.text)), blocks: page.blocks.filter(own) } as T) : page,
+  );
+}
+
+/** What an audit stores of a page for the agents (audit_pages.content). */
+export interface StoredPageContent {
+  lang: string | null;
+  headings: MainContent['headings'];
+  blocks: string[];
+  words: number;
+  /** Up to 50 image sources without an alt attribute. */
+  images_without_alt: string[];
+  json_ld: Array<{ valid: boolean; types: string[] }>;
+  /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
+  links_to_errors: string[];
+  links_to_redirects: string[];
+}
+
+/**
+ * The audit_pages rows of a crawl: each page with its click depth, internal links in,
+ * content hash, redirect target, and its own text with the site's template removed.
+ */
+export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
+  const inlinks = new Map<string, number>();
+  for (const page of crawl.pages) {
+    for (const id of new Set(page.outlinks)) {
+      const url = crawl.urls[id]!;
+      if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
+    }
+  }
+  const own = withoutSiteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash));
+  const status = new Map(crawl.pages.map((p) => [p.url, p]));
+  const targets = (page: CrawledPage, matches: (p: CrawledPage) => boolean) => {
+    const out: string[] = [];
+    for (const id of new Set(page.outlinks)) {
+      const target = status.get(crawl.urls[id]!);
+      if (target && matches(target) && out.length < 50) out.push(target.url);
+    }
+    return out;
+  };
+  return crawl.pages.map((p, i) => {
+    const facts = p.facts;
+    const main = own[i];
+    const content: StoredPageContent | null = facts && main
+      ? {
+        lang: facts.lang, headings: main.headings, blocks: main.blocks, words: facts.wordCount,
+        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [],
+        links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
+        links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
+      }
+      : null;
+    return {
+      url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
+      depth: p.depth, inlinks: inlinks.get(p.url) ?? 0, content_hash: facts?.textHash ?? null,
+      redirect_to: p.redirectTarget ?? null, content,
+    };
+  });
+}
