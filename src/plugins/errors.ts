@@ -59,6 +59,8 @@ const nulRefused = (path: string) =>
     errors: [{ path, message: 'must not contain NUL (\\u0000) characters' }],
   });
 
+export const PATH_SEGMENT_TOO_LONG = 'A path segment is longer than any identifier this API uses';
+
 /**
  * Errors Fastify raises before a request reaches the router (a malformed percent-escape, a
  * path parameter over maxParamLength) and errors Node's HTTP parser raises before Fastify
@@ -72,7 +74,7 @@ export const problemServerOptions: Pick<FastifyServerOptions, 'frameworkErrors' 
       request,
       reply,
       tooLong ? 'uri_too_long' : 'bad_request',
-      tooLong ? 'A path segment is longer than any identifier this API uses' : 'The request URL is not valid (a malformed percent-escape?)',
+      tooLong ? PATH_SEGMENT_TOO_LONG : 'The request URL is not valid (a malformed percent-escape?)',
     );
   },
   clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {

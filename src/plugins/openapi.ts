@@ -28,6 +28,11 @@ const OPERATION_PROBLEMS: Record<string, number[]> = {
   completeGoogleSignIn: [400, 401, 502, 503],
   login: [401],
   refreshTokens: [401],
+  // The web app's cookie session: 403 when the request is not the app's own (CSRF guard).
+  createBrowserSession: [401, 403],
+  refreshBrowserSession: [401, 403],
+  endBrowserSession: [403],
+  retryAuditAgent: [409],
 };
 
 type Operation = {

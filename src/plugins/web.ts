@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PATH_SEGMENT_TOO_LONG, sendProblem } from './errors.ts';
 
 export const WEB_DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
@@ -51,7 +52,16 @@ export async function webApp(app: FastifyInstance, options: { dist?: string } = 
   });
 
   app.get('/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
-    if (NOT_THE_APP.test(request.url)) return reply.callNotFound();
+    if (NOT_THE_APP.test(request.url)) {
+      // With this catch-all route the router falls back here instead of raising
+      // FST_ERR_MAX_PARAM_LENGTH, so an API path with an over-long segment is answered as
+      // the framework-error handler would have answered it.
+      const maxParamLength = app.initialConfig.maxParamLength ?? 100;
+      if (request.url.split('?')[0]!.split('/').some((segment) => segment.length > maxParamLength)) {
+        return sendProblem(request, reply, 'uri_too_long', PATH_SEGMENT_TOO_LONG);
+      }
+      return reply.callNotFound();
+    }
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)

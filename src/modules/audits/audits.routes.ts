@@ -27,7 +27,7 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
     {
       schema: {
         tags,
-        summary: "Run the strategy agent again on an audit whose agent run failed (no new crawl); 409 unless it failed",
+        operationId: 'retryAuditAgent', summary: "Run the strategy agent again on an audit whose agent run failed (no new crawl); 409 unless it failed",
         params: Type.Object({ audit_id: Uuid() }),
         response: { 202: AuditSchema },
       },

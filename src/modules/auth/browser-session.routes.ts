@@ -68,7 +68,7 @@ export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: A
     config: { public: true },
     onRequest: [sameOrigin, loginPerIp],
     schema: {
-      tags: ['auth'], summary: 'Web app sign-in: the access token in the body, the refresh token in an httpOnly cookie',
+      tags: ['auth'], operationId: 'createBrowserSession', summary: 'Web app sign-in: the access token in the body, the refresh token in an httpOnly cookie',
       headers: sessionHeaders, body: LoginBody, response: { 200: AccessTokenSchema },
     },
   }, async (request, reply) => answer(request, reply, await deps.auth.login({ ...request.body, ip: request.ip })));
@@ -77,7 +77,7 @@ export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: A
     config: { public: true },
     onRequest: [sameOrigin, refreshPerIp],
     schema: {
-      tags: ['auth'], summary: "Web app: a new access token from the session cookie (which is rotated)",
+      tags: ['auth'], operationId: 'refreshBrowserSession', summary: "Web app: a new access token from the session cookie (which is rotated)",
       headers: sessionHeaders, response: { 200: AccessTokenSchema },
     },
   }, async (request, reply) => {
@@ -95,7 +95,7 @@ export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: A
   r.delete('/auth/session', {
     onRequest: sameOrigin,
     schema: {
-      tags: ['auth'], summary: 'Web app sign-out: ends the session and clears its cookie',
+      tags: ['auth'], operationId: 'endBrowserSession', summary: 'Web app sign-out: ends the session and clears its cookie',
       headers: sessionHeaders, response: { 204: Type.Null({ description: 'Signed out' }) },
     },
   }, async (request, reply) => {

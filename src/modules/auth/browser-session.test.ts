@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { REFRESH_GRACE_SECONDS } from './auth.service.ts';
 import { SESSION_COOKIE, SESSION_PATH } from './browser-session.routes.ts';
 
 let ctx: TestContext;
@@ -56,6 +57,12 @@ describe('browser sessions', () => {
     assert.ok(renewed.data.access_token);
     const second = sessionCookie(renewed)!.value;
     assert.notEqual(second, first);
+    // Inside the grace window (two tabs refreshing at once) the used cookie gets the same successor.
+    const twin = await refresh(first);
+    assert.equal(twin.statusCode, 200);
+    assert.equal(sessionCookie(twin)!.value, second);
+    await ctx.database.db.updateTable('refresh_tokens').set({ used_at: new Date(Date.now() - (REFRESH_GRACE_SECONDS + 5) * 1000) })
+      .where('user_id', '=', user.id).where('used_at', 'is not', null).execute();
     const replay = await refresh(first);
     assert.equal(replay.statusCode, 401);
     assert.equal(sessionCookie(replay)?.value, '', 'the dead cookie is cleared');
