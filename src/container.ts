@@ -95,7 +95,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
   const strategy = createStrategyAgent({
-    audits, tasks, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId),
+    audits, tasks, sites, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId),
   });
   const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });
   const searchPlanner = createSearchPlanner({ search: searchData, keywords, sites, tasks, repo: agentsRepo, log });

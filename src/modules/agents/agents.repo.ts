@@ -15,11 +15,6 @@ export function createAgentsRepo(db: Kysely<DB>) {
       await db.deleteFrom('task_rejections').where('audit_id', '=', auditId).execute();
     },
 
-    /** The platform the site's last audit detected (a CMS theme adds its own title suffix). */
-    async sitePlatform(siteId: string) {
-      return (await db.selectFrom('sites').select('platform').where('id', '=', siteId).executeTakeFirst())?.platform ?? null;
-    },
-
     /** For admins: rejections across all sites (optionally one), newest first. */
     async rejections(filter: { siteId?: string | undefined }, page: number, pageSize: number) {
       let query = db.selectFrom('task_rejections');

@@ -3,6 +3,7 @@ import type { TaskPriority } from '../../db/types.ts';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
 import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
+import type { SitesService } from '../sites/sites.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import { prioritiesByWeight, raised } from './proposal.ts';
@@ -24,6 +25,7 @@ const withTraffic = (priority: TaskPriority, impressions: number) => (impression
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'>;
   tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'withdraw'>;
+  sites: Pick<SitesService, 'platformOf'>;
   repo: AgentsRepo;
   allowPrivateTargets: boolean;
   /** Search Console clicks and impressions per page, when the site has search data. */
@@ -79,7 +81,7 @@ export function createStrategyAgent(deps: Deps) {
         deps.audits.pages(auditId),
         deps.audits.findings(auditId, checked),
         deps.pageMetrics?.(siteId) ?? new Map<string, { clicks_28d: number; impressions_28d: number }>(),
-        deps.repo.sitePlatform(siteId),
+        deps.sites.platformOf(siteId),
       ]);
       const pageByUrl = new Map(pages.map((p) => [p.url, p]));
       const http = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 4, timeoutMs: 15_000 });

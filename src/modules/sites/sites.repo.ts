@@ -64,6 +64,10 @@ export function createSitesRepo(db: Kysely<DB>) {
     },
 
     /** For the search-data sync (internal, no owner): what it needs to know of the site. */
+    async platformOf(siteId: string) {
+      return (await db.selectFrom('sites').select('platform').where('id', '=', siteId).executeTakeFirst())?.platform ?? null;
+    },
+
     findForSync(siteId: string) {
       return db.selectFrom('sites')
         .select(['id', 'owner_id', 'domain', 'gsc_property', 'ga4_property', 'search_backfilled', 'search_synced_at'])

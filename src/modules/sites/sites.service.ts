@@ -72,6 +72,9 @@ export function createSitesService(deps: {
     idsWithActiveGoogle: () => repo.idsWithActiveGoogle(),
     searchSyncedAt: async (siteId: string) => (await repo.findForSync(siteId))?.search_synced_at ?? null,
 
+    /** For the strategy agent: the platform the last audit detected (a CMS theme adds its own title suffix). */
+    platformOf: (siteId: string) => repo.platformOf(siteId),
+
     /** Called by the audit worker when an audit completes. */
     recordAudit: (siteId: string, result: Parameters<SitesRepo['recordAudit']>[1]) => repo.recordAudit(siteId, result),
   };
