@@ -228,7 +228,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const rows = page.locator('.tasks-table tbody tr');
     // The unfiltered list may still be on screen for a moment after the URL changes: wait for
     // the filtered one (a filter that does not work never gets down to one row and times out).
-    await page.waitForFunction(() => document.querySelectorAll('.tasks-table tbody tr').length === 1, undefined, { timeout: 10_000 });
+    await page.waitForFunction("document.querySelectorAll('.tasks-table tbody tr').length === 1", undefined, { timeout: 10_000 });
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().innerText(), /Add a meta description[\s\S]*Rolled back/i);
     await capture('07b-tasks');

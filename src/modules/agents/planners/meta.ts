@@ -30,7 +30,7 @@ export const metaPlanner: Planner = {
       await ctx.propose({
         type: 'fix_missing_meta_description', category: 'seo', priority: ctx.pagePriority(url),
         title: 'Add a meta description',
-        description: `${url} has no meta description${missing.size > 1 ? ` (nor have ${missing.size - 1} other pages: one template)` : ''}; this one is drafted from the page's own text.`,
+        description: `${url} has no meta description${missing.size === 2 ? ' (nor does 1 other page)' : missing.size > 2 ? ` (nor do ${missing.size - 1} other pages: likely one template)` : ''}; this one is drafted from the page's own text.`,
         target: url,
         configuration: {
           url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
