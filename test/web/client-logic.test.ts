@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { changesOf, diffWords, sides } from '../../web/src/lib/diff.ts';
-import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, humanize, positionDelta } from '../../web/src/lib/format.ts';
+import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, humanize, platformName, positionDelta } from '../../web/src/lib/format.ts';
 import { sortRows } from '../../web/src/lib/sort.ts';
 
 const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
@@ -64,6 +64,8 @@ describe('formatting', () => {
     assert.equal(positionDelta(4, 9), 5, 'moving from 9 to 4 is up five');
     assert.equal(positionDelta(null, 9), null);
     assert.equal(humanize('fix_missing_meta_description'), 'Fix missing meta description');
+    assert.equal(platformName('wordpress'), 'WordPress', 'brand names as their makers write them');
+    assert.equal(platformName('unknown'), 'Not detected');
   });
 
   it('says how long ago', () => {

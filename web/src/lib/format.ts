@@ -47,6 +47,13 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
 }
 
 /** "fix_missing_meta_description" -> "Fix missing meta description". */
+/** Platforms as their makers write them ("WordPress", not "Wordpress"). */
+const PLATFORM_NAMES: Record<string, string> = {
+  wordpress: 'WordPress', shopify: 'Shopify', wix: 'Wix', squarespace: 'Squarespace', webflow: 'Webflow',
+  drupal: 'Drupal', joomla: 'Joomla', custom: 'Custom', unknown: 'Not detected',
+};
+export const platformName = (platform: string) => PLATFORM_NAMES[platform] ?? humanize(platform);
+
 export function humanize(identifier: string): string {
   const words = identifier.replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);

@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client.ts';
 import { AuditReport } from '../components/audit.tsx';
 import { ConnectorForm } from '../components/connector.tsx';
 import { Async, Badge, ErrorNotice, PageHeader, Score, Spark, useAsync, usePolling } from '../components/ui.tsx';
-import { formatDate, formatNumber, humanize } from '../lib/format.ts';
+import { formatDate, formatNumber, platformName } from '../lib/format.ts';
 import { SiteForm } from './sites.tsx';
 
 export function SitePage() {
@@ -46,7 +46,7 @@ export function SitePage() {
           <p class="breadcrumb"><a href="/sites">Sites</a> <span aria-hidden="true">/</span> {s.name}</p>
           <PageHeader
             title={<span tabIndex={-1}>{s.name}</span>}
-            subtitle={<>{s.domain} · {s.platform === 'unknown' ? 'platform not detected' : humanize(s.platform)} · re-audit {s.audit_schedule}</>}
+            subtitle={<>{s.domain} · {s.platform === 'unknown' ? 'platform not detected' : platformName(s.platform)} · re-audit {s.audit_schedule}</>}
             actions={
               <>
                 <button type="button" class="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit site</button>

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Score, Spark, useAsync } from '../components/ui.tsx';
-import { fieldErrors, formatRelative, humanize } from '../lib/format.ts';
+import { fieldErrors, formatRelative, platformName } from '../lib/format.ts';
 
 async function loadOverview() {
   const sites = await loadSites();
@@ -44,7 +44,7 @@ export function SitesPage() {
                       <td data-label="Site"><a class="strong" href={`/sites/${site.id}`}>{site.name}</a><div class="muted small">{site.domain}</div></td>
                       <td data-label="Health"><Score value={progress?.health_score} /></td>
                       <td data-label="Trend"><Spark values={scores} label={scores.length > 1 ? `Score over the last ${scores.length} audits: ${scores.join(', ')}` : 'Not enough audits for a trend'} /></td>
-                      <td data-label="Platform">{site.platform === 'unknown' ? <span class="muted">Not detected</span> : humanize(site.platform)}</td>
+                      <td data-label="Platform">{site.platform === 'unknown' ? <span class="muted">Not detected</span> : platformName(site.platform)}</td>
                       <td data-label="Last audit">{audit ? (audit.status === 'running' || audit.status === 'queued' ? <span class="badge badge-info">{audit.status}</span> : formatRelative(audit.finished_at)) : <span class="muted">Never</span>}</td>
                       <td data-label="To review">{progress?.tasks.awaiting_approval ? <a href={`/approvals?site=${site.id}`}>{progress.tasks.awaiting_approval} proposals</a> : <span class="muted">None</span>}</td>
                     </tr>
