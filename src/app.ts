@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import { createContainer } from './container.ts';
+import { createContainer, type Container } from './container.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue, JobQueueTuning } from './jobs/queue.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -27,6 +27,7 @@ import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perAddressLimit, perUserLimit } from './plugins/rate-limits.ts';
 import { webApp } from './plugins/web.ts';
+import cookie from '@fastify/cookie';
 
 export const VERSION = '0.1.0';
 const ONE_MIB = 1024 * 1024;
@@ -47,6 +48,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue this instance enqueues to and works from. */
     jobs: JobQueue;
+    /** The container's services (server.ts's demo journey; routes get theirs as plugin options). */
+    services: Container['services'];
   }
 }
 
@@ -78,8 +81,11 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   const container = await createContainer({ config, database, log: app.log, jobTuning });
   const { redis, services: s } = container;
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });
+  // Cookies for the web app's session: set by its session routes and by the Google sign-in callback.
+  await app.register(cookie);
   await registerOpenApi(app, VERSION, config.publicUrl);
   app.decorate('jobs', container.queue);
+  app.decorate('services', container.services);
 
   requireAuthentication(app, {
     auth: s.auth,
@@ -101,7 +107,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(rollbacksRoutes, { rollbacks: s.rollbacks });
       await api.register(analyticsRoutes, { analytics: s.analytics });
       await api.register(keywordsRoutes, { keywords: s.keywords });
-      await api.register(googleRoutes, { google: s.google, auth: s.auth });
+      await api.register(googleRoutes, { google: s.google, auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
     },
     { prefix: '/api/v1' },
   );

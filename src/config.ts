@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { PrivateTargets } from './lib/safe-http.ts';
 
 /** The only reader of process.env: everything else receives a validated Config. */
 export interface Config {
@@ -16,7 +17,7 @@ export interface Config {
   redisUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   rateLimitPerMinute: number;
   /** Requests without a valid token, per client address and minute (0: off). */
   rateLimitAnonymousPerMinute: number;

@@ -125,7 +125,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     queue,
     revocations,
     services: {
-      users, auth, sites, connectors, tasks, rollbacks, audits, google,
+      users, auth, sites, connectors, tasks, rollbacks, audits, google, searchData,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),

@@ -5,11 +5,17 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { startStandbyServer } from './lib/standby-server.ts';
 import { startupLogger } from './lib/logger.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './modules/search-data/demo.ts';
-import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
+import { runDemo, type DemoResult } from './modules/demo/demo.ts';
+import { demoSiteContent } from './modules/demo/demo-site.ts';
+import { startWordPressServer } from './modules/demo/wordpress-stand-in.ts';
 
 async function main() {
-  const config = loadConfig();
+  let config = loadConfig();
+  const demo = process.argv.includes('--demo');
+  // The demo's own website, on this machine: the audit, the connector and the verifier may
+  // reach it, and no other private address (unless ALLOW_PRIVATE_TARGETS says so).
+  const website = demo ? await startWordPressServer(demoSiteContent()) : undefined;
+  if (website && config.allowPrivateTargets !== true) config = { ...config, allowPrivateTargets: { hosts: [website.host] } };
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (database.kind === 'postgres') {
     // The database may be starting alongside us: wait (bounded), answering /ready 503 meanwhile.
@@ -25,13 +31,7 @@ async function main() {
   await migrate(database);
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
-  if (process.argv.includes('--demo')) {
-    const demo = await seedDemo({ db: database.db, searchData: createSearchDataRepo(database.db) });
-    // Shown once on the terminal for the person who asked for it, never logged.
-    console.log(`\nDemo ready: open ${config.publicUrl}/ and sign in as ${demo.email} with password ${demo.password}\n`
-      + `  (site ${demo.siteId}: ${demo.days} days of search data, ${demo.queries} queries; try GET /api/v1/analytics/dashboard?site_id=${demo.siteId})\n`);
-  }
-
+  if (website) app.addHook('onClose', () => website.close());
   // Stop accepting, let in-flight requests finish, then close the database; a second
   // signal (or 25 s) forces the exit.
   let closing = false;
@@ -53,6 +53,27 @@ async function main() {
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ address, database: database.kind, dataDir: database.kind === 'embedded' ? config.dataDir : undefined }, 'ready');
+  if (website) {
+    console.log(`\nPreparing the demo: auditing the demo shop's website (${website.origin}), proposing, executing and verifying...`);
+    const { users, sites, searchData } = app.services;
+    await runDemo({ app, users, sites, searchData, website }).then(
+      // Shown once on the terminal for the person who asked for it, never logged.
+      (result) => console.log(demoReport(config.publicUrl, website.origin, result)),
+      (err: unknown) => {
+        app.log.error({ err }, 'the demo journey failed');
+        console.log(`\nThe demo could not finish: ${err instanceof Error ? err.message : String(err)}\n`);
+      },
+    );
+  }
+}
+
+function demoReport(publicUrl: string, website: string, r: DemoResult) {
+  const executed = r.executed.map((t) => `    - ${t.title}: ${t.status}, verification ${t.verification ?? 'none'}`).join('\n');
+  return `\nDemo ready: open ${publicUrl}/ and sign in as ${r.email} with password ${r.password}\n`
+    + `  Demo Garden Shop (${website}, a local WordPress site that lives while this process runs):\n`
+    + `  audit ${r.audit.status}, ${r.audit.pages} pages, health score ${r.audit.score ?? 'none'}, ${r.audit.findings} findings in ${r.audit.checks} checks;\n`
+    + `  ${r.awaitingApproval} proposals await your approval; the demo approved ${r.executed.length}, executed through the connector:\n${executed}\n`
+    + `  ${r.days} days of search data, ${r.queries} queries (site ${r.siteId}).\n`;
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
 import { createContainer } from './container.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, waitForDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { loggerOptions } from './lib/logger.ts';
 
@@ -18,6 +18,9 @@ async function main() {
   }
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   const database = await createDatabase({ databaseUrl: config.databaseUrl });
+  // The database may be starting alongside the worker (an orchestrator starts both): wait, bounded.
+  log.info({ waitSeconds: config.databaseWaitSeconds }, 'waiting for the database');
+  await waitForDatabase(database, { timeoutMs: config.databaseWaitSeconds * 1000, log: (message) => log.warn(message) });
   await migrate(database);
   const container = await createContainer({ config, database, log });
   await container.startJobs(true);
@@ -36,6 +39,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // The message only: a connection error's details may carry the connection string.
+  console.error(error instanceof ConfigError ? error.message : `The worker could not start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

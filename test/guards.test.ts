@@ -134,6 +134,21 @@ describe('the SSRF guard', () => {
     assert.doesNotThrow(() => assertPublicUrl(new URL('http://169.254.169.254/'), true), 'ALLOW_PRIVATE_TARGETS lets it through');
   });
 
+  it('lets through only the exact private hosts it lists (the demo reaches its own site and nothing else private)', async () => {
+    const demo = { hosts: ['127.0.0.1:8123'] };
+    assert.doesNotThrow(() => assertPublicUrl(new URL('http://127.0.0.1:8123/shop/'), demo));
+    for (const url of ['http://127.0.0.1:8124/', 'http://127.0.0.1/', 'http://[::1]:8123/', 'http://169.254.169.254/', 'http://10.0.0.1:8123/']) {
+      assert.throws(() => assertPublicUrl(new URL(url), demo), BlockedAddressError, url);
+    }
+    // A listed host keeps the name guard: a name resolving to loopback is refused at connect time.
+    const agent = createOutboundAgent({ allowPrivate: { hosts: ['localhost:65000'] }, connectionsPerOrigin: 1, timeoutMs: 5000 });
+    try {
+      await assert.rejects(request('http://localhost:65000/', { dispatcher: agent }), (error: Error & { code?: string }) => error.code === 'E_BLOCKED_ADDRESS');
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('refuses at connect time a host name that resolves to a loopback address', async () => {
     const agent = createOutboundAgent({ allowPrivate: false, connectionsPerOrigin: 1, timeoutMs: 5000 });
     try {

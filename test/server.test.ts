@@ -81,6 +81,23 @@ describe('server process', () => {
     assert.ok(!server.stderr().includes('nobody@'), 'the connection string is not printed');
   });
 
+  it('npm run worker waits (bounded) for a DATABASE_URL that does not answer, then exits naming why', async (t) => {
+    const started = Date.now();
+    const worker = spawn(process.execPath, ['src/worker.ts'], {
+      env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', DATABASE_WAIT: '3s', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    t.after(() => worker.kill('SIGKILL'));
+    let stdout = '';
+    let stderr = '';
+    worker.stdout.on('data', (chunk) => (stdout += chunk));
+    worker.stderr.on('data', (chunk) => (stderr += chunk));
+    assert.equal(await new Promise<number | null>((resolve) => worker.on('exit', resolve)), 1);
+    assert.ok(Date.now() - started >= 3000, 'it waited DATABASE_WAIT before giving up');
+    assert.match(stdout, /database not reachable yet \(ECONNREFUSED\); attempt 2/);
+    assert.match(stderr, /The database is not reachable \(ECONNREFUSED\)/);
+    assert.ok(!`${stdout}${stderr}`.includes('nobody@'), 'the connection string is not printed');
+  });
+
   it('refuses a second process on the same DATA_DIR, naming the pid that holds it; a stale lock is taken over', async (t) => {
     const dataDir = await preparedDataDir();
     t.after(() => fs.rm(dataDir, { recursive: true, force: true }));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
 import { until } from '../../test/helpers/wait.ts';
 import { endsDangling } from '../../src/modules/agents/writers.ts';
+import { pagesOf } from '../../src/modules/task-types/index.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png', '.gif': 'image/gif', '.jpg': 'image/jpeg',
@@ -48,17 +49,22 @@ for (const root of process.argv.slice(2)) {
   );
   const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).execute();
   const rejections = await ctx.database.db.selectFrom('task_rejections').select(['type', 'target', 'reason']).where('site_id', '=', siteId).execute();
-  const descriptions = tasks.filter((t) => t.type.includes('meta_description'));
-  const titles = tasks.filter((t) => t.type === 'fix_title_tag');
+  // A task may cover several pages (one problem on many pages): drafts are read page by page.
+  const perPage = (list: typeof tasks) => list.flatMap((t) => pagesOf(t));
+  const descriptionTasks = tasks.filter((t) => t.type.includes('meta_description'));
+  const titleTasks = tasks.filter((t) => t.type === 'fix_title_tag');
+  const descriptions = perPage(descriptionTasks);
+  const titles = perPage(titleTasks);
   const after = (t: { configuration: unknown }) => String((t.configuration as { after?: unknown }).after ?? '');
   const before = (t: { configuration: unknown }) => String((t.configuration as { before?: unknown }).before ?? '');
-  const metaTitle = [...descriptions, ...titles];
+  const metaTitle = [...descriptionTasks, ...titleTasks];
   const byType = new Map<string, number>();
   for (const t of tasks) byType.set(t.type, (byType.get(t.type) ?? 0) + 1);
   const reasons = new Map<string, number>();
   for (const r of rejections) reasons.set(`${r.type}: ${r.reason.replace(/https?:\/\/\S+/g, 'URL').slice(0, 110)}`, (reasons.get(`${r.type}: ${r.reason.replace(/https?:\/\/\S+/g, 'URL').slice(0, 110)}`) ?? 0) + 1);
   console.log(`\n=== ${root}: audit ${audit.status}, ${audit.pages_crawled} pages, agent ${JSON.stringify(audit.agent_summary)}, agent time ${((Date.parse(audit.agent_summary?.finished_at) - Date.parse(audit.finished_at)) / 1000).toFixed(1)} s`);
   console.log('proposals by type', Object.fromEntries(byType));
+  console.log('pages covered by type', Object.fromEntries([...byType.keys()].map((type) => [type, perPage(tasks.filter((t) => t.type === type)).length])));
   console.log('descriptions', descriptions.length, 'with template text', descriptions.filter((t) => TEMPLATE_MARKERS.test(after(t))).length,
     'with U+FFFD', descriptions.filter((t) => after(t).includes('\uFFFD')).length, 'ending in an ellipsis', descriptions.filter((t) => /(\.\.\.|…)$/.test(after(t))).length);
   for (const t of descriptions.filter((d) => TEMPLATE_MARKERS.test(after(d)))) console.log(`  template? ${t.target.replace(site.origin, '')}: ${after(t)}`);
@@ -72,7 +78,7 @@ for (const root of process.argv.slice(2)) {
   for (const t of sample(descriptions, Number(process.env.SAMPLES ?? 25))) console.log(`${t.priority.padEnd(6)} ${t.target.replace(site.origin, '')}\n   before: ${before(t) || '(none)'}\n   after:  ${after(t)}`);
   console.log('--- titles');
   for (const t of sample(titles, Number(process.env.SAMPLES ?? 25))) console.log(`${t.priority.padEnd(6)} ${t.target.replace(site.origin, '')}: ${before(t)}  ->  ${after(t)}`);
-  const others = tasks.filter((t) => t.type === 'fix_canonical' || t.type === 'expand_thin_content').slice(0, 6);
+  const others = perPage(tasks.filter((t) => t.type === 'fix_canonical' || t.type === 'expand_thin_content')).slice(0, 6);
   console.log('--- canonical / thin');
   for (const t of others) console.log(`${t.type} ${t.target.replace(site.origin, '')}: ${JSON.stringify(t.configuration).replaceAll(site.origin, '').slice(0, 300)}`);
   site.close();

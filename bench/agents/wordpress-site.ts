@@ -1,7 +1,7 @@
 // A WordPress-compatible site of N pages for `npm run bench:agents`, in its own process:
 // every page lacks a meta description (a registered, empty SEO field) and carries enough
 // unique text to draft one from. Prints its origin on the first line of stdout.
-import { startWordPressServer } from '../../test/helpers/wordpress-server.ts';
+import { startWordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 
 const pages = Number(process.argv[2] ?? 2000);
 const topics = ['roses', 'tulips', 'hedges', 'lawns', 'ponds', 'herbs', 'apples', 'compost', 'ferns', 'bulbs'];

@@ -250,6 +250,7 @@ export interface OauthStatesTable {
   user_id: string | null;
   code_verifier: string;
   nonce: string | null;
+  return_to: 'app' | null;
   created_at: CreatedAt;
 }
 

@@ -36,10 +36,11 @@ export const JOBS = {
   'agent.plan-from-audit': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 3600, onDead: true }),
   /** Event "search data synced": the search-data planner proposes from it. */
   'agent.plan-from-search': spec({ payload: Ids('siteId'), retryLimit: 2, expireInSeconds: 1800 }),
+  /** A task may cover up to 50 pages (task-types PAGES_PER_TASK), each a few round trips to the site: 15 minutes an attempt. */
   'task.execute': spec({ payload: Ids('taskId'), retryLimit: 1, expireInSeconds: 900, concurrency: 'taskWorkers' }),
   'task.verify': spec({
     payload: Type.Object({ taskId: Uuid(), attempt: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }),
-    retryLimit: 2, expireInSeconds: 300, concurrency: 'taskWorkers',
+    retryLimit: 2, expireInSeconds: 900, concurrency: 'taskWorkers',
   }),
   'search.sync': spec({ payload: Ids('siteId'), retryLimit: 3, expireInSeconds: 3600 }),
   /** The daily run: queues a sync of every site whose owner has connected Google. */

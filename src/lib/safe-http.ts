@@ -39,9 +39,20 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
   });
 }
 
+/**
+ * Which non-public targets may be reached: none (`false`, the default), any (`true`:
+ * ALLOW_PRIVATE_TARGETS, for tests and local sites), or only these exact `host:port`
+ * origins (`npm run demo` audits its own local site and nothing else private).
+ */
+export type PrivateTargets = boolean | { readonly hosts: readonly string[] };
+
+/** Whether `host` (host[:port] as in URL.host) is a private target these rules let through. */
+export const privateHostAllowed = (rules: PrivateTargets, host: string) =>
+  rules === true || (typeof rules === 'object' && rules.hosts.includes(host));
+
 /** Throws for a URL whose host is an IP literal in a blocked range (sockets skip lookup for those). */
-export function assertPublicUrl(url: URL, allowPrivate: boolean) {
-  if (allowPrivate) return;
+export function assertPublicUrl(url: URL, allowPrivate: PrivateTargets) {
+  if (privateHostAllowed(allowPrivate, url.host)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !isPublicAddress(host)) throw new BlockedAddressError(host, host);
 }
@@ -51,13 +62,14 @@ export function assertPublicUrl(url: URL, allowPrivate: boolean) {
  * sockets to one origin (the crawler's per-host politeness bound), and the address guard
  * unless private targets are allowed.
  */
-export function createOutboundAgent(options: { allowPrivate: boolean; connectionsPerOrigin: number; timeoutMs: number }) {
+export function createOutboundAgent(options: { allowPrivate: PrivateTargets; connectionsPerOrigin: number; timeoutMs: number }) {
   return new Agent({
     connections: options.connectionsPerOrigin,
     connectTimeout: options.timeoutMs,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     keepAliveTimeout: 10_000,
-    connect: options.allowPrivate ? {} : { lookup: guardedLookup as never },
+    // A list of allowed hosts keeps the guard: those hosts are IP literals, which skip lookup.
+    connect: options.allowPrivate === true ? {} : { lookup: guardedLookup as never },
   });
 }

@@ -10,6 +10,7 @@ import { ProblemSchema } from '../lib/schema.ts';
  */
 const OPERATION_PROBLEMS: Record<string, number[]> = {
   createUser: [403, 409],
+  listUsers: [403],
   listTaskRejections: [403],
   createSite: [409],
   updateSite: [409],

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { seedDemo } from '../../src/modules/search-data/demo.ts';
-import { createSearchDataRepo } from '../../src/modules/search-data/search-data.repo.ts';
+import { runDemo } from '../../src/modules/demo/demo.ts';
+import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { until } from '../helpers/wait.ts';
 import { WEB_DIST } from '../../src/plugins/web.ts';
-import { startTestApp, type TestContext } from '../helpers/app.ts';
+import { signUp, startTestApp, type TestContext } from '../helpers/app.ts';
 import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
-import { startWordPressServer, type WordPressServer } from '../helpers/wordpress-server.ts';
+import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
+import { sql } from 'kysely';
 
 /**
  * The web app in a real browser (Debian's chromium driven by playwright-core): the journey
@@ -37,6 +38,7 @@ let browser: Browser;
 let page: Page;
 let base: string;
 let demo: { email: string; password: string; siteId: string };
+let demoSite: WordPressServer | undefined;
 let fixture: Awaited<ReturnType<typeof startFixtureSite>>;
 let wp: WordPressServer;
 const problems: string[] = [];
@@ -44,7 +46,8 @@ export const axeResults: Array<{ page: string; width: number; violations: number
 
 /** Waits for the page to settle, checks it with axe (no serious or critical violations) and shoots it at both widths. */
 async function capture(name: string) {
-  await page.waitForFunction(`document.querySelectorAll('.loading').length === 0`, undefined, { timeout: 15_000 });
+  // Polled from here: waitForFunction polls with eval inside the page, which the app's CSP refuses once it has to wait.
+  await until(() => page.evaluate(`document.querySelectorAll('.loading').length`) as Promise<number>, (n) => n === 0, `${name} to finish loading`);
   for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(size);
     await slow(250);
@@ -83,7 +86,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-    demo = await seedDemo({ db: ctx.database.db, searchData: createSearchDataRepo(ctx.database.db) });
+    demoSite = await startWordPressServer(demoSiteContent());
+    const { users, sites, searchData } = ctx.app.services;
+    demo = await runDemo({ app: ctx.app, users, sites, searchData, website: demoSite });
 
     // A small site that answers slowly, one page leading to the next, so the audit can be watched.
     const chain = ['/', '/roses/', '/roses/climbing/', '/roses/climbing/care/', '/contact/'];
@@ -115,6 +120,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await ctx?.close();
     await fixture?.close();
     await wp?.close();
+    await demoSite?.close();
     if (axeResults.length) console.log(`axe: ${axeResults.length} page checks, ${axeResults.reduce((n, r) => n + r.violations, 0)} minor or moderate findings, ${axeResults.reduce((n, r) => n + r.serious.length, 0)} serious or critical`);
   });
 
@@ -197,11 +203,22 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('tab', { name: 'Latest audit' }).click();
     await page.getByRole('heading', { name: 'Issues by check' }).waitFor({ timeout: 30_000 });
 
-    await open(`/approvals?site=${siteId}`);
     const card = page.locator('.proposal').filter({ hasText: `${wp.origin}/about/` }).filter({ hasText: 'Add a meta description' });
+    // The agent proposes after the audit is stored: the queue is opened again until its proposals are there.
+    await until(async () => {
+      await open(`/approvals?site=${siteId}`);
+      await page.locator('.proposals, .empty').first().waitFor();
+      return card.count();
+    }, (n) => n > 0, 'the proposal in the queue', 30_000);
     await card.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await capture('05-approvals');
     await page.screenshot({ path: path.join(SHOTS, 'readme-approvals.png') });
+    // Filters go to the API (before paging): only this site's thin-page proposals, then back to all.
+    await page.getByLabel('Type').selectOption('expand_thin_content');
+    await page.waitForURL(/type=expand_thin_content/);
+    await until(async () => (await page.locator('.proposal h2').allInnerTexts()), (titles) => titles.length > 0 && titles.every((t) => /^Expand (a|\d+) thin pages?$/.test(t)), 'the type filter');
+    await page.getByLabel('Type').selectOption('');
+    await card.locator('.diff-after ins').waitFor();
     taskUrl = (await card.getByRole('link', { name: 'Add a meta description' }).getAttribute('href'))!;
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('status').filter({ hasText: '1 proposal approved and queued.' }).waitFor();
@@ -234,6 +251,13 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().innerText(), /Add a meta description[\s\S]*Rolled back/i);
     await capture('07b-tasks');
+
+    await page.getByRole('link', { name: 'Rollback history' }).click();
+    await page.getByRole('heading', { name: 'Rollback history' }).waitFor();
+    const rollbacks = page.locator('.rollbacks-table tbody tr');
+    await rollbacks.first().waitFor();
+    assert.match(await rollbacks.first().innerText(), /Add a meta description[\s\S]*by you[\s\S]*restored[\s\S]*meta description of \/about\//i);
+    await capture('07c-rollbacks');
   });
 
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {
@@ -256,9 +280,14 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const header = page.locator('th', { has: page.getByRole('button', { name: /^Position/ }) });
     assert.equal(await header.getAttribute('aria-sort'), 'descending');
     await page.getByRole('button', { name: /^Position/ }).click();
+    await page.waitForURL(/sort=position&order=asc/);
     assert.equal(await header.getAttribute('aria-sort'), 'ascending');
-    const positions = (await page.locator('.keywords-table tbody tr td:nth-child(2)').allInnerTexts()).map(Number).filter((n) => n > 0);
-    assert.deepEqual(positions, [...positions].sort((a, b) => a - b), 'sorted by position');
+    // Sorted by the API over every keyword: the first page starts at the best position of all.
+    const positions = await until(
+      async () => (await page.locator('.keywords-table tbody tr td:nth-child(2)').allInnerTexts()).map(Number).filter((n) => n > 0),
+      (p) => p.length > 10 && p.every((n, i) => i === 0 || n >= p[i - 1]!) && p[0] === 1, 'keywords by position, best first',
+    );
+    assert.equal(positions[0], 1);
     await capture('09-keywords');
 
     await page.getByLabel('Track a keyword').fill('heritage rose bushes e2e');
@@ -272,6 +301,23 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
     await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it("charts a site's health score over its audits", async () => {
+    // Two earlier audits of the demo site, as weekly re-audits would have left them.
+    const weeks = (n: number) => new Date(Date.now() - n * 7 * 86_400_000);
+    await ctx.database.db.insertInto('audits').values([
+      { site_id: demo.siteId, status: 'completed', max_pages: 500, score: 58, agent: 'finished', started_at: weeks(2), finished_at: weeks(2) },
+      { site_id: demo.siteId, status: 'completed', max_pages: 500, score: 66, agent: 'finished', started_at: weeks(1), finished_at: weeks(1) },
+    ]).execute();
+    // Created when they ran, so the demo's own audit stays the latest.
+    await sql`update audits set created_at = started_at where site_id = ${demo.siteId} and score in (58, 66) and pages_crawled = 0`.execute(ctx.database.db);
+    await open(`/sites/${demo.siteId}`);
+    const chart = page.locator('.score-history');
+    await chart.locator('canvas').waitFor();
+    assert.match(await chart.locator('figcaption').innerText(), /^Health score over time\s+3 audits/);
+    assert.deepEqual((await chart.locator('table tbody td:nth-child(2)').allInnerTexts()).slice(0, 2), ['58', '66']);
+    await capture('12-score-history');
   });
 
   it('shows settings and the sites overview, and signs out', async () => {
@@ -316,5 +362,24 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await page.getByText('Your session has ended. Sign in again to continue.').waitFor();
     await page.unroute('**/api/v1/sites*');
+  });
+
+  it('lets an admin see every account and add one, which appears in the list', async () => {
+    const admin = await signUp(ctx, { role: 'admin', name: 'Site Admin' });
+    await page.getByLabel('E-mail').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    await open('/settings');
+    const users = page.locator('.users-table tbody tr');
+    await users.filter({ hasText: demo.email }).waitFor();
+    const email = `new-colleague-${Date.now()}@example.org`;
+    await page.getByLabel('Name').fill('New Colleague');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.getByRole('status').filter({ hasText: `${email} can now sign in.` }).waitFor();
+    await users.filter({ hasText: email }).filter({ hasText: 'password' }).waitFor();
+    await capture('13-settings-admin');
   });
 });

@@ -19,14 +19,16 @@ export interface TestContext {
 /** The real app on a database of its own; call close() in the file's after hook. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: Pick<AppOptions, 'jobTuning' | 'workJobs'> & { database?: Database } = {},
+  options: Pick<AppOptions, 'jobTuning' | 'workJobs'> & { database?: Database; config?: Partial<Config> } = {},
 ): Promise<TestContext> {
-  const config = loadConfig({
+  const loaded = loadConfig({
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: 'node_modules/.cache/site-optimization-tests/data',
     LOG_LEVEL: 'silent',
     ...env,
   });
+  // Settings no environment variable can express (a list of allowed private hosts, say).
+  const config: Config = { ...loaded, ...options.config };
   // With a database given, this is a second instance on it: closing it leaves the database open.
   const database = options.database ?? (await createTestDatabase());
   const app = await buildApp({ config, database, logger: false, jobTuning: options.jobTuning, workJobs: options.workJobs });

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changesOf, diffWords, sides } from '../../web/src/lib/diff.ts';
+import { changesOf, diffWords, pageCount, sides } from '../../web/src/lib/diff.ts';
 import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, humanize, platformName, positionDelta } from '../../web/src/lib/format.ts';
-import { sortRows } from '../../web/src/lib/sort.ts';
 
 const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
 
@@ -44,7 +43,22 @@ describe('the before -> after diff', () => {
     assert.deepEqual(changesOf({ url: 'https://x/', field: 'meta_description', before: null, after: 'New' }), [{ label: 'meta description', before: null, after: 'New' }]);
     assert.deepEqual(changesOf({ images: [{ src: '/rose.jpg', alt: 'Red rose' }] }), [{ label: 'alt of /rose.jpg', before: null, after: 'Red rose' }]);
     assert.deepEqual(changesOf({ changes: [{ href: '/old/', final_url: 'https://x/new/', anchor: 'guide' }] }), [{ label: 'guide', before: '/old/', after: 'https://x/new/' }]);
+    assert.deepEqual(changesOf({ pages: [
+      { url: 'https://x/roses/', field: 'meta_description', before: null, after: 'Roses' },
+      { url: 'https://x/tulips/?lang=en', field: 'meta_description', before: 'Old', after: 'Tulips' },
+    ] }), [
+      { label: 'meta description of /roses/', before: null, after: 'Roses' },
+      { label: 'meta description of /tulips/?lang=en', before: 'Old', after: 'Tulips' },
+    ], 'a task covering several pages shows each page');
+    assert.deepEqual(changesOf({ pages: [{ url: 'https://x/a', clicks: 3 }], instructions: 'Merge' }), [], 'a search task\'s pages are not changes');
+    assert.deepEqual(changesOf({ changes: [{ link_to: 'https://x/orchids/', status: 404, action: 'point the link at a working page, or remove it' }] }),
+      [{ label: 'link to /orchids/ (answers 404)', before: 'https://x/orchids/', after: 'point the link at a working page, or remove it' }], 'a broken link shows where it points');
     assert.deepEqual(changesOf({ instructions: 'Write a page' }), []);
+    assert.equal(pageCount({ pages: [{ url: 'https://x/a', after: 'A' }, { url: 'https://x/b', after: 'B' }] }), 2);
+    assert.deepEqual(changesOf({ pages: [{ url: 'https://x/a/', changes: [{ link_to: 'https://x/gone/', status: 404, action: 'remove it' }] }, { url: 'https://x/b/', changes: [] }] }),
+      [{ label: 'link to /gone/ (answers 404) on /a/', before: 'https://x/gone/', after: 'remove it' }], 'each page\'s broken links');
+    assert.equal(pageCount({ pages: [{ url: 'https://x/a', instructions: 'Expand' }, { url: 'https://x/b', instructions: 'Expand' }] }), 2, 'briefs per page');
+    assert.equal(pageCount({ pages: [{ url: 'https://x/a', clicks: 3 }, { url: 'https://x/b', clicks: 2 }] }), 1, 'competing pages of a search task are one task\'s subject');
     assert.deepEqual(changesOf(null), []);
   });
 });
@@ -96,18 +110,5 @@ describe('formatting', () => {
     assert.equal(errorMessage({ status: 429 }), 'Too many requests. Try again in a moment.');
     assert.equal(errorMessage({ status: 500, problem: {} }), 'The service could not complete the request. Try again shortly.');
     assert.match(errorMessage(new TypeError('Failed to fetch')), /cannot be reached/);
-  });
-});
-
-describe('sorting keywords', () => {
-  const row = (keyword: string, current: number | null, previous: number | null, volume: number) =>
-    ({ keyword, current_position: current, previous_position: previous, search_volume: volume, difficulty: 10, intent: 'informational', url: null });
-  const rows = [row('b', 5, 9, 100), row('a', null, null, 300), row('c', 2, 1, 50)];
-  it('sorts both ways and keeps missing values last', () => {
-    assert.deepEqual(sortRows(rows, 'current_position', 'asc').map((r) => r.keyword), ['c', 'b', 'a']);
-    assert.deepEqual(sortRows(rows, 'current_position', 'desc').map((r) => r.keyword), ['b', 'c', 'a']);
-    assert.deepEqual(sortRows(rows, 'change', 'desc').map((r) => r.keyword), ['b', 'c', 'a']);
-    assert.deepEqual(sortRows(rows, 'search_volume', 'desc').map((r) => r.keyword), ['a', 'b', 'c']);
-    assert.deepEqual(sortRows(rows, 'keyword', 'asc').map((r) => r.keyword), ['a', 'b', 'c']);
   });
 });

@@ -12,6 +12,7 @@ import { SitePage } from './pages/site.tsx';
 import { SitesPage } from './pages/sites.tsx';
 import { TaskPage } from './pages/task.tsx';
 import { TasksPage } from './pages/tasks.tsx';
+import { RollbacksPage } from './pages/rollbacks.tsx';
 import './styles.css';
 
 export type User = Schemas extends { User: infer U } ? U : { id: string; email: string; name: string; role: string };
@@ -56,6 +57,7 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
           <Route path="/approvals" component={ApprovalsPage} />
           <Route path="/tasks" component={TasksPage} />
           <Route path="/tasks/:id" component={TaskPage} />
+          <Route path="/rollbacks" component={RollbacksPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />
           <Route path="/settings" component={() => <SettingsPage user={user} />} />

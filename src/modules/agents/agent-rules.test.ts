@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { pageKind } from './planners/content.ts';
+import { isReferenceEntry, pageKind } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
@@ -44,6 +44,14 @@ describe('briefs by kind of page', () => {
     assert.equal(pageKind('https://d.test/blog/2024/roses', []), 'article');
     assert.equal(pageKind('https://d.test/p/oak-table', ['Product']), 'product');
     assert.equal(pageKind('https://d.test/about-us', []), 'page');
+  });
+
+  it('leaves reference entries (manual pages, API entries) out of thin-content briefs, not articles or shop pages', () => {
+    assert.equal(isReferenceEntry('git-citool(1) Manual Page', ['NAME', 'SYNOPSIS', 'DESCRIPTION']), true, 'a manual section in the title');
+    assert.equal(isReferenceEntry('printf', ['Synopsis', 'Return value', 'See also']), true, 'reference sections');
+    assert.equal(isReferenceEntry('Contact us', ['Opening hours', 'Find us']), false);
+    assert.equal(isReferenceEntry('Oak tables (2 sizes)', ['Description', 'Delivery']), false, 'brackets are not a manual section');
+    assert.equal(isReferenceEntry('Growing roses', ['Usage']), false, 'one reference-like heading is not enough');
   });
 });
 

@@ -8,6 +8,7 @@ import { pageContentOf, readPageContent, type PageContent } from './page-content
 import { MAX_COMPLETIONS_PER_RUN, type LlmWriter } from './llm-writer.ts';
 import type { Proposal } from './proposal.ts';
 import { meetsDraftRules } from './writers.ts';
+import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 export interface AuditFinding {
   check_id: string;
@@ -76,6 +77,8 @@ export interface PlanningContext {
    * passes the same bounds, uniqueness and suffix rules; otherwise the draft itself.
    */
   polish(kind: 'meta_description' | 'title', draft: string, content: PageContent, bounds: [number, number], taken: ReadonlySet<string>): Promise<{ text: string; writer: string }>;
+  /** Pages an open proposal of this type already covers (one page each, or the pages of one task covering several). */
+  covered(type: string): ReadonlySet<string>;
   /** Priority of a page-level fix from the page's weight in the site (proposal.ts prioritiesByWeight). */
   pagePriority(url: string): TaskPriority;
   propose(proposal: Proposal): Promise<void>;
@@ -105,7 +108,7 @@ export interface DownloadedPage extends ReadPage {
  */
 export function createPageReader(options: {
   agent: Dispatcher;
-  allowPrivate: boolean;
+  allowPrivate: PrivateTargets;
   pageByUrl: ReadonlyMap<string, AuditPage>;
   storedContents: (urls: readonly string[]) => Promise<Array<{ url: string; content: unknown }>>;
 }) {

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
+import { pagesOf } from '../task-types/index.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -272,21 +273,23 @@ ${body}</div><div id="footer"><p>Copyright 2026 The Example Foundation. Licensed
     const of = (type: string) => rows.filter((r) => r.type === type);
     const after = (r: { configuration: unknown }) => String((r.configuration as { after: unknown }).after);
 
-    const descriptions = [...of('fix_missing_meta_description')];
+    // One problem on many pages is one task, each page with its own values.
+    assert.equal(of('fix_missing_meta_description').length, 1, 'the missing descriptions are one task');
+    const descriptions = of('fix_missing_meta_description').flatMap((r) => pagesOf(r));
     assert.ok(descriptions.length >= 9, `${descriptions.length} descriptions`);
     for (const d of descriptions) {
       assert.doesNotMatch(after(d), /Available Languages|Modules \||Version 2\.4|no longer maintained|Copyright|Leave a Reply|…|\.\.\.$|\uFFFD/, after(d));
       const path = new URL(d.target).pathname;
       if (TOPICS[path]) assert.ok(TOPICS[path]!.text.startsWith(after(d)) || after(d).startsWith(TOPICS[path]!.text.split('. ')[0]!), `${path}: ${after(d)}`);
     }
-    const titles = of('fix_title_tag');
+    const titles = of('fix_title_tag').flatMap((r) => pagesOf(r));
     assert.ok(titles.length >= 8, `${titles.length} titles`);
     for (const title of titles) {
       const topic = TOPICS[new URL(title.target).pathname]?.topic;
       if (topic) assert.ok(after(title).startsWith(topic), `the topic stays whole: ${after(title)}`);
       assert.doesNotMatch(after(title), /( to| of| the| -|,|Version)$/);
     }
-    const metaTitle = [...descriptions, ...titles];
+    const metaTitle = [...of('fix_missing_meta_description'), ...of('fix_title_tag')];
     const high = metaTitle.filter((r) => r.priority === 'high').length;
     assert.ok(high <= metaTitle.length / 3, `${high} of ${metaTitle.length} high`);
 
@@ -305,3 +308,41 @@ ${body}</div><div id="footer"><p>Copyright 2026 The Example Foundation. Licensed
     assert.equal(docs.hitsFor('/vhosts.html').length, 1, 'drafted from what the crawl kept, not downloaded again');
   });
 });
+
+describe('the strategy agent on a server that serves every directory page twice', () => {
+  it('proposes the copies as one canonical task with each page\'s own canonical, and leaves what an open task covers out of the next', async (t) => {
+    const topics = ['tables', 'chairs', 'benches', 'shelves', 'stools'];
+    // Pages with no canonical of their own, as such servers serve them.
+    const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1>${topics.map((p) => `<a href="/${p}/">${p}</a> <a href="/${p}/index.html">${p} (index)</a>`).join(' ')}<p>${prose('home goods')}</p>`) },
+    };
+    for (const topic of topics) {
+      routes[`/${topic}/`] = { body: bare(`Oak ${topic} made by hand${SUFFIX}`, `<h1>Oak ${topic}</h1><p>${prose(topic)}</p>`) };
+      routes[`/${topic}/index.html`] = routes[`/${topic}/`]!;
+    }
+    const copies = await startFixtureSite(routes);
+    t.after(() => copies.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Copies', domain: copies.host } })).data.id;
+    const audit = async () => {
+      const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId } });
+      for (let i = 0; i < 150; i++) {
+        const latest = await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken });
+        if (latest.data.id === started.data.id && latest.data.agent_summary !== null) return;
+        await sleep(200);
+      }
+      throw new Error('the audit did not finish');
+    };
+    await audit();
+    const canonicals = async () => (await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'fix_canonical').execute());
+    const [task, ...more] = await canonicals();
+    assert.ok(task && more.length === 0, 'one task for the five copies');
+    const pages = pagesOf(task).map((p) => [new URL(p.target).pathname, new URL(String((p.configuration as { after: string }).after)).pathname]);
+    assert.deepEqual(pages.sort(), topics.map((p) => [`/${p}/index.html`, `/${p}/`]).sort(), 'each copy points at its own directory URL');
+    assert.match(task.title, /^Point 5 duplicate URLs/);
+
+    await audit();
+    assert.equal((await canonicals()).length, 1, 'the next audit finds the same copies: the open task covers them');
+  });
+});
+

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskPriority } from '../../db/types.ts';
-import { createOutboundAgent } from '../../lib/safe-http.ts';
+import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
 import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -12,6 +12,7 @@ import { createPageReader, createPolisher, type AuditFinding, type PlanningConte
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
 import { siteSuffixesOf, suffixForPage } from './writers.ts';
+import { pageOf, pagesOf } from '../task-types/index.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
@@ -27,7 +28,7 @@ interface Deps {
   tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'withdraw'>;
   sites: Pick<SitesService, 'platformOf'>;
   repo: AgentsRepo;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   /** Search Console clicks and impressions per page, when the site has search data. */
   pageMetrics?: (siteId: string) => Promise<Map<string, { clicks_28d: number; impressions_28d: number }>>;
   /** The optional LLM writer (LLM_BASE_URL); the extractive writer's drafts stand without it. */
@@ -101,7 +102,18 @@ export function createStrategyAgent(deps: Deps) {
       const suffixes = siteSuffixesOf(pages.map((p) => p.title ?? ''));
       const siteSuffix = suffixes[0] ?? '';
       const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
+      // Pages open proposals of earlier audits already cover, by type: a new task covering several
+      // pages leaves them out. (This audit's own, from a run that died, are proposed again and counted once.)
+      const covered = new Map<string, Set<string>>();
+      const fromThisAudit = (evidence: unknown) => Array.isArray(evidence) && evidence.some((e: { audit_id?: unknown }) => e?.audit_id === auditId);
+      for (const task of await deps.tasks.openProposals(siteId)) {
+        if (fromThisAudit(task.evidence)) continue;
+        const pages = covered.get(task.type) ?? new Set<string>();
+        for (const page of pagesOf(task)) pages.add(pageOf(page));
+        covered.set(task.type, pages);
+      }
       const ctx: PlanningContext = {
+        covered: (type) => covered.get(type) ?? new Set(),
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl,
         siteSuffix,
@@ -128,7 +140,9 @@ export function createStrategyAgent(deps: Deps) {
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
-          proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };
+          // Page-level fixes already weighed the page's traffic (and were capped at a third high): raising them again would undo the cap.
+          const weighed = proposal.evidence.some((e) => PAGE_LEVEL.has(String(e.check_id)));
+          if (!weighed) proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };
           const reason = gateFailure(proposal);
           if (reason) return reject(proposal.type, proposal.target, reason);
           const id = await deps.tasks.propose({ siteId, ...proposal });

@@ -52,6 +52,49 @@ describe('the description writer', () => {
     assert.match(reason(writeMetaDescription(page([]), new Set()))!, /only the site's template/);
   });
 
+  it('leaves calls to action out: they tell a visitor what to do next, not what the page is', () => {
+    const draft = text(writeMetaDescription(page([
+      'Roses repay a little planning.',
+      'Ask us if you are unsure: we will tell you honestly what suits your soil, your space and the time you have for roses.',
+      'The best time to plant roses is late winter, just as the buds swell.',
+      'Read our rose care guide for pruning, feeding and the problems to look out for.',
+      'Give them at least six hours of sun and deep, rich loam that holds moisture.',
+    ]), new Set()));
+    assert.equal(draft, 'Roses repay a little planning. The best time to plant roses is late winter, just as the buds swell.');
+    assert.equal(text(writeMetaDescription(page(['Seeing the garden in June is the best way to choose roses for your own beds and borders.']), new Set())),
+      'Seeing the garden in June is the best way to choose roses for your own beds and borders.', 'a word that only begins like one is not a call to action');
+  });
+
+  it('does not open on a sentence that needs what came before (a pronoun object, both/either, the second form)', () => {
+    const first = 'This page covers planting, pruning and feeding apple trees in a small garden, month by month.';
+    for (const opening of [
+      'Give them a sheltered, sunny position and well-drained soil with no standing water in winter.',
+      'Both protocols carry the same objects, but the smart one sends only what the other side lacks.',
+      'In the second form, the command lists the refs the remote repository has and their commit IDs.',
+    ]) {
+      assert.equal(text(writeMetaDescription(page([opening, first]), new Set())), first, opening);
+    }
+    assert.equal(text(writeMetaDescription(page(['Prune apple trees in winter, when the branches are bare and the shape of the tree is easy to see.']), new Set())),
+      'Prune apple trees in winter, when the branches are bare and the shape of the tree is easy to see.', 'an instruction that names its object stands');
+  });
+
+  it('takes a manual page\'s name line over a heading that is only its name, cut on a whole word when long', () => {
+    const man = (h1: string, name: string) => ({ title: h1, h1, headings: [], lang: 'en', paragraphs: [name, 'Shows changes between the working tree and the index or a tree.'] });
+    assert.equal(text(writeTitle(man('git-commit-tree(1) Manual Page', 'git-commit-tree -\n   Create a new commit object'), '', new Set())), 'git-commit-tree - Create a new commit object');
+    assert.equal(text(writeTitle(man('git-pull(1)', 'git-pull - Fetch from and integrate with another repository or a local branch'), '', new Set())),
+      'git-pull - Fetch from and integrate with another repository');
+    assert.equal(text(writeTitle(man('git-diff(1)', 'git-diff - Show changes between commits, commit and working tree, etc'), '', new Set())),
+      'git-diff - Show changes between commits', 'cut where the phrase ends, not on "working"');
+    assert.notEqual(text(writeTitle(man('git-cherry-pick(1)', 'git-cherry-pick - Apply the changes introduced by some existing commits'), '', new Set())),
+      'git-cherry-pick - Apply the changes introduced by some', 'no phrase end: not cut mid-phrase');
+  });
+
+  it('does not open on "These ..." or "This leaves ..." (they point back), but keeps "This tutorial explains ..."', () => {
+    const topic = 'This tutorial explains how to import a new project into Git, make changes to it, and share changes.';
+    assert.equal(text(writeMetaDescription(page(['These safety and performance issues cannot be fixed backward compatibly, so its use is not recommended.', topic]), new Set())), topic);
+    assert.equal(text(writeMetaDescription(page(['This leaves all your changed files "Changes to be committed", as git status would put it.', topic]), new Set())), topic);
+  });
+
   it('holds a reworded value to the same rules', () => {
     assert.equal(meetsDraftRules('meta_description', 'A description that trails off…'), false);
     assert.equal(meetsDraftRules('meta_description', 'A description that ends as a sentence.'), true);

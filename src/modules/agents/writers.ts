@@ -47,7 +47,8 @@ function sentencesOf(block: string, lang: string | null): string[] {
  */
 const DEPENDENT_OPENING = new RegExp(`^(${[
   'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless', 'hence',
-  'it', 'its', 'they', 'their', 'them', 'he', 'she', 'this means', 'that', 'those', 'such',
+  'it', 'its', 'they', 'their', 'them', 'he', 'she', 'this means', 'that', 'those', 'these', 'such',
+  'this (is|was|leaves|makes|lets|allows|does|will|can|may|means|gives|keeps|also)',
   'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'si ce',
   'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'es', 'sie', 'er', 'dies',
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'ello', 'esto',
@@ -56,9 +57,33 @@ const DEPENDENT_OPENING = new RegExp(`^(${[
 /** A sentence that points at text around it ("The above example ...") means nothing in a search result. */
 const POINTS_ELSEWHERE = /\b(above|below|previous|preceding|following example|ci-dessus|ci-dessous|oben|unten)\b/iu;
 
-/** A sentence a description may use: complete, prose, readable, long enough to say something. */
+/**
+ * Openings that need what came before: a verb whose object is a pronoun ("Give them ...",
+ * "Run it ..."), "both"/"either" of something named earlier, or "the second form". Seen on
+ * real pages: "Give them a sheltered position" (a guide's tip about trees named in its
+ * heading), "In the second form, ..." (a manual page's synopsis).
+ */
+const NEEDS_REFERENT = new RegExp([
+  '^\\p{L}+\\s+(them|it|they|these|those)\\b',
+  '^(both|either|neither)\\b',
+  '^(in|with|for)\\s+(the|this|that)\\s+(first|second|third|fourth|last|latter|former|other|same)\\s+(form|case|mode|way|variant|example|one)\\b',
+].join('|'), 'iu');
+
+/**
+ * A call to action ("Ask us ...", "Read our care guide ...", "Click here ...") tells a
+ * visitor already on the page what to do next; in a search result it says nothing about
+ * what the page is. Seen on a shop's guides, where it was the first sentence that fitted.
+ */
+const CALL_TO_ACTION = new RegExp(`^(${[
+  'ask', 'read', 'call', 'click', 'tap', 'see', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
+  'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to',
+  'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
+].join('|')})\\b`, 'iu');
+
+/** A sentence a description may use: complete, prose, readable, long enough to say something, not a call to action. */
 function usable(sentence: string): boolean {
   if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
+  if (CALL_TO_ACTION.test(sentence)) return false;
   return CJK.test(sentence) ? sentence.length >= 12 : sentence.split(/\s+/).length >= 4;
 }
 
@@ -84,7 +109,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   };
   let fits = false;
   for (let start = 0; have(start); start++) {
-    if (DEPENDENT_OPENING.test(sentences[start]!) || POINTS_ELSEWHERE.test(sentences[start]!)) continue;
+    if (DEPENDENT_OPENING.test(sentences[start]!) || POINTS_ELSEWHERE.test(sentences[start]!) || NEEDS_REFERENT.test(sentences[start]!)) continue;
     let text = '';
     for (let i = start; have(i); i++) {
       const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
@@ -152,10 +177,24 @@ function cutClean(text: string, max: number): string {
  */
 function nameLine(topic: string, paragraphs: readonly string[]): string[] {
   const name = /^[\w.:-]+/u.exec(topic)?.[0];
-  const first = paragraphs[0];
-  if (!name || !first || topic.length >= 30 || SENTENCE_END.test(first)) return [];
+  const first = paragraphs[0]?.replace(/\s+/g, ' ').trim();
+  // The heading is only the name: "git-add(1)", "git-add(1) Manual Page".
+  const onlyName = topic.replace(/\(\d[a-z]*\)/iu, '').replace(/\bmanual page\b/iu, '').trim() === name;
+  if (!name || !first || !onlyName || SENTENCE_END.test(first)) return [];
   const match = /^([\w.:-]+) [-–—] (.+)$/u.exec(first);
-  return match && match[1] === name ? [first] : [];
+  if (!match || match[1] !== name) return [];
+  if (first.length <= TITLE_MAX) return [first];
+  // A long name line is cut only where its phrase ends (a comma, "and", "or"): "Show changes
+  // between commits, commit and working tree" keeps "Show changes between commits", never
+  // "... commit and working".
+  // The first clause (up to a comma), else the longest part before an "and"/"or" that fits: a list
+  // "commits, commit and working tree" keeps its first item whole.
+  const at = (pattern: RegExp) => [...first.matchAll(pattern)].map((m) => m.index).filter((i) => i > name.length + 3 && i <= TITLE_MAX);
+  const clause = at(/, |; /gu);
+  const joined = at(/ and | or /gu);
+  const end = clause.length > 0 ? Math.min(...clause) : joined.length > 0 ? Math.max(...joined) : -1;
+  const cut = end > 0 ? first.slice(0, end).trim() : '';
+  return cut.split(/\s+/).length - 2 >= 3 ? [cut] : [];
 }
 
 /** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */

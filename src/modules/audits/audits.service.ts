@@ -11,6 +11,7 @@ import type { AuditRow, AuditsRepo } from './audits.repo.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
+import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
@@ -20,7 +21,7 @@ interface Deps {
   sites: SitesService;
   queue: JobSender;
   transact: Transact;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   log: FastifyBaseLogger;
 }
 

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -33,8 +32,13 @@ const AccessTokenSchema = Type.Object({
 });
 const sessionHeaders = Type.Object({ [SESSION_HEADER]: Type.Literal('1', { description: 'CSRF guard: must be sent as 1' }) });
 
+/** The session cookie (a refresh token, or '' with maxAge 0 to drop it): httpOnly, SameSite=Strict, only on the session paths. */
+export const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) =>
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: SESSION_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge,
+  });
+
 export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: AuthService; refreshTtlSeconds: number }) {
-  await app.register(cookie);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   const sameOrigin = async (request: FastifyRequest) => {
@@ -54,10 +58,7 @@ export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: A
   const loginPerIp = perIp('login', 'login-ip', 'Sign-in');
   const refreshPerIp = perIp('refresh', 'refresh-ip', 'Token refresh');
 
-  const setCookie = (request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) =>
-    reply.setCookie(SESSION_COOKIE, value, {
-      path: SESSION_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https', maxAge,
-    });
+  const setCookie = setSessionCookie;
   const answer = (request: FastifyRequest, reply: FastifyReply, pair: TokenPair) => {
     setCookie(request, reply, pair.refresh_token, deps.refreshTtlSeconds);
     reply.header('cache-control', 'no-store');

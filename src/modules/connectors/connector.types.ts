@@ -61,7 +61,8 @@ export interface SiteConnector {
   /** How messages name it ("WordPress"). */
   label: string;
   apply(task: TaskToApply): Promise<ApplyOutcome>;
-  restore(deliverable: AppliedDeliverable, options: { force: boolean }): Promise<RestoreOutcome>;
+  /** With `dryRun`, only finds the conflicts (a task covering several pages checks them all before restoring any). */
+  restore(deliverable: AppliedDeliverable, options: { force: boolean; dryRun?: boolean }): Promise<RestoreOutcome>;
   /** Checks on the public page that a restore took effect. */
   restoreChecks(deliverable: AppliedDeliverable): Promise<LiveCheck[]>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { invalid, ProblemError } from '../../lib/problem.ts';
-import { createOutboundAgent } from '../../lib/safe-http.ts';
+import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SiteConnector } from './connector.types.ts';
@@ -17,7 +17,7 @@ interface Deps {
   repo: ConnectorsRepo;
   sites: Pick<SitesService, 'getSite'>;
   secrets: SecretBox;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   log: FastifyBaseLogger;
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { until } from '../../../test/helpers/wait.ts';
+import { pagesOf } from '../task-types/index.ts';
 
 /**
  * The connector against a real WordPress (Debian's package, Twenty Twenty-One, the SEO-field
@@ -33,7 +34,31 @@ async function wp(method: 'GET' | 'POST' | 'DELETE', route: string, body?: objec
   if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
+/** What a task did to one page: its configuration and its deliverable for that page (a task may cover several). */
+const forPage = (done: Record<string, any>, link: string) => ({
+  configuration: (done.configuration.pages as Array<Record<string, any>> | undefined)?.find((p) => p.url === link) ?? done.configuration,
+  deliverable: (done.deliverables as Array<Record<string, any>>).find((d) => d.url === link) ?? done.deliverables[0],
+});
 const held = async (item: { kind: string; id: number }) => wp('GET', `${item.kind}/${item.id}?context=edit`);
+
+/**
+ * Posts and pages an interrupted run left behind (its `after` never ran) would be part of
+ * this run's crawl: three copies of one paragraph make it template text, and the drafts
+ * then differ from what this run expects. The WordPress outlives test runs, so start clean.
+ */
+async function removeLeftovers() {
+  for (const kind of ['pages', 'posts'] as const) {
+    for (let page = 1; ; page++) {
+      const response = await fetch(`${state!.url}/wp-json/wp/v2/${kind}?context=edit&status=any&per_page=100&page=${page}`, { headers: { authorization: auth() } });
+      if (!response.ok) break;
+      const items = await response.json() as Array<{ id: number; slug: string }>;
+      for (const item of items.filter((i) => /-(embedded|postgres)-[0-9a-z]+(-\d+)?$/.test(i.slug))) {
+        await wp('DELETE', `${kind}/${item.id}?force=true`);
+      }
+      if (items.length < 100) break;
+    }
+  }
+}
 
 async function create(kind: 'pages' | 'posts', fields: Record<string, unknown>) {
   const item = await wp('POST', kind, { status: 'publish', ...fields });
@@ -71,7 +96,11 @@ async function auditedSite(user: SignedInUser, connector: Record<string, unknown
   const tasks = new Map<string, Record<string, any>>();
   for (let page = 1; ; page++) {
     const list = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100&page=${page}`, token: user.accessToken })).data;
-    for (const t of list.items) tasks.set(`${t.type} ${(await call(ctx, { method: 'GET', url: `/api/v1/tasks/${t.id}`, token: user.accessToken })).data.target}`, t);
+    for (const t of list.items) {
+      // A task covering several pages (one problem on many pages) is found under each of its pages.
+      const full = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${t.id}`, token: user.accessToken })).data;
+      for (const page of pagesOf(full)) tasks.set(`${t.type} ${page.target}`, t);
+    }
     if (page * 100 >= list.total) break;
   }
   return { siteId, tasks };
@@ -90,6 +119,7 @@ describe('a real WordPress, end to end', { skip }, () => {
   };
 
   before(async () => {
+    await removeLeftovers();
     ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
     owner = await signUp(ctx);
     about = await create('pages', { title: `About the nursery ${run}`, slug: `about-${run}`, content: ABOUT });
@@ -115,10 +145,11 @@ describe('a real WordPress, end to end', { skip }, () => {
   it('writes a meta description into the registered SEO field, live in the page head, and restores it', async () => {
     const t = task('fix_missing_meta_description', about.link);
     const done = await approveAndRun(t.id);
-    assert.equal(done.deliverables[0].connector, 'wordpress', JSON.stringify(done.deliverables[0]));
-    assert.deepEqual(done.deliverables[0].changes.map((c: { field: string }) => c.field), ['meta.sos_meta_description']);
-    assert.equal((await held(about)).meta.sos_meta_description, done.configuration.after);
-    assert.ok(done.configuration.after.startsWith('Our nursery grows'), `drafted from the page's own text, not the theme's header: ${done.configuration.after}`);
+    const { configuration, deliverable } = forPage(done, about.link);
+    assert.equal(deliverable.connector, 'wordpress', JSON.stringify(deliverable));
+    assert.deepEqual(deliverable.changes.map((c: { field: string }) => c.field), ['meta.sos_meta_description']);
+    assert.equal((await held(about)).meta.sos_meta_description, configuration.after);
+    assert.ok(configuration.after.startsWith('Our nursery grows'), `drafted from the page's own text, not the theme's header: ${configuration.after}`);
     const verification = await verified(t.id);
     assert.equal(verification.status, 'verified', JSON.stringify(verification.checks));
 
@@ -126,26 +157,25 @@ describe('a real WordPress, end to end', { skip }, () => {
     assert.equal((await held(about)).meta.sos_meta_description, '');
   });
 
-  it('shortens a title so that the theme\'s " – Site" suffix completes it, and restores the original', async () => {
-    const t = task('fix_title_tag', pruning.link);
-    const done = await approveAndRun(t.id);
-    assert.ok(done.configuration.after.endsWith(' – Site Optimization Test Garden'), done.configuration.after);
-    const verification = await verified(t.id);
-    assert.equal(verification.status, 'verified', JSON.stringify(verification.checks));
+  it('shortens titles so that the theme\'s " – Site" suffix completes them, verifies one WordPress renders with typographic quotes (wptexturize), and restores the originals', async () => {
+    // The two pages may share one task (title problems on several pages are one task): each task runs once.
+    const ids = [...new Set([task('fix_title_tag', pruning.link).id, task('fix_title_tag', kents.link).id])];
+    const runs = new Map<string, Record<string, any>>();
+    for (const id of ids) runs.set(id, await approveAndRun(id));
+    const pruned = forPage(runs.get(task('fix_title_tag', pruning.link).id)!, pruning.link).configuration;
+    assert.ok(pruned.after.endsWith(' – Site Optimization Test Garden'), pruned.after);
+    assert.match(forPage(runs.get(task('fix_title_tag', kents.link).id)!, kents.link).configuration.after, /^Kent’s/, 'drafted from the live h1, as WordPress renders it');
+    for (const page of [pruning, kents]) {
+      const id = task('fix_title_tag', page.link).id;
+      // Each page's own check (a task covering several pages may wait on pages only a person can change, such as the blog index).
+      const check = await until(async () => (await detail(id)).verification?.checks?.find((c: { url?: string }) => !c.url || c.url === page.link), (c) => c?.passed === true, `${page.link} verified`, 30_000);
+      assert.equal(check.passed, true, JSON.stringify(check));
+    }
     assert.notEqual((await held(pruning)).title.raw, LONG_TITLE);
-
-    assert.equal((await api('POST', `/api/v1/tasks/${t.id}/rollback`)).statusCode, 200);
-    assert.equal((await held(pruning)).title.raw, LONG_TITLE);
-  });
-
-  it('verifies a title WordPress renders with typographic quotes (wptexturize), and restores the original', async () => {
-    const t = task('fix_title_tag', kents.link);
-    const done = await approveAndRun(t.id);
-    assert.match(done.configuration.after, /^Kent’s/, 'drafted from the live h1, as WordPress renders it');
-    const verification = await verified(t.id);
-    assert.equal(verification.status, 'verified', JSON.stringify(verification.checks));
     assert.ok(!(await held(kents)).title.raw.includes('Site Optimization Test Garden'), 'the theme adds the site name; the post title does not repeat it');
-    assert.equal((await api('POST', `/api/v1/tasks/${t.id}/rollback`)).statusCode, 200);
+
+    for (const id of ids) assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 200);
+    assert.equal((await held(pruning)).title.raw, LONG_TITLE);
     assert.equal((await held(kents)).title.raw, KENTS_TITLE);
   });
 
@@ -183,8 +213,9 @@ describe('a real WordPress, end to end', { skip }, () => {
     const t = theirs.get(`fix_missing_meta_description ${page.link}`);
     assert.ok(t);
     const done = await approveAndRun(t.id, other.accessToken);
-    assert.deepEqual(done.deliverables[0].changes.map((c: { field: string }) => c.field), ['excerpt']);
-    assert.equal((await held(page)).excerpt.raw, done.configuration.after);
+    const { configuration, deliverable } = forPage(done, page.link);
+    assert.deepEqual(deliverable.changes.map((c: { field: string }) => c.field), ['excerpt']);
+    assert.equal((await held(page)).excerpt.raw, configuration.after);
     assert.equal((await verified(t.id, other.accessToken)).status, 'verified');
     assert.equal((await api('POST', `/api/v1/tasks/${t.id}/rollback`, other.accessToken)).statusCode, 200);
     assert.equal((await held(page)).excerpt.raw, '');

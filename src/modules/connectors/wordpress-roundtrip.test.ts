@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
-import { startWordPressServer, type WordPressServer } from '../../../test/helpers/wordpress-server.ts';
+import { startWordPressServer, type WordPressServer } from '../demo/wordpress-stand-in.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { until } from '../../../test/helpers/wait.ts';
 

@@ -1,12 +1,13 @@
 import type { PageFacts } from './extract.ts';
 import type { TrapPattern } from './traps.ts';
+import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 export interface CrawlOptions {
   /** The site's domain as stored: a host name, or host:port for private targets. */
   domain: string;
   maxPages: number;
   maxDepth?: number;
-  allowPrivate: boolean;
+  allowPrivate: PrivateTargets;
   concurrency?: number;
   timeoutMs?: number;
   maxBytes?: number;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request, type Dispatcher } from 'undici';
-import { assertPublicUrl } from '../../lib/safe-http.ts';
+import { assertPublicUrl, type PrivateTargets } from '../../lib/safe-http.ts';
 import { createBodyDecoder, type CharsetReport } from './charset.ts';
 
 export const USER_AGENT_TOKEN = 'SiteOptimizationBot';
@@ -8,7 +8,7 @@ export const USER_AGENT = `Mozilla/5.0 (compatible; ${USER_AGENT_TOKEN}/0.1; +ht
 
 export interface FetchOptions {
   agent: Dispatcher;
-  allowPrivate: boolean;
+  allowPrivate: PrivateTargets;
   maxBytes: number;
   /** Called with each decoded chunk of a text body as it arrives (streaming parsers). */
   onText?: (chunk: string) => void;

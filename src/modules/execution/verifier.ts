@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { createOutboundAgent } from '../../lib/safe-http.ts';
+import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
 import { fetchOnce } from '../crawler/fetch-page.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import { VERIFY_JOB } from './executor.ts';
@@ -16,7 +16,7 @@ export const VERIFY_DELAYS_SECONDS = [15 * 60, 3600, 6 * 3600, 24 * 3600, 72 * 3
 export function createVerifier(deps: {
   tasks: Pick<TasksService, 'worker'>;
   queue: Pick<JobQueue, 'sendAfter'>;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   log: FastifyBaseLogger;
   delaysSeconds?: number[];
 }) {

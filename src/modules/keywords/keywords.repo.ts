@@ -4,6 +4,20 @@ import { intentSql } from '../search-data/intent.ts';
 
 const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
 
+export type KeywordSort = 'clicks' | 'keyword' | 'position' | 'change' | 'volume' | 'difficulty' | 'intent' | 'url';
+/** What each sort orders by: fixed expressions only, never a client's text. */
+const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
+  clicks: sql`clicks_28d`,
+  keyword: sql`keyword`,
+  position: sql`current_position`,
+  // Positions gained since the previous period (a move from 8 to 3 is +5).
+  change: sql`(previous_position - current_position)`,
+  volume: sql`search_volume`,
+  difficulty: sql`difficulty`,
+  intent: sql`intent`,
+  url: sql`url`,
+};
+
 /**
  * Keywords of a site. Rows from Search Console are written by the sync (search-data's
  * refreshKeywords, one statement over the query data); this repository reads them and
@@ -11,11 +25,15 @@ const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty'
  */
 export function createKeywordsRepo(db: Kysely<DB>) {
   return {
-    /** Most clicked first (the last 28 days), then alphabetically. */
-    async page(siteId: string, page: number, pageSize: number) {
+    /** One page of the site's keywords in the given order (missing values last), ties by keyword then id. */
+    async page(siteId: string, page: number, pageSize: number, order: { sort: KeywordSort; dir: 'asc' | 'desc' } = { sort: 'clicks', dir: 'desc' }) {
       const base = db.selectFrom('keywords').where('site_id', '=', siteId);
+      const direction = sql.raw(order.dir === 'asc' ? 'asc' : 'desc');
       const [items, count] = await Promise.all([
-        base.select(COLUMNS).orderBy('clicks_28d', 'desc').orderBy('keyword').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        base.select(COLUMNS)
+          .orderBy(sql`${SORT_COLUMNS[order.sort]} ${direction} nulls last`)
+          .orderBy('keyword').orderBy('id')
+          .limit(pageSize).offset((page - 1) * pageSize).execute(),
         base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.total) };

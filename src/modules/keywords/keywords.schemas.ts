@@ -28,7 +28,15 @@ export const KeywordStatsSchema = Type.Object({
   position_changes: Type.Object({ improved: Type.Integer(), declined: Type.Integer(), unchanged: Type.Integer() }),
 });
 
-export const ListKeywordsQuery = Type.Object({ site_id: Uuid(), ...pageQueryProperties(50, 200) }, { additionalProperties: false });
+export const KEYWORD_SORTS = ['clicks', 'keyword', 'position', 'change', 'volume', 'difficulty', 'intent', 'url'] as const;
+export const ListKeywordsQuery = Type.Object({
+  site_id: Uuid(),
+  sort: Type.Optional(StringEnum(KEYWORD_SORTS, {
+    description: 'Order of the whole list before paging: clicks in the last 28 days (default), keyword, position, change (positions gained), volume, difficulty, intent or url; keywords without the value last',
+  })),
+  order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: desc for clicks, change, volume and difficulty; asc otherwise' })),
+  ...pageQueryProperties(50, 200),
+}, { additionalProperties: false });
 export const KeywordStatsQuery = Type.Object({ site_id: Uuid() }, { additionalProperties: false });
 
 export const AddKeywordBody = Type.Object(

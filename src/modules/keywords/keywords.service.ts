@@ -2,19 +2,27 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { KeywordsRepo } from './keywords.repo.ts';
+import type { KeywordSort, KeywordsRepo } from './keywords.repo.ts';
+
+/** Sorts whose natural first page is the largest value (most clicks, most gained, hardest). */
+const DESCENDING_FIRST = new Set<KeywordSort>(['clicks', 'change', 'volume', 'difficulty']);
 
 /** Keywords of the caller's sites: from Search Console, plus those added by hand. */
 export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite'> }) {
   const { repo } = deps;
 
   return {
-    /** Most clicked first (the last 28 days), then alphabetically; keywords added by hand without data last. */
-    async list(ownerId: string, query: { site_id: string; page?: number | undefined; page_size?: number | undefined }) {
+    /**
+     * Most clicked first (the last 28 days) unless another order is asked for, over the whole
+     * list before paging; keywords without the value (added by hand, no data yet) last.
+     */
+    async list(ownerId: string, query: { site_id: string; sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined; page?: number | undefined; page_size?: number | undefined }) {
       await deps.sites.getSite(ownerId, query.site_id);
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 50;
-      const { items, total } = await repo.page(query.site_id, page, pageSize);
+      const sort = query.sort ?? 'clicks';
+      const dir = query.order ?? (DESCENDING_FIRST.has(sort) ? 'desc' : 'asc');
+      const { items, total } = await repo.page(query.site_id, page, pageSize, { sort, dir });
       return { items, total, page, page_size: pageSize };
     },
 

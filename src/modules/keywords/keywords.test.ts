@@ -76,6 +76,21 @@ describe('keywords', () => {
     assert.equal((await get(`/api/v1/keywords?site_id=${siteId}&page_size=201`)).statusCode, 422);
   });
 
+  it('sort over the whole list before paging, missing values last, and refuse an unknown sort with 422', async () => {
+    const order = async (query: string) => {
+      const keywords: string[] = [];
+      for (let p = 1; p <= 4; p++) keywords.push(...(await get(`/api/v1/keywords?site_id=${siteId}&${query}&page_size=1&page=${p}`)).data.items.map((k: { keyword: string }) => k.keyword));
+      return keywords;
+    };
+    assert.deepEqual(await order('sort=position'), ['garden shop opening hours', 'prune roses', 'buy tulips', 'best ferns for shade'], 'best position first, the unranked last');
+    assert.deepEqual(await order('sort=position&order=desc'), ['buy tulips', 'prune roses', 'garden shop opening hours', 'best ferns for shade'], 'still last when descending');
+    assert.deepEqual(await order('sort=change'), ['prune roses', 'garden shop opening hours', 'buy tulips', 'best ferns for shade'], 'most gained first');
+    assert.deepEqual(await order('sort=keyword'), ['best ferns for shade', 'buy tulips', 'garden shop opening hours', 'prune roses']);
+    for (const q of ['sort=colour', 'sort=position;drop table keywords', 'order=up']) {
+      assert.equal((await get(`/api/v1/keywords?site_id=${siteId}&${q}`)).statusCode, 422, q);
+    }
+  });
+
   it('can be added by hand (409 twice, 422 when blank) and removed (404 for another user\'s)', async () => {
     const added = await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: siteId, keyword: 'Lavender hedges' } });
     assert.equal(added.statusCode, 201);

@@ -54,6 +54,20 @@ export function createRollbacksService(deps: {
         throw conflict(`The site no longer has a ${label} connector, so the change cannot be restored through it. Configure the connector again, then retry.`);
       }
       try {
+        if (applied.length > 1 && !options.force) {
+          // A task covering several pages is restored whole or not at all: every page is checked for edits first.
+          const edited = [];
+          for (const deliverable of applied) {
+            const { conflicts } = await connector.restore(deliverable, { force: false, dryRun: true });
+            if (conflicts.length > 0) edited.push({ url: deliverable.url, conflicts });
+          }
+          if (edited.length > 0) {
+            await repo.fail(rollbackId, { message: 'edited since the task ran', conflicts: edited });
+            throw conflict(
+              `${edited.length} of the ${applied.length} pages changed in ${label} after the task ran (${edited.slice(0, 5).map((e) => `${e.conflicts.map((c) => c.field).join(', ')} of ${e.url}`).join('; ')}${edited.length > 5 ? '; ...' : ''}); rolling back would overwrite those edits, so nothing was restored. Retry with ?force=true to restore the original values anyway.`,
+            );
+          }
+        }
         const restored: RestoredChange[] = [];
         const checks: LiveCheck[] = [];
         for (const deliverable of applied) {
@@ -65,7 +79,8 @@ export function createRollbacksService(deps: {
             );
           }
           restored.push(...outcome.restored.map((r) => ({ url: deliverable.url, resource: deliverable.resource, ...r })));
-          checks.push(...(await connector.restoreChecks(deliverable)));
+          const pageChecks = await connector.restoreChecks(deliverable);
+          checks.push(...(applied.length > 1 ? pageChecks.map((c) => ({ ...c, url: deliverable.url })) : pageChecks));
         }
         // The record and the task's move (the state machine's rollback transition) commit together.
         await deps.transact(async (trx) => {

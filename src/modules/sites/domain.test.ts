@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { PrivateTargets } from '../../lib/safe-http.ts';
 import { normalizeDomain } from './domain.ts';
 
-const ok = (input: string, allowPrivate = false) => {
+const ok = (input: string, allowPrivate: PrivateTargets = false) => {
   const result = normalizeDomain(input, allowPrivate);
   assert.ok(result.ok, `${input}: ${!result.ok && result.reason}`);
   return result.domain;
 };
-const refused = (input: string, allowPrivate = false) => {
+const refused = (input: string, allowPrivate: PrivateTargets = false) => {
   const result = normalizeDomain(input, allowPrivate);
   assert.equal(result.ok, false, `${input} should be refused`);
   return !result.ok ? result.reason : '';
@@ -38,5 +39,13 @@ describe('normalizeDomain', () => {
     assert.equal(ok('http://localhost:3000/x', true), 'localhost:3000');
     assert.equal(ok('wordpress.test', true), 'wordpress.test');
     refused('bad host', true);
+  });
+
+  it('accepts only the listed private hosts when given a list', () => {
+    const demo = { hosts: ['127.0.0.1:8123'] };
+    assert.equal(ok('http://127.0.0.1:8123/', demo), '127.0.0.1:8123');
+    assert.match(refused('127.0.0.1:8124', demo), /IP address/);
+    assert.match(refused('localhost:8123', demo), /public domain name/);
+    assert.equal(ok('example.com', demo), 'example.com');
   });
 });

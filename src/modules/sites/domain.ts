@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { privateHostAllowed, type PrivateTargets } from '../../lib/safe-http.ts';
 
 export type DomainResult = { ok: true; domain: string } | { ok: false; reason: string };
 
@@ -14,9 +15,10 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 /**
  * A site's domain as the service stores it: lower case, IDN in punycode, no scheme, path,
  * query, port or trailing dot. Only public host names unless private targets are allowed,
- * in which case IP literals, local names and a `host:port` are accepted (test sites).
+ * in which case IP literals, local names and a `host:port` are accepted (test sites; with a
+ * list of allowed hosts, only those).
  */
-export function normalizeDomain(input: string, allowPrivate: boolean): DomainResult {
+export function normalizeDomain(input: string, allowPrivate: PrivateTargets): DomainResult {
   const raw = input.trim();
   if (raw === '') return { ok: false, reason: 'must not be empty' };
   if (/\s/.test(raw)) return { ok: false, reason: 'must not contain spaces' };
@@ -35,7 +37,7 @@ export function normalizeDomain(input: string, allowPrivate: boolean): DomainRes
 
   const host = url.hostname.replace(/\.$/, '');
   const bareHost = host.replace(/^\[|\]$/g, '');
-  if (allowPrivate) {
+  if (allowPrivate === true || privateHostAllowed(allowPrivate, url.host)) {
     if (!net.isIP(bareHost) && !host.split('.').every((label) => LABEL.test(label))) {
       return { ok: false, reason: 'is not a valid domain name' };
     }

@@ -74,7 +74,7 @@ export function createSitesRepo(db: Kysely<DB>) {
         .where('id', '=', siteId).executeTakeFirst();
     },
 
-    async setSearchSync(siteId: string, changes: { gsc_property?: string; search_sync_error?: string | null; search_backfilled?: boolean; synced?: true }) {
+    async setSearchSync(siteId: string, changes: { gsc_property?: string; ga4_property?: string; search_sync_error?: string | null; search_backfilled?: boolean; synced?: true }) {
       const { synced, ...columns } = changes;
       await db.updateTable('sites').set({ ...columns, ...(synced ? { search_synced_at: sql`now()` } : {}) }).where('id', '=', siteId).execute();
     },

@@ -3,10 +3,11 @@ import { conflict, invalid, notFound } from '../../lib/problem.ts';
 import { normalizeDomain } from './domain.ts';
 import type { SitesRepo } from './sites.repo.ts';
 import type { CreateSiteInput, UpdateSiteInput } from './sites.schemas.ts';
+import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 export function createSitesService(deps: {
   repo: SitesRepo;
-  allowPrivateTargets: boolean;
+  allowPrivateTargets: PrivateTargets;
   /** A newly linked Search Console or GA4 property queues a sync. */
   queue: JobSender;
 }) {

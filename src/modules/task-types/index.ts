@@ -1,3 +1,4 @@
+import { Type, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import type { TaskCategory } from '../../db/types.ts';
 import { extractPageFacts } from '../crawler/extract.ts';
@@ -34,6 +35,41 @@ interface StoredTask {
 }
 const configurationOf = (task: StoredTask) => (typeof task.configuration === 'object' && task.configuration !== null ? task.configuration : {}) as Record<string, unknown>;
 
+/** At most this many pages in one task: beyond it a template-wide problem becomes several tasks, each reviewable. */
+export const PAGES_PER_TASK = 50;
+
+/** The configuration of a task that covers several pages: each page with its own values, in the type's single-page shape. */
+const groupedSchemas = new Map<string, TObject>();
+function groupedSchemaOf(definition: TaskType): TObject {
+  let schema = groupedSchemas.get(definition.type);
+  if (!schema) {
+    schema = Type.Object({
+      pages: Type.Array(definition.configuration, { minItems: 2, maxItems: PAGES_PER_TASK, description: 'Each page with its own values (url, before, after)' }),
+      group: Type.Optional(Type.Object({ checks: Type.Array(Type.String()), pages: Type.Integer({ description: 'Pages with the problem in the audit' }) })),
+    }, { additionalProperties: true, description: `${(definition.configuration as { description?: string }).description ?? definition.type}: one problem on many pages, as one task` });
+    groupedSchemas.set(definition.type, schema);
+  }
+  return schema;
+}
+
+/** What a task's configuration may be (OpenAPI): its type's, or for types that allow it, that per page. */
+export const configurationSchemaOf = (definition: TaskType) =>
+  definition.perPage ? Type.Union([definition.configuration, groupedSchemaOf(definition)]) : definition.configuration;
+
+/**
+ * The single-page tasks a stored task stands for: a task covering several pages is carried
+ * out, verified and rolled back page by page, each page with its own configuration.
+ */
+export function pagesOf<T extends StoredTask>(task: T): T[] {
+  const { pages } = configurationOf(task);
+  // Other types may have a `pages` field of their own (the pages a cannibalised query splits over).
+  if (!BY_NAME.get(task.type)?.perPage || !Array.isArray(pages)) return [task];
+  return pages.map((page: unknown) => {
+    const url = typeof page === 'object' && page !== null && typeof (page as { url?: unknown }).url === 'string' ? (page as { url: string }).url : task.target;
+    return { ...task, target: url, configuration: page };
+  });
+}
+
 /** The page a task is about: its configuration's url, or its target. */
 export function pageOf(task: StoredTask): string {
   const { url } = configurationOf(task);
@@ -44,6 +80,21 @@ export function pageOf(task: StoredTask): string {
 export function configurationFailure(type: string, configuration: unknown): string | undefined {
   const definition = BY_NAME.get(type);
   if (!definition) return 'unknown task type';
+  const pages = (configuration as { pages?: unknown } | null)?.pages;
+  if (definition.perPage && pages !== undefined) {
+    const grouped = groupedSchemaOf(definition);
+    if (!Value.Check(grouped, configuration)) {
+      const first = Value.Errors(grouped, configuration)[0];
+      return `the configuration does not match the ${type} schema for several pages (${first?.instancePath || '/'} ${first?.message ?? 'invalid'})`;
+    }
+    for (const page of pages as Array<{ url?: string }>) {
+      const failure = definition.gate(page);
+      if (failure) return `${page.url ?? 'a page'}: ${failure}`;
+    }
+    const urls = (pages as Array<{ url?: string }>).map((p) => p.url);
+    if (urls.some((u) => typeof u !== 'string') || new Set(urls).size !== urls.length) return 'each page of the task needs its own url, once';
+    return undefined;
+  }
   if (!Value.Check(definition.configuration, configuration)) {
     const first = Value.Errors(definition.configuration, configuration)[0];
     return `the configuration does not match the ${type} schema (${first?.instancePath || '/'} ${first?.message ?? 'invalid'})`;
@@ -69,7 +120,13 @@ export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch']): P
       return extractPageFacts(page.body);
     },
   };
-  return (await definition?.liveChecks?.(configurationOf(task), pageOf(task), probe)) ?? [];
+  const pages = pagesOf(task);
+  if (pages.length === 1 && pages[0] === task) return (await definition?.liveChecks?.(configurationOf(task), pageOf(task), probe)) ?? [];
+  const checks: LiveCheck[] = [];
+  for (const page of pages) {
+    for (const check of (await definition?.liveChecks?.(configurationOf(page), pageOf(page), probe)) ?? []) checks.push({ ...check, url: pageOf(page) });
+  }
+  return checks;
 }
 
 /** What the task changes through a CMS connector, or undefined when no connector changes the site for it. */

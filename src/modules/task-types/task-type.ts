@@ -5,6 +5,8 @@ import type { PageFacts } from '../crawler/extract.ts';
 /** A live check (verification, rollback): what was expected on the public site and what it shows. */
 export interface LiveCheck {
   check: string;
+  /** The page checked, when a task covers several. */
+  url?: string;
   expected: string | null;
   actual: string | null;
   passed: boolean;
@@ -57,6 +59,12 @@ export interface TaskType<C extends TObject = TObject, N extends string = string
   liveChecks?(config: Static<C>, url: string, probe: LiveProbe): Promise<LiveCheck[]>;
   /** Undefined: no connector changes the site for this type (its manual deliverable stands). */
   connectorChange?(config: Static<C>): ConnectorChange;
+  /**
+   * One problem on many pages (one template, one missing field everywhere) may be one task:
+   * its configuration is then `{ pages: [<this type's configuration>, ...] }`, each page with
+   * its own values, carried out, verified and rolled back page by page.
+   */
+  perPage?: true;
 }
 
 export const defineTaskType = <const C extends TObject, const N extends string, const K extends TaskCategory>(definition: TaskType<C, N, K>) => definition;

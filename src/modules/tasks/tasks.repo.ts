@@ -11,6 +11,8 @@ export interface TaskFilter {
   siteId?: string | undefined;
   status?: TaskStatus | undefined;
   category?: TaskCategory | undefined;
+  type?: string | undefined;
+  priority?: TaskPriority | undefined;
 }
 
 const priorityRank = sql<number>`case tasks.priority ${sql.join(
@@ -28,6 +30,8 @@ export function createTasksRepo(db: Kysely<DB>) {
     if (filter.siteId) query = query.where('tasks.site_id', '=', filter.siteId);
     if (filter.status) query = query.where('tasks.status', '=', filter.status);
     if (filter.category) query = query.where('tasks.category', '=', filter.category);
+    if (filter.type) query = query.where('tasks.type', '=', filter.type);
+    if (filter.priority) query = query.where('tasks.priority', '=', filter.priority);
     return query;
   };
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { pageQueryProperties } from '../../lib/pagination.ts';
 import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
-import { TASK_TYPE_LIST } from '../task-types/index.ts';
+import { configurationSchemaOf, TASK_TYPE_LIST } from '../task-types/index.ts';
 
 export const TASK_STATUSES = [
   'awaiting_approval', 'queued', 'in_progress', 'completed', 'failed', 'cancelled', 'rolled_back',
@@ -42,7 +42,7 @@ const detailFields = {
 export const TaskDetailSchema = Type.Union(
   [
     ...TASK_TYPE_LIST.map((t) =>
-      Type.Object({ ...detailFields, type: Type.Literal(t.type), category: Type.Literal(t.category), configuration: t.configuration }, { title: t.type })),
+      Type.Object({ ...detailFields, type: Type.Literal(t.type), category: Type.Literal(t.category), configuration: configurationSchemaOf(t) }, { title: t.type })),
     // A task stored before its type's schema changed is still answered as it is.
     Type.Object({ ...detailFields, configuration: Type.Unknown({ description: 'What will be changed, with exact before -> after values' }) }, { title: 'other' }),
   ],
@@ -51,18 +51,25 @@ export const TaskDetailSchema = Type.Union(
 
 export const TaskParams = Type.Object({ task_id: Uuid({ description: 'Task identifier' }) });
 
+/** Filters both task lists take beyond the contract's: the type and the priority (applied before paging). */
+const extraFilters = {
+  type: Type.Optional(StringEnum(TASK_TYPE_LIST.map((t) => t.type), { description: 'Only tasks of this type' })),
+  priority: Type.Optional(StringEnum(TASK_PRIORITIES, { description: 'Only tasks of this priority' })),
+};
+
 export const ListTasksQuery = Type.Object(
   {
     site_id: Type.Optional(Uuid({ description: 'Only this site; all of your sites when absent' })),
     status: Type.Optional(StringEnum(TASK_STATUSES)),
     category: Type.Optional(StringEnum(TASK_CATEGORIES)),
+    ...extraFilters,
     ...pageQueryProperties(20, 100),
   },
   { additionalProperties: false },
 );
 
 export const AwaitingApprovalQuery = Type.Object(
-  { site_id: Type.Optional(Uuid()), ...pageQueryProperties(20, 100) },
+  { site_id: Type.Optional(Uuid()), category: Type.Optional(StringEnum(TASK_CATEGORIES)), ...extraFilters, ...pageQueryProperties(20, 100) },
   { additionalProperties: false },
 );
 

@@ -1,4 +1,4 @@
-import type { TaskCategory, TaskStatus } from '../../db/types.ts';
+import type { TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Kysely } from 'kysely';
@@ -13,6 +13,8 @@ interface ListQuery {
   site_id?: string | undefined;
   status?: TaskStatus | undefined;
   category?: TaskCategory | undefined;
+  type?: string | undefined;
+  priority?: TaskPriority | undefined;
   page?: number | undefined;
   page_size?: number | undefined;
 }
@@ -42,7 +44,7 @@ export function createTasksService(deps: {
     await checkSite(ownerId, query.site_id);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 20;
-    const filter = { siteId: query.site_id, status: query.status, category: query.category };
+    const filter = { siteId: query.site_id, status: query.status, category: query.category, type: query.type, priority: query.priority };
     const { items, total } = await repo.page(ownerId, filter, order, page, pageSize);
     return { items, total, page, page_size: pageSize };
   }
@@ -62,7 +64,7 @@ export function createTasksService(deps: {
 
   return {
     list: (ownerId: string, query: ListQuery) => page(ownerId, query, 'newest'),
-    awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval', category: undefined }, 'priority'),
+    awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, 'priority'),
     approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
     cancel: (ownerId: string, taskId: string) => act(ownerId, taskId, 'cancel'),
 

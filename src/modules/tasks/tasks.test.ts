@@ -95,6 +95,25 @@ describe('GET /api/v1/tasks/awaiting-approval', () => {
     assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [critical, highOld, highNew, low]);
     assert.equal(res.data.total, 4);
   });
+
+  it('filters by type, priority and category across pages (before paging), and refuses unknown values with 422', async () => {
+    const erin = await signUp(ctx);
+    const s = await site(erin);
+    const titles = [await propose(s, { type: 'fix_title_tag', priority: 'medium' }), await propose(s, { type: 'fix_title_tag', priority: 'low' })];
+    for (let i = 0; i < 3; i++) await propose(s, { priority: 'high' });
+    const content = await propose(s, { type: 'expand_thin_content', category: 'content', priority: 'low' });
+    const firstPage = await get(erin, '/api/v1/tasks/awaiting-approval?type=fix_title_tag&page_size=1');
+    assert.deepEqual([firstPage.data.items.map((t: { id: string }) => t.id), firstPage.data.total], [[titles[0]], 2], 'the filter counts every page, not the loaded one');
+    const second = await get(erin, '/api/v1/tasks/awaiting-approval?type=fix_title_tag&page_size=1&page=2');
+    assert.deepEqual(second.data.items.map((t: { id: string }) => t.id), [titles[1]]);
+    assert.equal((await get(erin, '/api/v1/tasks/awaiting-approval?priority=high')).data.total, 3);
+    assert.deepEqual((await get(erin, '/api/v1/tasks/awaiting-approval?priority=low&category=content')).data.items.map((t: { id: string }) => t.id), [content]);
+    assert.deepEqual((await get(erin, `/api/v1/tasks?site_id=${s}&type=expand_thin_content`)).data.items.map((t: { id: string }) => t.id), [content]);
+    for (const q of ['type=fix_everything', 'priority=urgent', 'category=fun']) {
+      assert.equal((await get(erin, `/api/v1/tasks/awaiting-approval?${q}`)).statusCode, 422, q);
+    }
+    assert.equal((await get(erin, `/api/v1/tasks/awaiting-approval?site_id=${await site(bob)}&type=fix_title_tag`)).statusCode, 404, "another user's site");
+  });
 });
 
 describe('GET /api/v1/tasks/{task_id}', () => {

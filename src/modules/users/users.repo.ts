@@ -20,6 +20,23 @@ export function createUsersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Removes a user and, by cascade, everything they own; whether one was there. */
+    async deleteByEmail(email: string): Promise<boolean> {
+      const result = await db.deleteFrom('users').where('email', '=', email).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Every account, oldest first (ties by id), one page; with how each signs in. */
+    async page(page: number, pageSize: number) {
+      const [items, count] = await Promise.all([
+        db.selectFrom('users')
+          .select([...USER_COLUMNS, 'created_at', (eb) => eb('password_hash', 'is not', null).as('has_password'), (eb) => eb('google_sub', 'is not', null).as('has_google')])
+          .orderBy('created_at').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+
     findById(id: string): Promise<User | undefined> {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CreateUserBody, UserSchema } from './users.schemas.ts';
+import { Paged } from '../../lib/pagination.ts';
+import { CreateUserBody, ListedUserSchema, ListUsersQuery, UserSchema } from './users.schemas.ts';
 import type { UsersService } from './users.service.ts';
 
 export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService }) {
@@ -18,5 +19,17 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
       await deps.users.requireAdmin(request.actor.sub);
       return reply.code(201).send(await deps.users.createUser(request.body));
     },
+  );
+  app.withTypeProvider<TypeBoxTypeProvider>().get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        operationId: 'listUsers', summary: 'Every account, oldest first, with how it signs in (admins only)',
+        querystring: ListUsersQuery,
+        response: { 200: Paged(ListedUserSchema) },
+      },
+    },
+    (request) => deps.users.listUsers(request.actor.sub, request.query),
   );
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { StringEnum, Uuid } from '../../lib/schema.ts';
+import { pageQueryProperties } from '../../lib/pagination.ts';
+import { StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -27,3 +28,12 @@ export const CreateUserBody = Type.Object(
   { additionalProperties: false },
 );
 export type CreateUserInput = Static<typeof CreateUserBody>;
+
+/** An account as an admin sees it in the list: when it was made and how it signs in. */
+export const ListedUserSchema = Type.Object({
+  ...UserSchema.properties,
+  created_at: Timestamp(),
+  sign_in: Type.Array(StringEnum(['password', 'google'] as const), { description: 'How the account can sign in' }),
+}, { description: 'An account' });
+export const ListUsersQuery = Type.Object({ ...pageQueryProperties(50, 200) }, { additionalProperties: false });
+

@@ -18,6 +18,13 @@ export function createUsersService(deps: { repo: UsersRepo }) {
     return user;
   }
 
+  async function requireAdmin(userId: string): Promise<User> {
+    const user = await repo.findById(userId);
+    if (!user) throw unauthorized('The account for this token no longer exists');
+    if (user.role !== 'admin') throw forbidden('This operation needs the admin role');
+    return user;
+  }
+
   return {
     createUser,
 
@@ -28,11 +35,22 @@ export function createUsersService(deps: { repo: UsersRepo }) {
       return user;
     },
 
-    async requireAdmin(userId: string): Promise<User> {
-      const user = await repo.findById(userId);
-      if (!user) throw unauthorized('The account for this token no longer exists');
-      if (user.role !== 'admin') throw forbidden('This operation needs the admin role');
-      return user;
+    /** Every account, for an admin (403 for anyone else). */
+    async listUsers(actorId: string, query: { page?: number | undefined; page_size?: number | undefined }) {
+      await requireAdmin(actorId);
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? 50;
+      const { items, total } = await repo.page(page, pageSize);
+      const sign_in = (u: { has_password: unknown; has_google: unknown }) => [...(u.has_password ? ['password' as const] : []), ...(u.has_google ? ['google' as const] : [])];
+      return { items: items.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created_at: u.created_at, sign_in: sign_in(u) })), total, page, page_size: pageSize };
+    },
+
+    requireAdmin,
+
+    /** A fresh account under this e-mail: any account it had is deleted with all it owns (`npm run demo` starts over). */
+    async recreateUser(input: CreateUserInput): Promise<User> {
+      await repo.deleteByEmail(normalizeEmail(input.email));
+      return createUser(input);
     },
 
     findCredentials: (email: string) => repo.findCredentialsByEmail(normalizeEmail(email)),

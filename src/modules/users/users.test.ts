@@ -21,6 +21,29 @@ after(() => ctx.close());
 
 const createUser = (token: string, payload: object) => call(ctx, { method: 'POST', url: '/api/v1/admin/users', token, payload });
 
+describe('GET /api/v1/admin/users', () => {
+  it('lists every account to an admin, oldest first, paged, with how each signs in; 403 for a user', async () => {
+    const list = async (query = '') => call(ctx, { method: 'GET', url: `/api/v1/admin/users${query}`, token: admin.accessToken });
+    const all = await list('?page_size=200');
+    assert.equal(all.statusCode, 200);
+    const emails = all.data.items.map((u: { email: string }) => u.email);
+    for (const email of [admin.email, user.email]) assert.ok(emails.includes(email), email);
+    assert.equal(all.data.total, all.data.items.length);
+    const mine = all.data.items.find((u: { email: string }) => u.email === user.email);
+    assert.deepEqual([mine.role, mine.sign_in], ['user', ['password']]);
+    assert.ok(!('password_hash' in mine) && !JSON.stringify(all.data).includes('argon2'), 'no password hash leaves the service');
+    const times = all.data.items.map((u: { created_at: string }) => Date.parse(u.created_at));
+    assert.deepEqual(times, [...times].sort((a, b) => a - b), 'oldest first');
+    const second = await list('?page=2&page_size=1');
+    assert.deepEqual([second.data.items.length, second.data.items[0].id], [1, all.data.items[1].id]);
+
+    const refused = await call(ctx, { method: 'GET', url: '/api/v1/admin/users', token: user.accessToken });
+    assert.equal(refused.statusCode, 403);
+    assert.equal((await list('?page_size=201')).statusCode, 422);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/admin/users' }, admin);
+  });
+});
+
 describe('bootstrap admin', () => {
   it('is created on start from ADMIN_EMAIL and ADMIN_PASSWORD and can sign in', async () => {
     const res = await call(ctx, { method: 'POST', url: '/api/v1/auth/login', payload: { email: bootstrapEmail, password: 'bootstrap-password-1' } });

@@ -37,8 +37,21 @@ export function KeyValues({ value, skip = [] }: { value: unknown; skip?: string[
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** Search Console figures as a reader says them ("14 clicks, 743 impressions in 28 days"). */
+function searchFigures(v: Record<string, unknown>): string | undefined {
+  const parts = Object.entries(v).flatMap(([k, n]) => {
+    const m = /^(clicks|impressions)_(\d+)d$/.exec(k);
+    return m && typeof n === 'number' ? [{ what: `${formatNumber(n)} ${m[1]}`, days: m[2] }] : [];
+  });
+  return parts.length > 0 && parts.length === Object.keys(v).length ? `${parts.map((p) => p.what).join(', ')} in ${parts[0]!.days} days` : undefined;
+}
+
 function render(v: unknown): ComponentChildren {
   if (typeof v === 'string' && ISO_TIME.test(v)) return formatDate(v, true);
+  if (v && typeof v === 'object' && !Array.isArray(v)) {
+    const figures = searchFigures(v as Record<string, unknown>);
+    if (figures) return figures;
+  }
   if (typeof v === 'number') return formatNumber(v, { digits: Number.isInteger(v) ? 0 : 1 });
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
   return <code class="json">{JSON.stringify(v)}</code>;

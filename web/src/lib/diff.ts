@@ -113,6 +113,25 @@ const text = (value: unknown): string | null => {
   return JSON.stringify(value, null, 2);
 };
 
+/** How many pages a task's configuration covers with values of their own (1 for a one-page task). */
+export const pageCount = (configuration: unknown): number => {
+  const pages = (configuration as { pages?: unknown } | null)?.pages;
+  // Each page with values of its own (a before -> after, or a brief); a search task's list of competing pages is not that.
+  const ownValues = (p: unknown) => typeof p === 'object' && p !== null && typeof (p as { url?: unknown }).url === 'string' && ('after' in p || 'instructions' in p || 'changes' in p);
+  return Array.isArray(pages) && pages.length > 1 && pages.every(ownValues) ? pages.length : 1;
+};
+
+/** A URL as its path and query (the site is known from context). */
+export const pathOf = (url: unknown) => {
+  if (typeof url !== 'string') return 'a page';
+  try {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}`;
+  } catch {
+    return url;
+  }
+};
+
 /** Every before -> after the task would apply: the main field, then per-item changes. */
 export function changesOf(configuration: unknown): Change[] {
   if (!configuration || typeof configuration !== 'object') return [];
@@ -121,6 +140,19 @@ export function changesOf(configuration: unknown): Change[] {
   if ('before' in config || 'after' in config) {
     out.push({ label: typeof config.field === 'string' ? config.field.replace(/_/g, ' ') : 'value', before: text(config.before), after: text(config.after) });
   }
+  // One problem on many pages, one task: each page's own before -> after, named by its path.
+  if (Array.isArray(config.pages)) {
+    for (const page of config.pages as Array<Record<string, unknown>>) {
+      if (page && typeof page === 'object' && Array.isArray(page.changes)) {
+        // A page's own list of link changes (broken links on many pages, one task).
+        for (const change of changesOf({ changes: page.changes })) out.push({ ...change, label: `${change.label} on ${pathOf(page.url)}` });
+        continue;
+      }
+      if (!page || typeof page !== 'object' || !('after' in page)) continue;
+      const field = typeof page.field === 'string' ? page.field.replace(/_/g, ' ') : 'value';
+      out.push({ label: `${field} of ${pathOf(page.url)}`, before: text(page.before), after: text(page.after) });
+    }
+  }
   if (Array.isArray(config.images)) {
     for (const image of config.images as Array<Record<string, unknown>>) {
       out.push({ label: `alt of ${String(image.src ?? 'image')}`, before: text(image.before ?? image.current_alt ?? null), after: text(image.alt) });
@@ -128,6 +160,11 @@ export function changesOf(configuration: unknown): Change[] {
   }
   if (Array.isArray(config.changes)) {
     for (const change of config.changes as Array<Record<string, unknown>>) {
+      // A broken link: where it points now (and what that answers), and what to do with it.
+      if (typeof change.link_to === 'string') {
+        out.push({ label: `link to ${pathOf(change.link_to)}${typeof change.status === 'number' ? ` (answers ${change.status})` : ''}`, before: change.link_to, after: text(change.replacement ?? change.action) });
+        continue;
+      }
       const before = change.before ?? change.href ?? change.url ?? change.from;
       const after = change.after ?? change.final_url ?? change.replacement ?? change.to ?? change.action;
       if (before !== undefined || after !== undefined) out.push({ label: String(change.label ?? change.anchor ?? change.kind ?? 'link'), before: text(before), after: text(after) });

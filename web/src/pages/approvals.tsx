@@ -5,10 +5,13 @@ import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.ts
 import { loadSites } from '../components/site-picker.tsx';
 import { Evidence, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
-import { changesOf } from '../lib/diff.ts';
+import { changesOf, pageCount } from '../lib/diff.ts';
+import { TASK_TYPES } from '../generated/task-types.ts';
 import { errorMessage, formatRelative, humanize } from '../lib/format.ts';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+const isPriority = (value: string): value is (typeof PRIORITIES)[number] => (PRIORITIES as readonly string[]).includes(value);
+const isTaskType = (value: string): value is (typeof TASK_TYPES)[number] => (TASK_TYPES as readonly string[]).includes(value);
 const PAGE_SIZE = 25;
 type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string };
 
@@ -20,14 +23,13 @@ export function ApprovalsPage() {
 
   const sites = useAsync(loadSites, []);
   const queue = useAsync(async () => {
-    const paging = { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : {}) };
-    // The queue endpoint orders by priority; a category filter needs the task list's filter.
-    const result = category
-      ? unwrap(await api.GET('/api/v1/tasks', { params: { query: { ...paging, status: 'awaiting_approval', category } } }))
-      : unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: paging } }));
-    const items = [...result.items].sort((a, b) => PRIORITIES.indexOf(a.priority) - PRIORITIES.indexOf(b.priority) || a.created_at.localeCompare(b.created_at));
-    return { ...result, items };
-  }, [site, category, page]);
+    // Filtered by the API before paging, ordered by priority then age: every page of the queue, not the loaded one.
+    const filters = {
+      ...(site ? { site_id: site } : {}), ...(category ? { category } : {}),
+      ...(isTaskType(type) ? { type } : {}), ...(isPriority(priority) ? { priority } : {}),
+    };
+    return unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: { page, page_size: PAGE_SIZE, ...filters } } }));
+  }, [site, category, type, priority, page]);
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -58,8 +60,7 @@ export function ApprovalsPage() {
   };
 
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
-  const visible = (queue.data?.items ?? []).filter((t) => (!type || t.type === type) && (!priority || t.priority === priority));
-  const types = [...new Set((queue.data?.items ?? []).map((t) => t.type))].sort();
+  const visible = queue.data?.items ?? [];
 
   return (
     <section class="page">
@@ -70,7 +71,7 @@ export function ApprovalsPage() {
         <label>Type
           <select value={type} onChange={(e) => setFilter('type', e.currentTarget.value)}>
             <option value="">All types</option>
-            {[...new Set([...types, ...(type ? [type] : [])])].map((t) => <option value={t}>{humanize(t)}</option>)}
+            {[...TASK_TYPES].sort().map((t) => <option value={t}>{humanize(t)}</option>)}
           </select>
         </label>
         <label>Priority
@@ -85,8 +86,8 @@ export function ApprovalsPage() {
 
       <Async state={queue} label="Loading proposals">
         {(result) => visible.length === 0 ? (
-          <Empty title={result.total === 0 && !category ? 'Nothing to review' : 'No proposals match these filters'}>
-            <p>{result.total === 0 ? 'When an audit or a search-data sync finds something to fix, the agent’s proposals appear here.' : 'Clear a filter to see the others.'}</p>
+          <Empty title={!(category || type || priority) ? 'Nothing to review' : 'No proposals match these filters'}>
+            <p>{!(category || type || priority) ? 'When an audit or a search-data sync finds something to fix, the agent’s proposals appear here.' : 'Clear a filter to see the others.'}</p>
           </Empty>
         ) : (
           <>
@@ -138,7 +139,9 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
           const risk = riskOf(d);
           return (
             <div class="proposal-body">
-              <p class="target"><span class="muted">Page</span> <a href={d.target.startsWith('http') ? d.target : undefined} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
+              {pageCount(d.configuration) > 1
+                ? <p class="target"><span class="muted">Pages</span> {pageCount(d.configuration)}, each with its own values, from <a href={d.target} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
+                : <p class="target"><span class="muted">Page</span> <a href={d.target.startsWith('http') ? d.target : undefined} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>}
               {changes.slice(0, 3).map((c) => <DiffView change={c} />)}
               {changes.length > 3 && <p class="muted small">and {changes.length - 3} more changes — <a href={`/tasks/${task.id}`}>see all</a></p>}
               <div class="proposal-grid">

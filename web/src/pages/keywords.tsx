@@ -4,7 +4,6 @@ import { api, unwrap, type ApiError } from '../api/client.ts';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatDate, formatNumber, humanize, positionDelta } from '../lib/format.ts';
-import { sortRows, type SortKey } from '../lib/sort.ts';
 
 const PAGE_SIZE = 50;
 
@@ -21,17 +20,21 @@ export function KeywordsPage() {
   );
 }
 
+type SortKey = 'keyword' | 'position' | 'change' | 'volume' | 'difficulty' | 'intent' | 'url';
 const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
-  { key: 'keyword', label: 'Keyword' }, { key: 'current_position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
-  { key: 'search_volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
+  { key: 'keyword', label: 'Keyword' }, { key: 'position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
+  { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
 ];
 
 function Keywords({ siteId }: { siteId: string }) {
   const { query, path, route } = useLocation();
   const page = Number(query.page ?? 1) || 1;
-  const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'search_volume', dir: 'desc' });
+  // The order is the API's, over the whole list (not the loaded page), and lives in the URL like the page.
+  const sort = { key: (COLUMNS.find((c) => c.key === query.sort)?.key ?? 'volume') as SortKey, dir: query.order === 'asc' ? 'asc' as const : 'desc' as const };
+  const go = (next: { page?: number; key?: SortKey; dir?: 'asc' | 'desc' }) =>
+    route(`${path}?site=${siteId}&sort=${next.key ?? sort.key}&order=${next.dir ?? sort.dir}&page=${next.page ?? 1}`);
   const stats = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/stats', { params: { query: { site_id: siteId } } })), [siteId]);
-  const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, page, page_size: PAGE_SIZE } } })), [siteId, page]);
+  const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, sort: sort.key, order: sort.dir, page, page_size: PAGE_SIZE } } })), [siteId, sort.key, sort.dir, page]);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string; undo?: { id: string; keyword: string } } | undefined>();
   const reload = () => { void stats.reload(); void list.reload(); };
 
@@ -72,12 +75,12 @@ function Keywords({ siteId }: { siteId: string }) {
           <>
             <div class="table-wrap">
               <table class="table keywords-table">
-                <caption class="sr-only">Keywords, sorted by {sort.key.replace('_', ' ')} ({sort.dir === 'asc' ? 'ascending' : 'descending'}) on this page</caption>
+                <caption class="sr-only">Keywords, sorted by {sort.key} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
                 <thead>
                   <tr>
                     {COLUMNS.map((c) => (
                       <th scope="col" class={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        <button type="button" class="sort" onClick={() => setSort({ key: c.key, dir: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
+                        <button type="button" class="sort" onClick={() => go({ key: c.key, dir: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
                           {c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                         </button>
                       </th>
@@ -86,7 +89,7 @@ function Keywords({ siteId }: { siteId: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {sortRows(result.items, sort.key, sort.dir).map((k) => {
+                  {result.items.map((k) => {
                     const delta = positionDelta(k.current_position, k.previous_position);
                     return (
                       <tr>
@@ -105,7 +108,7 @@ function Keywords({ siteId }: { siteId: string }) {
               </table>
             </div>
             <p class="muted small">Updated {formatDate(result.items[0]?.updated_at)}. Volume and difficulty are estimated from impressions.</p>
-            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => route(`${path}?site=${siteId}&page=${p}`)} />
+            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => go({ page: p })} />
           </>
         )}
       </Async>

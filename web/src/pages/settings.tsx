@@ -1,7 +1,7 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
-import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, useAsync } from '../components/ui.tsx';
+import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { errorMessage, fieldErrors, formatDate } from '../lib/format.ts';
 import type { User } from '../main.tsx';
 
@@ -12,6 +12,7 @@ export function SettingsPage({ user }: { user: User }) {
       <Google />
       <p class="muted small">Each site’s connector (manual or WordPress) is on the site’s page, under Connector.</p>
       {user.role === 'admin' && <Users />}
+      {user.role === 'admin' && <UserList />}
     </section>
   );
 }
@@ -24,7 +25,8 @@ function Google() {
     setBusy(true);
     setError(undefined);
     try {
-      window.location.assign(unwrap(await api.GET('/api/v1/integrations/google/connect')).authorization_url);
+      // return=app: Google's callback comes back to this page (google=connected, or google_error=why).
+      window.location.assign(unwrap(await api.GET('/api/v1/integrations/google/connect', { params: { query: { return: 'app' } } })).authorization_url);
     } catch (e) {
       setError(e);
       setBusy(false);
@@ -42,9 +44,19 @@ function Google() {
       setBusy(false);
     }
   };
+  // What the connect round trip came back with, shown once.
+  const [outcome] = useState(() => {
+    const q = new URLSearchParams(window.location.search);
+    return { connected: q.get('google') === 'connected', missing: q.get('missing'), error: q.get('google_error') };
+  });
+  useEffect(() => {
+    if (outcome.connected || outcome.error) window.history.replaceState(null, '', window.location.pathname);
+  }, []);
   return (
     <section class="panel" aria-labelledby="h-google">
       <h2 id="h-google">Google Search Console and Analytics</h2>
+      {outcome.connected && <p class="notice notice-success" role="status">Google is connected.{outcome.missing ? ` Not granted: ${outcome.missing}; some data will be missing.` : ' The first sync has started.'}</p>}
+      {outcome.error && <p class="notice notice-error" role="alert">Google was not connected: {outcome.error}</p>}
       {error !== undefined && <ErrorNotice error={error} />}
       <Async state={status} label="Loading the Google connection">
         {(g) => g.connected ? (
@@ -119,6 +131,7 @@ function Users() {
     try {
       const user = unwrap(await api.POST('/api/v1/admin/users', { body: { ...values, role: values.role as 'user' | 'admin' } }));
       setCreated(`${user.email} can now sign in.`);
+      window.dispatchEvent(new Event(USERS_CHANGED));
       setValues({ name: '', email: '', password: '', role: 'user' });
     } catch (e) {
       const fields = fieldErrors((e as ApiError).problem?.errors);
@@ -143,3 +156,47 @@ function Users() {
     </form>
   );
 }
+
+const USERS_CHANGED = 'sos:users-changed';
+const USERS_PAGE = 50;
+
+/** Every account, for admins: who can sign in, as what, and how. */
+function UserList() {
+  const [page, setPage] = useState(1);
+  const users = useAsync(async () => unwrap(await api.GET('/api/v1/admin/users', { params: { query: { page, page_size: USERS_PAGE } } })), [page]);
+  useEffect(() => {
+    const reload = () => void users.reload();
+    window.addEventListener(USERS_CHANGED, reload);
+    return () => window.removeEventListener(USERS_CHANGED, reload);
+  }, [users.reload]);
+  return (
+    <section class="panel" aria-labelledby="h-user-list">
+      <h2 id="h-user-list">Users</h2>
+      <Async state={users} label="Loading users">
+        {(result) => (
+          <>
+            <div class="table-wrap">
+              <table class="table users-table stacked">
+                <caption class="sr-only">Every account, oldest first</caption>
+                <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Signs in with</th><th scope="col">Since</th></tr></thead>
+                <tbody>
+                  {result.items.map((u) => (
+                    <tr>
+                      <td data-label="Name" class="strong">{u.name}</td>
+                      <td data-label="E-mail">{u.email}</td>
+                      <td data-label="Role"><Badge value={u.role === 'admin' ? 'high' : 'muted'} label={u.role} /></td>
+                      <td data-label="Signs in with">{u.sign_in.map((m) => (m === 'google' ? 'Google' : 'password')).join(', ') || '—'}</td>
+                      <td data-label="Since">{formatDate(u.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} pageSize={USERS_PAGE} total={result.total} onPage={setPage} />
+          </>
+        )}
+      </Async>
+    </section>
+  );
+}
+

@@ -1,12 +1,22 @@
-import { useState } from 'preact/hooks';
-import { signIn } from '../api/client.ts';
+import { useEffect, useState } from 'preact/hooks';
+import { api, signIn } from '../api/client.ts';
 import { describedBy, ErrorNotice, Field } from '../components/ui.tsx';
+
+/** Where Google sign-in starts for the app: its callback sets the session cookie and comes back here. */
+const GOOGLE_START = '/api/v1/auth/google/start?return=app';
 
 export function SignInPage({ notice, onSignedIn }: { notice?: string | undefined; onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
+  const [google, setGoogle] = useState(false);
+  // A Google sign-in that came back refused says why (signin_error), once.
+  const [refused] = useState(() => new URLSearchParams(window.location.search).get('signin_error'));
+  useEffect(() => {
+    if (refused) window.history.replaceState(null, '', window.location.pathname);
+    void api.GET('/api/v1/auth/methods').then(({ data }) => setGoogle(data?.google === true), () => setGoogle(false));
+  }, []);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -27,7 +37,8 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string | undefined
         <p class="brand brand-large"><span class="brand-mark" aria-hidden="true">◆</span> Site Optimization</p>
         <h1>Sign in</h1>
         <p class="subtitle">Audits, approvals and search performance for your sites.</p>
-        {notice && !error && <p class="notice notice-info" role="status">{notice}</p>}
+        {notice && !error && !refused && <p class="notice notice-info" role="status">{notice}</p>}
+        {refused && !error && <p class="notice notice-error" role="alert">Google sign-in did not complete: {refused}</p>}
         {error !== undefined && <ErrorNotice error={error} />}
         <form onSubmit={submit} noValidate={false}>
           <Field id="email" label="E-mail">
@@ -38,6 +49,12 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string | undefined
           </Field>
           <button type="submit" class="btn btn-primary btn-block" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
         </form>
+        {google && (
+          <>
+            <p class="signin-or" aria-hidden="true">or</p>
+            <a class="btn btn-block btn-google" href={GOOGLE_START}>Sign in with Google</a>
+          </>
+        )}
       </div>
     </main>
   );

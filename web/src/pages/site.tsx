@@ -3,6 +3,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client.ts';
 import { AuditReport } from '../components/audit.tsx';
 import { ConnectorForm } from '../components/connector.tsx';
+import { TrendChart } from '../components/chart.tsx';
 import { Async, Badge, ErrorNotice, PageHeader, Score, Spark, useAsync, usePolling } from '../components/ui.tsx';
 import { formatDate, formatNumber, platformName } from '../lib/format.ts';
 import { SiteForm } from './sites.tsx';
@@ -84,6 +85,7 @@ export function SitePage() {
                       <span class="muted small">{p.tasks.rolled_back} rolled back · {p.tasks.failed} failed</span>
                     </div>
                   </div>
+                  {p.score_history.filter((h) => h.score !== null).length > 1 && <ScoreHistory history={p.score_history} />}
                   {p.audit && running && (
                     <div class="panel live" aria-live="polite">
                       <div class="live-head">
@@ -113,3 +115,23 @@ export function SitePage() {
     </Async>
   );
 }
+
+/** Every completed audit's health score over time, with the numbers as a table for screen readers. */
+function ScoreHistory({ history }: { history: Array<{ audit_id: string; score: number | null; finished_at: string | null }> }) {
+  const points = history.flatMap((h) => (h.score !== null && h.finished_at ? [{ date: h.finished_at, value: h.score }] : []));
+  return (
+    <figure class="card chart-card score-history">
+      <figcaption>
+        <span class="chart-title">Health score over time</span>{' '}
+        <span class="muted small">{points.length} audits, {formatDate(points[0]!.date)} to {formatDate(points[points.length - 1]!.date)}</span>
+      </figcaption>
+      <TrendChart points={points} label="Health score" color="#047857" range={[0, 100]} />
+      <table class="sr-only">
+        <caption>Health score by audit</caption>
+        <thead><tr><th scope="col">Audit finished</th><th scope="col">Score</th></tr></thead>
+        <tbody>{points.map((p) => <tr><td>{formatDate(p.date, true)}</td><td>{p.value}</td></tr>)}</tbody>
+      </table>
+    </figure>
+  );
+}
+

@@ -4,7 +4,7 @@ import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { actorName, Evidence, KeyValues, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
-import { changesOf } from '../lib/diff.ts';
+import { changesOf, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
 
 const MOVING = ['queued', 'in_progress'];
@@ -59,6 +59,8 @@ export function TaskPage() {
     <Async state={task} label="Loading the task">
       {(t) => {
         const changes = changesOf(t.configuration);
+        const pages = (t.configuration as { pages?: unknown } | null)?.pages;
+        const briefs = (Array.isArray(pages) ? pages : []).filter((p): p is { url: string; instructions?: string } => typeof p === 'object' && p !== null && typeof (p as { url?: unknown }).url === 'string');
         const risk = riskOf(t);
         const deliverables = (Array.isArray(t.deliverables) ? t.deliverables : t.deliverables ? [t.deliverables] : []) as Array<Record<string, unknown>>;
         const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[] } | null;
@@ -94,7 +96,10 @@ export function TaskPage() {
                 <section class="panel" aria-labelledby="h-change">
                   <h2 id="h-change">What changes</h2>
                   <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
-                  {changes.length ? changes.map((c) => <DiffView change={c} />) : <p class="muted">No direct edit: see the configuration and deliverables.</p>}
+                  {changes.length ? changes.map((c) => <DiffView change={c} />) : briefs.length > 0 ? (
+                    // A task covering several pages without a before -> after (briefs): each page and what to do there.
+                    <ol class="page-briefs">{briefs.map((b) => <li><span class="url">{pathOf(b.url)}</span> {b.instructions ?? ''}</li>)}</ol>
+                  ) : <p class="muted">No direct edit: see the configuration and deliverables.</p>}
                   <p class="small"><strong>Why:</strong> {t.description}</p>
                   <p class="small"><strong>Risk ({risk.level}):</strong> {risk.text}</p>
                 </section>
@@ -108,7 +113,7 @@ export function TaskPage() {
                 </section>
                 <section class="panel" aria-labelledby="h-config">
                   <h2 id="h-config">Configuration</h2>
-                  <KeyValues value={t.configuration} skip={['before', 'after']} />
+                  <KeyValues value={t.configuration} skip={['before', 'after', ...(briefs.length ? ['pages'] : [])]} />
                 </section>
               </div>
               <aside class="task-side">
@@ -122,7 +127,7 @@ export function TaskPage() {
                           <ul class="checks">
                             {(v.checks as Array<Record<string, unknown>>).map((c) => (
                               <li class={c.passed === false || c.ok === false ? 'tone-bad' : 'tone-good'}>
-                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check'))}
+                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check'))}{typeof c.url === 'string' && <span class="muted small"> on {pathOf(c.url)}</span>}
                                 {c.expected !== undefined && <span class="muted small"> expected “{String(c.expected)}”{c.actual !== undefined && <>, found “{String(c.actual)}”</>}</span>}
                               </li>
                             ))}

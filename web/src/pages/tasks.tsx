@@ -19,7 +19,7 @@ export function TasksPage() {
 
   return (
     <section class="page">
-      <PageHeader title={<span tabIndex={-1}>Tasks</span>} subtitle="Everything the agent proposed, approved work and what became of it. Newest first." />
+      <PageHeader title={<span tabIndex={-1}>Tasks</span>} subtitle="Everything the agent proposed, approved work and what became of it. Newest first." actions={<a class="btn" href="/rollbacks">Rollback history</a>} />
       <form class="filters" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
         <label>Status

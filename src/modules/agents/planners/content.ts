@@ -1,5 +1,6 @@
 import { THIN_WORDS } from '../../checks/page-checks.ts';
 import { priorityOf } from '../proposal.ts';
+import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 
 /** Pages that are short by nature: asking for 300 words on them would be noise. */
@@ -34,6 +35,18 @@ export function pageKind(url: string, jsonLdTypes: readonly string[], headings: 
   return 'page';
 }
 
+/** A manual page's section marker in its title or heading: "git-add(1)", "printf(3p)". */
+const MAN_SECTION = /[\w.-]\(\d[a-z]*\)/i;
+
+/**
+ * A reference entry (a manual page, an API or directive entry) says what it must at its
+ * length: its title carries a manual section, or it is built of two or more reference
+ * sections (Synopsis, Options, Parameters...). Asking for 300 words would pad it.
+ */
+export function isReferenceEntry(title: string, headings: readonly string[]): boolean {
+  return MAN_SECTION.test(title) || headings.filter((h) => REFERENCE_SECTION.test(h.trim())).length >= 2;
+}
+
 const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
 
 /** expand_thin_content and add_structured_data. */
@@ -41,6 +54,7 @@ export const contentPlanner: Planner = {
   checks: ['thin_content', 'json_ld_invalid'],
   async plan(ctx) {
     const thin = ctx.byUrl(['thin_content']);
+    const briefs: Array<PageFix & { words: string }> = [];
     for (const [url, [finding]] of thin) {
       if (UTILITY_PATH.test(new URL(url).pathname)) {
         await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal…): short by nature');
@@ -48,23 +62,33 @@ export const contentPlanner: Planner = {
       }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
+      if (isReferenceEntry(page.content.h1 || page.content.title, page.stored.headings.map((h) => h.text))) {
+        await ctx.reject('expand_thin_content', url, 'a reference entry (a manual page, or Synopsis/Options/Parameters sections): complete at its length, not thin');
+        continue;
+      }
       const topic = page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix);
       // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
       const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
-      await ctx.propose({
-        type: 'expand_thin_content', category: 'content', priority: ctx.pagePriority(url),
-        title: 'Expand a thin page', description: `${url} has ${finding!.value}; pages under ${THIN_WORDS} words rarely rank.`,
-        target: url,
+      briefs.push({
+        url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(finding!)], words: finding!.value ?? '',
         configuration: {
           url, current_words: page.stored.words, target_words: TARGET_WORDS, topic, page_kind: kind,
           instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS} words about "${topic}": ${BRIEFS[kind]}. `
             + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },
-        evidence: [ctx.evidence(finding!)],
       });
     }
+    // Many thin pages (a section of short pages, stubs a template makes) are one piece of work: one task, a brief per page.
+    await proposeByPage(ctx, 'expand_thin_content', briefs, {
+      category: 'content', checks: ['thin_content'],
+      single: ({ url }) => ({ title: 'Expand a thin page', description: `${url} has ${briefs.find((b) => b.url === url)!.words}; pages under ${THIN_WORDS} words rarely rank.` }),
+      group: (pages, total, part) => ({
+        title: `Expand ${pages} thin pages`,
+        description: `${total} pages have under ${THIN_WORDS} words, and pages that thin rarely rank. This task briefs ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each of them' : `${pages} of them`}: topic, word target and the headings to build on, by kind of page, each listed.`,
+      }),
+    });
 
     for (const [url, [finding]] of ctx.byUrl(['json_ld_invalid'])) {
       await ctx.propose({

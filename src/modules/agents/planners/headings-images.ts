@@ -1,5 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { writeAltText, writeH1 } from '../writers.ts';
+import { proposeByPage, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
 const MAX_IMAGES_PER_TASK = 50;
@@ -9,6 +10,8 @@ export const headingsAndImagesPlanner: Planner = {
   checks: ['h1_missing', 'h1_multiple', 'image_missing_alt'],
   async plan(ctx) {
     const headings = ctx.byUrl(['h1_missing', 'h1_multiple']);
+    const missing: PageFix[] = [];
+    const several: PageFix[] = [];
     for (const [url, [finding]] of headings) {
       const f = finding!;
       if (!ctx.indexable(url)) {
@@ -17,12 +20,9 @@ export const headingsAndImagesPlanner: Planner = {
       }
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
-        await ctx.propose({
-          type: 'fix_h1', category: 'seo', priority: ctx.pagePriority(url),
-          title: 'Keep one h1 on the page', description: `${url} has ${h1s.length} h1 headings; the first stays, the others become h2.`,
-          target: url,
+        several.push({
+          url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(f)],
           configuration: { url, issue: 'multiple', before: h1s, after: h1s[0] ?? null, instructions: `Keep "${h1s[0]}" as the only <h1>; change the other <h1> elements to <h2>.` },
-          evidence: [ctx.evidence(f)],
         });
         continue;
       }
@@ -33,14 +33,31 @@ export const headingsAndImagesPlanner: Planner = {
         await ctx.reject('fix_h1', url, 'the page has no title to draft an h1 from');
         continue;
       }
-      await ctx.propose({
-        type: 'fix_h1', category: 'seo', priority: ctx.pagePriority(url),
-        title: 'Add an h1 heading', description: `${url} has no h1; this one is its title without the site name.`,
-        target: url,
+      missing.push({
+        url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(f)],
         configuration: { url, issue: 'missing', before: null, after, instructions: 'Add this <h1> as the first heading of the main content.' },
-        evidence: [ctx.evidence(f)],
       });
     }
+    await proposeByPage(ctx, 'fix_h1', several, {
+      category: 'seo', checks: ['h1_multiple'],
+      single: ({ url }) => {
+        const count = (several.find((f) => f.url === url)!.configuration.before as string[]).length;
+        return { title: 'Keep one h1 on the page', description: `${url} has ${count} h1 headings; the first stays, the others become h2.` };
+      },
+      group: (pages, total, part) => ({
+        title: `Keep one h1 on each of ${pages} pages`,
+        description: `${total} pages have several h1 headings (usually their template's). This task keeps the first h1 of ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each' : `${pages} of them`} and makes the others h2; each page's headings are listed.`,
+      }),
+    });
+    // A page template without an h1 lacks it on every page: one task, each page with its own heading.
+    await proposeByPage(ctx, 'fix_h1', missing, {
+      category: 'seo', checks: ['h1_missing'],
+      single: ({ url }) => ({ title: 'Add an h1 heading', description: `${url} has no h1; this one is its title without the site name.` }),
+      group: (pages, total, part) => ({
+        title: `Add an h1 heading to ${pages} pages`,
+        description: `${total} pages have no h1: their template prints none. This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each of them' : `${pages} of them`} an h1 from its own title without the site name; the template's fix covers them all at once.`,
+      }),
+    });
 
     const images = ctx.byUrl(['image_missing_alt']);
     for (const [url, list] of images) {

@@ -2,6 +2,7 @@ import { escapeHtml } from '../../../lib/strings.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import { priorityOf } from '../proposal.ts';
+import { proposeByPage, type PageFix } from './grouping.ts';
 import type { Planner } from './planner.ts';
 
 const MAX_SOURCES = 3;
@@ -12,21 +13,33 @@ export const linksPlanner: Planner = {
   checks: ['broken_internal_links', 'links_to_redirect', 'orphan_page'],
   async plan(ctx) {
     const broken = ctx.byUrl(['broken_internal_links']);
+    const fixes: Array<PageFix & { links: number }> = [];
     for (const [url, list] of broken) {
       // The audit keeps one example per page; the page itself names every broken link.
       const targets = await linkTargets(ctx, url, 'links_to_errors', (status) => status === 0 || status >= 400, list.map((f) => f.value ?? ''));
-      await ctx.propose({
-        type: 'fix_broken_links', category: 'technical', priority: priorityOf(['broken_internal_links'], broken.size),
-        title: `Fix ${targets.length} broken link${targets.length > 1 ? 's' : ''}`,
-        description: `${url} links to pages that answer with an error.`,
-        target: url,
+      fixes.push({
+        url, priority: priorityOf(['broken_internal_links'], broken.size), evidence: list.map(ctx.evidence), links: targets.length,
         configuration: {
           url,
           changes: targets.map((link) => ({ link_to: link, status: ctx.pageByUrl.get(link)?.status ?? null, action: 'point the link at a working page, or remove it' })),
         },
-        evidence: list.map(ctx.evidence),
       });
     }
+    // Broken links on many pages (a moved section, links a template or a translation repeats) are one task, each page's links listed.
+    await proposeByPage(ctx, 'fix_broken_links', fixes, {
+      category: 'technical', checks: ['broken_internal_links'],
+      single: ({ url }) => {
+        const n = fixes.find((f) => f.url === url)!.links;
+        return { title: `Fix ${n} broken link${n > 1 ? 's' : ''}`, description: `${url} links to pages that answer with an error.` };
+      },
+      group: (pages, total, part) => {
+        const links = fixes.reduce((sum, f) => sum + f.links, 0);
+        return {
+          title: `Fix broken links on ${pages} pages`,
+          description: `${total} pages link to pages that answer with an error (${links} links in all). This task lists ${part.count > 1 ? `these ${pages} pages (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each page' : `${pages} of them`} with its broken links, to point at a working page or remove.`,
+        };
+      },
+    });
 
     const redirects = ctx.byUrl(['links_to_redirect']);
     for (const [url, list] of redirects) {

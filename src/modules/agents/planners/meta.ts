@@ -3,6 +3,7 @@ import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import type { AuditFinding, PlanningContext } from '../planning-context.ts';
 import { writeMetaDescription, writeTitle } from '../writers.ts';
+import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
 
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
@@ -22,23 +23,31 @@ export const metaPlanner: Planner = {
     const { copies, kept } = await proposeCanonicalsForCopies(ctx);
 
     const missing = ctx.byUrl(MISSING);
+    const descriptions: PageFix[] = [];
     for (const [url, list] of missing) {
       if (copies.has(url)) continue; // its canonical is the fix
       const drafted = await draftDescription(ctx, 'fix_missing_meta_description', url);
       if (!drafted) continue;
       const { after, writer } = drafted;
-      await ctx.propose({
-        type: 'fix_missing_meta_description', category: 'seo', priority: ctx.pagePriority(url),
-        title: 'Add a meta description',
-        description: `${url} has no meta description${missing.size === 2 ? ' (nor does 1 other page)' : missing.size > 2 ? ` (nor do ${missing.size - 1} other pages: likely one template)` : ''}; this one is drafted from the page's own text.`,
-        target: url,
+      descriptions.push({
+        url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence),
         configuration: {
           url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
           group: groupOf(MISSING, missing.size),
         },
-        evidence: list.map(ctx.evidence),
       });
     }
+    await proposeByPage(ctx, 'fix_missing_meta_description', descriptions, {
+      category: 'seo', checks: MISSING,
+      single: ({ url }) => ({
+        title: 'Add a meta description',
+        description: `${url} has no meta description${missing.size === 2 ? ' (nor does 1 other page)' : missing.size > 2 ? ` (nor do ${missing.size - 1} other pages: likely one template)` : ''}; this one is drafted from the page's own text.`,
+      }),
+      group: (pages, total, part) => ({
+        title: `Add meta descriptions to ${pages} pages`,
+        description: `${missing.size} pages have no meta description: one problem, likely one template or a field nobody filled in. This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest pages first)` : `${pages === total ? 'each of them' : `${pages} of them`}`} a description drafted from the page's own text; each page's before -> after is listed.`,
+      }),
+    });
 
     // Duplicates: the page with the shortest URL keeps the description (usually the section
     // page the others copied it from); every other page gets its own.
@@ -70,6 +79,7 @@ export const metaPlanner: Planner = {
     }
 
     const titles = ctx.byUrl(TITLES);
+    const titleFixes: Array<PageFix & { problems: string }> = [];
     for (const [url, all] of titles) {
       if (copies.has(url)) continue;
       const list = kept.has(url) ? all.filter((f) => f.check_id !== 'title_duplicate') : all;
@@ -83,17 +93,24 @@ export const metaPlanner: Planner = {
       }
       const { text: after, writer } = await ctx.polish('title', draft.text, page.content, [TITLE_MIN, TITLE_MAX], ctx.taken.titles);
       ctx.taken.titles.add(after.toLowerCase());
-      await ctx.propose({
-        type: 'fix_title_tag', category: 'seo', priority: ctx.pagePriority(url),
-        title: 'Fix the title tag', description: `${url}: ${list.map((f) => CHECKS_BY_ID.get(f.check_id)?.title.toLowerCase()).join('; ')}.`,
-        target: url,
+      titleFixes.push({
+        url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence),
+        problems: list.map((f) => CHECKS_BY_ID.get(f.check_id)?.title.toLowerCase()).join('; '),
         configuration: {
           url, field: 'title', before: list.find((f) => f.value)?.value || page.content.title || null, after, writer, bounds: [TITLE_MIN, TITLE_MAX],
           group: groupOf([...new Set(list.map((f) => f.check_id))], titles.size),
         },
-        evidence: list.map(ctx.evidence),
       });
     }
+    const titleChecks = [...new Set([...titles.values()].flat().map((f) => f.check_id))];
+    await proposeByPage(ctx, 'fix_title_tag', titleFixes, {
+      category: 'seo', checks: titleChecks,
+      single: (fix) => ({ title: 'Fix the title tag', description: `${fix.url}: ${titleFixes.find((t) => t.url === fix.url)!.problems}.` }),
+      group: (pages, total, part) => ({
+        title: `Fix the title tags of ${pages} pages`,
+        description: `${titles.size} pages have title problems (${titleChecks.map((c) => CHECKS_BY_ID.get(c)?.title.toLowerCase()).join('; ')}). This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest pages first)` : `${pages === total ? 'each of them' : `${pages} of them`}`} a title drafted from its own heading; each page's before -> after is listed.`,
+      }),
+    });
   },
 };
 
@@ -115,6 +132,7 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
   const weight = (url: string) => ctx.pageByUrl.get(url)!;
   const groups = [...byHash.values()].filter((urls) => urls.length > 1 && urls.some((url) => flagged.has(url)));
   const copyCount = groups.reduce((sum, urls) => sum + urls.length - 1, 0);
+  const fixes: Array<PageFix & { preferred: string; copiesOfPage: number }> = [];
   for (const urls of groups) {
     const [preferred, ...others] = [...urls].sort((a, b) =>
       cleanness(a, urls) - cleanness(b, urls) || weight(b).inlinks - weight(a).inlinks || (weight(a).depth ?? 99) - (weight(b).depth ?? 99)
@@ -123,21 +141,32 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
     for (const url of others) {
       copies.add(url);
       const list = flagged.get(url) ?? [{ check_id: 'duplicate_content', url, value: preferred! }];
-      await ctx.propose({
-        type: 'fix_canonical', category: 'technical', priority: ctx.pagePriority(url),
-        title: 'Point a duplicate URL at the page it copies',
-        description: `${url} serves the same content as ${preferred}; a canonical (or a 301 redirect) makes one URL rank instead of ${urls.length} competing copies.`,
-        target: url,
+      fixes.push({
+        url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence), preferred: preferred!, copiesOfPage: urls.length,
         configuration: {
           url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
           group: { checks: ['duplicate_url'], pages: copyCount },
           html: `<link rel="canonical" href="${escapeHtml(preferred!)}">`,
           instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
         },
-        evidence: list.map(ctx.evidence),
       });
     }
   }
+  // Copies come from one cause (a server serving a page under several URLs): many of them are one task.
+  await proposeByPage(ctx, 'fix_canonical', fixes, {
+    category: 'technical', checks: ['duplicate_url'],
+    single: ({ url }) => {
+      const fix = fixes.find((f) => f.url === url)!;
+      return {
+        title: 'Point a duplicate URL at the page it copies',
+        description: `${url} serves the same content as ${fix.preferred}; a canonical (or a 301 redirect) makes one URL rank instead of ${fix.copiesOfPage} competing copies.`,
+      };
+    },
+    group: (pages, total, part) => ({
+      title: `Point ${pages} duplicate URLs at the pages they copy`,
+      description: `${total} URLs serve the same content as another URL of the site (${groups.length} pages served under several URLs, typically one server or link pattern). This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each of them' : `${pages} of them`} the canonical of the page it copies (or a 301 redirect to it), so that one URL ranks instead of competing copies.`,
+    }),
+  });
   return { copies, kept };
 }
 

@@ -1,6 +1,6 @@
 import LinkHeader from 'http-link-header';
 import { interceptors, request, type Dispatcher } from 'undici';
-import { assertPublicUrl } from '../../../lib/safe-http.ts';
+import { assertPublicUrl, type PrivateTargets } from '../../../lib/safe-http.ts';
 import { USER_AGENT } from '../../crawler/fetch-page.ts';
 import { ConnectorError } from '../connector-error.ts';
 
@@ -45,7 +45,7 @@ export interface WordPressClientOptions {
   applicationPassword: string;
   /** The SSRF-guarded dispatcher for this user-given host. */
   agent: Dispatcher;
-  allowPrivate: boolean;
+  allowPrivate: PrivateTargets;
 }
 
 /**

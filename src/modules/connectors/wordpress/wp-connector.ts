@@ -144,7 +144,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       const conflicts = current
         .filter((c) => c.now !== c.after && c.now !== c.before)
         .map((c) => ({ field: c.field, expected: c.after, found: c.now }));
-      if (conflicts.length > 0 && !options.force) return { restored: [], conflicts };
+      if (options.dryRun || (conflicts.length > 0 && !options.force)) return { restored: [], conflicts };
       const toRestore = current.filter((c) => c.now !== c.before);
       if (toRestore.length > 0) {
         const stored = await client.update(ref, updateBody(toRestore.map((c) => ({ field: c.field, value: c.before }))));

@@ -6,10 +6,10 @@ const STATE_TTL = '10 minutes';
 
 export function createGoogleRepo(db: Kysely<DB>) {
   return {
-    async saveState(row: { stateHash: string; purpose: 'connect' | 'signin'; userId: string | null; codeVerifier: string; nonce: string | null }) {
+    async saveState(row: { stateHash: string; purpose: 'connect' | 'signin'; userId: string | null; codeVerifier: string; nonce: string | null; returnTo: 'app' | null }) {
       await db.deleteFrom('oauth_states').where('created_at', '<', sql<Date>`now() - ${STATE_TTL}::interval`).execute();
       await db.insertInto('oauth_states')
-        .values({ state_hash: row.stateHash, purpose: row.purpose, user_id: row.userId, code_verifier: row.codeVerifier, nonce: row.nonce })
+        .values({ state_hash: row.stateHash, purpose: row.purpose, user_id: row.userId, code_verifier: row.codeVerifier, nonce: row.nonce, return_to: row.returnTo })
         .execute();
     },
 
@@ -18,7 +18,7 @@ export function createGoogleRepo(db: Kysely<DB>) {
       return db.deleteFrom('oauth_states')
         .where('state_hash', '=', stateHash)
         .where('created_at', '>=', sql<Date>`now() - ${STATE_TTL}::interval`)
-        .returning(['purpose', 'user_id', 'code_verifier', 'nonce'])
+        .returning(['purpose', 'user_id', 'code_verifier', 'nonce', 'return_to'])
         .executeTakeFirst();
     },
 

@@ -3,6 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nullable, Timestamp } from '../../../lib/schema.ts';
 import type { AuthService } from '../../auth/auth.service.ts';
+import { setSessionCookie } from '../../auth/browser-session.routes.ts';
+import { ProblemError } from '../../../lib/problem.ts';
 import { TokenPairSchema } from '../../auth/auth.schemas.ts';
 import type { GoogleService } from './google.service.ts';
 
@@ -27,23 +29,39 @@ const StatusSchema = Type.Object({
   connected_at: Nullable(Timestamp()),
 });
 
-export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; auth: Pick<AuthService, 'signInWithGoogle'> }) {
+const STATE_COOKIE = 'sos_google_state';
+
+/** `return=app`: the web app starts the round trip, and its callback answers the browser (a redirect into the app), not JSON. */
+const StartQuery = Type.Object({ return: Type.Optional(Type.Literal('app', { description: 'Set by the web app: the callback redirects back into it' })) }, { additionalProperties: false });
+const redirectTo = (description: string) => Type.Null({ description, headers: { location: Type.String({ description: 'Where in the web app' }) } });
+/** A refusal in a round trip the web app started (see google.service finishing): the message goes back to the app. */
+const forApp = (error: unknown) => (error instanceof ProblemError && (error as { returnTo?: unknown }).returnTo === 'app' ? error.message : undefined);
+
+export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; auth: Pick<AuthService, 'signInWithGoogle' | 'signInMethods'>; refreshTtlSeconds: number }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['integrations'];
   r.get(
     '/integrations/google/connect',
-    { schema: { tags, operationId: 'startGoogleConnect', summary: 'Start connecting Google (Search Console, GA4): the URL to send the browser to', response: { 200: Type.Object({ authorization_url: Type.String() }) } } },
-    (request) => deps.google.connectStart(request.actor.sub),
+    { schema: { tags, operationId: 'startGoogleConnect', summary: 'Start connecting Google (Search Console, GA4): the URL to send the browser to', querystring: StartQuery, response: { 200: Type.Object({ authorization_url: Type.String() }) } } },
+    (request) => deps.google.connectStart(request.actor.sub, request.query.return === 'app' ? 'app' : null),
   );
   r.get(
     '/integrations/google/callback',
     {
       config: { public: true },
-      schema: { tags, operationId: 'completeGoogleConnect', summary: "Google's redirect after consent (state and PKCE checked, tokens stored sealed)", querystring: CallbackQuery, response: { 200: Type.Object({ connected: Type.Boolean(), scopes: Type.Array(Type.String()), missing_scopes: Type.Array(Type.String()) }) } },
+      schema: { tags, operationId: 'completeGoogleConnect', summary: "Google's redirect after consent (state and PKCE checked, tokens stored sealed); started by the web app, back to its settings", querystring: CallbackQuery,
+        response: { 200: Type.Object({ connected: Type.Boolean(), scopes: Type.Array(Type.String()), missing_scopes: Type.Array(Type.String()) }), 303: redirectTo('Back to the web app\'s settings (google=connected, or google_error=why)') } },
     },
-    async (request) => {
-      const result = await deps.google.connectCallback(request.query);
-      return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
+    async (request, reply) => {
+      try {
+        const result = await deps.google.connectCallback(request.query);
+        if (result.returnTo === 'app') return reply.redirect(`/settings?google=connected${result.missing_scopes.length ? `&missing=${encodeURIComponent(result.missing_scopes.join(' '))}` : ''}`, 303);
+        return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
+      } catch (error) {
+        const message = forApp(error);
+        if (message) return reply.redirect(`/settings?google_error=${encodeURIComponent(message)}`, 303);
+        throw error;
+      }
     },
   );
   r.get('/integrations/google', { schema: { tags, operationId: 'getGoogleConnection', summary: 'Whether Google is connected, as whom, with which scopes', response: { 200: StatusSchema } } },
@@ -59,13 +77,44 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
   );
   r.get(
     '/auth/google/start',
-    { config: { public: true }, schema: { tags: ['auth'], operationId: 'startGoogleSignIn', summary: 'Start Google sign-in: 302 to Google with state, nonce and PKCE',
+    { config: { public: true }, schema: { tags: ['auth'], operationId: 'startGoogleSignIn', summary: 'Start Google sign-in: 302 to Google with state, nonce and PKCE', querystring: StartQuery,
       response: { 302: Type.Null({ description: "Redirect to Google's consent screen", headers: { location: Type.String({ format: 'uri', description: "Google's authorization URL" }) } }) } } },
-    async (_request, reply) => reply.redirect(await deps.google.signinStart(), 302),
+    async (request, reply) => {
+      const url = await deps.google.signinStart(request.query.return === 'app' ? 'app' : null);
+      // The browser that starts an app sign-in keeps its state, so only it can finish it (login CSRF).
+      // Lax: the cookie must come back on Google's top-level redirect to the callback.
+      if (request.query.return === 'app') {
+        reply.setCookie(STATE_COOKIE, new URL(url).searchParams.get('state') ?? '', {
+          path: '/api/v1/auth/google/callback', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
+        });
+      }
+      return reply.redirect(url, 302);
+    },
   );
   r.get(
     '/auth/google/callback',
-    { config: { public: true }, schema: { tags: ['auth'], operationId: 'completeGoogleSignIn', summary: "Google's redirect after sign-in: the id_token is verified, the user found or created, and this service's tokens issued", querystring: CallbackQuery, response: { 200: TokenPairSchema } } },
-    (request) => deps.auth.signInWithGoogle(request.query),
+    { config: { public: true }, schema: { tags: ['auth'], operationId: 'completeGoogleSignIn', summary: "Google's redirect after sign-in: the id_token is verified, the user found or created, and this service's tokens issued; started by the web app, its session cookie set and back into it", querystring: CallbackQuery,
+      response: { 200: TokenPairSchema, 303: redirectTo('Into the web app, signed in (the session cookie set), or back to its sign-in page with signin_error=why') } } },
+    async (request, reply) => {
+      try {
+        const { tokens, returnTo } = await deps.auth.signInWithGoogle(request.query, { state: request.cookies[STATE_COOKIE] });
+        reply.clearCookie(STATE_COOKIE, { path: '/api/v1/auth/google/callback' });
+        if (returnTo !== 'app') return tokens;
+        // The web app's session: the refresh token in its cookie; the app takes an access token from it on load.
+        setSessionCookie(request, reply, tokens.refresh_token, deps.refreshTtlSeconds);
+        reply.header('cache-control', 'no-store');
+        return reply.redirect('/', 303);
+      } catch (error) {
+        const message = forApp(error);
+        if (message) return reply.redirect(`/?signin_error=${encodeURIComponent(message)}`, 303);
+        throw error;
+      }
+    },
+  );
+  r.get(
+    '/auth/methods',
+    { config: { public: true }, schema: { tags: ['auth'], operationId: 'listSignInMethods', summary: 'How one can sign in on this server (the Google button shows only when Google is set up)',
+      response: { 200: Type.Object({ password: Type.Boolean(), google: Type.Boolean() }) } } },
+    () => deps.auth.signInMethods(),
   );
 }

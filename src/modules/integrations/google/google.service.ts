@@ -8,6 +8,9 @@ import type { JobSender } from '../../../jobs/queue.ts';
 import { GoogleApiError, normalizeScopes, type GoogleClient } from './google-client.ts';
 import type { GoogleRepo } from './google.repo.ts';
 
+/** Who started a Google round trip: the web app ('app': its callback answers the browser), or an API client (null: JSON). */
+export type ReturnTo = 'app' | null;
+
 /** openid and email only name the connected account in the status; the data scopes are read-only. */
 export const DATA_SCOPES = ['openid', 'email', 'https://www.googleapis.com/auth/webmasters.readonly', 'https://www.googleapis.com/auth/analytics.readonly'];
 export const SIGNIN_SCOPES = ['openid', 'email', 'profile'];
@@ -42,12 +45,12 @@ export function createGoogleService(deps: {
   };
 
   /** A state and PKCE pair stored server-side; the authorization URL to send the browser to. */
-  async function authorizationUrl(purpose: 'connect' | 'signin', userId: string | null, redirectUri: string, scopes: string[]) {
+  async function authorizationUrl(purpose: 'connect' | 'signin', userId: string | null, redirectUri: string, scopes: string[], returnTo: ReturnTo = null) {
     const { config } = ready();
     const state = randomBytes(32).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
     const nonce = purpose === 'signin' ? randomBytes(16).toString('base64url') : null;
-    await repo.saveState({ stateHash: sha256(state), purpose, userId, codeVerifier: secrets.seal(verifier, `oauth:${sha256(state)}`), nonce });
+    await repo.saveState({ stateHash: sha256(state), purpose, userId, codeVerifier: secrets.seal(verifier, `oauth:${sha256(state)}`), nonce, returnTo });
     const url = new URL(config.authUrl);
     url.search = new URLSearchParams({
       client_id: config.clientId, redirect_uri: redirectUri, response_type: 'code', scope: scopes.join(' '), state,
@@ -67,7 +70,17 @@ export function createGoogleService(deps: {
     } catch {
       throw new ProblemError('bad_request', 'This sign-in was started before the server\'s SECRETS_KEY changed: start again.');
     }
-    return { userId: row.user_id, verifier, nonce: row.nonce };
+    return { userId: row.user_id, verifier, nonce: row.nonce, returnTo: row.return_to };
+  }
+
+  /** Runs the rest of a callback; a refusal of a round trip the web app started says so, so its route can answer the browser. */
+  async function finishing<T>(returnTo: ReturnTo, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (returnTo && error instanceof ProblemError) throw Object.assign(error, { returnTo });
+      throw error;
+    }
   }
 
   const googleError = (error: unknown): never => {
@@ -79,37 +92,41 @@ export function createGoogleService(deps: {
   };
 
   return {
+    /** Whether Google is set up on this server (GOOGLE_CLIENT_ID and secret). */
+    configured: Boolean(deps.config && deps.client),
     authorizationUrl,
     takeState,
     googleError,
 
-    async connectStart(userId: string) {
-      return { authorization_url: await authorizationUrl('connect', userId, connectRedirect, DATA_SCOPES) };
+    async connectStart(userId: string, returnTo: ReturnTo = null) {
+      return { authorization_url: await authorizationUrl('connect', userId, connectRedirect, DATA_SCOPES, returnTo) };
     },
 
     async connectCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
       const { client } = ready();
       if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
-      const { userId, verifier } = await takeState(query.state, 'connect');
-      if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not grant access (${query.error ?? 'no code'}).`);
-      const tokens = await client.exchangeCode(query.code, verifier, connectRedirect).catch(googleError);
-      if (!tokens.refresh_token) throw new ProblemError('bad_gateway', 'Google sent no refresh token (offline access was not granted): connect again.');
-      const granted = normalizeScopes(tokens.scope ?? '');
-      const missing = DATA_SCOPES.filter((s) => !granted.includes(s));
-      // Only to show which account is connected: this id_token came straight from Google's token endpoint over TLS.
-      const claims = tokens.id_token ? JSON.parse(Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') : {};
-      await repo.saveConnection({
-        userId: userId!, googleSub: String(claims.sub ?? 'unknown'), email: typeof claims.email === 'string' ? claims.email : null, scopes: granted.join(' '),
-        refreshToken: secrets.seal(tokens.refresh_token, `google:${userId}`), accessToken: secrets.seal(tokens.access_token, `google:${userId}`),
-        expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
+      const { userId, verifier, returnTo } = await takeState(query.state, 'connect');
+      return finishing(returnTo, async () => {
+        if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not grant access (${query.error ?? 'no code'}).`);
+        const tokens = await client.exchangeCode(query.code, verifier, connectRedirect).catch(googleError);
+        if (!tokens.refresh_token) throw new ProblemError('bad_gateway', 'Google sent no refresh token (offline access was not granted): connect again.');
+        const granted = normalizeScopes(tokens.scope ?? '');
+        const missing = DATA_SCOPES.filter((s) => !granted.includes(s));
+        // Only to show which account is connected: this id_token came straight from Google's token endpoint over TLS.
+        const claims = tokens.id_token ? JSON.parse(Buffer.from(tokens.id_token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}') : {};
+        await repo.saveConnection({
+          userId: userId!, googleSub: String(claims.sub ?? 'unknown'), email: typeof claims.email === 'string' ? claims.email : null, scopes: granted.join(' '),
+          refreshToken: secrets.seal(tokens.refresh_token, `google:${userId}`), accessToken: secrets.seal(tokens.access_token, `google:${userId}`),
+          expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
+        });
+        await deps.queue.send('search.sync-user', { userId: userId! });
+        deps.log.info({ userId, scopes: granted }, 'Google connected');
+        return { userId: userId!, connected: true, scopes: granted, missing_scopes: missing, returnTo };
       });
-      await deps.queue.send('search.sync-user', { userId: userId! });
-      deps.log.info({ userId, scopes: granted }, 'Google connected');
-      return { userId: userId!, connected: true, scopes: granted, missing_scopes: missing };
     },
 
     /** Google sign-in: the URL to redirect the browser to (openid, email, profile; nonce, state, PKCE). */
-    signinStart: () => authorizationUrl('signin', null, signinRedirect, SIGNIN_SCOPES),
+    signinStart: (returnTo: ReturnTo = null) => authorizationUrl('signin', null, signinRedirect, SIGNIN_SCOPES, returnTo),
 
     /**
      * The Google identity behind a sign-in callback, from an id_token verified against
@@ -119,24 +136,26 @@ export function createGoogleService(deps: {
     async signinCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
       const { client, config } = ready();
       if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
-      const { verifier, nonce } = await takeState(query.state, 'signin');
-      if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not sign you in (${query.error ?? 'no code'}).`);
-      const tokens = await client.exchangeCode(query.code, verifier, signinRedirect).catch(googleError);
-      if (!tokens.id_token) throw new ProblemError('bad_gateway', 'Google sent no id_token.');
-      jwks ??= createRemoteJWKSet(new URL(config.jwksUrl));
-      // Google issues either form of its issuer name.
-      const issuers = config.issuer === 'https://accounts.google.com' ? ['https://accounts.google.com', 'accounts.google.com'] : [config.issuer];
-      let claims: JWTPayload;
-      try {
-        ({ payload: claims } = await jwtVerify(tokens.id_token, jwks, { issuer: issuers, audience: config.clientId, algorithms: ['RS256'] }));
-      } catch (error) {
-        throw new ProblemError('unauthorized', `The id_token from Google was refused: ${error instanceof Error ? error.message : 'invalid'}`);
-      }
-      if (claims.nonce !== nonce) throw new ProblemError('unauthorized', 'The id_token from Google was refused: nonce mismatch');
-      if (typeof claims.sub !== 'string' || typeof claims.email !== 'string' || claims.email_verified !== true) {
-        throw new ProblemError('unauthorized', 'The Google account has no verified e-mail address.');
-      }
-      return { sub: claims.sub, email: claims.email.toLowerCase(), name: typeof claims.name === 'string' ? claims.name : claims.email.split('@')[0]! };
+      const { verifier, nonce, returnTo } = await takeState(query.state, 'signin');
+      return finishing(returnTo, async () => {
+        if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not sign you in (${query.error ?? 'no code'}).`);
+        const tokens = await client.exchangeCode(query.code, verifier, signinRedirect).catch(googleError);
+        if (!tokens.id_token) throw new ProblemError('bad_gateway', 'Google sent no id_token.');
+        jwks ??= createRemoteJWKSet(new URL(config.jwksUrl));
+        // Google issues either form of its issuer name.
+        const issuers = config.issuer === 'https://accounts.google.com' ? ['https://accounts.google.com', 'accounts.google.com'] : [config.issuer];
+        let claims: JWTPayload;
+        try {
+          ({ payload: claims } = await jwtVerify(tokens.id_token, jwks, { issuer: issuers, audience: config.clientId, algorithms: ['RS256'] }));
+        } catch (error) {
+          throw new ProblemError('unauthorized', `The id_token from Google was refused: ${error instanceof Error ? error.message : 'invalid'}`);
+        }
+        if (claims.nonce !== nonce) throw new ProblemError('unauthorized', 'The id_token from Google was refused: nonce mismatch');
+        if (typeof claims.sub !== 'string' || typeof claims.email !== 'string' || claims.email_verified !== true) {
+          throw new ProblemError('unauthorized', 'The Google account has no verified e-mail address.');
+        }
+        return { sub: claims.sub, email: claims.email.toLowerCase(), name: typeof claims.name === 'string' ? claims.name : claims.email.split('@')[0]!, returnTo };
+      });
     },
 
     async status(userId: string) {

@@ -5,6 +5,7 @@ import { startGoogleServer, type GoogleServer, type GscRow } from '../../../../t
 import { assertRejectsBadTokens } from '../../../../test/helpers/security.ts';
 import { until } from '../../../../test/helpers/wait.ts';
 import { SYNC_JOB } from './search-sync.ts';
+import { pacificToday } from '../../search-data/periods.ts';
 
 let google: GoogleServer;
 let ctx: TestContext;
@@ -13,7 +14,8 @@ let other: SignedInUser;
 let siteId: string;
 
 const DAY = 86_400_000;
-const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+// Google's days are Pacific Time: between midnight UTC and midnight in California, "today" differs.
+const today = pacificToday();
 const date = (back: number) => new Date(today - back * DAY).toISOString().slice(0, 10);
 /** 300 queries a day over 90 days: 27,000 query×page rows, more than one 25,000-row page. */
 function searchRows(): GscRow[] {
@@ -86,6 +88,22 @@ describe('connecting Google', () => {
     assert.equal(res.statusCode, 409);
     assert.match(res.data.detail, /Google is not connected/);
     await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties' }, owner);
+  });
+
+  it('started by the web app, goes back to its settings saying so (or why not)', async () => {
+    const someone = await signUp(ctx);
+    const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect?return=app', token: someone.accessToken });
+    const consent = google.authorize(start.data.authorization_url, { sub: 'app-connect-sub', email: 'app-connect@gmail.com' });
+    const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    assert.equal(back.statusCode, 303, back.body);
+    assert.equal(back.headers.location, '/settings?google=connected');
+    assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: someone.accessToken })).data.connected, true);
+
+    const again = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect?return=app', token: someone.accessToken });
+    const state = new URL(again.data.authorization_url).searchParams.get('state')!;
+    const denied = await ctx.app.inject({ method: 'GET', url: `/api/v1/integrations/google/callback?error=access_denied&state=${state}` });
+    assert.equal(denied.statusCode, 303);
+    assert.match(String(denied.headers.location), /^\/settings\?google_error=Google%20did%20not%20grant%20access/);
   });
 
   it('connects, lists the caller\'s Search Console properties and syncs the site from its matching property', async () => {
@@ -235,5 +253,41 @@ describe('Google sign-in', () => {
     }
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/callback?code=x&state=forged' });
     assert.equal(bad.statusCode, 400);
+  });
+
+  it('started by the web app, sets its session cookie and goes back into the app; a refusal goes back with the reason', async () => {
+    assert.deepEqual((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/methods' })).json(), { password: true, google: true });
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=app' });
+    assert.equal(start.statusCode, 302);
+    const stateCookie = start.cookies.find((c) => c.name === 'sos_google_state')!;
+    assert.ok(stateCookie && stateCookie.httpOnly && stateCookie.sameSite === 'Lax' && stateCookie.path === '/api/v1/auth/google/callback');
+    const consent = google.authorize(start.headers.location as string, { sub: 'app-sub', email: 'app.user@gmail.com' });
+    // Login CSRF: the same callback in a browser that did not start it (no state cookie) signs no one in.
+    const elsewhere = google.authorize((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=app' })).headers.location as string, { sub: 'attacker-sub', email: 'attacker@gmail.com' });
+    const forged = await ctx.app.inject({ method: 'GET', url: elsewhere.redirect.pathname + elsewhere.redirect.search, cookies: { sos_google_state: stateCookie.value } });
+    assert.equal(forged.statusCode, 303);
+    assert.match(String(forged.headers.location), /^\/\?signin_error=This%20sign-in%20was%20not%20started%20in%20this%20browser/);
+    assert.ok(!forged.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session for the attacker\'s account');
+    const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_state: stateCookie.value } });
+    assert.equal(back.statusCode, 303, back.body);
+    assert.equal(back.headers.location, '/');
+    assert.equal(back.body, '', 'no token in the page');
+    const cookie = back.cookies.find((c) => c.name === 'sos_session')!;
+    assert.ok(cookie && cookie.httpOnly && cookie.sameSite === 'Strict' && cookie.path === '/api/v1/auth/session', JSON.stringify(back.cookies));
+    // The app, loaded at /, takes its access token from the cookie.
+    const session = await ctx.app.inject({
+      method: 'POST', url: '/api/v1/auth/session/refresh', headers: { 'x-session-request': '1' }, cookies: { sos_session: cookie.value },
+    });
+    assert.equal(session.statusCode, 200, session.body);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${session.json().access_token}` } });
+    assert.equal(me.json().email, 'app.user@gmail.com');
+
+    const refused = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=app' });
+    const state = new URL(refused.headers.location as string).searchParams.get('state')!;
+    const cancelled = await ctx.app.inject({ method: 'GET', url: `/api/v1/auth/google/callback?error=access_denied&state=${state}`, cookies: { sos_google_state: state } });
+    assert.equal(cancelled.statusCode, 303);
+    assert.equal(cancelled.headers.location, `/?signin_error=${encodeURIComponent('Google did not sign you in (access_denied).')}`);
+    assert.ok(!cancelled.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session');
+    assert.equal((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=elsewhere' })).statusCode, 422, 'only back into the app');
   });
 });

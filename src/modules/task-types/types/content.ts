@@ -49,4 +49,6 @@ export const expandThinContent = defineTaskType({
     if (isCheck(f)) return [f];
     return [{ check: 'word_count', expected: `>= ${THIN_WORDS}`, actual: String(f.wordCount), passed: f.wordCount >= THIN_WORDS }];
   },
+  // A section of short pages is one piece of writing work: one task, a brief per page.
+  perPage: true,
 });

@@ -27,4 +27,6 @@ export const fixH1 = defineTaskType({
   connectorChange: (c) => c.issue === 'multiple'
     ? { field: 'content', edit: { kind: 'demote_h1s' }, none: "the extra h1 is not in the post's content (the theme prints it)" }
     : { unsupported: 'the theme decides whether the post title is printed as an h1' },
+  // A template without an h1 lacks it on every page it renders: one task for them.
+  perPage: true,
 });

@@ -52,6 +52,8 @@ export const fixCanonical = defineTaskType({
     const passed = f.canonicals.length === 1 && canonicals[0] === normalizeUrl(c.after ?? '', url) && /^https?:\/\//.test(f.canonicals[0]!);
     return [{ check: 'canonical', expected: c.after ?? null, actual: f.canonicals.join(' | ') || null, passed }];
   },
+  // The copies of pages one server pattern makes (index.html beside the directory URL, say) are one task.
+  perPage: true,
 });
 
 export const fixSitemapErrors = defineTaskType({

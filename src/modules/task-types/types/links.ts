@@ -28,6 +28,8 @@ export const fixBrokenLinks = defineTaskType({
     field: 'content', edit: { kind: 'unwrap_links', targets: c.changes.map((change) => change.link_to) },
     none: "the broken links are not in the post's content (a menu, widget or the theme links to them)",
   }),
+  // Broken links on many pages (a moved section, links a template repeats) are one task.
+  perPage: true,
 });
 
 export const fixRedirectChains = defineTaskType({

@@ -32,6 +32,7 @@ export const fixMissingMetaDescription = defineTaskType({
   manual: (c, url) => ({ instructions: `In the <head> of ${url}, add this meta description (replace an empty one if present).`, html: html(c.after) }),
   liveChecks,
   connectorChange: (c) => ({ field: 'meta_description', value: c.after }),
+  perPage: true,
 });
 
 export const fixDuplicateMetaDescription = defineTaskType({

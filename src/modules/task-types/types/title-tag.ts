@@ -24,4 +24,5 @@ export const fixTitleTag = defineTaskType({
     return [{ check: 'title', expected: c.after, actual, passed: f.titles.length === 1 && sameText(actual, c.after) }];
   },
   connectorChange: (c) => ({ field: 'title', value: c.after }),
+  perPage: true,
 });

@@ -51,7 +51,7 @@ export async function startWordPressServer(options: WordPressServerOptions = {})
     items.set(id, { excerpt: '', ...item, id, meta: Object.fromEntries(registeredMeta.map((k) => [k, item.meta?.[k] ?? ''])) });
   }
   const requests: Array<{ method: string; path: string; authorized: boolean; body?: unknown }> = [];
-  const faults: Array<{ status: number; method?: string }> = [];
+  const faults: Array<{ status: number; method?: string; path?: string }> = [];
   let origin = '';
 
   const link = (item: WpItem) => (options.frontPage === item.slug ? `${origin}/` : `${origin}/${item.slug}/`);
@@ -153,7 +153,7 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
       response.end(payload);
     };
     if (restPath !== null) {
-      const fault = faults.findIndex((f) => !f.method || f.method === method);
+      const fault = faults.findIndex((f) => (!f.method || f.method === method) && (!f.path || restPath.replace(/\/$/, '') === f.path));
       if (fault >= 0) {
         const { status } = faults.splice(fault, 1)[0]!;
         return send(status, { 'content-type': 'application/json; charset=UTF-8' }, JSON.stringify(wpError(status, 'internal_server_error', 'There has been a critical error on this website.').body));
@@ -190,8 +190,8 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
     item: (slug: string) => [...items.values()].find((i) => i.slug === slug),
     /** Changes a stored item behind the connector's back (an editor at work). */
     edit: (slug: string, change: Partial<Omit<WpItem, 'id'>>) => Object.assign([...items.values()].find((i) => i.slug === slug)!, change),
-    /** The next REST request (of this method) answers with this status. */
-    failNext: (status: number, method?: string) => void faults.push({ status, ...(method ? { method } : {}) }),
+    /** The next REST request (of this method, to this REST path such as /wp/v2/pages/12) answers with this status. */
+    failNext: (status: number, method?: string, path?: string) => void faults.push({ status, ...(method ? { method } : {}), ...(path ? { path } : {}) }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,6 +1,6 @@
-import { expectedCtr } from './ctr-curve.ts';
-import { DAY_MS as DAY, isoDate } from './periods.ts';
-import type { AnalyticsDay, QueryPageDay, SearchDay } from './search-data.repo.ts';
+import { expectedCtr } from '../search-data/ctr-curve.ts';
+import { DAY_MS as DAY, isoDate } from '../search-data/periods.ts';
+import type { AnalyticsDay, QueryPageDay, SearchDay } from '../search-data/search-data.repo.ts';
 
 
 /** A small seeded PRNG (mulberry32): the same demo every time. */
@@ -15,7 +15,8 @@ function random(seed: number) {
 }
 
 
-const TOPICS = ['roses', 'tulips', 'hedges', 'lawn care', 'ponds', 'herbs', 'apple trees', 'compost', 'ferns', 'bulbs', 'lavender', 'hydrangeas'];
+// The demo site's guides (demo-site.ts): each topic has a guide page and a care page.
+const TOPICS = ['roses', 'tulips', 'hedges', 'dahlias', 'peonies', 'herbs', 'apple trees', 'clematis', 'ferns', 'bulbs', 'lavender', 'hydrangeas'];
 const PATTERNS = [
   (t: string) => `how to grow ${t}`, (t: string) => `when to prune ${t}`, (t: string) => `best ${t} for small gardens`,
   (t: string) => `buy ${t} online`, (t: string) => `${t} price`, (t: string) => `${t} care guide`, (t: string) => `${t} problems`,

@@ -1,0 +1,75 @@
+import type { TaskPriority } from '../../../db/types.ts';
+import { configurationFailure, PAGES_PER_TASK } from '../../task-types/index.ts';
+import type { PlanningContext } from '../planning-context.ts';
+import type { Proposal, TaskType } from '../proposal.ts';
+
+/** From this many pages with one problem, the pages share one task (several past PAGES_PER_TASK). */
+export const GROUP_MIN = 3;
+
+/** One page's drafted fix: the type's single-page configuration, its evidence and its priority from the page's weight. */
+export interface PageFix {
+  url: string;
+  priority: TaskPriority;
+  configuration: Record<string, unknown>;
+  evidence: Array<Record<string, unknown>>;
+}
+
+const RANK: TaskPriority[] = ['critical', 'high', 'medium', 'low'];
+
+/** The priority most of the pages have (the lower on a tie): a group is as urgent as its typical page, not its heaviest. */
+function commonest(fixes: readonly PageFix[]): TaskPriority {
+  const counts = new Map<TaskPriority, number>();
+  for (const f of fixes) counts.set(f.priority, (counts.get(f.priority) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || RANK.indexOf(b[0]) - RANK.indexOf(a[0]))[0]![0];
+}
+
+/**
+ * Proposes one problem found on many pages (a missing description, titles over the limit)
+ * as it is: one task whose configuration lists the pages, each with its own drafted value,
+ * heaviest pages first, in balanced parts of at most PAGES_PER_TASK so each stays
+ * reviewable. Pages an open proposal of this type already covers are left out; with fewer
+ * than GROUP_MIN pages left, each page gets its own task.
+ */
+export async function proposeByPage(
+  ctx: PlanningContext,
+  type: TaskType,
+  fixes: readonly PageFix[],
+  words: {
+    single(fix: PageFix): Pick<Proposal, 'title' | 'description'>;
+    group(pages: number, total: number, part: { index: number; count: number }): Pick<Proposal, 'title' | 'description'>;
+    category: Proposal['category'];
+    checks: readonly string[];
+  },
+): Promise<void> {
+  const covered = ctx.covered(type);
+  const fresh: PageFix[] = [];
+  for (const fix of fixes.filter((f) => !covered.has(f.url))) {
+    // A page whose value fails the type's gate is refused alone, not with the pages it would share a task with.
+    const failure = configurationFailure(type, fix.configuration);
+    if (failure) await ctx.reject(type, fix.url, failure);
+    else fresh.push(fix);
+  }
+  if (fresh.length < GROUP_MIN) {
+    for (const fix of fresh) {
+      await ctx.propose({ type, category: words.category, priority: fix.priority, ...words.single(fix), target: fix.url, configuration: fix.configuration, evidence: fix.evidence });
+    }
+    return;
+  }
+  const ordered = [...fresh].sort((a, b) => RANK.indexOf(a.priority) - RANK.indexOf(b.priority) || a.url.localeCompare(b.url));
+  const count = Math.ceil(ordered.length / PAGES_PER_TASK);
+  const size = Math.ceil(ordered.length / count);
+  for (let index = 0; index < count; index++) {
+    const part = ordered.slice(index * size, (index + 1) * size);
+    await ctx.propose({
+      type, category: words.category, priority: commonest(part),
+      ...words.group(part.length, fixes.length, { index, count }),
+      // The heaviest page names the task: with its type, what tells two proposals apart.
+      target: part[0]!.url,
+      configuration: {
+        pages: part.map(({ configuration: { group: _, ...page } }) => page),
+        group: { checks: [...words.checks], pages: fixes.length },
+      },
+      evidence: part.flatMap((f) => f.evidence),
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { until } from '../../../test/helpers/wait.ts';
+import { startWordPressServer, type WordPressServer } from '../demo/wordpress-stand-in.ts';
+import { createTasksRepo } from '../tasks/tasks.repo.ts';
+
+/**
+ * One problem on many pages is one task (configuration.pages): carried out page by page
+ * through WordPress, verified on every page, rolled back whole or not at all, and a page
+ * that fails puts back the pages changed before it.
+ */
+const SLUGS = ['roses', 'tulips', 'hedges', 'ferns', 'herbs', 'bulbs'];
+const draft = (slug: string) => `How we grow ${slug} on four acres in Kent: where to plant them, what they need through the year and the mistakes to avoid.`;
+
+let ctx: TestContext;
+let owner: SignedInUser;
+let wp: WordPressServer;
+let siteId: string;
+
+const api = (method: 'GET' | 'POST', url: string) => call(ctx, { method, url, token: owner.accessToken });
+const detail = async (id: string) => (await api('GET', `/api/v1/tasks/${id}`)).data;
+const described = (slug: string) => wp.item(slug)!.meta.sos_meta_description;
+
+async function groupedTask(slugs: string[]) {
+  return (await createTasksRepo(ctx.database.db).insertProposal({
+    siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'medium', title: `Add meta descriptions to ${slugs.length} pages`, description: 'd',
+    target: `${wp.origin}/${slugs[0]}/`,
+    configuration: {
+      pages: slugs.map((slug) => ({ url: `${wp.origin}/${slug}/`, field: 'meta_description', before: null, after: draft(slug) })),
+      group: { checks: ['meta_description_missing'], pages: slugs.length },
+    },
+    evidence: slugs.map((slug) => ({ check_id: 'meta_description_missing', url: `${wp.origin}/${slug}/` })),
+  }))!;
+}
+async function run(id: string) {
+  assert.equal((await api('POST', `/api/v1/tasks/${id}/approve`)).statusCode, 200);
+  return until(() => detail(id), (t) => t.status === 'completed' || t.status === 'failed', 'execution');
+}
+
+before(async () => {
+  ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
+  owner = await signUp(ctx);
+  wp = await startWordPressServer({ items: SLUGS.map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
+  siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
+  const connector = await call(ctx, {
+    method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken,
+    payload: { type: 'wordpress', base_url: wp.origin, username: wp.username, application_password: wp.applicationPassword },
+  });
+  assert.equal(connector.statusCode, 200);
+});
+after(async () => {
+  await ctx.close();
+  await wp.close();
+});
+
+describe('a task covering several pages', () => {
+  it('is carried out and verified page by page, and rolled back whole or not at all', async () => {
+    const slugs = SLUGS.slice(0, 3);
+    const id = await groupedTask(slugs);
+    const done = await run(id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.error));
+    assert.deepEqual(done.deliverables.map((d: { url: string }) => d.url), slugs.map((s) => `${wp.origin}/${s}/`));
+    for (const slug of slugs) assert.equal(described(slug), draft(slug));
+    const verification = await until(async () => (await detail(id)).verification, (v) => v?.status === 'verified', 'verification');
+    assert.deepEqual(verification.checks.map((c: { url: string; passed: boolean }) => [c.url, c.passed]), slugs.map((s) => [`${wp.origin}/${s}/`, true]));
+
+    // An editor rewrote one page since: the rollback restores none of them.
+    wp.edit('tulips', { meta: { sos_meta_description: 'Written by hand after the task ran, and kept.' } });
+    const refused = await api('POST', `/api/v1/tasks/${id}/rollback`);
+    assert.equal(refused.statusCode, 409);
+    assert.match(refused.data.detail, /1 of the 3 pages changed .*tulips.*nothing was restored/);
+    assert.equal(described('roses'), draft('roses'), 'the other pages keep the change');
+    assert.equal((await detail(id)).status, 'completed');
+
+    const forced = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/rollback?force=true`, token: owner.accessToken });
+    assert.equal(forced.statusCode, 200, forced.body);
+    for (const slug of slugs) assert.equal(described(slug), '', `${slug} restored`);
+    assert.equal((await detail(id)).status, 'rolled_back');
+  });
+
+  it('puts back the pages it changed when a later page fails, and says which page failed', async () => {
+    const slugs = SLUGS.slice(3);
+    const id = await groupedTask(slugs);
+    wp.failNext(500, 'POST', `/wp/v2/pages/${wp.item('herbs')!.id}`);
+    const done = await run(id);
+    assert.equal(done.status, 'failed');
+    assert.match(done.error.message, new RegExp(`page 2 of 3 \\(${wp.origin}/herbs/\\) failed: .*the 1 page\\(s\\) changed before it were put back`));
+    for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
+  });
+
+  it('is refused by the gate when a page repeats or a draft is out of bounds', async () => {
+    const { configurationFailure } = await import('../task-types/index.ts');
+    const page = (slug: string, after = draft(slug)) => ({ url: `${wp.origin}/${slug}/`, before: null, after });
+    assert.equal(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b')] }), undefined);
+    assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('a')] })!, /its own url, once/);
+    assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b', 'Too short.')] })!, /\/b\/: the drafted description is outside 80-160/);
+    assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a')] })!, /several pages/, 'one page is not a group');
+    assert.match(configurationFailure('fix_broken_links', { pages: [page('a'), page('b')], url: 'x' }) ?? 'none', /none|schema/, 'types without per-page tasks ignore pages');
+  });
+});

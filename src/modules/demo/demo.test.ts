@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestApp, type TestContext } from '../../../test/helpers/app.ts';
+import { runDemo } from './demo.ts';
+import { demoSiteContent } from './demo-site.ts';
+import { startWordPressServer, type WordPressServer } from './wordpress-stand-in.ts';
+
+let ctx: TestContext;
+let website: WordPressServer;
+before(async () => {
+  website = await startWordPressServer(demoSiteContent());
+  // As server.ts runs it: only the demo's own website is a reachable private target.
+  ctx = await startTestApp({}, { config: { allowPrivateTargets: { hosts: [website.host] } } });
+});
+after(async () => {
+  await ctx.close();
+  await website.close();
+});
+
+const demoDeps = () => ({ app: ctx.app, users: ctx.app.services.users, sites: ctx.app.services.sites, searchData: ctx.app.services.searchData, website });
+const get = async (url: string, token: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
+  return res.json();
+};
+const login = (email: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+
+describe('npm run demo', () => {
+  it('walks the whole journey: an audited site with findings, proposals awaiting approval, some executed and verified, search data', async () => {
+    const first = await runDemo(demoDeps());
+    assert.equal(first.audit.status, 'completed');
+    assert.equal(first.audit.agent, 'finished');
+    assert.ok(first.audit.pages >= 28, `${first.audit.pages} pages crawled`);
+    assert.ok(first.audit.score !== null && first.audit.score < 100, `score ${first.audit.score}: the site has flaws`);
+    assert.ok(first.awaitingApproval >= 10, `${first.awaitingApproval} proposals await approval`);
+    assert.equal(first.executed.length, 3);
+    for (const task of first.executed) assert.deepEqual([task.status, task.verification], ['completed', 'verified'], task.title);
+    const described = demoSiteContent().items!.filter((item) => website.item(item.slug)?.meta.sos_meta_description && !item.meta);
+    assert.ok(described.length >= 20, `the description task wrote ${described.length} pages' descriptions into the site`);
+    assert.equal(website.item('guides/roses')!.title.length <= 60, true, 'the long title was shortened through the connector');
+    const token = (await login(first.email, first.password)).json().access_token;
+    // One problem on 26 pages is one task with per-page values, verified page by page; most pages
+    // have search traffic, yet the task is as urgent as its typical page (at most a third are high).
+    const tasks = await get(`/api/v1/tasks?site_id=${first.siteId}&page_size=100`, token);
+    const descriptionTasks = tasks.items.filter((t: { type: string }) => t.type === 'fix_missing_meta_description');
+    assert.equal(descriptionTasks.length, 1, 'the missing descriptions are one task');
+    const grouped = await get(`/api/v1/tasks/${descriptionTasks[0].id}`, token);
+    assert.ok(grouped.configuration.pages.length >= 20, `${grouped.configuration.pages.length} pages, each with its own description`);
+    assert.equal(new Set(grouped.configuration.pages.map((p: { after: string }) => p.after)).size, grouped.configuration.pages.length, 'each page its own text');
+    assert.equal(grouped.priority, 'medium');
+    assert.equal(grouped.verification.checks.length, grouped.configuration.pages.length, 'verified page by page');
+    assert.ok(grouped.verification.checks.every((c: { url?: string; passed: boolean }) => c.url && c.passed));
+    const report = await get(`/api/v1/audits/site/${first.siteId}/latest`, token);
+    const checks = report.issues.map((i: { check_id: string }) => i.check_id);
+    for (const expected of ['meta_description_missing', 'broken_internal_links', 'image_missing_alt', 'title_too_long', 'thin_content']) {
+      assert.ok(checks.includes(expected), `${expected} found (found: ${checks.join(', ')})`);
+    }
+    const dashboard = await get(`/api/v1/analytics/dashboard?site_id=${first.siteId}&period=12m`, token);
+    assert.ok(dashboard.organic_traffic.current > 10_000, JSON.stringify(dashboard.organic_traffic));
+    assert.ok(dashboard.keyword_rankings.total_tracked > 100);
+    assert.equal(dashboard.health_score, first.audit.score);
+    assert.equal(dashboard.organic_traffic.change_percent, null, '12m: the previous year is only partly covered by 16 months of data');
+    // The demo's data lags like Search Console's: periods end at its last day, so no day counts as zero.
+    const week = await get(`/api/v1/analytics/dashboard?site_id=${first.siteId}&period=7d`, token);
+    assert.ok(Math.abs(week.organic_traffic.change_percent) < 25, `7d change ${week.organic_traffic.change_percent}% is not an artefact of missing days`);
+    const views = await get(`/api/v1/analytics/trends?site_id=${first.siteId}&metric=page_views&period=30d`, token);
+    assert.ok(views.data_points.length === 30 && views.data_points.every((p: { value: number }) => p.value > 0), 'GA4 figures too');
+    const progress = await get(`/api/v1/sites/${first.siteId}/progress`, token);
+    assert.ok(progress.last_analytics_sync_at, 'the demo data counts as synced');
+    const stats = await get(`/api/v1/keywords/stats?site_id=${first.siteId}`, token);
+
+    const second = await runDemo(demoDeps());
+    assert.notEqual(second.password, first.password, 'a fresh password each run');
+    assert.equal((await login(first.email, first.password)).statusCode, 401, 'the previous password stops working');
+    const again = (await login(second.email, second.password)).json().access_token;
+    const sites = await get('/api/v1/sites', again);
+    assert.deepEqual(sites.items.map((s: { id: string }) => s.id), [second.siteId], 'the previous demo account and its site are gone');
+    const statsAgain = await get(`/api/v1/keywords/stats?site_id=${second.siteId}`, again);
+    assert.equal(statsAgain.total_keywords, stats.total_keywords, 'nothing doubled');
+  });
+});
