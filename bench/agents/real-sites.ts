@@ -2,6 +2,7 @@
 // a plain web server: index.html for directories, Content-Type by extension, 301 from a
 // directory without its slash), audits it through the service, lets the strategy agent
 // propose, and prints the figures issue 11 judges drafts by plus drafts to read.
+// DUMP_DIR=dir writes every proposal and refusal to dir/<name>.json.
 // Example: node bench/agents/real-sites.ts /usr/share/doc/apache2-doc/manual /usr/share/doc/sqlite3 /usr/share/doc/git-doc
 import fs from 'node:fs';
 import http from 'node:http';
@@ -81,6 +82,18 @@ for (const root of process.argv.slice(2)) {
   const others = perPage(tasks.filter((t) => t.type === 'fix_canonical' || t.type === 'expand_thin_content')).slice(0, 6);
   console.log('--- canonical / thin');
   for (const t of others) console.log(`${t.type} ${t.target.replace(site.origin, '')}: ${JSON.stringify(t.configuration).replaceAll(site.origin, '').slice(0, 300)}`);
+  if (process.env.DUMP_DIR) {
+    // Every proposal page by page and every refusal, for reading all the drafts rather than a sample.
+    fs.mkdirSync(process.env.DUMP_DIR, { recursive: true });
+    const rel = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll(site.origin, ''));
+    const dump = {
+      audit: rel(audit),
+      tasks: tasks.map((t) => rel({ id: t.id, type: t.type, priority: t.priority, title: t.title, description: t.description, target: t.target, configuration: t.configuration, evidence: t.evidence })),
+      pages: tasks.flatMap((t) => pagesOf(t).map((p) => rel({ task: t.id, type: t.type, priority: t.priority, target: p.target, before: before(p), after: after(p) }))),
+      rejections: rel(rejections),
+    };
+    fs.writeFileSync(path.join(process.env.DUMP_DIR, `${path.basename(path.resolve(root))}.json`), JSON.stringify(dump, null, 1));
+  }
   site.close();
 }
 await ctx.close();
