@@ -125,6 +125,8 @@ export interface TasksTable {
   evidence: Json;
   deliverables: Json;
   error: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The execution attempt that owns the task while it is in progress (migration 0021). */
+  execution_lease: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

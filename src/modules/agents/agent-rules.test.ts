@@ -77,7 +77,7 @@ describe('withdrawing a proposal', () => {
   });
 
   it('goes when the problem is fixed, the page is blocked, gone or no longer indexable', () => {
-    assert.match(withdrawalReason(task, input([page('https://d.test/a', 200)], []))!, /no longer finds the problem/);
+    assert.match(withdrawalReason(task, input([page('https://d.test/a', 200)], []))!, /the problem is no longer found/);
     assert.match(withdrawalReason(task, input([page('https://d.test/a', null)], []))!, /blocked by robots\.txt/);
     assert.match(withdrawalReason(task, input([page('https://d.test/a', 410)], []))!, /gone \(it answers 410\)/);
     assert.match(withdrawalReason(task, input([page('https://d.test/a', 200)], [['meta_description_missing', 'https://d.test/a']], ['https://d.test/a']))!, /no longer asks to be indexed/);
@@ -87,6 +87,34 @@ describe('withdrawing a proposal', () => {
     assert.equal(withdrawalReason(task, input([], [])), undefined);
     const other = { ...task, evidence: [{ check_id: 'keyword_gap', url: 'https://d.test/a' }] };
     assert.equal(withdrawalReason(other, input([page('https://d.test/a', 200)], [])), undefined);
+  });
+});
+
+describe('withdrawing a task that covers several pages', () => {
+  const page = (url: string, status: number | null): AuditPage => ({ url, status, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to: null });
+  const urls = ['https://d.test/a', 'https://d.test/b', 'https://d.test/c'];
+  const input = (found: string[], pages = urls.map((u) => page(u, 200))): WithdrawalInput => ({
+    pageByUrl: new Map(pages.map((p) => [p.url, p])), auditId: 'a2', checked: new Set(['meta_description_missing']),
+    found: new Set(found.map((url) => findingKey('meta_description_missing', url))), indexable: () => true,
+  });
+  const group = {
+    type: 'fix_missing_meta_description', target: urls[0]!,
+    configuration: { pages: urls.map((url) => ({ url, before: null, after: 'x' })) },
+    evidence: urls.map((url) => ({ check_id: 'meta_description_missing', url })),
+  };
+
+  it('stands while every page still has the problem', () => {
+    assert.equal(withdrawalReason(group, input(urls)), undefined);
+  });
+
+  it('goes when any page no longer has it (approving would overwrite that page), naming the pages, not only its first', () => {
+    const reason = withdrawalReason(group, input([urls[0]!, urls[2]!]))!;
+    assert.match(reason, /1 of the task's 3 pages no longer need it \(the problem is no longer found \(meta_description_missing on https:\/\/d\.test\/b\)\); the 2 other pages are proposed again/);
+    assert.match(withdrawalReason(group, input(urls, [page(urls[0]!, 200), page(urls[1]!, 200), page(urls[2]!, 404)]))!, /c is gone/);
+  });
+
+  it('is not withdrawn for its first page alone when only that page was not reached', () => {
+    assert.equal(withdrawalReason(group, input(urls.slice(1), urls.slice(1).map((u) => page(u, 200)))), undefined);
   });
 });
 

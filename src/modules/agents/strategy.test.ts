@@ -5,6 +5,7 @@ import { call, signUp, startTestApp, type SignedInUser, type TestContext } from 
 import { startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
 import { pagesOf } from '../task-types/index.ts';
+import { sql } from 'kysely';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -190,7 +191,7 @@ describe('the strategy agent', () => {
       assert.equal(fixed.status, 'cancelled');
       const last = fixed.execution_history.at(-1);
       assert.deepEqual([last.from, last.to, last.actor], ['awaiting_approval', 'cancelled', 'agent:strategy']);
-      assert.match(last.detail.reason, new RegExp(`audit ${third.id} no longer finds the problem`));
+      assert.match(last.detail.reason, new RegExp(`audit ${third.id}: the problem is no longer found`));
       const blocked = await detail('fix_h1', '/two-h1');
       assert.equal(blocked.status, 'cancelled');
       assert.match(blocked.execution_history.at(-1).detail.reason, /blocked by robots\.txt/);
@@ -343,6 +344,12 @@ describe('the strategy agent on a server that serves every directory page twice'
 
     await audit();
     assert.equal((await canonicals()).length, 1, 'the next audit finds the same copies: the open task covers them');
+
+    // Approved and waiting for a worker, it still covers its pages: the next audit proposes none of
+    // them again. (Its target moved aside, so the open-task index alone would not stop a new one.)
+    await sql`update tasks set status = 'queued', target = ${`${copies.origin}/moved-aside`} where id = ${task.id}`.execute(ctx.database.db);
+    await audit();
+    assert.deepEqual((await canonicals()).map((c) => c.id), [task.id], 'a queued task covers its pages too');
   });
 });
 

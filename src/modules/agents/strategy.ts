@@ -25,7 +25,7 @@ const withTraffic = (priority: TaskPriority, impressions: number) => (impression
 
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'>;
-  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'withdraw'>;
+  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'openTasks' | 'withdraw'>;
   sites: Pick<SitesService, 'platformOf'>;
   repo: AgentsRepo;
   allowPrivateTargets: PrivateTargets;
@@ -102,11 +102,17 @@ export function createStrategyAgent(deps: Deps) {
       const suffixes = siteSuffixesOf(pages.map((p) => p.title ?? ''));
       const siteSuffix = suffixes[0] ?? '';
       const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
-      // Pages open proposals of earlier audits already cover, by type: a new task covering several
-      // pages leaves them out. (This audit's own, from a run that died, are proposed again and counted once.)
+      const indexable = (url: string) => !notIndexable.has(url);
+      // Proposals this audit shows to be stale go first, so that the pages they covered and
+      // still need a fix are proposed again below.
+      const withdrawn = await withdrawStale(deps.tasks, siteId, {
+        pageByUrl, auditId, indexable, checked: new Set(checked), found: new Set(findings.map((f) => findingKey(f.check_id, f.url))),
+      });
+      // Pages that open tasks of earlier audits (proposed, queued or running) will change, by
+      // type: a new task leaves them out. (This audit's own, from a run that died, are proposed again and counted once.)
       const covered = new Map<string, Set<string>>();
       const fromThisAudit = (evidence: unknown) => Array.isArray(evidence) && evidence.some((e: { audit_id?: unknown }) => e?.audit_id === auditId);
-      for (const task of await deps.tasks.openProposals(siteId)) {
+      for (const task of await deps.tasks.openTasks(siteId)) {
         if (fromThisAudit(task.evidence)) continue;
         const pages = covered.get(task.type) ?? new Set<string>();
         for (const page of pagesOf(task)) pages.add(pageOf(page));
@@ -123,7 +129,7 @@ export function createStrategyAgent(deps: Deps) {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),
         },
-        indexable: (url) => !notIndexable.has(url),
+        indexable,
         byUrl(checkIds) {
           const map = new Map<string, AuditFinding[]>();
           for (const f of findings) if (checkIds.includes(f.check_id)) map.set(f.url, [...(map.get(f.url) ?? []), f]);
@@ -162,9 +168,6 @@ export function createStrategyAgent(deps: Deps) {
       } finally {
         await http.close();
       }
-      const withdrawn = await withdrawStale(deps.tasks, siteId, {
-        pageByUrl, auditId, indexable: ctx.indexable, checked: new Set(checked), found: new Set(findings.map((f) => findingKey(f.check_id, f.url))),
-      });
       deps.log.info({ siteId, auditId, proposed, rejected, withdrawn }, 'strategy agent proposals');
       return { proposed, rejected };
     },

@@ -1,3 +1,4 @@
+import { pageOf, pagesOf } from '../task-types/index.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AuditPage } from './planning-context.ts';
 
@@ -20,25 +21,46 @@ const ON_PAGE = new Set([
 ]);
 
 /**
- * Why an open proposal no longer stands, or undefined while it does: its page is now
- * blocked by robots.txt, gone (4xx/5xx, or nothing answers), out of search results, or the
- * latest audit no longer finds the problem its evidence names. A page this crawl did not
- * reach proves nothing, so its proposals stay.
+ * Why one page's part of an open proposal no longer stands, or undefined while it does: the
+ * page is now blocked by robots.txt, gone (4xx/5xx, or nothing answers), out of search
+ * results, or the latest audit no longer finds the problem its evidence names. A page this
+ * crawl did not reach proves nothing, so it stands.
+ */
+function pageReason(type: string, url: string, evidence: Array<{ check: string; url: string }>, input: WithdrawalInput): string | undefined {
+  const page = input.pageByUrl.get(url);
+  if (page?.status === null) return `${url} is now blocked by robots.txt`;
+  if (page && (page.status === 0 || page.status! >= 400)) return `${url} is gone (it answers ${page.status || 'nothing'})`;
+  if (page && ON_PAGE.has(type) && !input.indexable(url)) return `${url} no longer asks to be indexed, so its on-page details do not reach search results`;
+  if (evidence.length === 0 || !evidence.every((e) => input.checked.has(e.check))) return undefined;
+  // Only what this crawl saw can be said to be fixed: a page it did not reach keeps its proposal.
+  if (!evidence.some((e) => input.pageByUrl.has(e.url))) return undefined;
+  const still = evidence.some((e) => input.found.has(findingKey(e.check, e.url)));
+  return still ? undefined : `the problem is no longer found (${[...new Set(evidence.map((e) => e.check))].join(', ')} on ${url})`;
+}
+
+/**
+ * Why an open proposal no longer stands, or undefined while it does. A task covering several
+ * pages is judged page by page: it is withdrawn as soon as one of its pages no longer needs
+ * it (fixed by hand, gone, blocked), since approving it would overwrite that page; the pages
+ * that still need it are proposed again from the same audit, in a new task.
  */
 export function withdrawalReason(task: { type: string; target: string; configuration: unknown; evidence: unknown }, input: WithdrawalInput): string | undefined {
-  const evidence = (Array.isArray(task.evidence) ? task.evidence : []) as Array<{ check_id?: unknown; url?: unknown }>;
-  const config = (task.configuration ?? {}) as { url?: unknown };
-  const url = typeof config.url === 'string' ? config.url : task.target;
-  const page = input.pageByUrl.get(url);
-  if (page?.status === null) return `audit ${input.auditId}: ${url} is now blocked by robots.txt`;
-  if (page && (page.status === 0 || page.status! >= 400)) return `audit ${input.auditId}: ${url} is gone (it answers ${page.status || 'nothing'})`;
-  if (page && ON_PAGE.has(task.type) && !input.indexable(url)) return `audit ${input.auditId}: ${url} no longer asks to be indexed, so its on-page details do not reach search results`;
-  const named = evidence.flatMap((e) => (typeof e.check_id === 'string' && typeof e.url === 'string' ? [{ check: e.check_id, url: e.url }] : []));
-  if (named.length === 0 || !named.every((e) => input.checked.has(e.check))) return undefined;
-  // Only what this crawl saw can be said to be fixed: a page it did not reach keeps its proposal.
-  if (!named.some((e) => input.pageByUrl.has(e.url))) return undefined;
-  const still = named.some((e) => input.found.has(findingKey(e.check, e.url)));
-  return still ? undefined : `audit ${input.auditId} no longer finds the problem (${[...new Set(named.map((e) => e.check))].join(', ')} on ${url})`;
+  const evidence = ((Array.isArray(task.evidence) ? task.evidence : []) as Array<{ check_id?: unknown; url?: unknown }>)
+    .flatMap((e) => (typeof e.check_id === 'string' && typeof e.url === 'string' ? [{ check: e.check_id, url: e.url }] : []));
+  const pages = pagesOf(task);
+  if (pages.length === 1) {
+    const reason = pageReason(task.type, pageOf(task), evidence, input);
+    return reason && `audit ${input.auditId}: ${reason}`;
+  }
+  const stale = pages.flatMap((page) => {
+    const url = pageOf(page);
+    const reason = pageReason(task.type, url, evidence.filter((e) => e.url === url), input);
+    return reason ? [reason] : [];
+  });
+  if (stale.length === 0) return undefined;
+  const rest = pages.length - stale.length;
+  return `audit ${input.auditId}: ${stale.length} of the task's ${pages.length} pages no longer need it (${stale.slice(0, 3).join('; ')}${stale.length > 3 ? '; ...' : ''})`
+    + (rest > 0 ? `; the ${rest} other page${rest === 1 ? '' : 's'} are proposed again from this audit` : '');
 }
 
 /** Withdraws (cancels, actor agent:strategy, reason in the history) every open proposal whose problem is gone. */

@@ -4,6 +4,9 @@ import { call, signUp, startTestApp, type SignedInUser, type TestContext } from 
 import { until } from '../../../test/helpers/wait.ts';
 import { startWordPressServer, type WordPressServer } from '../demo/wordpress-stand-in.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
+import { createExecutor } from '../execution/executor.ts';
+import type { SiteConnector } from './connector.types.ts';
+import { sql } from 'kysely';
 
 /**
  * One problem on many pages is one task (configuration.pages): carried out page by page
@@ -11,6 +14,10 @@ import { createTasksRepo } from '../tasks/tasks.repo.ts';
  * that fails puts back the pages changed before it.
  */
 const SLUGS = ['roses', 'tulips', 'hedges', 'ferns', 'herbs', 'bulbs'];
+/** Pages of the task whose execution stops mid-way and is resumed. */
+const RESUMED = ['lilies', 'peonies', 'irises', 'dahlias'];
+/** Pages of the task whose rollback fails mid-way and is retried. */
+const HALF_RESTORED = ['asters', 'phlox', 'sedums'];
 const draft = (slug: string) => `How we grow ${slug} on four acres in Kent: where to plant them, what they need through the year and the mistakes to avoid.`;
 
 let ctx: TestContext;
@@ -41,7 +48,7 @@ async function run(id: string) {
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
   owner = await signUp(ctx);
-  wp = await startWordPressServer({ items: SLUGS.map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
+  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
   const connector = await call(ctx, {
     method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken,
@@ -87,6 +94,83 @@ describe('a task covering several pages', () => {
     assert.equal(done.status, 'failed');
     assert.match(done.error.message, new RegExp(`page 2 of 3 \\(${wp.origin}/herbs/\\) failed: .*the 1 page\\(s\\) changed before it were put back`));
     for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
+  });
+
+  it('resumes after the pages a stopped attempt recorded; the stopped attempt, back to life, changes nothing more', async () => {
+    const id = await groupedTask(RESUMED);
+    // Queued as an approval leaves it, without the job: the attempts below are driven by hand.
+    await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
+    const { tasks, connectors } = ctx.app.services;
+    /** An executor whose connector stops (as a dead or stalled worker) before its page number `at`, until released. */
+    const stallingAt = (at: number) => {
+      let release!: () => void;
+      const stalled = new Promise<void>((resolve) => { release = resolve; });
+      let reached!: () => void;
+      const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
+      const executor = createExecutor({
+        tasks, queue: ctx.app.jobs, log: ctx.app.log,
+        connectors: {
+          async forSite(siteId: string) {
+            const real = await connectors.forSite(siteId);
+            let calls = 0;
+            return { ...real, async apply(task) {
+              if (++calls === at) {
+                reached();
+                await stalled;
+              }
+              return real.apply(task);
+            } } satisfies SiteConnector;
+          },
+        },
+      });
+      return { run: executor.runTask(id), reached: reachedIt, release };
+    };
+    const stored = async () => (await detail(id));
+
+    const first = stallingAt(3); // stops before its third page
+    await first.reached;
+    assert.deepEqual((await stored()).deliverables.map((d: { url: string }) => d.url), RESUMED.slice(0, 2).map((s) => `${wp.origin}/${s}/`), 'two pages recorded');
+
+    const second = stallingAt(2); // the retry: resumes at the third page, then stops before the fourth
+    await second.reached;
+    let now = await stored();
+    assert.equal(now.status, 'in_progress');
+    assert.equal(now.deliverables.length, 3);
+    assert.deepEqual(now.execution_history.at(-1).detail, { message: 'resumed after the attempt that stopped', pages_done: 2 });
+
+    // The first attempt wakes up: its lease is gone, so it saves and finishes nothing.
+    first.release();
+    await first.run;
+    now = await stored();
+    assert.equal(now.status, 'in_progress', 'the stopped attempt did not finish the task');
+    assert.equal(now.deliverables.length, 3, 'nor record its pages');
+
+    second.release();
+    await second.run;
+    const done = await stored();
+    assert.equal(done.status, 'completed', JSON.stringify(done.error));
+    assert.deepEqual(done.deliverables.map((d: { url: string }) => d.url), RESUMED.map((s) => `${wp.origin}/${s}/`), 'each page once, in order');
+    for (const slug of RESUMED) assert.equal(described(slug), draft(slug));
+    assert.equal(done.execution_history.filter((e: { to: string }) => e.to === 'completed').length, 1);
+  });
+
+  it('says which pages a rollback that failed mid-way already put back, records them, and a retry restores the rest', async () => {
+    const id = await groupedTask(HALF_RESTORED);
+    assert.equal((await run(id)).status, 'completed');
+    wp.failNext(500, 'POST', `/wp/v2/pages/${wp.item('phlox')!.id}`);
+    const failed = await api('POST', `/api/v1/tasks/${id}/rollback`);
+    assert.equal(failed.statusCode, 502, failed.body);
+    assert.match(failed.data.detail, /the task stays completed \(1 of the 3 pages were already put back .*a retry restores the rest\)/);
+    assert.equal(described('asters'), '', 'the first page was put back');
+    assert.equal(described('sedums'), draft('sedums'), 'the last page was not reached');
+    const history = (await api('GET', `/api/v1/cms/rollback/history?site_id=${siteId}`)).data.items.filter((r: { task_id: string }) => r.task_id === id);
+    assert.equal(history[0].status, 'failed');
+    assert.deepEqual(history[0].changes.map((c: { url: string }) => c.url), [`${wp.origin}/asters/`], 'what it restored before failing is recorded');
+
+    const retried = await api('POST', `/api/v1/tasks/${id}/rollback`);
+    assert.equal(retried.statusCode, 200, retried.body);
+    for (const slug of HALF_RESTORED) assert.equal(described(slug), '', `${slug} restored`);
+    assert.equal((await detail(id)).status, 'rolled_back');
   });
 
   it('is refused by the gate when a page repeats or a draft is out of bounds', async () => {

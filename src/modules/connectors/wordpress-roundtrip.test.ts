@@ -199,7 +199,7 @@ describe('a WordPress site, end to end', () => {
     wp.failNext(500, 'POST');
     const res = await api('POST', `/api/v1/tasks/${id}/rollback`);
     assert.equal(res.statusCode, 502);
-    assert.match(res.data.detail, /nothing was marked rolled back/);
+    assert.match(res.data.detail, /The rollback failed; the task stays completed\./);
     const after = await detail(id);
     assert.deepEqual([after.status, after.rollback.status], ['completed', 'failed']);
     assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 200, 'a failed rollback can be retried');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobSender } from '../../jobs/queue.ts';
 import { ConnectorError } from '../connectors/connector-error.ts';
@@ -13,7 +14,8 @@ export const VERIFY_JOB = 'task.verify' as const;
 /**
  * Carries an approved task out: queued -> in_progress -> completed (with deliverables) or
  * failed (with error details), then schedules verification. A task whose worker died stays
- * in_progress until pg-boss retries the job, which then fails it rather than run it twice.
+ * in_progress until pg-boss retries the job: a one-page task is then failed rather than run
+ * twice; a task covering several pages resumes after the pages recorded as done.
  *
  * With a WordPress connector the change is written to the site; what WordPress cannot do
  * (a theme template, a redirect) falls back to the manual deliverable, with the reason.
@@ -25,8 +27,9 @@ export function createExecutor(deps: {
   log: FastifyBaseLogger;
 }) {
   const { worker } = deps.tasks;
+  type Deliverable = AppliedDeliverable | ManualDeliverable;
 
-  async function applyOne(connector: SiteConnector, task: TaskToApply): Promise<AppliedDeliverable | ManualDeliverable> {
+  async function applyOne(connector: SiteConnector, task: TaskToApply): Promise<Deliverable> {
     const outcome = await connector.apply(task);
     if ('applied' in outcome) return outcome.applied;
     // What the site's connector cannot do is left to a person, with the reason.
@@ -36,15 +39,18 @@ export function createExecutor(deps: {
   }
 
   /**
-   * A task covering several pages is carried out page by page. If one page fails, the pages
-   * already changed are put back, so a failed task leaves the site as it was.
+   * A task covering several pages is carried out page by page, each page recorded as soon as
+   * it is done (a retried attempt resumes after it). If one page fails, the pages already
+   * changed are put back, so a failed task leaves the site as it was.
    */
-  async function deliverablesFor(task: TaskToApply & { site_id: string }) {
+  async function deliverablesFor(task: TaskToApply & { site_id: string }, lease: string, progress: Deliverable[]) {
     const connector = await deps.connectors.forSite(task.site_id);
-    const done: Array<AppliedDeliverable | ManualDeliverable> = [];
+    const done = [...progress];
     try {
       const pages = pagesOf(task);
+      const already = new Set(done.map((d) => d.url));
       for (const [i, page] of pages.entries()) {
+        if (already.has(page.target)) continue;
         try {
           done.push(await applyOne(connector, page));
         } catch (error) {
@@ -56,6 +62,8 @@ export function createExecutor(deps: {
             + (notUndone.length === 0 ? `the ${changed.length} page(s) changed before it were put back` : `${notUndone.length} page(s) changed before it could not be put back: ${notUndone.map((d) => d.url).join(', ')}`);
           throw error instanceof ConnectorError ? Object.assign(error, { message }) : new Error(message, { cause: error });
         }
+        // Another attempt owns the task now (this one was presumed dead): it carries on from what is saved.
+        if (pages.length > 1 && !(await worker.saveProgress(task.id, lease, done))) throw new LeaseLost();
       }
       return done;
     } finally {
@@ -67,24 +75,40 @@ export function createExecutor(deps: {
     async runTask(taskId: string) {
       const task = await worker.find(taskId);
       if (!task) return;
+      const lease = randomUUID();
+      let progress: Deliverable[] = [];
       if (task.status === 'in_progress') {
-        // A previous attempt died mid-way: what it did on the site is unknown, so do not redo it blindly.
-        await worker.finish(taskId, { error: { message: 'The worker stopped while executing this task; check the page and approve a new task if needed.' } });
-        return;
+        if (pagesOf(task).length === 1) {
+          // A previous attempt died mid-way on its only page: what it did on the site is unknown, so do not redo it blindly.
+          await worker.finish(taskId, { error: { message: 'The worker stopped while executing this task; check the page and approve a new task if needed.' } });
+          return;
+        }
+        // A task covering several pages resumes after the pages the stopped attempt recorded.
+        const resumed = await worker.resume(taskId, lease);
+        if (!resumed) return;
+        progress = Array.isArray(resumed.deliverables) ? (resumed.deliverables as Deliverable[]) : [];
+      } else if (!(await worker.start(taskId, lease))) {
+        return; // cancelled meanwhile, or already taken
       }
-      if (!(await worker.start(taskId))) return; // cancelled meanwhile, or already taken
       try {
-        const deliverables = await deliverablesFor(task);
-        await worker.finish(taskId, { deliverables });
+        const deliverables = await deliverablesFor(task, lease, progress);
+        if (!(await worker.finish(taskId, { deliverables }, lease))) throw new LeaseLost();
         await deps.queue.send(VERIFY_JOB, { taskId, attempt: 1 });
       } catch (error) {
+        if (error instanceof LeaseLost) {
+          deps.log.warn({ taskId }, 'another execution attempt took this task over; this one stops without finishing it');
+          return;
+        }
         deps.log.error({ err: error, taskId }, 'task execution failed');
         const message = error instanceof Error ? error.message : 'execution failed';
         const details = error instanceof ConnectorError ? error.details() : {};
-        await worker.finish(taskId, { error: { message, ...details } });
+        await worker.finish(taskId, { error: { message, ...details } }, lease);
       }
     },
   };
 }
+
+/** This attempt no longer owns the task it was executing. */
+class LeaseLost extends Error {}
 
 export type Executor = ReturnType<typeof createExecutor>;

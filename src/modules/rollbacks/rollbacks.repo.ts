@@ -28,8 +28,11 @@ export function createRollbacksRepo(db: Kysely<DB>) {
       }
     },
 
-    async fail(id: string, error: unknown) {
-      await db.updateTable('task_rollbacks').set({ status: 'failed', error: JSON.stringify(error), finished_at: sql`now()` }).where('id', '=', id).execute();
+    /** Marks the rollback failed, with what it had already restored when it stopped (a rollback of several pages may stop mid-way). */
+    async fail(id: string, error: unknown, restoredSoFar: unknown[] = []) {
+      await db.updateTable('task_rollbacks')
+        .set({ status: 'failed', error: JSON.stringify(error), ...(restoredSoFar.length > 0 ? { changes: JSON.stringify(restoredSoFar) } : {}), finished_at: sql`now()` })
+        .where('id', '=', id).execute();
     },
 
     /** Marks the rollback restored (in the caller's transaction, which also moves the task). */

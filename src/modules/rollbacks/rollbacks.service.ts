@@ -53,6 +53,17 @@ export function createRollbacksService(deps: {
         await repo.fail(rollbackId, { message: `the site no longer has a ${label} connector` });
         throw conflict(`The site no longer has a ${label} connector, so the change cannot be restored through it. Configure the connector again, then retry.`);
       }
+      const restored: RestoredChange[] = [];
+      let recorded = false;
+      const refuse = async (error: unknown) => {
+        recorded = true;
+        await repo.fail(rollbackId, error, restored);
+      };
+      /** What a rollback that stops mid-way has done, in words: pages already put back stay so, and a retry finishes the rest. */
+      const partly = () => {
+        const pages = new Set(restored.map((r) => r.url)).size;
+        return pages === 0 ? 'nothing was restored' : `${pages} of the ${applied.length} pages were already put back (the rollback history lists them) and stay so; a retry restores the rest`;
+      };
       try {
         if (applied.length > 1 && !options.force) {
           // A task covering several pages is restored whole or not at all: every page is checked for edits first.
@@ -62,20 +73,19 @@ export function createRollbacksService(deps: {
             if (conflicts.length > 0) edited.push({ url: deliverable.url, conflicts });
           }
           if (edited.length > 0) {
-            await repo.fail(rollbackId, { message: 'edited since the task ran', conflicts: edited });
+            await refuse({ message: 'edited since the task ran', conflicts: edited });
             throw conflict(
               `${edited.length} of the ${applied.length} pages changed in ${label} after the task ran (${edited.slice(0, 5).map((e) => `${e.conflicts.map((c) => c.field).join(', ')} of ${e.url}`).join('; ')}${edited.length > 5 ? '; ...' : ''}); rolling back would overwrite those edits, so nothing was restored. Retry with ?force=true to restore the original values anyway.`,
             );
           }
         }
-        const restored: RestoredChange[] = [];
         const checks: LiveCheck[] = [];
         for (const deliverable of applied) {
           const outcome = await connector.restore(deliverable, options);
           if (outcome.conflicts.length > 0 && !options.force) {
-            await repo.fail(rollbackId, { message: 'edited since the task ran', conflicts: outcome.conflicts });
+            await refuse({ message: 'edited since the task ran', conflicts: outcome.conflicts });
             throw conflict(
-              `${outcome.conflicts.map((c) => c.field).join(', ')} of ${deliverable.url} changed in ${label} after the task ran; rolling back would overwrite that edit. Retry with ?force=true to restore the original values anyway.`,
+              `${outcome.conflicts.map((c) => c.field).join(', ')} of ${deliverable.url} changed in ${label} after the task ran; rolling back would overwrite that edit${applied.length > 1 ? ` (${partly()})` : ''}. Retry with ?force=true to restore the original values anyway.`,
             );
           }
           restored.push(...outcome.restored.map((r) => ({ url: deliverable.url, resource: deliverable.resource, ...r })));
@@ -85,7 +95,9 @@ export function createRollbacksService(deps: {
         // The record and the task's move (the state machine's rollback transition) commit together.
         await deps.transact(async (trx) => {
           await repo.complete(rollbackId, { changes: restored, checks }, trx);
-          if (!(await deps.tasks.markRolledBack(taskId, actor, rollbackId, trx))) throw new Error('the task left completed during its rollback');
+          if (!(await deps.tasks.markRolledBack(taskId, actor, rollbackId, trx))) {
+            throw conflict('The task left completed while this rollback ran (another rollback finished first); the values restored are recorded in the rollback history');
+          }
         });
         const notLive = checks.filter((c) => !c.passed);
         deps.log.info({ taskId, restored: restored.length }, 'task rolled back');
@@ -97,9 +109,15 @@ export function createRollbacksService(deps: {
           }`,
         };
       } catch (error) {
-        if (error instanceof ProblemError) throw error;
-        await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'rollback failed' });
-        if (error instanceof ConnectorError) throw new ProblemError('bad_gateway', `The rollback failed; nothing was marked rolled back. ${error.message}`);
+        // Refusals above recorded themselves with their conflicts; the task leaving completed did not.
+        if (error instanceof ProblemError) {
+          if (!recorded) await repo.fail(rollbackId, { message: error.message }, restored);
+          throw error;
+        }
+        await repo.fail(rollbackId, { message: error instanceof Error ? error.message : 'rollback failed' }, restored);
+        if (error instanceof ConnectorError) {
+          throw new ProblemError('bad_gateway', `The rollback failed; the task stays completed${applied.length > 1 ? ` (${partly()})` : ''}. ${error.message}`);
+        }
         throw error;
       } finally {
         await connector.close();

@@ -83,8 +83,12 @@ export function createTasksRepo(db: Kysely<DB>) {
       action: TaskAction,
       actor: string,
       detail?: unknown,
-      /** Columns written in the same UPDATE (deliverables, error): a reader never sees one without the other. */
-      also: { deliverables?: string; error?: string } = {},
+      /**
+       * Columns written in the same UPDATE (deliverables, error, the execution lease taken): a
+       * reader never sees one without the other. `ifLease`: only while that execution attempt
+       * still owns the task.
+       */
+      also: { deliverables?: string; error?: string; lease?: string; ifLease?: string } = {},
       trx: Kysely<DB> = db,
     ): Promise<TaskStatus | undefined> {
       const { from, to } = TRANSITIONS[action];
@@ -92,14 +96,16 @@ export function createTasksRepo(db: Kysely<DB>) {
       const extra = [
         ...(also.deliverables !== undefined ? [sql`deliverables = ${also.deliverables}::jsonb`] : []),
         ...('error' in also ? [sql`error = ${also.error ?? null}::jsonb`] : []),
+        ...(also.lease !== undefined ? [sql`execution_lease = ${also.lease}::uuid`] : []),
       ];
+      const leased = also.ifLease === undefined ? sql`` : sql`and tasks.execution_lease = ${also.ifLease}::uuid`;
       const result = await sql<{ from_status: TaskStatus }>`
         with current as (
           select id, status from tasks where id = ${taskId} ${owner} for update
         ), moved as (
           update tasks set status = ${to}, updated_at = now()${sql.join(extra.map((e) => sql`, ${e}`), sql``)}
           from current
-          where tasks.id = current.id and current.status in (${sql.join(from.map((f) => sql`${f}`))})
+          where tasks.id = current.id and current.status in (${sql.join(from.map((f) => sql`${f}`))}) ${leased}
           returning current.status as from_status
         )
         insert into task_events (task_id, from_status, to_status, actor, detail)
@@ -138,13 +144,13 @@ export function createTasksRepo(db: Kysely<DB>) {
       return row !== undefined;
     },
 
-    /** Internal (strategy agent): a site's proposals still awaiting approval, with their evidence. */
-    openProposals(siteId: string) {
+    /** Internal (strategy agent): a site's tasks in these statuses, with their configuration and evidence. */
+    openTasks(siteId: string, statuses: readonly TaskStatus[]) {
       return db
         .selectFrom('tasks')
         .select(['id', 'type', 'target', 'configuration', 'evidence'])
         .where('site_id', '=', siteId)
-        .where('status', '=', 'awaiting_approval')
+        .where('status', 'in', statuses)
         .execute();
     },
 
@@ -157,11 +163,42 @@ export function createTasksRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Internal (worker): ends an in-progress task with its deliverables or its error, atomically. */
-    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }) {
+    /** Internal (worker): ends an in-progress task with its deliverables or its error, atomically (while `lease` owns it, when given). */
+    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) {
+      const ifLease = lease === undefined ? {} : { ifLease: lease };
       return 'deliverables' in outcome
-        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables) })
-        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error) });
+        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease })
+        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease });
+    },
+
+    /** Internal (worker): records the pages done so far, while `lease` still owns the task; false once another attempt took it over. */
+    async saveProgress(taskId: string, lease: string, deliverables: unknown): Promise<boolean> {
+      const result = await db.updateTable('tasks').set({ deliverables: JSON.stringify(deliverables), updated_at: sql`now()` })
+        .where('id', '=', taskId).where('status', '=', 'in_progress').where('execution_lease', '=', lease)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    /**
+     * Internal (worker): a retried attempt takes an in-progress task over (its lease replaces
+     * the dead or stalled attempt's) and gets the pages done so far; the history says so.
+     * Undefined when the task is no longer in progress.
+     */
+    async resume(taskId: string, lease: string): Promise<{ deliverables: unknown } | undefined> {
+      const result = await sql<{ deliverables: unknown }>`
+        with taken as (
+          update tasks set execution_lease = ${lease}::uuid, updated_at = now()
+          where id = ${taskId} and status = 'in_progress'
+          returning id, deliverables
+        ), logged as (
+          insert into task_events (task_id, from_status, to_status, actor, detail)
+          select id, 'in_progress', 'in_progress', 'worker:executor', jsonb_build_object(
+            'message', 'resumed after the attempt that stopped',
+            'pages_done', case when jsonb_typeof(deliverables) = 'array' then jsonb_array_length(deliverables) else 0 end
+          ) from taken
+        )
+        select deliverables from taken`.execute(db);
+      return result.rows[0];
     },
 
     async saveVerification(taskId: string, verification: { status: string; checks: unknown; attempts: number; checkedAt: Date | null }) {

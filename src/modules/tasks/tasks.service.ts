@@ -6,7 +6,7 @@ import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { pageOf } from '../task-types/index.ts';
-import { TRANSITIONS } from './state-machine.ts';
+import { OPEN_STATUSES, TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
 
 interface ListQuery {
@@ -101,8 +101,11 @@ export function createTasksService(deps: {
     /** For the executor and the verifier (internal actors, no owner). */
     worker: {
       find: (taskId: string) => repo.findForWork(taskId),
-      start: (taskId: string) => repo.transition(null, taskId, 'start', 'worker:executor'),
-      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }) => repo.finish(taskId, outcome),
+      /** queued -> in_progress, owned by this execution attempt (`lease`). */
+      start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
+      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) => repo.finish(taskId, outcome, lease),
+      saveProgress: (taskId: string, lease: string, deliverables: unknown) => repo.saveProgress(taskId, lease, deliverables),
+      resume: (taskId: string, lease: string) => repo.resume(taskId, lease),
       saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
       verification: (taskId: string) => repo.verification(taskId),
     },
@@ -118,7 +121,9 @@ export function createTasksService(deps: {
     proposedFromAudit: (siteId: string, type: string, target: string, auditId: string) => repo.openFromAudit(siteId, type, target, auditId),
 
     /** For the strategy agent: its proposals still awaiting approval on a site. */
-    openProposals: (siteId: string) => repo.openProposals(siteId),
+    openProposals: (siteId: string) => repo.openTasks(siteId, ['awaiting_approval']),
+    /** For the strategy agent: every task of a site not yet closed (proposed, queued or running): the pages they will change. */
+    openTasks: (siteId: string) => repo.openTasks(siteId, OPEN_STATUSES),
     /** For the strategy agent: withdraws a proposal through the cancel transition, the reason in its history. */
     withdraw: (taskId: string, reason: string) => repo.transition(null, taskId, 'cancel', 'agent:strategy', { reason }),
 
