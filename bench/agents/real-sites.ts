@@ -92,7 +92,7 @@ for (const root of process.argv.slice(2)) {
       pages: tasks.flatMap((t) => pagesOf(t).map((p) => rel({ task: t.id, type: t.type, priority: t.priority, target: p.target, before: before(p), after: after(p) }))),
       rejections: rel(rejections),
     };
-    fs.writeFileSync(path.join(process.env.DUMP_DIR, `${path.basename(path.resolve(root))}.json`), JSON.stringify(dump, null, 1));
+    fs.writeFileSync(path.join(process.env.DUMP_DIR, `${path.resolve(root).split(path.sep).slice(-2).join("-")}.json`), JSON.stringify(dump, null, 1));
   }
   site.close();
 }

@@ -17,3 +17,12 @@ export const sameText = (a: string | null, b: string | null) => {
 /** Text safe inside HTML text and double-quoted attribute values. */
 export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Characters a search result shows twice as wide as a Latin letter (East Asian wide and full-width forms). */
+const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303F\uFF01-\uFF60\uFFE0-\uFFE6]/gu;
+
+/**
+ * A text's length as search results measure it, in Latin characters: a Chinese, Japanese or
+ * Korean character takes the room of two, so 80 of them fill a 160-character description.
+ */
+export const displayWidth = (text: string) => [...text].length + (text.match(WIDE)?.length ?? 0);

@@ -11,6 +11,8 @@ export interface PageContent {
   headings: Array<{ level: number; text: string }>;
   /** The page's declared language (<html lang>), or null. */
   lang: string | null;
+  /** Where each paragraph stands among the headings, and what kind of block it is (MainContent.order); absent on older audits. */
+  order?: string;
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -21,6 +23,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     paragraphs: stored.blocks,
     headings: stored.headings,
     lang: stored.lang,
+    ...(stored.order === undefined ? {} : { order: stored.order }),
   };
 }
 
@@ -32,7 +35,7 @@ export function readPageContent(html: string): PageContent & { stored: StoredPag
   const facts = extractPageFacts(html);
   const [main] = withoutSiteTemplate([facts.main ?? { headings: [], blocks: [] }]);
   const stored: StoredPageContent = {
-    lang: facts.lang, headings: main!.headings, blocks: main!.blocks, words: facts.wordCount,
+    lang: facts.lang, headings: main!.headings, blocks: main!.blocks, ...(main!.order === undefined ? {} : { order: main!.order }), words: facts.wordCount,
     images_without_alt: main!.imagesWithoutAlt ?? [], json_ld: main!.jsonLd ?? [],
     links_to_errors: [], links_to_redirects: [], // a page read alone knows no statuses
   };

@@ -1,4 +1,6 @@
-import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
+import { TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
+import { displayWidth } from '../../lib/strings.ts';
+import { meetsDescriptionRules, writeMetaDescription, type Draft } from './description-writer.ts';
 import type { PageContent } from './page-content.ts';
 
 /**
@@ -6,144 +8,30 @@ import type { PageContent } from './page-content.ts';
  * words, within the bounds the audit checks, or not proposed at all (undefined).
  */
 
-/** A draft, or the true reason none meets the rules (recorded as the refusal). */
-export type Draft = { text: string } | { reason: string };
+export type { Draft };
+export { writeMetaDescription };
 
 const REPLACEMENT = '\uFFFD';
 /** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
 const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
 const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
-/** Markup or code inside a sentence: not text a searcher should read. */
-const CODE_LIKE = /[<>{}]|[;=]\S/;
-/** After a CJK full stop the next sentence follows without a space. */
-const CJK_END = /[。！？]$/u;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-/** Segmenters by language: building one costs far more than using it. */
-const segmenters = new Map<string, Intl.Segmenter>();
-function segmenterFor(lang: string | null): Intl.Segmenter {
-  const key = lang ?? 'en';
-  let segmenter = segmenters.get(key);
-  if (!segmenter) {
-    try {
-      segmenter = new Intl.Segmenter(key, { granularity: 'sentence' });
-    } catch {
-      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-    }
-    if (segmenters.size < 100) segmenters.set(key, segmenter);
-  }
-  return segmenter;
-}
-
-/** The whole sentences of a text block in its language (Intl.Segmenter: "Version 2.4" is not two sentences). */
-function sentencesOf(block: string, lang: string | null): string[] {
-  return [...segmenterFor(lang).segment(block)].map((s) => s.segment.trim()).filter(Boolean);
-}
-
-/**
- * Words that tie a sentence to the one before it ("However, ...", "It requires ...",
- * "Cependant, ..."): a description cannot open with one, since its reader has not seen
- * what it refers to.
- */
-const DEPENDENT_OPENING = new RegExp(`^(${[
-  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless', 'hence',
-  'it', 'its', 'they', 'their', 'them', 'he', 'she', 'this means', 'that', 'those', 'these', 'such',
-  'this (is|was|leaves|makes|lets|allows|does|will|can|may|means|gives|keeps|also)',
-  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'si ce',
-  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'es', 'sie', 'er', 'dies',
-  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'ello', 'esto',
-].join('|')})\\b`, 'iu');
-
-/** A sentence that points at text around it ("The above example ...") means nothing in a search result. */
-const POINTS_ELSEWHERE = /\b(above|below|previous|preceding|following example|ci-dessus|ci-dessous|oben|unten)\b/iu;
-
-/**
- * Openings that need what came before: a verb whose object is a pronoun ("Give them ...",
- * "Run it ..."), "both"/"either" of something named earlier, or "the second form". Seen on
- * real pages: "Give them a sheltered position" (a guide's tip about trees named in its
- * heading), "In the second form, ..." (a manual page's synopsis).
- */
-const NEEDS_REFERENT = new RegExp([
-  '^\\p{L}+\\s+(them|it|they|these|those)\\b',
-  '^(both|either|neither)\\b',
-  '^(in|with|for)\\s+(the|this|that)\\s+(first|second|third|fourth|last|latter|former|other|same)\\s+(form|case|mode|way|variant|example|one)\\b',
-].join('|'), 'iu');
-
-/**
- * A call to action ("Ask us ...", "Read our care guide ...", "Click here ...") tells a
- * visitor already on the page what to do next; in a search result it says nothing about
- * what the page is. Seen on a shop's guides, where it was the first sentence that fitted.
- */
-const CALL_TO_ACTION = new RegExp(`^(${[
-  'ask', 'read', 'call', 'click', 'tap', 'see', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
-  'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to',
-  'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
-].join('|')})\\b`, 'iu');
-
-/** A sentence a description may use: complete, prose, readable, long enough to say something, not a call to action. */
-function usable(sentence: string): boolean {
-  if (!SENTENCE_END.test(sentence) || ELLIPSIS.test(sentence) || sentence.includes(REPLACEMENT) || CODE_LIKE.test(sentence)) return false;
-  if (CALL_TO_ACTION.test(sentence)) return false;
-  return CJK.test(sentence) ? sentence.length >= 12 : sentence.split(/\s+/).length >= 4;
-}
-
-/**
- * A meta description of whole sentences of the page's own text (the template already
- * removed by the crawl), in order, 80-160 characters, not already used on the site:
- * never cut mid-sentence, never an ellipsis. Otherwise the reason none can be written.
- */
-export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
-  if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
-  // Sentences are segmented block by block as the search needs them: most pages are done after their first paragraphs.
-  const sentences: string[] = [];
-  let blocks = 0;
-  let undecodable = false;
-  const have = (n: number) => {
-    while (sentences.length <= n && blocks < content.paragraphs.length) {
-      for (const sentence of sentencesOf(content.paragraphs[blocks++]!, content.lang)) {
-        if (usable(sentence)) sentences.push(sentence);
-        else if (sentence.includes(REPLACEMENT)) undecodable = true;
-      }
-    }
-    return sentences.length > n;
-  };
-  let fits = false;
-  for (let start = 0; have(start); start++) {
-    if (DEPENDENT_OPENING.test(sentences[start]!) || POINTS_ELSEWHERE.test(sentences[start]!) || NEEDS_REFERENT.test(sentences[start]!)) continue;
-    let text = '';
-    for (let i = start; have(i); i++) {
-      const next = (CJK_END.test(text) ? `${text}${sentences[i]}` : `${text} ${sentences[i]}`).trim();
-      if (next.length > DESCRIPTION_MAX) break;
-      text = next;
-      if (text.length >= DESCRIPTION_MIN) break;
-    }
-    if (text.length < DESCRIPTION_MIN || text.length > DESCRIPTION_MAX) continue;
-    fits = true;
-    if (!taken.has(text.toLowerCase())) return { text };
-  }
-  if (sentences.length === 0) {
-    return undecodable
-      ? { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' }
-      : { reason: 'the page\'s own text has no complete sentence to draft a description from' };
-  }
-  return fits
-    ? { reason: 'every description of whole sentences the page\'s text allows is already used on the site' }
-    : { reason: `no run of whole sentences of the page's own text is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters long` };
-}
 
 /** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character, no dangling end. */
 export function meetsDraftRules(kind: 'meta_description' | 'title', text: string): boolean {
-  if (text.includes(REPLACEMENT) || ELLIPSIS.test(text)) return false;
-  return kind === 'title' ? !endsDangling(text) : SENTENCE_END.test(text);
+  if (kind === 'meta_description') return meetsDescriptionRules(text);
+  return !text.includes(REPLACEMENT) && !ELLIPSIS.test(text) && !endsDangling(text);
 }
 
-/** Words a title must not end on (English, German, French, Spanish, Italian, Dutch, Portuguese), and separators. */
+/** Words a title must not end on (English, German, French, Spanish, Italian, Dutch, Portuguese and others), and separators. */
 const DANGLING_WORDS = new Set((
   'a an the to of for in on at by with from and or but as into onto than that which via vs your our its their this these those is are be using how '
   + 'about above after before between through without within under over per like '
   + 'der die das den dem des ein eine und oder zu zum zur von mit für im am an auf bei '
   + 'le la les l de du des un une et ou à au aux pour par en sur avec '
-  + 'el los las del y o para por con una uno il lo gli di da e per het een van voor met op em do dos da das um uma'
+  + 'el los las del y o para por con una uno il lo gli di da e per het een van voor met op em do dos da das um uma '
+  // Scandinavian, Indonesian, Polish, Czech, Romanian, Croatian, Turkish, Vietnamese: seen ending cut titles of a book in 26 languages.
+  + 'och og att av för med till som på af til fra eller yang dan ke dari untuk dengan atau pada oraz dla od przez pro nebo se și pentru cu din în sau '
+  + 'za ili ve ile için veya và của cho với'
 ).split(' '));
 const DANGLING_END = /[\s\-–—,;:|/&+([{·•.]+$/u;
 
@@ -170,44 +58,96 @@ function cutClean(text: string, max: number): string {
   return out.trim();
 }
 
+/** The words a phrase can begin with: a title is cut just before one ("Functions creating iterators | for efficient looping"). */
 /**
- * A reference page's name line ("git-bundle - Move objects and refs by archive", the NAME
- * of a manual page) says more than a heading that is only the name ("git-bundle(1)"):
- * used when it opens the page's text and starts with the heading's name.
+ * Prepositions that open a phrase a title can lose ("Functions creating iterators | for
+ * efficient looping"). Not "of", "by", "to", "and" or "or": what follows them completes the
+ * words before ("the changes introduced | by ...", "what revision | and author ...").
  */
-function nameLine(topic: string, paragraphs: readonly string[]): string[] {
-  const name = /^[\w.:-]+/u.exec(topic)?.[0];
-  const first = paragraphs[0]?.replace(/\s+/g, ' ').trim();
-  // The heading is only the name: "git-add(1)", "git-add(1) Manual Page".
-  const onlyName = topic.replace(/\(\d[a-z]*\)/iu, '').replace(/\bmanual page\b/iu, '').trim() === name;
-  if (!name || !first || !onlyName || SENTENCE_END.test(first)) return [];
-  const match = /^([\w.:-]+) [-–—] (.+)$/u.exec(first);
-  if (!match || match[1] !== name) return [];
-  if (first.length <= TITLE_MAX) return [first];
-  // A long name line is cut only where its phrase ends (a comma, "and", "or"): "Show changes
-  // between commits, commit and working tree" keeps "Show changes between commits", never
-  // "... commit and working".
-  // The first clause (up to a comma), else the longest part before an "and"/"or" that fits: a list
-  // "commits, commit and working tree" keeps its first item whole.
-  const at = (pattern: RegExp) => [...first.matchAll(pattern)].map((m) => m.index).filter((i) => i > name.length + 3 && i <= TITLE_MAX);
-  const clause = at(/, |; /gu);
-  const joined = at(/ and | or /gu);
-  const end = clause.length > 0 ? Math.min(...clause) : joined.length > 0 ? Math.max(...joined) : -1;
-  const cut = end > 0 ? first.slice(0, end).trim() : '';
-  return cut.split(/\s+/).length - 2 >= 3 ? [cut] : [];
+const DETACHABLE = new Set((
+  'for with using via from in on into across through without within under over about per '
+  + 'für mit über durch ohne pour avec sur dans sans para con sobre sin per su voor met op över för med på untuk dengan dla przez'
+).split(' '));
+
+/**
+ * The longest start of `text` within `max` (display width) that ends where a phrase ends:
+ * at a separator (" — ", ": ", ", ", "; ", " (") if one fits, else before a detachable
+ * prepositional phrase, else before "to" or "of"; never inside a hyphenated word. '' when no such cut keeps at least
+ * two words: a title cut anywhere else loses its topic ("... operate with graph").
+ */
+export function cutAtPhrase(text: string, max: number): string {
+  if (displayWidth(text) <= max) return text;
+  const separators = [...text.matchAll(/\s+[—–-]\s+|:\s+|,\s+|;\s+|\s+\(|\s+\|\s+/gu)].map((m) => m.index);
+  const prepositions = [
+    ...[...text.matchAll(/\s+(\p{L}+)(?=\s)/gu)].filter((m) => DETACHABLE.has(m[1]!.toLowerCase())).map((m) => m.index),
+    // "... another repository | or a local branch": an alternative that starts a noun phrase of its own.
+    ...[...text.matchAll(/\s+(and|or)\s+(a|an|the|its|their|your|our|any|other)\s/giu)].map((m) => m.index),
+  ];
+  // Last, before "to" or "of": "Kent's own guide | to climbing roses", "untracked files | to ignore" (never before "by" or "and").
+  const weaker = [...text.matchAll(/\s+(to|of)\s/giu)].map((m) => m.index);
+  for (const ends of [separators, prepositions, weaker]) {
+    const fits = ends
+      .map((at) => text.slice(0, at).replace(DANGLING_END, '').trim())
+      .filter((cut) => displayWidth(cut) <= max && cut.split(/\s+/).length >= 2 && !endsDangling(cut) && balanced(cut));
+    const longest = fits.sort((a, b) => b.length - a.length)[0];
+    if (longest) return longest;
+  }
+  return '';
 }
 
-/** A heading that numbers a section ("1. Overview", "2.3 Options") names a part of the page, not its topic. */
-const SECTION_NUMBER = /^\d+(\.\d+)*\.?\s/;
+const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
+
+/**
+ * Numbering that names a place in a book, not the page's topic: "13.6. ", "F.1. ", "3. ",
+ * "Chapter 27. ", "Part IV. ", "Appendix F. " (in the languages such books are written in).
+ */
+const NUMBERING = /^((chapter|part|appendix|section|chapitre|partie|annexe|kapitel|teil|anhang|capítulo|parte|apéndice|capitolo|appendice|hoofdstuk|rozdział|kapitola|kapittel|глава|часть|приложение|第)\s*)?(\d+|[IVXLC]+|[A-Z])((\.\d+)+\.?|\.|\s*[章部])\s+/iu;
+export const withoutNumbering = (heading: string) => heading.replace(NUMBERING, '').trim();
+
+/**
+ * A reference page's name line ("git-bundle - Move objects and refs by archive", "ALTER
+ * COLLATION — change the definition of a collation", the NAME of a manual page) says more
+ * than a heading that is only the name ("git-bundle(1)", "ALTER COLLATION"): used when it
+ * opens the page's text and starts with the heading's name; a long one is cut where a phrase ends.
+ */
+function nameLine(topic: string, paragraphs: readonly string[]): string[] {
+  // The heading is only the name: "git-add(1)", "git-add(1) Manual Page", "ALTER COLLATION".
+  const name = topic.replace(/\(\d[a-z]*\)/iu, '').replace(/\bmanual page\b/iu, '').trim();
+  const first = paragraphs[0]?.replace(/\s+/g, ' ').trim();
+  if (!name || !first || SENTENCE_END.test(first) || name.split(/\s+/).length > 4) return [];
+  // "SELECT, TABLE, WITH — retrieve rows from a table or view": other names may follow the heading's before the dash.
+  const match = /^(.{1,60}?)\s[-–—]\s(.+)$/u.exec(first);
+  if (!match || !match[1]!.toLowerCase().startsWith(name.toLowerCase()) || !/^[\s,\p{L}\d_.:-]*$/u.test(match[1]!.slice(name.length))) return [];
+  const cut = cutAtPhrase(first, TITLE_MAX);
+  return cut && cut.length > match[1]!.length + 3 && cut.split(/\s+/).length - match[1]!.split(/\s+/).length >= 3 ? [cut] : [];
+}
 
 /** "Version" in the languages sites are written in: a suffix shortened to its name must not end on it. */
 const VERSION_WORD = /\s+(v|ver|version|versión|versão|versione|versie|wersja|sürüm|verze|версия|バージョン|버전|版本)$/iu;
+/** Words after a site's name that say what kind of site it is, and can go first: " — Python 3.11.2 documentation". */
+const KIND_WORDS = /\s+(documentation|docs|manual|handbook|reference|guide|wiki|help|dokumentation|documentación|documentação|документация|ドキュメント|文档)$/iu;
 
 /**
- * The suffix without its trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache
- * HTTP Server", " - Apache HTTP Sunucusu Sürüm 2.4" -> " - Apache HTTP Sunucusu"), '' when
- * nothing but the separator would be left.
+ * The suffix, then ever shorter forms of it that keep the site's name: without the kind of
+ * site (" — Python 3.11.2"), with a shorter version (" — Python 3.11"), without a version
+ * (" — Python"); '' is left to the caller.
  */
+function shorterSuffixes(suffix: string): string[] {
+  const forms = [suffix];
+  const add = (form: string) => {
+    if (!/^\s*[|–—-]?\s*$/.test(form) && !forms.includes(form)) forms.push(form);
+  };
+  const noKind = suffix.replace(KIND_WORDS, '');
+  add(noKind);
+  for (const base of [suffix, noKind]) {
+    add(base.replace(/(\d+\.\d+)\.\d+\b/u, '$1'));
+    add(base.replace(/[\s,]+v?\d[\w.]*$/iu, '').replace(VERSION_WORD, ''));
+    add(base.replace(/[\s,]+v?\d[\w.]*(?=\s|$)/iu, '').replace(KIND_WORDS, '').replace(VERSION_WORD, ''));
+  }
+  return forms.sort((a, b) => b.length - a.length);
+}
+
+/** The suffix without its trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache HTTP Server"). */
 function withoutVersion(suffix: string): string {
   const name = suffix.replace(/[\s,]+v?\d[\w.]*$/iu, '').replace(VERSION_WORD, '');
   return /^\s*[|–—-]?\s*$/.test(name) ? '' : name;
@@ -215,34 +155,49 @@ function withoutVersion(suffix: string): string {
 
 /**
  * A title that keeps the page's topic whole: its h1 (or its current title without the site
- * suffix), followed by the site suffix when it fits, else a shorter suffix, else none; the
- * topic is cut (never on a dangling word) only when it alone is over 60 characters. On a
- * CMS whose theme adds the suffix itself (suffixFixed), the suffix stays and the topic is
- * cut to fit beside it.
+ * suffix), without a book's section numbering, followed by the site suffix when it fits,
+ * else a shorter form of it, else none; the topic is cut only when it alone is over 60
+ * characters, and then only where a phrase ends. On a CMS whose theme adds the suffix
+ * itself (suffixFixed), the suffix stays and the topic is cut to fit beside it.
  */
 export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean } = {}): Draft {
   const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
   const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
   const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
-  const h1 = strip(content.h1);
-  const current = strip(content.title);
-  const topic = [h1, current].find((t) => t && !SECTION_NUMBER.test(t) && !isSiteName(t))?.replace(DANGLING_END, '').trim();
-  if (!topic) return { reason: 'the page has no heading or title of its own (only the site\'s name) to draft a title from' };
+  const [h1, current] = [strip(content.h1), strip(content.title)];
+  // A numbered h1 under a title of its own names a part of the page ("1. Overview" of "The SELECT statement").
+  const headings = (NUMBERING.test(h1) && current && !NUMBERING.test(current) ? [current, h1] : [h1, current]).filter(Boolean);
+  const topic = headings.map(withoutNumbering).find((t) => t && !isSiteName(t))?.replace(DANGLING_END, '').trim();
+  if (!topic) {
+    return { reason: headings.length > 0 && headings.every(isSiteName)
+      ? 'the page has no heading or title of its own (only the site\'s name) to draft a title from'
+      : 'the page has no heading or title to draft a title from' };
+  }
   if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
+  const numbered = headings.find((h) => withoutNumbering(h) === topic && h !== topic);
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
-  const suffixes = fixed ? [siteSuffix] : [...new Set([siteSuffix, withoutVersion(siteSuffix), ''])];
+  const suffixes = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
   const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
-  const cut = fixed ? cutClean(topic, TITLE_MAX - siteSuffix.length) : cutClean(topic, TITLE_MAX);
+  const cut = cutAtPhrase(topic, TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0));
   const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
-  const candidates = [...whole, ...(cut.length > 0 && cut !== topic && /\s/.test(cut) && cutTitle.length >= TITLE_MIN ? [cutTitle] : [])]
-    .filter((t) => t.length >= TITLE_MIN && t.length <= TITLE_MAX && !endsDangling(t));
+  const candidates = [...whole, ...(cut !== '' && cut !== topic ? [cutTitle] : [])]
+    .filter((t) => displayWidth(t) >= TITLE_MIN && displayWidth(t) <= TITLE_MAX && !endsDangling(t));
+  // A heading that is only a command's name ("git-blame(1) Manual Page") makes no better title than the one it has: its name line must fit.
+  const nameOnly = /\(\d[a-z]*\)|\bmanual page\b/iu.test(topic);
+  if (nameOnly && !fixed && nameLine(topic, content.paragraphs).length === 0) {
+    return { reason: `the page's heading "${topic}" is only its name, and its name line does not fit ${TITLE_MAX} characters without losing its meaning` };
+  }
   const free = candidates.find((t) => !taken.has(t.toLowerCase()));
   if (free) return { text: free };
   if (candidates.length > 0) return { reason: 'every title the page\'s heading allows is already used on the site' };
-  return { reason: topic.length < TITLE_MIN && !siteSuffix
-    ? `the page's heading "${topic}" is under ${TITLE_MIN} characters and the site's titles share no suffix to add`
-    : `no title of ${TITLE_MIN}-${TITLE_MAX} characters keeps the page's topic "${topic}" without ending on a dangling word` };
+  const named = numbered ? ` (without its numbering, "${numbered}")` : '';
+  if (displayWidth(topic) < TITLE_MIN) {
+    return { reason: siteSuffix
+      ? `the page's heading "${topic}"${named} with the site's suffix is still not a title of ${TITLE_MIN}-${TITLE_MAX} characters`
+      : `the page's heading "${topic}"${named} is under ${TITLE_MIN} characters and the site's titles share no suffix to add` };
+  }
+  return { reason: `the page's heading "${topic}" is ${displayWidth(topic)} characters and no phrase of it ends within ${TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0)}: cutting it elsewhere would lose its topic` };
 }
 
 /** The endings the site's titles share (two or more titles each), separator included, most common first. */

@@ -1,11 +1,12 @@
-import { detach } from '../../lib/strings.ts';
+import { detach, displayWidth } from '../../lib/strings.ts';
 import type { CrawledPage } from '../crawler/crawl.ts';
 import { normalizeUrl, sameSite } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
 
 export const TITLE_MIN = 20;
 export const TITLE_MAX = 60;
-export const DESCRIPTION_MIN = 80;
+/** Screaming Frog's default floor: a description under 70 characters rarely says enough. */
+export const DESCRIPTION_MIN = 70;
 export const DESCRIPTION_MAX = 160;
 export const THIN_WORDS = 200;
 export const SLOW_TTFB_MS = 800;
@@ -58,16 +59,16 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
     if (facts.titles.length > 1) findings.add('title_multiple', url, facts.titles.join(' | '));
     const title = facts.titles[0]!;
     if (title === '') findings.add('title_empty', url);
-    else if (title.length < TITLE_MIN) findings.add('title_too_short', url, title);
-    else if (title.length > TITLE_MAX) findings.add('title_too_long', url, title);
+    else if (displayWidth(title) < TITLE_MIN) findings.add('title_too_short', url, title);
+    else if (displayWidth(title) > TITLE_MAX) findings.add('title_too_long', url, title);
   }
   if (facts.metaDescriptions.length === 0) findings.add('meta_description_missing', url);
   else {
     if (facts.metaDescriptions.length > 1) findings.add('meta_description_multiple', url, facts.metaDescriptions.join(' | '));
     const description = facts.metaDescriptions[0]!;
     if (description === '') findings.add('meta_description_empty', url);
-    else if (description.length < DESCRIPTION_MIN) findings.add('meta_description_too_short', url, description);
-    else if (description.length > DESCRIPTION_MAX) findings.add('meta_description_too_long', url, description);
+    else if (displayWidth(description) < DESCRIPTION_MIN) findings.add('meta_description_too_short', url, description);
+    else if (displayWidth(description) > DESCRIPTION_MAX) findings.add('meta_description_too_long', url, description);
   }
 
   const h1s = facts.headings.filter((h) => h.level === 1);
@@ -128,6 +129,7 @@ export function slimPageFacts(page: CrawledPage) {
   facts.hreflangs = facts.hreflangs.length === 0 ? EMPTY : facts.hreflangs.map((h) => ({ lang: detach(h.lang), href: detach(h.href) }));
   facts.generator = facts.generator === null ? null : detach(facts.generator);
   facts.lang = facts.lang === null ? null : detach(facts.lang);
+  if (facts.contentLang !== undefined) facts.contentLang = detach(facts.contentLang);
   facts.images = EMPTY; // their URLs live on page.images
   facts.links = EMPTY;
   facts.headings = EMPTY;

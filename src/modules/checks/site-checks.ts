@@ -1,3 +1,4 @@
+import { pageLanguage } from '../crawler/language.ts';
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 import { hasAnchor } from '../crawler/fragments.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
@@ -85,7 +86,7 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
   // hreflang: a site in two or more languages (each on two or more pages) needs it on every page.
   const languages = new Map<string, number>();
   for (const page of indexable) {
-    const language = page.facts!.lang?.toLowerCase().split(/[-_]/)[0];
+    const language = pageLanguage(page.url, page.facts!)?.toLowerCase().split(/[-_]/)[0];
     if (language) languages.set(language, (languages.get(language) ?? 0) + 1);
   }
   const siteLanguages = [...languages].filter(([, n]) => n >= 2).map(([language]) => language).sort();

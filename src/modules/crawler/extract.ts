@@ -15,6 +15,8 @@ export interface PageFacts {
   links: Array<{ href: string; text: string; nofollow: boolean }>;
   formActions: string[];
   lang: string | null;
+  /** The first lang (or xml:lang) an element inside the page declares, for pages whose <html> declares none (a book's chapter <div>). */
+  contentLang?: string;
   hasViewport: boolean;
   jsonLd: Array<{ valid: boolean; types: string[] }>;
   generator: string | null;
@@ -72,10 +74,14 @@ export function createExtractor() {
       onopentag(name, attrs) {
         collectAnchor(facts, name, attrs);
         main.onopentag(name, attrs);
+        if (name !== 'html' && facts.contentLang === undefined && !inHead) {
+          const declared = (attrs.lang ?? attrs['xml:lang'])?.trim();
+          if (declared) facts.contentLang = declared;
+        }
         if (SKIP_TEXT.has(name)) skipDepth += 1;
         switch (name) {
           case 'html':
-            facts.lang = attrs.lang?.trim() || null;
+            facts.lang = attrs.lang?.trim() || attrs['xml:lang']?.trim() || null;
             break;
           case 'head':
             inHead = true;

@@ -1,5 +1,6 @@
 import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
+import { pageLanguage } from './language.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -18,11 +19,25 @@ import type { CrawledPage, CrawlResult } from './crawl.types.ts';
  *    (containers named so) are never the page's topic either.
  */
 
+/**
+ * What a text block is, from its nearest structural ancestor: a prose paragraph ('p'), a
+ * list item ('l'), a definition term or description ('d'), a quotation ('q') or a caption
+ * ('f'). Only prose speaks for the whole page; a list item or a definition speaks for one
+ * thing on it.
+ */
+export type BlockKind = 'p' | 'l' | 'd' | 'q' | 'f';
+
 export interface MainContent {
   /** Headings outside the template, in order (h1..h6), symbols such as a permalink's ¶ trimmed. */
   headings: Array<{ level: number; text: string }>;
-  /** Text blocks (paragraphs, list items, cells) of the page's own content, in order. */
+  /** Text blocks (paragraphs, list items, definitions) of the page's own content, in order. */
   blocks: string[];
+  /**
+   * The document order of what was kept: a digit 1-6 for each heading of `headings` (its
+   * level), 0 where a heading was dropped as the site's template (a section still starts
+   * there), and a BlockKind letter for each of `blocks`. Absent on content stored before it.
+   */
+  order?: string;
   /** Up to 50 image sources without an alt attribute (the checks' own copy is dropped after they run). */
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
@@ -70,7 +85,14 @@ const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template'
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
 /** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
-const CHROME_NAME = /(^|[-_\s])(nav|navbar|navigation|menu|sidebar|breadcrumbs?|toc|comments?|respond|reply|replies|cookie|banner|skip|pagination|pager|related|share|social|\w*lang\w*|topbar|bottombar|widget|advert|ads|warning|notice|note|alert|admonition|caution|callout)([-_\s]|$)/i;
+const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
+  'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
+  'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
+  // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
+  '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
+  // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
+  'warning', 'notice', 'note', 'alert', 'admonition', 'caution', 'callout', 'deprecated', 'deprecation', 'version(added|changed|modified)',
+].join('|')})([-_\\s]|$)`, 'i');
 /** A page-level container named footer (or copyright): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
@@ -85,9 +107,18 @@ const HEADING = /^h([1-6])$/;
 interface Open {
   name: string;
   chrome: boolean;
+  /** Template only by an id or class name (no landmark tag or role): the page's own heading inside it proves it wrong. */
+  byName: boolean;
   main: boolean;
   code: boolean;
+  kind: BlockKind;
+  /** Inside a table cell: labels and values, not paragraphs. */
+  cell: boolean;
 }
+
+const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f' };
+/** Lower case, white space collapsed: for comparing a heading with the page's title. */
+const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
@@ -110,10 +141,16 @@ export function createMainContentCollector() {
   let inCode = 0;
   /** The block links to the page in other languages (hreflang): a language bar. */
   let alternates = false;
-  let heading: { level: number; text: string } | null = null;
+  /** A heading being read; `provisional` when it stands in a container template by name only (it may prove the container the page's own). */
+  let heading: { level: number; text: string; provisional: boolean } | null = null;
   let sawMain = false;
+  /** The page's <title>, to recognise its main heading. */
+  let title: string | null = null;
+  let inTitle = false;
+  let pageHeadingSeen = false;
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
+  const order = { main: '', other: '' };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
   const seen = new Set<number>();
@@ -130,8 +167,8 @@ export function createMainContentCollector() {
     codeChars = 0;
     alternates = false;
     const where = top();
-    // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell (labels, metadata).
-    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '') || where?.name === 'td' || where?.name === 'th') return;
+    // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell's (labels, metadata).
+    if (!block || block.length < 2 || where?.chrome || where?.code || where?.cell || HEADING.test(where?.name ?? '')) return;
     if (languageBar || links / block.length > MAX_LINK_SHARE || code / block.length > MAX_CODE_SHARE || SEPARATED_ITEMS.test(block)) return;
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     const list = where?.main ? 'main' : 'other';
@@ -140,6 +177,7 @@ export function createMainContentCollector() {
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > MAX_BLOCK_CHARS ? block.slice(0, MAX_BLOCK_CHARS) : block);
     kept[list].push(value);
+    order[list] += where?.kind ?? 'p';
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
   };
@@ -147,6 +185,10 @@ export function createMainContentCollector() {
   return {
     onopentag(name: string, attrs: Record<string, string>) {
       if (name === 'body') skip = 0; // a <head> left open ends here
+      if (name === 'title' && title === null) {
+        title = '';
+        inTitle = true;
+      }
       if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) imagesWithoutAlt.add(detach(attrs.src.trim()));
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
@@ -162,16 +204,19 @@ export function createMainContentCollector() {
       const main = parent?.main === true || MAIN_TAGS.has(name) || role === 'main';
       if (main && !parent?.main) sawMain = true;
       const pageLevel = !parent?.main;
-      const chrome = parent?.chrome === true
-        || (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer')))
-        || CHROME_ROLES.has(role)
-        // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
-        || (name !== 'body' && (CHROME_NAME.test(names) || (pageLevel && PAGE_FOOTER_NAME.test(names))));
-      stack.push({ name, chrome, main, code: parent?.code === true || name === 'pre' });
+      const landmark = (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
+      // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
+      const named = name !== 'body' && (CHROME_NAME.test(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
+      const chrome = parent?.chrome === true || landmark || named;
+      const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
+      const cell = parent?.cell === true || name === 'td' || name === 'th';
+      const kind = KIND_OF[name] ?? parent?.kind ?? 'p';
+      stack.push({ name, chrome, byName, main, code: parent?.code === true || name === 'pre', kind, cell });
       const level = HEADING.exec(name)?.[1];
-      if (level && !chrome) heading = { level: Number(level), text: '' };
+      if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
     },
     ontext(chunk: string) {
+      if (inTitle) title += chunk;
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
       if (skip > 0) return;
       text += chunk;
@@ -184,6 +229,7 @@ export function createMainContentCollector() {
         jsonLd.push(jsonLdTypes(script));
         script = null;
       }
+      if (name === 'title') inTitle = false;
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
       if (name === 'a') inLink = Math.max(0, inLink - 1);
       if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
@@ -194,10 +240,24 @@ export function createMainContentCollector() {
       const closing = stack[at]!;
       if (heading && HEADING.test(name)) {
         const value = headingText(heading.text);
-        const list = closing.main ? headings.main : headings.other;
-        if (value && seen.size < MAX_SEEN) seen.add(blockHash(value));
-        if (value && list.length < MAX_HEADINGS) list.push({ level: heading.level, text: detach(value) });
+        const provisional = heading.provisional;
         heading = null;
+        // A container named like a template part ("comment", "notice") that holds the page's own
+        // heading (its title's words) is the page's content after all: a reference entry about
+        // the COMMENT command, a section about notices.
+        const owned = provisional && value !== '' && title !== null && comparable(title).startsWith(comparable(value));
+        if (provisional && !owned) {
+          stack.length = at;
+          return;
+        }
+        if (owned) for (const open of stack) if (open.byName) open.chrome = open.byName = false;
+        if (value && (owned || Number(name[1]) <= 2)) pageHeadingSeen = true;
+        const list = closing.main ? 'main' : 'other';
+        if (value && seen.size < MAX_SEEN) seen.add(blockHash(value));
+        if (value && headings[list].length < MAX_HEADINGS) {
+          headings[list].push({ level: Number(name[1]), text: detach(value) });
+          order[list] += name[1];
+        }
       }
       stack.length = at;
     },
@@ -207,8 +267,8 @@ export function createMainContentCollector() {
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
       const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen) };
       return useMain
-        ? { headings: headings.main, blocks: kept.main, ...extra }
-        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], ...extra };
+        ? { headings: headings.main, blocks: kept.main, order: order.main, ...extra }
+        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], order: order.main + order.other, ...extra };
     },
   };
 }
@@ -248,9 +308,30 @@ export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[
   });
   const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
   const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < threshold;
-  return pages.map((page) =>
-    page ? ({ ...page, headings: page.headings.filter((h) => own(h.text)), blocks: page.blocks.filter(own) } as T) : page,
-  );
+  return pages.map((page) => {
+    if (!page) return page;
+    const headings = page.headings.map((h) => own(h.text));
+    const blocks = page.blocks.map(own);
+    return {
+      ...page,
+      headings: page.headings.filter((_, i) => headings[i]),
+      blocks: page.blocks.filter((_, i) => blocks[i]),
+      ...(page.order === undefined ? {} : { order: orderWithout(page.order, headings, blocks) }),
+    } as T;
+  });
+}
+
+/** The order without the dropped blocks; a dropped heading stays as 0: its section still begins there. */
+function orderWithout(order: string, keptHeadings: boolean[], keptBlocks: boolean[]): string {
+  let h = 0;
+  let b = 0;
+  let out = '';
+  for (const item of order) {
+    if (item >= '1' && item <= '6') out += keptHeadings[h++] ? item : '0';
+    else if (item === '0') out += item;
+    else if (keptBlocks[b++]) out += item;
+  }
+  return out;
 }
 
 /** What an audit stores of a page for the agents (audit_pages.content). */
@@ -258,6 +339,8 @@ export interface StoredPageContent {
   lang: string | null;
   headings: MainContent['headings'];
   blocks: string[];
+  /** MainContent.order, after the template was removed (absent on audits stored before it). */
+  order?: string;
   words: number;
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
@@ -294,7 +377,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     const main = own[i];
     const content: StoredPageContent | null = facts && main
       ? {
-        lang: facts.lang, headings: main.headings, blocks: main.blocks, words: facts.wordCount,
+        lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }), words: facts.wordCount,
         images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [],
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),

@@ -1,6 +1,7 @@
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import type { TaskCategory } from '../../db/types.ts';
 import type { PageFacts } from '../crawler/extract.ts';
+import { displayWidth } from '../../lib/strings.ts';
 
 /** A live check (verification, rollback): what was expected on the public site and what it shows. */
 export interface LiveCheck {
@@ -73,5 +74,6 @@ export const defineTaskType = <const C extends TObject, const N extends string, 
 export const Configuration = <P extends TProperties>(properties: P, description: string) =>
   Type.Object(properties, { additionalProperties: true, description });
 
-export const isText = (value: unknown, min: number, max: number) => typeof value === 'string' && value.length >= min && value.length <= max;
+/** A string whose display width (wide CJK characters count twice) is within the bounds. */
+export const isText = (value: unknown, min: number, max: number) => typeof value === 'string' && displayWidth(value) >= min && displayWidth(value) <= max;
 export const isCheck = (value: unknown): value is LiveCheck => typeof value === 'object' && value !== null && 'passed' in value;

@@ -8,13 +8,13 @@ const MetaDescription = (description: string) => Configuration({
   url: Type.Optional(Type.String()),
   field: Type.Optional(Type.Literal('meta_description')),
   before: Nullable(Type.String()),
-  after: Type.String({ description: 'The drafted description, 80-160 characters, unique on the site' }),
+  after: Type.String({ description: `The drafted description, ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters (wide CJK characters count twice), unique on the site` }),
   writer: Type.Optional(Type.String({ description: 'Which writer drafted it (extractive, or the LLM)' })),
   bounds: Type.Optional(Type.Array(Type.Integer())),
   shared_with: Type.Optional(Type.Array(Type.String(), { description: 'The other pages that carried the same description' })),
 }, description);
 
-const gate = (config: { after: unknown }) => (isText(config.after, DESCRIPTION_MIN, DESCRIPTION_MAX) ? undefined : 'the drafted description is outside 80-160 characters');
+const gate = (config: { after: unknown }) => (isText(config.after, DESCRIPTION_MIN, DESCRIPTION_MAX) ? undefined : `the drafted description is outside ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters`);
 const html = (after: string) => `<meta name="description" content="${escapeHtml(after)}">`;
 
 async function liveChecks(config: { after: string }, url: string, probe: LiveProbe) {

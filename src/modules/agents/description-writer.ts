@@ -1,0 +1,246 @@
+import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../checks/page-checks.ts';
+import { displayWidth } from '../../lib/strings.ts';
+import type { BlockKind } from '../crawler/main-content.ts';
+import type { PageContent } from './page-content.ts';
+import { sentencesOf } from './sentences.ts';
+import { inLanguage, languageName } from './text-language.ts';
+
+/**
+ * The meta description writer: whole sentences of the page's own lead, as an editor writes
+ * one. Read on real documentation sites (the Python, PostgreSQL and Apache manuals, a book
+ * in 26 languages), drafts failed in a few recurring ways; each rule below answers one:
+ *
+ * - Only prose speaks for the page. A list item, a definition (an API entry's text), a table
+ *   cell or a quotation describes one thing on the page, not the page.
+ * - The lead first. The section right after the page's main heading is where a page says
+ *   what it is; a later section is used only when the lead has no usable sentence at all,
+ *   and then only its own prose (never a sentence picked from further down).
+ * - A draft starts at the start of a paragraph. A sentence in the middle of one leans on
+ *   the sentences before it ("For example, ...", "The other three levels ...").
+ * - Every sentence of the draft stands alone: none opens by pointing back ("However",
+ *   "These commands"), none points elsewhere ("see Section 19.5", "the following", "in this
+ *   example"), none is code or a fragment.
+ * - A lead sentence over the limit is trimmed at a clause boundary (" — ", "; ", ", such
+ *   as"), not skipped for a lesser sentence.
+ * - Refuse rather than guess, and say truly why.
+ */
+
+/** A draft, or the true reason none meets the rules (recorded as the refusal). */
+export type Draft = { text: string } | { reason: string };
+
+const REPLACEMENT = '\uFFFD';
+/** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
+const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
+const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
+/** Markup or code inside a sentence: not text a searcher should read. */
+const CODE_LIKE = /[<>{}]|[;=]\S|\w\(\S*\)\s*¶|¶/u;
+const CJK_END = /[。！？]$/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A description should say enough: with what follows the first sentence, aim for this width. */
+const TARGET = 110;
+
+/** Words that tie a sentence to one before it, in the languages sites are most written in. */
+const CONNECTIVES = [
+  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless',
+  'hence', 'yet', 'still', 'lastly', 'finally', 'similarly', 'likewise', 'conversely', 'meanwhile', 'consequently', 'accordingly', 'in addition',
+  'for example', 'for instance', 'for (more|less|most|further|simpler|other)', 'e\\.g\\.', 'i\\.e\\.', 'in this case', 'in that case', 'in other words', 'as a result', 'as previously', 'as mentioned',
+  'as described', 'as shown', 'as noted', 'as always', 'yes', 'no', 'of course', 'here', 'there are, however', 'on the other hand',
+  'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
+  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
+  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
+  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
+  'tuttavia', 'ma', 'quindi', 'inoltre', 'per esempio', 'ad esempio', 'porém', 'mas', 'então', 'além disso', 'por exemplo',
+];
+/** Words that stand for something named before: fine at the very start of a page ("This module ..."), not after it. */
+/** Personal pronouns: they stand for something named before, even at the start of a page ("It operates on ..."). */
+const PRONOUNS = ['it', 'its', 'they', 'their', 'them', 'he', 'she', 'his', 'her', 'il', 'elle', 'ils', 'elles', 'es', 'sie', 'er'];
+const REFERRING = [
+  ...PRONOUNS, 'this', 'these', 'those', 'that', 'such', 'the other', 'the same', 'the latter',
+  'the former', 'the rest', 'the remaining', 'both', 'either', 'neither', 'each of', 'all of', 'one of', 'some of', 'most of', 'many of',
+  'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'ce', 'cette', 'ces', 'celui', 'celle', 'ceux',
+  'es', 'sie', 'er', 'dies', 'diese', 'dieser', 'dieses', 'ello', 'esto', 'este', 'esta', 'estos', 'estas',
+];
+const CONNECTIVE = new RegExp(`^(${CONNECTIVES.join('|')})\\b`, 'iu');
+const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
+/** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
+const THIS_AS_PRONOUN = /^this\s+(leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
+/** "This page ...", "This chapter ...": the page speaking of itself, wherever it stands. */
+const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
+  'page', 'article', 'document', 'guide', 'tutorial', 'chapter', 'section', 'manual', 'book', 'handbook', 'post', 'site', 'website', 'faq', 'how-?to',
+  'lesson', 'course', 'appendix', 'part', 'reference', 'overview', 'introduction', 'list', 'glossary', 'index', 'release', 'specification', 'standard',
+  // What a reference page is about: on its own page, "this module" is the page's subject wherever it is named.
+  'module', 'package', 'library', 'program', 'command', 'utility', 'tool', 'extension', 'plugin', 'application', 'service', 'project',
+].join('|')})s?|(ce|cette|ces)\\s+(chapitre|page|section|document|guide|livre|manuel|module|article|annexe)s?|(dieses?|dieser)\\s+(kapitel|seite|abschnitt|dokument|handbuch|buch|modul|artikel|anhang)|(este|esta|estos|estas)\\s+(capítulo|página|sección|documento|guía|libro|manual|módulo|artículo|apéndice)s?)\\b`, 'iu');
+const REFERS_BACK = new RegExp(`^(${REFERRING.join('|')})\\b`, 'iu');
+/** "It is possible to ...", "Both X and Y ...": openings that name all they speak of. */
+const SELF_CONTAINED = /^(it (is|was) (not )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
+/** Ordinal forms and cases named earlier: "The first form ...", "In the second case ...". */
+const NAMED_EARLIER = /^((in|with|for)\s+)?(the|this|that)\s+(first|second|third|fourth|last|latter|former|other|same|above|next|previous)\s+(form|case|mode|way|variant|example|one|step|method|option|command|section)s?\b/iu;
+/** A verb whose object is a pronoun ("Give them ...", "Run it ..."). */
+const VERB_ON_PRONOUN = /^\p{L}+\s+(them|it|they|these|those)\b/iu;
+
+/**
+ * A sentence that sends the reader somewhere else: "the following", "in this example", "see
+ * Section 19.5", "Table 9.42 summarizes", "Refer to ...", a parenthesised aside. Numbers and
+ * versions next to above/below ("9.6 and below") are not pointers.
+ */
+const POINTS_ELSEWHERE = new RegExp([
+  '\\b(above|below|previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?)\\b',
+  '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
+  '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
+  '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
+  '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
+  '\\b(refers? to|see also|, see)\\b',
+  // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
+  '^.+\\b(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)\\b',
+  '^[(\\[]',
+].join('|'), 'iu');
+const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;
+/** A call to action tells a visitor already on the page what to do next; in a search result it says nothing of the page. */
+const CALL_TO_ACTION = new RegExp(`^(${[
+  'ask', 'read', 'call', 'click', 'tap', 'see', 'check', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
+  'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to', 'note that', 'please',
+  'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
+].join('|')})\\b`, 'iu');
+/** A footnote marker glued into the text ("[17]"). */
+const FOOTNOTE = /\s?\[\d{1,3}\]/g;
+
+interface Sentence {
+  text: string;
+  /** Usable in a description at all (complete prose, readable, long enough to say something, in the page's language). */
+  usable: boolean;
+  undecodable: boolean;
+  foreign: boolean;
+}
+
+function readSentences(block: string, lang: string | null, pageName: string): Sentence[] {
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((text) => {
+    const undecodable = text.includes(REPLACEMENT);
+    const foreign = !inLanguage(text, lang);
+    const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
+    // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
+    const fragment = /^\p{Ll}/u.test(text) && !(pageName && text.toLowerCase().startsWith(pageName) && text.startsWith(pageName.split(' ')[0]!));
+    const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(text) && !fragment && words
+      && !CALL_TO_ACTION.test(text) && !POINTS_ELSEWHERE.test(text.replace(VERSION_NEXT_TO_POINTER, '')) && !foreign;
+    return { text, usable, undecodable, foreign };
+  });
+}
+
+/** Whether a sentence can open a description: at the page's very start it may name the page ("This module ..."), elsewhere nothing before it. */
+function canOpen(sentence: string, atPageStart: boolean): boolean {
+  if (CONNECTIVE.test(sentence) || NAMED_EARLIER.test(sentence) || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
+  if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
+  if (PRONOUN.test(sentence) || /^(both|either|neither)\b/iu.test(sentence)) return false;
+  // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
+  return atPageStart || !REFERS_BACK.test(sentence);
+}
+
+/** The page's prose blocks by section: the lead (after the main heading) first, then each later section. */
+export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'>): string[][] {
+  const { paragraphs, order } = content;
+  // Content stored before block kinds were kept: every block is one section of prose.
+  if (order === undefined) return [paragraphs.slice()];
+  const sections: Array<{ heading: string; blocks: Array<{ text: string; kind: BlockKind }> }> = [{ heading: '', blocks: [] }];
+  let b = 0;
+  for (const item of order) {
+    if (item >= '0' && item <= '6') sections.push({ heading: item, blocks: [] });
+    else if (b < paragraphs.length) sections.at(-1)!.blocks.push({ text: paragraphs[b++]!, kind: item as BlockKind });
+  }
+  // The main heading: the first h1, else the first heading kept (a generated manual's h2).
+  let main = sections.findIndex((s) => s.heading === '1');
+  if (main === -1) main = sections.findIndex((s) => s.heading >= '1');
+  const from = main === -1 ? 0 : main;
+  return sections.slice(from).map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
+}
+
+/**
+ * A sentence cut at its last strong clause boundary that leaves it within [min, max]: "X
+ * provides Y — a, b and c." -> "X provides Y."; ", and this guide sets out ..." (a new
+ * subject after the comma) ends a clause too, a list's ", and c" does not.
+ */
+function trimAtClause(sentence: string, min: number, max: number): string | undefined {
+  const boundaries = [...sentence.matchAll(/\s[—–]\s|\s-\s|;\s|:\s|,\s(?=(such as|which|including|where|that is|notably)\b)|,\s(?=(and|but|so|while|whereas)\s(the|this|that|these|it|we|they|you|he|she|there|its|our|their)\b)/gu)].map((m) => m.index);
+  for (const at of boundaries.reverse()) {
+    const text = `${sentence.slice(0, at).replace(/[\s,;:]+$/u, '')}.`;
+    const width = displayWidth(text);
+    if (width >= min && width <= max && balanced(text)) return text;
+  }
+  return undefined;
+}
+
+const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length
+  && (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
+
+const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(text) ? `${text}${next}` : `${text} ${next}`);
+
+/**
+ * A meta description from the page's lead: one or more whole sentences, from the start of
+ * a prose paragraph on, 70-160 characters (wide characters twice), not already used on the
+ * site. Otherwise the reason none can be written.
+ */
+export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+  if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
+  // The page's main heading: the first h1, else the first heading (a generated manual's h2).
+  const main = content.h1 || (content.headings[0]?.text ?? '');
+  const pageName = (main.split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
+  const sections = proseBySection(content);
+  if (sections.length === 0) return { reason: 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
+  let undecodable = false;
+  let foreign = 0;
+  let sentences = 0;
+  let reason: string | undefined;
+  for (const [s, blocks] of sections.entries()) {
+    const read = blocks.map((block) => readSentences(block, content.lang, pageName));
+    undecodable ||= read.some((list) => list.some((x) => x.undecodable));
+    for (const list of read) {
+      sentences += list.length;
+      foreign += list.filter((x) => x.foreign).length;
+    }
+    // The page's start: the lead's first paragraph with a usable sentence (one in another language or a fragment before it does not count).
+    const firstUsable = read.findIndex((list) => list.some((x) => x.usable));
+    const opens = (b: number) => read[b]![0]?.usable === true && canOpen(read[b]![0]!.text, s === 0 && b === firstUsable);
+    // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
+    if (firstUsable === -1) continue;
+    for (let b = 0; b < read.length; b++) {
+      if (!opens(b)) continue;
+      const first = read[b]![0]!.text;
+      let text = '';
+      // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
+      extend: for (let k = b; k < read.length; k++) {
+        if (k > b && !opens(k)) break;
+        for (const sentence of read[k]!) {
+          if (!sentence.usable) break extend;
+          const next = join(text, sentence.text);
+          if (displayWidth(next) > DESCRIPTION_MAX) {
+            // A short opening and a long second sentence: the second's first clause may complete it ("Roses repay planning. Our team has grown them for thirty years.").
+            const room = DESCRIPTION_MAX - displayWidth(text) - 1;
+            const clause = text === '' ? undefined : trimAtClause(sentence.text, Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1), room);
+            if (clause) text = join(text, clause);
+            break extend;
+          }
+          text = next;
+          if (displayWidth(text) >= TARGET) break extend;
+        }
+      }
+      if (displayWidth(text) < DESCRIPTION_MIN) {
+        const trimmed = text === '' ? trimAtClause(first, DESCRIPTION_MIN, DESCRIPTION_MAX) : undefined;
+        if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
+        reason ??= text === ''
+          ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
+          : `the page's ${s === 0 ? 'lead' : 'first section with prose'} says it in ${displayWidth(text)} characters ("${text}"), under the ${DESCRIPTION_MIN} a description needs, and what follows cannot be joined to it`;
+        continue;
+      }
+      if (!taken.has(text.toLowerCase())) return { text };
+      reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
+    }
+    return { reason: reason ?? 'no paragraph of the page\'s lead opens with a sentence that stands on its own' };
+  }
+  if (undecodable) return { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' };
+  if (content.lang && foreign > 0 && foreign >= sentences / 2) {
+    return { reason: `the page is in ${languageName(content.lang)} (${content.lang}) but its text is mostly in another language (an untranslated copy?): no description is drafted from it` };
+  }
+  return { reason: 'no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)' };
+}
+
+/** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character. */
+export const meetsDescriptionRules = (text: string) => !text.includes(REPLACEMENT) && !ELLIPSIS.test(text) && SENTENCE_END.test(text);

@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractPageFacts } from '../crawler/extract.ts';
+import { urlLocale } from '../crawler/language.ts';
+import { withoutSiteTemplate } from '../crawler/main-content.ts';
+import { readPageContent, type PageContent } from './page-content.ts';
+import { sentencesOf } from './sentences.ts';
+import { inLanguage } from './text-language.ts';
+import { cutAtPhrase, withoutNumbering, writeMetaDescription, writeTitle } from './writers.ts';
+
+/**
+ * The drafting rules learnt from real documentation sites (the Python, PostgreSQL and Apache
+ * manuals, the Debian handbook in 26 languages): each test is one rule, built on the page
+ * shapes those sites have, so that removing the rule fails it.
+ */
+const draft = (content: PageContent, taken: string[] = []) => writeMetaDescription(content, new Set(taken));
+const text = (d: { text: string } | { reason: string }) => ('text' in d ? d.text : undefined);
+const reason = (d: { text: string } | { reason: string }) => ('reason' in d ? d.reason : undefined);
+const html = (body: string, lang = 'en', title = 'A page') => readPageContent(`<!doctype html><html lang="${lang}"><head><title>${title}</title></head><body>${body}</body></html>`);
+
+describe('descriptions are drafted from the page\'s lead, in prose', () => {
+  const lead = 'The audioop module contains some useful operations on sound fragments of signed integer samples.';
+
+  it('never from a definition, a list item or a table cell: they speak for one thing on the page', () => {
+    const page = html(`<h1>audioop</h1><dl><dt>audioop.add(a, b)</dt><dd><p>Return a fragment which is the addition of the two samples passed as parameters.</p></dd></dl>
+      <ul><li>Tutorial teaches how to use the module step by step, from the first call to the last.</li></ul>
+      <table><tr><td><p>Controls in which session modes the trigger fires, one letter per mode.</p></td></tr></table><p>${lead}</p>`);
+    assert.equal(text(draft(page)), lead);
+    assert.match(reason(draft(html('<h1>x</h1><dl><dd><p>Return a fragment which is the addition of the two samples passed as parameters.</p></dd></dl>')))!, /no prose paragraph/);
+  });
+
+  it('from the lead when it has a usable sentence, else from the first section that has one, never from further down', () => {
+    const page = html(`<h1>COMMENT</h1><p>COMMENT — define or change the comment of an object</p><h2>Synopsis</h2><pre>COMMENT ON ...</pre>
+      <h2>Description</h2><p>COMMENT stores, replaces, or removes the comment on a database object.</p>
+      <h2>Notes</h2><p>Comments are automatically dropped when their object is dropped from the database.</p>`);
+    assert.equal(text(draft(page)), 'COMMENT stores, replaces, or removes the comment on a database object.');
+    const aside = html(`<h1>Write-Ahead Logging</h1><p>For example, a crash may lose the last transactions if the log is not flushed first.</p>
+      <h2>More</h2><p>A detailed description can be found in most books about transaction processing and recovery.</p>`);
+    assert.match(reason(draft(aside))!, /no paragraph of the page's lead opens with a sentence that stands on its own/, 'the lead has prose but none opens: no reaching further down');
+  });
+
+  it('starts at the start of a paragraph, and joins the next paragraph only when it opens cleanly', () => {
+    const page = html(`<h1>filesys</h1><p>The modules described in this chapter deal with disk files and directories. For example, there are modules for reading the properties of files.</p>`);
+    assert.equal(text(draft(page)), 'The modules described in this chapter deal with disk files and directories. For example, there are modules for reading the properties of files.');
+    const short = html(`<h1>pdb</h1><p>The module pdb defines a source code debugger.</p><p>However, it is extensible: you can subclass it.</p>`);
+    assert.match(reason(draft(short))!, /says it in 46 characters/, 'a paragraph opening on "However" is not joined');
+  });
+
+  it('trims a long opening sentence at a clause boundary instead of skipping it', () => {
+    const page = html(`<h1>urllib.request</h1><p>The urllib.request module defines functions and classes which help in opening URLs (mostly HTTP) in a complex world — basic and digest authentication, redirections, cookies and more.</p><p>Secondary remarks follow here, and they are not what the page is about at all.</p>`);
+    assert.equal(text(draft(page)), 'The urllib.request module defines functions and classes which help in opening URLs (mostly HTTP) in a complex world.');
+    const guide = html(`<h1>Roses</h1><p>Roses repay a little planning. Our nursery team has grown roses in the clay of the Weald for thirty years, and this guide sets out what works for us, from choosing plants to the first season.</p>`);
+    assert.equal(text(draft(guide)), 'Roses repay a little planning. Our nursery team has grown roses in the clay of the Weald for thirty years.', 'a long second sentence completes a short first one with its first clause');
+    const catalogs = html(`<h1>System Catalogs</h1><p>The system catalogs are the place where a relational database management system stores schema metadata, such as information about tables and columns, and internal bookkeeping information.</p>`);
+    assert.equal(text(draft(catalogs)), 'The system catalogs are the place where a relational database management system stores schema metadata.');
+  });
+
+  it('lets the page\'s first sentence name its subject ("These routines ..."), but nothing after it point back, elsewhere or away', () => {
+    assert.equal(text(draft(html('<h1>marshal</h1><p>These routines allow C code to work with serialized objects using the same data format as the marshal module.</p>'))),
+      'These routines allow C code to work with serialized objects using the same data format as the marshal module.');
+    for (const opening of [
+      'Since then, we have released seven other editions of the book, one for each Debian release.',
+      'For more sophisticated applications, the SSLContext class helps manage settings and certificates.',
+      'This leaves all your changed files staged for the next commit, as git status would put it.',
+      'It operates on sound fragments consisting of signed integer samples of 8, 16, 24 or 32 bits.',
+    ]) assert.equal(text(draft(html(`<h1>x</h1><p>${opening}</p>`))), undefined, opening);
+    for (const elsewhere of [
+      'This release contains a variety of fixes from 15.2, for the new features see Section E.21 of the notes.',
+      'In general, PostgreSQL can be expected to work on these CPU architectures without any changes.',
+      'This guide covers installing packages; for creating your own, refer to the distribution guide.',
+      'Once our mock has been used (real.method in this example) it has methods and attributes.',
+    ]) assert.equal(text(draft(html(`<h1>x</h1><p>${elsewhere}</p>`))), undefined, elsewhere);
+    assert.equal(text(draft(html('<h1>pg_upgrade</h1><p>PostgreSQL 9.6 and below provided a command named pg_xlogdump to read the write-ahead log.</p>'))),
+      'PostgreSQL 9.6 and below provided a command named pg_xlogdump to read the write-ahead log.', 'a version next to "below" points nowhere');
+  });
+
+  it('accepts a sentence that opens with the page\'s own lower-case name, and no other lower-case opening', () => {
+    const page = html('<h1>pg_dumpall</h1><p>pg_dumpall is a utility for writing out all PostgreSQL databases of a cluster into one script file.</p>');
+    assert.equal(text(draft(page)), 'pg_dumpall is a utility for writing out all PostgreSQL databases of a cluster into one script file.');
+    assert.equal(text(draft(html('<h1>x</h1><p>are used to create, drop, and stream changes from a replication slot, respectively.</p>'))), undefined);
+  });
+
+  it('only in the page\'s language: no English paragraph on a French page, and an untranslated page says so', () => {
+    const mixed = html(`<h1>APT</h1><p>APT is a vast project, whose original plans included a graphical interface for every user.</p>
+      <p>Ce chapitre décrit la gestion des paquets Debian avec APT et les outils qui l'accompagnent au quotidien.</p>`, 'fr-FR');
+    assert.equal(text(draft(mixed)), 'Ce chapitre décrit la gestion des paquets Debian avec APT et les outils qui l\'accompagnent au quotidien.');
+    const untranslated = html('<h1>APT</h1><p>APT is a vast project, whose original plans included a graphical interface for every user.</p>', 'de-DE');
+    assert.match(reason(draft(untranslated))!, /in German .* mostly in another language/);
+    assert.equal(inLanguage('AppArmor は Linux の LSM インターフェース上に設けられた強制アクセス制御システムです。', 'ja-JP'), true);
+    assert.equal(inLanguage('AppArmor is a mandatory access control system built on the LSM interface.', 'ja-JP'), false);
+  });
+
+  it('counts a Chinese, Japanese or Korean character as two: 80 of them fill a description', () => {
+    const ja = html('<h1>DHCP</h1><p>DHCP はマシンが起動時にネットワーク設定を自動的に取得することを可能にするプロトコルです。</p>', 'ja');
+    assert.equal(text(draft(ja)), 'DHCP はマシンが起動時にネットワーク設定を自動的に取得することを可能にするプロトコルです。', '46 characters, 84 wide');
+  });
+});
+
+describe('sentences as real pages write them', () => {
+  it('does not end a sentence inside an aside, a version or an elided command, and starts one at a lower-case name', () => {
+    assert.deepEqual(sentencesOf('The values (not the keys!) in a shelf can be arbitrary objects. Keys are strings.', 'en'), ['The values (not the keys!) in a shelf can be arbitrary objects.', 'Keys are strings.']);
+    assert.deepEqual(sentencesOf('pg_upgrade supports upgrades from 9.2.X and later to the current major release.', 'en'), ['pg_upgrade supports upgrades from 9.2.X and later to the current major release.']);
+    assert.deepEqual(sentencesOf('ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.', 'en'), ['ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.']);
+    assert.deepEqual(sentencesOf('It makes consistent backups. pg_dump does not block other users.', 'en'), ['It makes consistent backups.', 'pg_dump does not block other users.']);
+  });
+});
+
+describe('titles keep their topic', () => {
+  const page = (h1: string, extra: Partial<PageContent> = {}): PageContent => ({ title: '', h1, headings: [], lang: 'en', paragraphs: [], ...extra });
+  const title = (content: PageContent, suffix = '', taken: string[] = []) => writeTitle(content, suffix, new Set(taken));
+
+  it('without a book\'s numbering, which names a place and not a topic', () => {
+    for (const [heading, topic] of [['13.6. Caveats', 'Caveats'], ['F.1. adminpack', 'adminpack'], ['Chapter 27. High Availability', 'High Availability'], ['3. An Informal Introduction to Python', 'An Informal Introduction to Python'], ['A.12. PureOS', 'PureOS'], ['第11章 ネットワークサービス', 'ネットワークサービス']]) {
+      assert.equal(withoutNumbering(heading!), topic, heading);
+    }
+    assert.equal(text(title(page('3. An Informal Introduction to Python'))), 'An Informal Introduction to Python');
+    assert.match(reason(title(page('13.6. Caveats')))!, /"Caveats" \(without its numbering, "13.6. Caveats"\) is under 20 characters/);
+  });
+
+  it('shortens the site suffix before dropping it: the kind of site, then the version', () => {
+    const suffix = ' — Python 3.11.2 documentation';
+    assert.equal(text(title(page('json — JSON encoder and decoder'), suffix)), 'json — JSON encoder and decoder — Python 3.11 documentation');
+    assert.equal(text(title(page('msilib — Read and write Microsoft Installer files'), suffix)), 'msilib — Read and write Microsoft Installer files — Python');
+  });
+
+  it('cuts a long topic only where a phrase ends: a separator first, else before a detachable phrase, never before "by", "of" or "and"', () => {
+    assert.equal(cutAtPhrase('Network Services: Postfix, Apache, NFS, Samba, Squid, LDAP, SIP, XMPP, TURN', 60), 'Network Services: Postfix, Apache, NFS, Samba, Squid, LDAP');
+    assert.equal(cutAtPhrase('itertools — Functions creating iterators for efficient looping and more', 60), 'itertools — Functions creating iterators');
+    assert.equal(cutAtPhrase('git-cherry-pick - Apply the changes introduced by some existing commits', 60), '', 'not "... introduced"');
+    assert.equal(cutAtPhrase('git-blame - Show what revision and author last modified each line of a file', 60), '', 'not "... what revision"');
+    assert.equal(cutAtPhrase('graphlib — Functionality to operate with graph-like structures and more', 36), 'graphlib — Functionality to operate', 'never inside "graph-like"');
+    assert.equal(cutAtPhrase('git-pull - Fetch from and integrate with another repository or a local branch', 60), 'git-pull - Fetch from and integrate with another repository');
+  });
+
+  it('takes a reference entry\'s name line whatever the length of its name; a heading that is only a name without one is refused', () => {
+    assert.equal(text(title(page('ALTER COLLATION', { paragraphs: ['ALTER COLLATION — change the definition of a collation'] }))), 'ALTER COLLATION — change the definition of a collation');
+    assert.equal(text(title(page('SELECT', { paragraphs: ['SELECT, TABLE, WITH — retrieve rows from a table or view'] }))), 'SELECT, TABLE, WITH — retrieve rows from a table or view');
+    assert.match(reason(title(page('git-blame(1) Manual Page', { paragraphs: ['git-blame - Show what revision and author last modified each line of a file'] })))!, /only its name/);
+  });
+});
+
+describe('what the crawl keeps for drafting', () => {
+  const main = (body: string, title = 'COMMENT') => extractPageFacts(`<html><head><title>${title}</title></head><body>${body}</body></html>`).main!;
+
+  it('keeps a container named like a template part when it holds the page\'s own heading', () => {
+    const kept = main('<div class="refentry" id="SQL-COMMENT"><h2>COMMENT</h2><p>COMMENT stores, replaces, or removes the comment on a database object.</p></div>');
+    assert.deepEqual(kept.blocks, ['COMMENT stores, replaces, or removes the comment on a database object.']);
+    const comments = main('<div id="comments"><h3>Leave a Reply</h3><p>Your email address will not be published.</p></div><p>The page itself.</p>', 'Pruning roses');
+    assert.deepEqual(comments.blocks, ['The page itself.'], 'a comments area with a heading of its own stays template');
+  });
+
+  it('drops deprecation and version notices, not a section about a language', () => {
+    const kept = main('<h1>audioop</h1><div class="deprecated-removed"><p>Deprecated since version 3.11, will be removed in version 3.13.</p></div><section id="language"><p>The language reference describes the syntax.</p></section>', 'audioop');
+    assert.deepEqual(kept.blocks, ['The language reference describes the syntax.']);
+  });
+
+  it('records each block\'s kind and the headings around it; a heading dropped as template still starts a section', () => {
+    const pages = ['a', 'b', 'c'].map((x) => main(`<h1>Topic ${x}</h1><p>Lead of ${x}.</p><h2>Synopsis</h2><ul><li>Item of ${x}.</li></ul><dl><dd>Definition of ${x}.</dd></dl>`, `Topic ${x}`));
+    assert.equal(pages[0]!.order, '1p2ld');
+    assert.equal(withoutSiteTemplate(pages)[0]!.order, '1p0ld', 'the repeated "Synopsis" is gone, its section boundary stays');
+  });
+
+  it('finds a page\'s language in its content or its URL when <html> does not say', () => {
+    assert.equal(extractPageFacts('<html><body><div xml:lang="fr-FR" lang="fr-FR"><p>Bonjour.</p></div></body></html>').contentLang, 'fr-FR');
+    assert.equal(urlLocale('https://d.test/fr-FR/apt.html'), 'fr-FR');
+    assert.equal(urlLocale('https://d.test/de/guide/'), 'de');
+    assert.equal(urlLocale('https://d.test/my/account'), null);
+    assert.equal(urlLocale('https://d.test/js/app.js'), null);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Sentences of a text block, in its language: Intl.Segmenter (so "Version 2.4" is not two
+ * sentences), mended where real pages showed it wrong: "(and sometimes even rare!)" does not
+ * end a sentence, "9.2.X" is one token, "ALTER TABLE ... DISABLE" is one clause, and a
+ * sentence may start with a lower-case name ("... the file. pg_dump does not block ...").
+ */
+
+/** Segmenters by language: building one costs far more than using it. */
+const segmenters = new Map<string, Intl.Segmenter>();
+function segmenterFor(lang: string | null): Intl.Segmenter {
+  const key = lang ?? 'en';
+  let segmenter = segmenters.get(key);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(key, { granularity: 'sentence' });
+    } catch {
+      segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
+    if (segmenters.size < 100) segmenters.set(key, segmenter);
+  }
+  return segmenter;
+}
+
+/** "!" or "?" inside brackets or quotes, followed by lower case: an aside, not a sentence end. */
+const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
+/** A number cut at its dot with nothing between ("9.2." + "X"): one token. */
+const NUMBER_CUT = /\d\.$/u;
+const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
+/** A sentence that begins with a lower-case identifier ("pg_dump", "ls2"), which the segmenter does not break before. */
+const IDENTIFIER_START = /(?<=[\p{L}\d)\]"'”’][.!?])\s+(?=\p{Ll}[\p{L}\d]*[_\d][\p{L}\d_]*\s)/gu;
+
+export function sentencesOf(block: string, lang: string | null): string[] {
+  const raw = [...segmenterFor(lang).segment(block)].map((s) => s.segment);
+  const merged: string[] = [];
+  for (const segment of raw) {
+    const previous = merged.at(-1);
+    const joins = previous !== undefined && (
+      (ASIDE_END.test(previous) && /^\p{Ll}/u.test(segment))
+      || (NUMBER_CUT.test(previous) && /^[\p{Lu}\d]/u.test(segment))
+      || (ELLIPSIS_END.test(previous) && /^\p{Lu}[\p{Lu}\d_]+\b/u.test(segment))
+    );
+    if (joins) merged[merged.length - 1] = previous + segment;
+    else merged.push(segment);
+  }
+  return merged.flatMap((s) => s.split(IDENTIFIER_START)).map((s) => s.trim()).filter(Boolean);
+}
