@@ -168,3 +168,20 @@ describe('what the crawl keeps for drafting', () => {
     assert.equal(urlLocale('https://d.test/js/app.js'), null);
   });
 });
+
+describe('fixes that fit the page', () => {
+  it('promotes the heading that already carries the title rather than adding an h1 with the same words', async () => {
+    const { headingToPromote } = await import('./planners/headings-images.ts');
+    assert.deepEqual(headingToPromote([{ level: 2, text: '13.6. Caveats' }, { level: 3, text: 'Notes' }], 'Caveats'), { level: 2, text: '13.6. Caveats' });
+    assert.equal(headingToPromote([{ level: 2, text: 'Synopsis' }], 'COMMENT'), undefined, 'a heading about something else is not promoted');
+    assert.equal(headingToPromote([], 'Caveats'), undefined);
+  });
+
+  it('does not ask a hub (a table of contents, an index) for 300 words of text', async () => {
+    const { isHub } = await import('./planners/content.ts');
+    const toc = extractPageFacts(`<html><body><h1>GIN Indexes</h1>${['Introduction', 'Built-in Operator Classes', 'Extensibility', 'Implementation'].map((t) => `<ul><li><a href="/${t}">${t}</a></li></ul>`).join('')}</body></html>`).main!;
+    assert.equal(isHub({ link_lists: toc.linkLists, blocks: toc.blocks }), true, `${toc.linkLists} lists`);
+    const short = extractPageFacts('<html><body><h1>Editors</h1><p>Several editors support Python well; <a href="/idle">IDLE</a> ships with it.</p></body></html>').main!;
+    assert.equal(isHub({ link_lists: short.linkLists, blocks: short.blocks }), false);
+  });
+});

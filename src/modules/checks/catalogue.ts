@@ -69,13 +69,14 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('image_alt_too_long', 'notice', 'on_page', 'Image alt text longer than 125 characters', 'Shorten the alt text to the essentials.'),
   // Links
   c('link_text_non_descriptive', 'notice', 'links', 'Link text is not descriptive ("click here", "read more")', 'Use link text that says where the link goes.', { lighthouse: 'link-text' }),
-  c('link_not_crawlable', 'warning', 'links', 'Link robots cannot follow (javascript:, empty or # only)', 'Use a real href to a URL.', { lighthouse: 'crawlable-anchors' }),
+  c('link_not_crawlable', 'warning', 'links', 'Link robots cannot follow (javascript:)', 'Use a real href to a URL.', { lighthouse: 'crawlable-anchors' }),
   c('internal_nofollow_links', 'notice', 'links', 'Internal links marked nofollow', 'Remove rel="nofollow" from links to your own pages.'),
   c('too_many_links', 'notice', 'links', 'More than 150 links on the page', 'Trim navigation and footer links to what matters.'),
   // Canonical
   c('canonical_missing', 'notice', 'indexability', 'No canonical link', 'Add <link rel="canonical"> with the preferred URL.', { lighthouse: 'canonical' }),
   c('canonical_multiple', 'warning', 'indexability', 'More than one canonical link', 'Keep a single canonical link.', { lighthouse: 'canonical' }),
   c('canonical_relative', 'notice', 'indexability', 'Canonical URL is relative', 'Use an absolute canonical URL.', { lighthouse: 'canonical' }),
+  c('canonical_not_http', 'error', 'indexability', 'Canonical is not a web address (file:, another scheme)', 'Point the canonical at the page\'s own https:// URL; a documentation generator takes it from its base URL setting.', { lighthouse: 'canonical' }),
   c('canonical_to_redirect', 'warning', 'indexability', 'Canonical points to a redirecting URL', 'Point the canonical at the final URL.', { lighthouse: 'canonical' }),
   c('canonical_to_error', 'error', 'indexability', 'Canonical points to a 4xx/5xx URL', 'Point the canonical at a page that answers 200.', { lighthouse: 'canonical' }),
   c('canonical_to_noindex', 'warning', 'indexability', 'Canonical points to a noindex page', 'Point the canonical at an indexable page.', { lighthouse: 'canonical' }),

@@ -254,6 +254,35 @@ describe('checks that need an https site', () => {
   });
 });
 
+describe('checks as real documentation sites showed them (no finding that is not a problem)', () => {
+  const at = (url: string, html: string): CrawledPage => ({
+    url, depth: 0, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 10,
+    truncated: false, xRobotsTag: [], hsts: false, outlinks: new Int32Array(0), images: [], facts: extractPageFacts(html),
+  });
+  const found = (html: string) => {
+    const findings = new Findings();
+    checkPage(at('https://docs.test/page.html', html), findings, siteContext('https://docs.test/'));
+    return [...findings.byCheck].map(([id, list]) => `${id} ${list.map((f) => f.value ?? '').join(' | ')}`.trim());
+  };
+
+  it('judge heading levels on the page\'s own headings, not a sidebar\'s "Previous topic"', () => {
+    const sphinx = '<body><div class="body" role="main"><h1>abc</h1><p>Text.</p><h2>Usage</h2></div><div class="sphinxsidebar" role="navigation"><h4>Previous topic</h4></div></body>';
+    assert.ok(!found(sphinx).some((f) => f.startsWith('heading_level_skipped')), found(sphinx).join('; '));
+    assert.ok(found('<body><main><h1>abc</h1><h3>Skipped</h3></main></body>').some((f) => f.startsWith('heading_level_skipped h1 -> h3')));
+  });
+
+  it('do not call a link to the page itself uncrawlable, nor a keyword set as code non-descriptive', () => {
+    const findings = found('<body><a href="#">About these documents</a><a href="">Abstract Objects Layer</a><a href="/ref#continue"><code>continue</code></a><a href="javascript:void(0)">Menu</a><a href="/x">here</a></body>');
+    assert.deepEqual(findings.filter((f) => /^link_/.test(f)), ['link_not_crawlable javascript:void(0)', 'link_text_non_descriptive here']);
+  });
+
+  it('tell a canonical that is no web address (file:) from a relative one', () => {
+    assert.ok(found('<head><link rel="canonical" href="file:///usr/share/doc/python3.11/html/library/abc.html"></head>').includes('canonical_not_http file:///usr/share/doc/python3.11/html/library/abc.html'));
+    covered.add('canonical_not_http');
+    assert.ok(found('<head><link rel="canonical" href="/page.html"></head>').includes('canonical_relative /page.html'));
+  });
+});
+
 describe('checks on what the crawl met', () => {
   it('find fragment links to ids that do not exist, every one of a page', async () => {
     const result = await audit((o) => ({

@@ -74,8 +74,10 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
   const h1s = facts.headings.filter((h) => h.level === 1);
   if (h1s.length === 0) findings.add('h1_missing', url);
   if (h1s.length > 1) findings.add('h1_multiple', url, h1s.map((h) => h.text).join(' | '));
-  for (let i = 1; i < facts.headings.length; i++) {
-    const [previous, current] = [facts.headings[i - 1]!, facts.headings[i]!];
+  // The page's own headings: a sidebar's "Previous topic" h4 after the content's h1 skips nothing in the page.
+  const outline = facts.main && facts.main.headings.length > 0 ? facts.main.headings : facts.headings;
+  for (let i = 1; i < outline.length; i++) {
+    const [previous, current] = [outline[i - 1]!, outline[i]!];
     if (current.level > previous.level + 1) {
       findings.add('heading_level_skipped', url, `h${previous.level} -> h${current.level}`);
       break;
@@ -89,8 +91,9 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
 
   for (const link of facts.links) {
     const href = link.href.trim();
-    if (href === '' || href === '#' || /^javascript:/i.test(href)) findings.add('link_not_crawlable', url, href || '(empty href)');
-    else if (NON_DESCRIPTIVE.has(link.text.toLowerCase().replace(/[.!…>»]+$/, '').trim())) findings.add('link_text_non_descriptive', url, link.text);
+    // A javascript: link leads robots nowhere; "#" and "" are links to the page itself, which block nothing.
+    if (/^javascript:/i.test(href)) findings.add('link_not_crawlable', url, href);
+    else if (!link.code && NON_DESCRIPTIVE.has(link.text.toLowerCase().replace(/[.!…>»]+$/, '').trim())) findings.add('link_text_non_descriptive', url, link.text);
     if (siteIsHttps && url.startsWith('https:') && /^http:\/\//i.test(href)) findings.add('http_links_on_https_site', url, href);
     if (link.nofollow) {
       const target = normalizeUrl(href, url);
@@ -105,7 +108,10 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
 
   if (facts.canonicals.length === 0) findings.add('canonical_missing', url);
   if (facts.canonicals.length > 1) findings.add('canonical_multiple', url, facts.canonicals.join(' | '));
-  if (facts.canonicals[0] !== undefined && !/^https?:\/\//i.test(facts.canonicals[0])) findings.add('canonical_relative', url, facts.canonicals[0]);
+  const canonical = facts.canonicals[0];
+  // A canonical with another scheme (file:, a build machine's path) names no page on the web: search engines ignore it.
+  if (canonical !== undefined && /^[a-z][a-z\d+.-]*:/i.test(canonical) && !/^https?:/i.test(canonical)) findings.add('canonical_not_http', url, canonical);
+  else if (canonical !== undefined && !/^https?:\/\//i.test(canonical)) findings.add('canonical_relative', url, canonical);
 
   if (facts.wordCount < THIN_WORDS) findings.add('thin_content', url, `${facts.wordCount} words`);
   if (!facts.lang) findings.add('html_lang_missing', url);

@@ -92,9 +92,17 @@ class Crawl {
     await Promise.all(Array.from({ length: workers }, () => this.work()));
     await this.measureImages(workers);
     const wordpressApi = await this.probeWordPressApi();
-    // Unreachable: the home page got no answer, and no page of a sitemap did either.
+    // Unreachable: the home page got no answer, and no page of a sitemap did either. Nothing to
+    // audit either when it answers an error and no page of the site answered with content (a
+    // directory served without an index): a 404 is not a site that is 78% healthy.
     const home = this.pages.find((p) => p.url === startUrl);
     const answered = this.pages.some((p) => p.status !== null && p.status > 0);
+    const content = this.pages.some((p) => p.status !== null && p.status >= 200 && p.status < 300);
+    const unreachable = home?.status === 0 && !answered
+      ? `${startUrl} did not answer: ${home.error ?? 'no response'}`
+      : home?.status && home.status >= 400 && !content
+        ? `${startUrl} answers ${home.status}, and no page of the site (from its links or its sitemap) answered with content`
+        : undefined;
     return {
       startUrl,
       pages: this.pages,
@@ -110,7 +118,7 @@ class Crawl {
       uncrawled: this.uncrawled(),
       traps: [...this.traps.patterns.values()],
       fragmentLinks: this.fragmentLinks,
-      ...(home?.status === 0 && !answered ? { unreachable: `${startUrl} did not answer: ${home.error ?? 'no response'}` } : {}),
+      ...(unreachable ? { unreachable } : {}),
     };
   }
 

@@ -12,7 +12,8 @@ export interface PageFacts {
   hreflangs: Array<{ lang: string; href: string }>;
   headings: Array<{ level: number; text: string }>;
   images: Array<{ src: string; alt: string | null }>;
-  links: Array<{ href: string; text: string; nofollow: boolean }>;
+  /** `code`: the link's text is set as code (a keyword such as `continue`, not "continue reading"). */
+  links: Array<{ href: string; text: string; nofollow: boolean; code?: true }>;
   formActions: string[];
   lang: string | null;
   /** The first lang (or xml:lang) an element inside the page declares, for pages whose <html> declares none (a book's chapter <div>). */
@@ -66,7 +67,7 @@ export function createExtractor() {
   let inHead = false;
   let title: string | null = null;
   let heading: { level: number; text: string } | null = null;
-  let link: { href: string; text: string; nofollow: boolean } | null = null;
+  let link: { href: string; text: string; nofollow: boolean; code?: true } | null = null;
   let jsonLd: string | null = null;
 
   const parser = new Parser(
@@ -124,6 +125,9 @@ export function createExtractor() {
             break;
           case 'form':
             if (attrs.action) facts.formActions.push(attrs.action.trim());
+            break;
+          case 'code': case 'kbd': case 'samp': case 'tt': case 'var':
+            if (link) link.code = true;
             break;
           case 'script':
             if (attrs.src && facts.assets.length < 50) facts.assets.push(attrs.src);

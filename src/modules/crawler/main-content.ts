@@ -42,6 +42,8 @@ export interface MainContent {
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /** Blocks of the page's own content that are mostly links (a table of contents, an index): a hub page has more of them than of text. */
+  linkLists?: number;
   /**
    * Hashes of every text block and heading of the page, kept or past the budget: a footer
    * after a long article repeats across the site too, and is counted (withoutSiteTemplate).
@@ -148,6 +150,7 @@ export function createMainContentCollector() {
   let title: string | null = null;
   let inTitle = false;
   let pageHeadingSeen = false;
+  let linkLists = 0;
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const order = { main: '', other: '' };
@@ -168,7 +171,10 @@ export function createMainContentCollector() {
     alternates = false;
     const where = top();
     // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell's (labels, metadata).
-    if (!block || block.length < 2 || where?.chrome || where?.code || where?.cell || HEADING.test(where?.name ?? '')) return;
+    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
+    // A block of the page's own that is mostly links: a table of contents, an index, a list of pages.
+    if (links / block.length > MAX_LINK_SHARE && !languageBar) linkLists += 1;
+    if (where?.cell) return;
     if (languageBar || links / block.length > MAX_LINK_SHARE || code / block.length > MAX_CODE_SHARE || SEPARATED_ITEMS.test(block)) return;
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     const list = where?.main ? 'main' : 'other';
@@ -265,7 +271,7 @@ export function createMainContentCollector() {
       flush();
       // With <main>/<article>, only what is inside; without, every block outside the template.
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
-      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen) };
+      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists };
       return useMain
         ? { headings: headings.main, blocks: kept.main, order: order.main, ...extra }
         : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], order: order.main + order.other, ...extra };
@@ -344,6 +350,8 @@ export interface StoredPageContent {
   words: number;
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
+  /** MainContent.linkLists (absent on audits stored before it). */
+  link_lists?: number;
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -378,7 +386,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     const content: StoredPageContent | null = facts && main
       ? {
         lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }), words: facts.wordCount,
-        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [],
+        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists ?? 0,
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
       }

@@ -132,6 +132,13 @@ describe('robots.txt, charsets and unreachable sites', () => {
     const result = await crawlSite({ domain: host, maxPages: 5, allowPrivate: true });
     assert.match(String(result.unreachable), /did not answer: connection refused/);
   });
+
+  it('find nothing to audit when the home page answers an error and no page answers with content', async () => {
+    const empty = await startFixtureSiteWith(() => undefined);
+    const result = await crawlSite({ domain: empty.host, maxPages: 5, allowPrivate: true });
+    await empty.close();
+    assert.match(String(result.unreachable), /answers 404, and no page of the site .* answered with content/);
+  });
 });
 
 /** A loopback site answering each path with what `answer` returns (404 for undefined). */

@@ -4,7 +4,7 @@ import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 
 /** Pages that are short by nature: asking for 300 words on them would be noise. */
-const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|imprint|impressum|thank-?you|404)(\/|$|\.)/i;
+const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|legalnotice|imprint|impressum|copyright|licen[cs]e|disclaimer|credits|thank-?you|404|genindex[\w-]*|[\w-]*modindex|bookindex|sitemap)(\/|$|\.)/i;
 const TARGET_WORDS = 300;
 const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
 
@@ -47,6 +47,10 @@ export function isReferenceEntry(title: string, headings: readonly string[]): bo
   return MAN_SECTION.test(title) || headings.filter((h) => REFERENCE_SECTION.test(h.trim())).length >= 2;
 }
 
+/** A hub: more lists of links than text of its own (a table of contents, an index of pages): its links are its content, not thin text. */
+export const isHub = (stored: { link_lists?: number; blocks: readonly string[] }) =>
+  (stored.link_lists ?? 0) >= 3 && (stored.link_lists ?? 0) > stored.blocks.length;
+
 const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
 
 /** expand_thin_content and add_structured_data. */
@@ -57,13 +61,17 @@ export const contentPlanner: Planner = {
     const briefs: Array<PageFix & { words: string }> = [];
     for (const [url, [finding]] of thin) {
       if (UTILITY_PATH.test(new URL(url).pathname)) {
-        await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal…): short by nature');
+        await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal, an index…): short by nature');
         continue;
       }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
       if (isReferenceEntry(page.content.h1 || page.content.title, page.stored.headings.map((h) => h.text))) {
         await ctx.reject('expand_thin_content', url, 'a reference entry (a manual page, or Synopsis/Options/Parameters sections): complete at its length, not thin');
+        continue;
+      }
+      if (isHub(page.stored)) {
+        await ctx.reject('expand_thin_content', url, `a hub page: ${page.stored.link_lists} lists of links against ${page.stored.blocks.length} blocks of text (a table of contents or an index); its links are its content`);
         continue;
       }
       const topic = page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix);

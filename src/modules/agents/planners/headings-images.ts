@@ -1,9 +1,24 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
-import { writeAltText, writeH1 } from '../writers.ts';
+import { withoutNumbering, writeAltText, writeH1 } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
 const MAX_IMAGES_PER_TASK = 50;
+
+/**
+ * The heading a page without an h1 already prints its title in, one level down (DocBook's
+ * <h2 class="title">, a theme's h2 post title): promoting it fixes the page without a second
+ * heading of the same words. Undefined when the page's first heading is something else.
+ */
+export function headingToPromote(headings: ReadonlyArray<{ level: number; text: string }>, title: string) {
+  const first = headings[0];
+  const same = (text: string) => withoutNumbering(text).toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!first || first.level === 1 || !same(first.text) || !same(title)) return undefined;
+  const [heading, words] = [same(first.text), same(title)];
+  // The same words, or nearly: a heading that is only a word of a longer title ("Cabinets" of "Cabinets built to last") is a section's.
+  const close = heading === words || ((words.startsWith(heading) || heading.startsWith(words)) && Math.min(heading.length, words.length) >= 0.6 * Math.max(heading.length, words.length));
+  return close ? first : undefined;
+}
 
 /** fix_h1 (missing or several) and add_image_alt_text. */
 export const headingsAndImagesPlanner: Planner = {
@@ -33,9 +48,15 @@ export const headingsAndImagesPlanner: Planner = {
         await ctx.reject('fix_h1', url, 'the page has no title to draft an h1 from');
         continue;
       }
+      const promote = headingToPromote(page.stored.headings, after);
       missing.push({
         url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(f)],
-        configuration: { url, issue: 'missing', before: null, after, instructions: 'Add this <h1> as the first heading of the main content.' },
+        configuration: promote
+          ? {
+            url, issue: 'missing', before: null, after: promote.text, promote: { level: promote.level, text: promote.text },
+            instructions: `Make the page's main heading, the <h${promote.level}> "${promote.text}", an <h1> (in the template or stylesheet that renders it) instead of adding a second heading with the same words.`,
+          }
+          : { url, issue: 'missing', before: null, after, instructions: 'Add this <h1> as the first heading of the main content.' },
       });
     }
     await proposeByPage(ctx, 'fix_h1', several, {
@@ -55,7 +76,7 @@ export const headingsAndImagesPlanner: Planner = {
       single: ({ url }) => ({ title: 'Add an h1 heading', description: `${url} has no h1; this one is its title without the site name.` }),
       group: (pages, total, part) => ({
         title: `Add an h1 heading to ${pages} pages`,
-        description: `${total} pages have no h1: their template prints none. This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each of them' : `${pages} of them`} an h1 from its own title without the site name; the template's fix covers them all at once.`,
+        description: `${total} pages have no h1: their template prints none (or prints the title one level down). This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each of them' : `${pages} of them`} an h1 from its own title without the site name; the template's fix covers them all at once.`,
       }),
     });
 

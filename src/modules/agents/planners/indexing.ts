@@ -1,8 +1,9 @@
 import { escapeHtml } from '../../../lib/strings.ts';
 import { priorityOf } from '../proposal.ts';
+import { proposeByPage, type PageFix } from './grouping.ts';
 import type { Planner } from './planner.ts';
 
-const CANONICAL = ['canonical_to_error', 'canonical_to_redirect', 'canonical_to_noindex', 'canonical_multiple', 'canonical_relative'];
+const CANONICAL = ['canonical_to_error', 'canonical_to_redirect', 'canonical_to_noindex', 'canonical_multiple', 'canonical_relative', 'canonical_not_http'];
 const SITEMAP = ['sitemap_noindex_url', 'sitemap_blocked_url', 'sitemap_redirect_url', 'sitemap_broken_url'];
 const MAX_SITEMAP_CHANGES = 500;
 
@@ -40,6 +41,7 @@ export const indexingPlanner: Planner = {
     }
 
     const canonicals = ctx.byUrl(CANONICAL);
+    const fixes: Array<PageFix & { problem: string }> = [];
     for (const [url, list] of canonicals) {
       const f = list[0]!;
       const current = (f.value ?? '').split(' | ')[0] ?? '';
@@ -53,15 +55,23 @@ export const indexingPlanner: Planner = {
         after = final.url;
       } else if (f.check_id === 'canonical_relative') after = new URL(current, url).href;
       else if (f.check_id === 'canonical_multiple' && /^https?:\/\//.test(current)) after = current;
-      else after = url; // the canonical points at an error or a noindex page: the page itself is the one to index
-      await ctx.propose({
-        type: 'fix_canonical', category: 'technical', priority: priorityOf(list.map((x) => x.check_id), canonicals.size),
-        title: 'Fix the canonical link', description: `${url}: the canonical ${f.value ?? ''} ${describe(f.check_id)}.`,
-        target: url,
+      else after = url; // the canonical points at an error, a noindex page or no web address: the page itself is the one to index
+      fixes.push({
+        url, priority: priorityOf(list.map((x) => x.check_id), canonicals.size), problem: `the canonical ${f.value ?? ''} ${describe(f.check_id)}`,
         configuration: { url, field: 'canonical', before: f.value, after, html: `<link rel="canonical" href="${escapeHtml(after)}">` },
         evidence: list.map(ctx.evidence),
       });
     }
+    // One wrong canonical on every page is one setting of the site's generator or theme: one task (in parts of 50).
+    const checks = [...new Set([...canonicals.values()].flat().map((f) => f.check_id))];
+    await proposeByPage(ctx, 'fix_canonical', fixes, {
+      category: 'technical', checks,
+      single: ({ url }) => ({ title: 'Fix the canonical link', description: `${url}: ${fixes.find((x) => x.url === url)!.problem}.` }),
+      group: (pages, total, part) => ({
+        title: `Fix the canonical links of ${pages} pages`,
+        description: `${total} pages have a wrong canonical (${checks.map(describe).join('; ')}): usually one setting of the site's generator or theme. This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count})` : pages === total ? 'each of them' : `${pages} of them`} the canonical it should have; each page's before -> after is listed.`,
+      }),
+    });
 
     const listed = [...ctx.byUrl(SITEMAP)].flatMap(([, list]) => list);
     if (listed.length > 0) {
@@ -87,6 +97,7 @@ function describe(checkId: string) {
     case 'canonical_to_redirect': return 'redirects';
     case 'canonical_to_noindex': return 'is a noindex page';
     case 'canonical_multiple': return 'is one of several';
+    case 'canonical_not_http': return 'is not a web address';
     default: return 'is relative';
   }
 }

@@ -11,12 +11,17 @@ export const fixH1 = defineTaskType({
     issue: StringEnum(['missing', 'multiple'] as const),
     before: Type.Union([Type.Null(), Type.String(), Type.Array(Type.String())], { description: 'missing: null; multiple: every h1 in order' }),
     after: Nullable(Type.String({ description: 'The h1 to add, or the one to keep' })),
+    promote: Type.Optional(Type.Object({ level: Type.Integer({ minimum: 2, maximum: 6 }), text: Type.String() }, {
+      description: 'missing: the heading that already carries the page\'s title at a lower level; it becomes the h1 instead of a second heading with the same words',
+    })),
     instructions: Type.String(),
-  }, 'No h1 (the title without the site name becomes one) or several (the first stays, the others become h2)'),
+  }, 'No h1 (the title without the site name becomes one, or the heading that already carries it is promoted) or several (the first stays, the others become h2)'),
   gate: (c) => (c.issue === 'multiple' || isText(c.after, 1, 200) ? undefined : 'no h1 text drafted'),
   manual: (c, url) => c.issue === 'multiple'
     ? { instructions: `On ${url}, ${c.instructions}`, changes: (Array.isArray(c.before) ? c.before : []).slice(1).map((text) => ({ heading: text, change: 'h1 -> h2' })) }
-    : { instructions: `On ${url}, ${c.instructions}`, html: `<h1>${escapeHtml(String(c.after))}</h1>` },
+    : c.promote
+      ? { instructions: `On ${url}, ${c.instructions}`, changes: [{ heading: c.promote.text, change: `h${c.promote.level} -> h1` }] }
+      : { instructions: `On ${url}, ${c.instructions}`, html: `<h1>${escapeHtml(String(c.after))}</h1>` },
   async liveChecks(c, url, probe) {
     const f = await probe.facts(url);
     if (isCheck(f)) return [f];
