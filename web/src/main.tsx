@@ -17,10 +17,11 @@ import './styles.css';
 
 export type User = Schemas extends { User: infer U } ? U : { id: string; email: string; name: string; role: string };
 
+/** Each section with the paths that belong to it (a site's page is under Sites, the rollback history under Tasks). */
 const NAV = [
-  { href: '/sites', label: 'Sites' },
+  { href: '/sites', label: 'Sites', also: ['/'] },
   { href: '/approvals', label: 'Approvals' },
-  { href: '/tasks', label: 'Tasks' },
+  { href: '/tasks', label: 'Tasks', also: ['/rollbacks'] },
   { href: '/analytics', label: 'Analytics' },
   { href: '/keywords', label: 'Keywords' },
   { href: '/settings', label: 'Settings' },
@@ -41,7 +42,7 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
         </a>
         <nav aria-label="Main" class="mainnav">
           {NAV.map((item) => (
-            <a href={item.href} aria-current={path === item.href || path.startsWith(`${item.href}/`) ? 'page' : undefined}>{item.label}</a>
+            <a href={item.href} aria-current={[item.href, ...(item.also ?? [])].some((p) => path === p || (p !== '/' && path.startsWith(`${p}/`))) ? 'page' : undefined}>{item.label}</a>
           ))}
         </nav>
         <div class="account">

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
 
 /** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
@@ -76,4 +77,40 @@ export function actorName(actor: string): string {
   if (kind === 'agent') return `the ${name.replace(/_/g, ' ')} agent`;
   if (kind === 'worker') return `the ${name.replace(/_/g, ' ')}`;
   return actor;
+}
+
+/**
+ * What a task without a before -> after will do (a content brief, structured data, a canonical
+ * or redirect plan): its instructions and the exact HTML, or each page's brief, so that an
+ * approval is never blind.
+ */
+export function PlannedWork({ configuration, fallback = null }: { configuration: unknown; fallback?: ComponentChildren }) {
+  const config = (configuration ?? {}) as Record<string, unknown>;
+  const pages = Array.isArray(config.pages) ? (config.pages as Array<Record<string, unknown>>) : [];
+  const briefs = pages.filter((p) => typeof p.url === 'string' && typeof p.instructions === 'string').slice(0, 3);
+  const instructions = typeof config.instructions === 'string' ? config.instructions : undefined;
+  const html = typeof config.html === 'string' ? config.html : undefined;
+  if (!instructions && !html && briefs.length === 0) return <>{fallback}</>;
+  return (
+    <div class="planned">
+      <h3>What will be done</h3>
+      {instructions && <p>{instructions}</p>}
+      {html && <pre class="code"><code>{html}</code></pre>}
+      {briefs.length > 0 && (
+        <ul class="page-briefs">
+          {briefs.map((b) => <li><span class="url">{pathOf(String(b.url))}</span> {String(b.instructions)}</li>)}
+          {pages.length > briefs.length && <li class="muted">and {pages.length - briefs.length} more pages, each with its own brief</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Field names as a site owner says them: "meta.sos_meta_description" -> "meta description", "title" -> "title". */
+export function fieldName(field: string): string {
+  if (/description/i.test(field)) return 'meta description';
+  if (/title/i.test(field)) return 'title';
+  if (/excerpt/i.test(field)) return 'excerpt';
+  if (/content/i.test(field)) return 'content';
+  return humanize(field.replace(/^meta\./, ''));
 }

@@ -26,7 +26,7 @@ export function AnalyticsPage() {
         <section class="page">
           <PageHeader
             title={<span tabIndex={-1}>Analytics</span>}
-            subtitle={`Search performance of ${site.name}, from Search Console and Google Analytics.`}
+            subtitle={`Search performance of ${site.name}, from the Search Console and Analytics data stored for it.`}
             actions={picker}
           />
           <div class="segmented" role="radiogroup" aria-label="Period">

@@ -3,7 +3,7 @@ import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
-import { Evidence, riskOf } from '../components/task-parts.tsx';
+import { Evidence, PlannedWork, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { changesOf, pageCount } from '../lib/diff.ts';
 import { TASK_TYPES } from '../generated/task-types.ts';
@@ -15,7 +15,7 @@ const isTaskType = (value: string): value is (typeof TASK_TYPES)[number] => (TAS
 const PAGE_SIZE = 25;
 type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string };
 
-/** The approval queue: what the agent proposes, by priority, to approve or cancel one or many at once. */
+/** The approval queue: what the agent proposes, by priority, to approve or reject (the API's cancel) one or many at once. */
 export function ApprovalsPage() {
   const { query, setFilter, site, category, page } = useFilters();
   const type = query.type ?? '';
@@ -50,7 +50,7 @@ export function ApprovalsPage() {
       }
     }
     const done = ids.length - failures.length;
-    const verb = action === 'approve' ? 'approved and queued' : 'cancelled';
+    const verb = action === 'approve' ? 'approved and queued' : 'rejected (nothing changes on the site)';
     setOutcome(failures.length
       ? { kind: 'error', text: `${done} of ${ids.length} ${verb}. ${failures[0]}` }
       : { kind: 'success', text: `${done} proposal${done === 1 ? '' : 's'} ${verb}.` });
@@ -98,7 +98,7 @@ export function ApprovalsPage() {
               </label>
               <span class="muted" aria-live="polite">{selected.size} selected</span>
               <button type="button" class="btn btn-primary btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'approve')}>Approve selected</button>
-              <button type="button" class="btn btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'cancel')}>Cancel selected</button>
+              <button type="button" class="btn btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'cancel')}>Reject selected</button>
             </div>
             <ol class="proposals">
               {visible.map((task) => (
@@ -140,14 +140,15 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
           return (
             <div class="proposal-body">
               {pageCount(d.configuration) > 1
-                ? <p class="target"><span class="muted">Pages</span> {pageCount(d.configuration)}, each with its own values, from <a href={d.target} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
+                ? <p class="target"><span class="muted">{pageCount(d.configuration)} pages</span>, each with its own change, starting with <a href={d.target} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
                 : <p class="target"><span class="muted">Page</span> <a href={d.target.startsWith('http') ? d.target : undefined} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>}
               {changes.slice(0, 3).map((c) => <DiffView change={c} />)}
               {changes.length > 3 && <p class="muted small">and {changes.length - 3} more changes — <a href={`/tasks/${task.id}`}>see all</a></p>}
+              {changes.length === 0 && <PlannedWork configuration={d.configuration} />}
               <div class="proposal-grid">
                 <div><h3>Why</h3><p>{d.description}</p></div>
                 <div><h3>Evidence</h3><Evidence evidence={d.evidence} /></div>
-                <div><h3>Risk</h3><p><Badge value={risk.level === 'low' ? 'completed' : risk.level === 'medium' ? 'medium' : 'queued'} label={risk.level} /> {risk.text}</p></div>
+                <div><h3>Risk</h3><p><span class={`risk risk-${risk.level}`}>{risk.level} risk</span> {risk.text}</p></div>
               </div>
             </div>
           );
@@ -155,7 +156,7 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
       </Async>
       <div class="proposal-actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAct('approve')} aria-describedby={headingId}>Approve</button>
-        <button type="button" class="btn" disabled={busy} onClick={() => onAct('cancel')} aria-describedby={headingId}>Cancel</button>
+        <button type="button" class="btn" disabled={busy} onClick={() => onAct('cancel')} aria-describedby={headingId}>Reject</button>
         <a class="btn btn-ghost" href={`/tasks/${task.id}`}>Details</a>
       </div>
     </li>

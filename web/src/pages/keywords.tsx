@@ -74,7 +74,7 @@ function Keywords({ siteId }: { siteId: string }) {
         ) : (
           <>
             <div class="table-wrap">
-              <table class="table keywords-table">
+              <table class="table keywords-table stacked">
                 <caption class="sr-only">Keywords, sorted by {sort.key} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
                 <thead>
                   <tr>
@@ -94,13 +94,13 @@ function Keywords({ siteId }: { siteId: string }) {
                     return (
                       <tr>
                         <td class="strong">{k.keyword}{k.source === 'manual' && <span class="badge badge-muted">added</span>}</td>
-                        <td class="num">{k.current_position ?? <span class="muted">—</span>}</td>
-                        <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`}>{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
-                        <td class="num">{formatNumber(k.search_volume)}</td>
-                        <td class="num"><Difficulty value={k.difficulty} /></td>
-                        <td>{humanize(k.intent)}</td>
-                        <td class="url">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
-                        <td><button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button></td>
+                        <td class="num" data-label="Position">{k.current_position ?? <span class="muted">—</span>}</td>
+                        <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`} data-label="Change">{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
+                        <td class="num" data-label="Volume">{formatNumber(k.search_volume)}</td>
+                        <td class="num" data-label="Difficulty"><Difficulty value={k.difficulty} /></td>
+                        <td data-label="Intent">{humanize(k.intent)}</td>
+                        <td class="url" data-label="URL">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
+                        <td data-label=""><button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button></td>
                       </tr>
                     );
                   })}

@@ -2,7 +2,7 @@ import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { actorName, Evidence, KeyValues, riskOf } from '../components/task-parts.tsx';
+import { actorName, Evidence, fieldName, KeyValues, PlannedWork, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
@@ -63,7 +63,7 @@ export function TaskPage() {
         const briefs = (Array.isArray(pages) ? pages : []).filter((p): p is { url: string; instructions?: string } => typeof p === 'object' && p !== null && typeof (p as { url?: unknown }).url === 'string');
         const risk = riskOf(t);
         const deliverables = (Array.isArray(t.deliverables) ? t.deliverables : t.deliverables ? [t.deliverables] : []) as Array<Record<string, unknown>>;
-        const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[] } | null;
+        const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[]; checks?: unknown[] } | null;
         return (
           <section class="page">
             <p class="breadcrumb"><a href={`/tasks?site=${t.site_id}`}>Tasks</a> <span aria-hidden="true">/</span> {humanize(t.type)}</p>
@@ -73,7 +73,8 @@ export function TaskPage() {
               actions={
                 <>
                   {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
-                  {(t.status === 'awaiting_approval' || t.status === 'queued') && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Cancel task</button>}
+                  {t.status === 'awaiting_approval' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Reject</button>}
+                  {t.status === 'queued' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Cancel before it runs</button>}
                   {t.status === 'completed' && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
                 </>
               }
@@ -94,12 +95,12 @@ export function TaskPage() {
             <div class="task-layout">
               <div class="task-main">
                 <section class="panel" aria-labelledby="h-change">
-                  <h2 id="h-change">What changes</h2>
+                  <h2 id="h-change">{t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
                   <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
                   {changes.length ? changes.map((c) => <DiffView change={c} />) : briefs.length > 0 ? (
                     // A task covering several pages without a before -> after (briefs): each page and what to do there.
                     <ol class="page-briefs">{briefs.map((b) => <li><span class="url">{pathOf(b.url)}</span> {b.instructions ?? ''}</li>)}</ol>
-                  ) : <p class="muted">No direct edit: see the configuration and deliverables.</p>}
+                  ) : <PlannedWork configuration={t.configuration} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
                   <p class="small"><strong>Why:</strong> {t.description}</p>
                   <p class="small"><strong>Risk ({risk.level}):</strong> {risk.text}</p>
                 </section>
@@ -111,10 +112,11 @@ export function TaskPage() {
                   <h2 id="h-deliverables">Deliverables</h2>
                   {deliverables.length === 0 ? <p class="muted">Produced when the task runs.</p> : deliverables.map((d) => <Deliverable d={d} />)}
                 </section>
-                <section class="panel" aria-labelledby="h-config">
-                  <h2 id="h-config">Configuration</h2>
+                <details class="panel technical">
+                  <summary><h2>Technical details</h2></summary>
+                  <p class="muted small">The task's configuration as the agent wrote it (the API's <code>configuration</code>).</p>
                   <KeyValues value={t.configuration} skip={['before', 'after', ...(briefs.length ? ['pages'] : [])]} />
-                </section>
+                </details>
               </div>
               <aside class="task-side">
                 <section class="panel" aria-labelledby="h-verify">
@@ -122,7 +124,8 @@ export function TaskPage() {
                   <Async state={verification} label="Loading verification">
                     {(v) => !v ? <p class="muted">Checked on the live site after the task runs.</p> : (
                       <>
-                        <p><Badge value={v.status} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">not checked yet</span>}</p>
+                        {t.status === 'rolled_back' && <p class="notice notice-info small">These checks were of the change, which has been rolled back: the live page shows the values from before it again (see Rollback).</p>}
+                        <p><Badge value={v.status} label={t.status === 'rolled_back' ? `${humanize(v.status)} before the rollback` : undefined} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">not checked yet</span>}</p>
                         {v.checks.length > 0 && (
                           <ul class="checks">
                             {(v.checks as Array<Record<string, unknown>>).map((c) => (
@@ -154,6 +157,15 @@ export function TaskPage() {
                   <section class="panel" aria-labelledby="h-rollback">
                     <h2 id="h-rollback">Rollback</h2>
                     <p><Badge value={rollback.status ?? 'pending'} /> {rollback.finished_at && <span class="muted small">{formatDate(rollback.finished_at, true)}</span>}</p>
+                    {Array.isArray(rollback.checks) && rollback.checks.length > 0 && (
+                      <ul class="checks">
+                        {(rollback.checks as Array<Record<string, unknown>>).map((c) => (
+                          <li class={c.passed === false ? 'tone-bad' : 'tone-good'}>
+                            <span aria-hidden="true">{c.passed === false ? '✗' : '✓'}</span> {c.passed === false ? 'Live page does not show' : 'Live page shows'} the original {humanize(String(c.check ?? 'value')).toLowerCase()}{typeof c.url === 'string' && <span class="muted small"> on {pathOf(c.url)}</span>}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </section>
                 )}
                 <section class="panel" aria-labelledby="h-history">
@@ -180,15 +192,30 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
   const html = typeof d.html === 'string' ? d.html : undefined;
   const instructions = typeof d.instructions === 'string' ? d.instructions : undefined;
   const copyText = [instructions, html].filter(Boolean).join('\n\n');
+  const changes = (Array.isArray(d.changes) ? d.changes : []) as Array<Record<string, unknown>>;
+  const written = changes.filter((c) => typeof c.field === 'string' && 'after' in c);
   return (
     <div class="deliverable">
-      <p class="muted small">{d.connector === 'manual' ? 'Manual: apply this on the site' : `Applied through ${String(d.connector ?? 'the connector')}`}{typeof d.url === 'string' && <> · {d.url}</>}</p>
+      <p class="muted small">{d.connector === 'manual' ? 'To do by hand on the site' : `Changed through ${d.connector === 'wordpress' ? 'WordPress' : String(d.connector ?? 'the connector')}`}{typeof d.url === 'string' && <> · <span class="url">{pathOf(d.url)}</span></>}</p>
       {instructions && <p>{instructions}</p>}
       {html && <pre class="code"><code>{html}</code></pre>}
-      {Array.isArray(d.changes) && d.changes.length > 0 && <ul class="changes">{(d.changes as unknown[]).map((c) => <li><KeyValues value={c} /></li>)}</ul>}
+      {written.length > 0 && (
+        <ul class="changes">
+          {written.map((c) => (
+            <li><strong>{fieldName(String(c.field))}</strong>: <span class="muted">{String(c.before ?? '') || '(empty)'}</span> <span aria-label="changed to">→</span> {String(c.after ?? '') || '(empty)'}</li>
+          ))}
+        </ul>
+      )}
+      {changes.length > written.length && <ul class="changes">{changes.filter((c) => !written.includes(c)).map((c) => <li><KeyValues value={c} /></li>)}</ul>}
       {typeof d.note === 'string' && <p class="small muted">{d.note}</p>}
+      {typeof d.summary === 'string' && d.connector !== 'manual' && <p class="small muted">{d.summary}</p>}
       {d.connector === 'manual' && copyText && <CopyButton text={copyText} label="Copy instructions" />}
-      {d.connector !== 'manual' && <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url']} />}
+      {d.connector !== 'manual' && (
+        <details class="technical-inline">
+          <summary>Technical details</summary>
+          <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url', 'summary']} />
+        </details>
+      )}
     </div>
   );
 }
