@@ -12,6 +12,9 @@ import { startWordPressServer } from './modules/demo/wordpress-stand-in.ts';
 async function main() {
   let config = loadConfig();
   const demo = process.argv.includes('--demo');
+  // The demo's website lives in this process and only this process may reach it: its audit,
+  // execution and verification must run here too.
+  if (demo && !config.jobsInProcess) throw new ConfigError(['npm run demo works its jobs in this process: unset JOBS_IN_PROCESS (or set it to true)']);
   // The demo's own website, on this machine: the audit, the connector and the verifier may
   // reach it, and no other private address (unless ALLOW_PRIVATE_TARGETS says so).
   const website = demo ? await startWordPressServer(demoSiteContent()) : undefined;

@@ -53,6 +53,15 @@ describe('server process', () => {
     assert.match(server.stderr(), /JWT_SECRET must be at least 32 bytes/);
   });
 
+  it('npm run demo refuses to leave its jobs to another process (only this one can reach the demo\'s website)', async () => {
+    const demo = spawn(process.execPath, ['src/server.ts', '--demo'], { env: { ...process.env, PORT: '0', JOBS_IN_PROCESS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    demo.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => demo.on('exit', resolve));
+    assert.equal(code, 1);
+    assert.match(stderr, /npm run demo works its jobs in this process/);
+  });
+
   it('npm run worker refuses to start on the embedded database, saying why', async () => {
     const worker = spawn(process.execPath, ['src/worker.ts'], { env: { ...process.env, DATABASE_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
