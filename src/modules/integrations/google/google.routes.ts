@@ -30,6 +30,9 @@ const StatusSchema = Type.Object({
 });
 
 const STATE_COOKIE = 'sos_google_state';
+/** The state of a Google connection the web app started, kept by the browser that started it (see the connect route). */
+const CONNECT_STATE_COOKIE = 'sos_google_connect_state';
+const CONNECT_CALLBACK = '/api/v1/integrations/google/callback';
 
 /** `return=app`: the web app starts the round trip, and its callback answers the browser (a redirect into the app), not JSON. */
 const StartQuery = Type.Object({ return: Type.Optional(Type.Literal('app', { description: 'Set by the web app: the callback redirects back into it' })) }, { additionalProperties: false });
@@ -43,7 +46,18 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
   r.get(
     '/integrations/google/connect',
     { schema: { tags, operationId: 'startGoogleConnect', summary: 'Start connecting Google (Search Console, GA4): the URL to send the browser to', querystring: StartQuery, response: { 200: Type.Object({ authorization_url: Type.String() }) } } },
-    (request) => deps.google.connectStart(request.actor.sub, request.query.return === 'app' ? 'app' : null),
+    async (request, reply) => {
+      const started = await deps.google.connectStart(request.actor.sub, request.query.return === 'app' ? 'app' : null);
+      // The browser that starts an app connection keeps its state, so a consent link sent to someone
+      // else cannot tie their Google data to this account (OAuth CSRF). The app's fetch is same-origin,
+      // so the browser stores the cookie; Lax brings it back on Google's redirect.
+      if (request.query.return === 'app') {
+        reply.setCookie(CONNECT_STATE_COOKIE, new URL(started.authorization_url).searchParams.get('state') ?? '', {
+          path: CONNECT_CALLBACK, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
+        });
+      }
+      return started;
+    },
   );
   r.get(
     '/integrations/google/callback',
@@ -54,7 +68,8 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     },
     async (request, reply) => {
       try {
-        const result = await deps.google.connectCallback(request.query);
+        const result = await deps.google.connectCallback(request.query, { state: request.cookies[CONNECT_STATE_COOKIE] });
+        reply.clearCookie(CONNECT_STATE_COOKIE, { path: CONNECT_CALLBACK });
         if (result.returnTo === 'app') return reply.redirect(`/settings?google=connected${result.missing_scopes.length ? `&missing=${encodeURIComponent(result.missing_scopes.join(' '))}` : ''}`, 303);
         return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
       } catch (error) {

@@ -102,11 +102,16 @@ export function createGoogleService(deps: {
       return { authorization_url: await authorizationUrl('connect', userId, connectRedirect, DATA_SCOPES, returnTo) };
     },
 
-    async connectCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
+    async connectCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }, browser: { state?: string | undefined } = {}) {
       const { client } = ready();
       if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
       const { userId, verifier, returnTo } = await takeState(query.state, 'connect');
       return finishing(returnTo, async () => {
+        // A connection the web app started finishes only in the browser that started it: a consent
+        // link forwarded to someone else would put their Search Console data in this account.
+        if (returnTo === 'app' && (!browser.state || browser.state !== query.state)) {
+          throw new ProblemError('forbidden', 'This Google connection was not started in this browser: start it again from Settings.');
+        }
         if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not grant access (${query.error ?? 'no code'}).`);
         const tokens = await client.exchangeCode(query.code, verifier, connectRedirect).catch(googleError);
         if (!tokens.refresh_token) throw new ProblemError('bad_gateway', 'Google sent no refresh token (offline access was not granted): connect again.');

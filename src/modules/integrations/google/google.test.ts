@@ -93,15 +93,24 @@ describe('connecting Google', () => {
   it('started by the web app, goes back to its settings saying so (or why not)', async () => {
     const someone = await signUp(ctx);
     const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect?return=app', token: someone.accessToken });
+    const cookie = start.cookies.find((c) => c.name === 'sos_google_connect_state')!;
+    assert.ok(cookie && cookie.httpOnly && cookie.sameSite === 'Lax' && cookie.path === '/api/v1/integrations/google/callback', JSON.stringify(start.cookies));
     const consent = google.authorize(start.data.authorization_url, { sub: 'app-connect-sub', email: 'app-connect@gmail.com' });
-    const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    // OAuth CSRF: the consent link opened in another browser (no state cookie) connects nothing to this account.
+    const victim = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect?return=app', token: someone.accessToken });
+    const forwarded = google.authorize(victim.data.authorization_url, { sub: 'victim-sub', email: 'victim@gmail.com' });
+    const refused = await ctx.app.inject({ method: 'GET', url: forwarded.redirect.pathname + forwarded.redirect.search });
+    assert.equal(refused.statusCode, 303);
+    assert.match(String(refused.headers.location), /^\/settings\?google_error=This%20Google%20connection%20was%20not%20started%20in%20this%20browser/);
+    assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: someone.accessToken })).data.connected, false, 'the victim\'s grant is not stored');
+    const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_connect_state: cookie.value } });
     assert.equal(back.statusCode, 303, back.body);
     assert.equal(back.headers.location, '/settings?google=connected');
     assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: someone.accessToken })).data.connected, true);
 
     const again = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect?return=app', token: someone.accessToken });
     const state = new URL(again.data.authorization_url).searchParams.get('state')!;
-    const denied = await ctx.app.inject({ method: 'GET', url: `/api/v1/integrations/google/callback?error=access_denied&state=${state}` });
+    const denied = await ctx.app.inject({ method: 'GET', url: `/api/v1/integrations/google/callback?error=access_denied&state=${state}`, cookies: { sos_google_connect_state: state } });
     assert.equal(denied.statusCode, 303);
     assert.match(String(denied.headers.location), /^\/settings\?google_error=Google%20did%20not%20grant%20access/);
   });
@@ -268,6 +277,11 @@ describe('Google sign-in', () => {
     assert.equal(forged.statusCode, 303);
     assert.match(String(forged.headers.location), /^\/\?signin_error=This%20sign-in%20was%20not%20started%20in%20this%20browser/);
     assert.ok(!forged.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session for the attacker\'s account');
+    // The usual case: a victim who never started a sign-in has no state cookie at all.
+    const lured = google.authorize((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=app' })).headers.location as string, { sub: 'attacker-sub', email: 'attacker@gmail.com' });
+    const noCookie = await ctx.app.inject({ method: 'GET', url: lured.redirect.pathname + lured.redirect.search });
+    assert.match(String(noCookie.headers.location), /^\/\?signin_error=This%20sign-in%20was%20not%20started%20in%20this%20browser/);
+    assert.ok(!noCookie.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session without the state cookie');
     const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_state: stateCookie.value } });
     assert.equal(back.statusCode, 303, back.body);
     assert.equal(back.headers.location, '/');
