@@ -1,3 +1,4 @@
+import { storedContentJson } from '../crawler/main-content.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Finding } from '../checks/findings.ts';
@@ -174,7 +175,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
       findings: Map<string, Finding[]>;
       pages: Array<{
         url: string; status: number | null; title: string | null; meta_description: string | null;
-        depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null; content: unknown;
+        depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null;
+        /** The page's stored content, compressed (auditPageRecords): expanded a batch at a time. */
+        content: Buffer | null;
       }>;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
@@ -197,8 +200,10 @@ export function createAuditsRepo(db: Kysely<DB>) {
         );
         for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
         await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
-        const pages = result.pages.map((p) => ({ audit_id: auditId, ...p, content: p.content === null ? null : JSON.stringify(p.content) }));
-        for (let i = 0; i < pages.length; i += 1000) await trx.insertInto('audit_pages').values(pages.slice(i, i + 1000)).execute();
+        for (let i = 0; i < result.pages.length; i += 1000) {
+          const batch = result.pages.slice(i, i + 1000).map((p) => ({ audit_id: auditId, ...p, content: p.content === null ? null : storedContentJson(p.content) }));
+          await trx.insertInto('audit_pages').values(batch).execute();
+        }
         return true;
       });
     },

@@ -1,6 +1,7 @@
 import { detach, displayWidth } from '../../lib/strings.ts';
 import type { CrawledPage } from '../crawler/crawl.ts';
 import { normalizeUrl, sameSite } from '../crawler/urls.ts';
+import { packMainContent } from '../crawler/main-content.ts';
 import type { Findings } from './findings.ts';
 
 export const TITLE_MIN = 20;
@@ -136,6 +137,7 @@ export function slimPageFacts(page: CrawledPage) {
   facts.generator = facts.generator === null ? null : detach(facts.generator);
   facts.lang = facts.lang === null ? null : detach(facts.lang);
   if (facts.contentLang !== undefined) facts.contentLang = detach(facts.contentLang);
+  if (facts.main) facts.main = packMainContent(facts.main);
   facts.images = EMPTY; // their URLs live on page.images
   facts.links = EMPTY;
   facts.headings = EMPTY;

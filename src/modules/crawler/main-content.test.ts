@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPageFacts } from './extract.ts';
-import { auditPageRecords, withoutSiteTemplate, type MainContent } from './main-content.ts';
+import { auditPageRecords, packMainContent, storedContentJson, unpackMainContent, withoutSiteTemplate, type MainContent } from './main-content.ts';
 import type { CrawledPage } from './crawl.types.ts';
 
 const mainOf = (html: string) => extractPageFacts(html).main!;
@@ -97,6 +97,13 @@ describe('the site-wide template', () => {
     assert.ok(own[1]!.blocks.some((b) => /virtual hosts/.test(b)), 'three URLs of one page');
   });
 
+  it('is the same once the pages are packed while the crawl goes on (their checks done)', () => {
+    const packed = pages.map((p) => packMainContent(p!));
+    assert.ok(packed.every((p) => p.blocks.length === 0 && p.packed), 'the text waits compressed');
+    assert.deepEqual(withoutSiteTemplate(packed).map((p) => p!.blocks), withoutSiteTemplate(pages).map((p) => p!.blocks));
+    assert.deepEqual(unpackMainContent(packed[0]!).headings, pages[0]!.headings);
+  });
+
   it('is removed before the audit stores the pages, with depth, links in and redirects', () => {
     const page = (url: string, html: string | undefined, extra: Partial<CrawledPage> = {}): CrawledPage => ({
       url, depth: 1, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 1, truncated: false,
@@ -114,8 +121,17 @@ describe('the site-wide template', () => {
     });
     const a = records[0]!;
     assert.equal(a.inlinks, 2, 'links from the two other pages, not from itself');
-    assert.deepEqual((a.content as { blocks: string[] }).blocks, ['Virtual hosts let one machine serve many sites, each under its own name.']);
+    assert.deepEqual(JSON.parse(storedContentJson(a.content!)).blocks, ['Virtual hosts let one machine serve many sites, each under its own name.']);
     assert.equal(records[3]!.redirect_to, urls[0]);
     assert.equal(records[3]!.content, null);
+  });
+});
+
+describe('the hash of a block past the text budget', () => {
+  it('is the hash of its normalised text, whatever white space it came with (property, fixed seed)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { blockHash, collapse, rawBlockHash } = await import('./main-content.ts');
+    const piece = fc.constantFrom('a', 'B', 'é', 'İ', ' ', '  ', '\n', '\t', '\u00a0', '\u2009', '\u3000', 'x1', '|', '漢', 'か', '。', 'ü');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')), (raw) => rawBlockHash(raw) === blockHash(collapse(raw))), { seed: 20261125, numRuns: 2000 });
   });
 });

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
@@ -42,8 +43,13 @@ export interface MainContent {
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
-  /** Blocks of the page's own content that are mostly links (a table of contents, an index): a hub page has more of them than of text. */
-  linkLists?: number;
+  /** Hashes of the blocks of the page's content that are mostly links (a table of contents, an index; a site's navigation lists repeat and are left out later). */
+  linkLists?: Int32Array;
+  /**
+   * Once the page's checks have run, its content waits for the end of the crawl compressed
+   * (packMainContent): text kept as JS strings for 20,000 pages cost ~60 MB of heap.
+   */
+  packed?: Buffer;
   /**
    * Hashes of every text block and heading of the page, kept or past the budget: a footer
    * after a long article repeats across the site too, and is counted (withoutSiteTemplate).
@@ -55,7 +61,7 @@ export interface MainContent {
 const MAX_SEEN = 300;
 
 /** FNV-1a over the lower-cased text: a 32-bit key per block for counting repetition. */
-function blockHash(text: string): number {
+export function blockHash(text: string): number {
   const lower = text.toLowerCase();
   let hash = 0x811c9dc5;
   for (let i = 0; i < lower.length; i++) hash = Math.imul(hash ^ lower.charCodeAt(i), 0x01000193);
@@ -68,7 +74,7 @@ const MAX_JSON_LD_CHARS = 64 * 1024;
 /** Enough for drafts and briefs; bounded so a 20,000-page crawl stays small in memory. */
 const MAX_BLOCKS = 24;
 const MAX_BLOCK_CHARS = 800;
-const MAX_TOTAL_CHARS = 4000;
+const MAX_TOTAL_CHARS = 2500;
 const MAX_HEADINGS = 30;
 /** A block whose text is mostly link text is a menu, a language bar or a list of links. */
 const MAX_LINK_SHARE = 0.5;
@@ -98,7 +104,7 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
 /** A page-level container named footer (or copyright): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
-const SEPARATED_ITEMS = /(?:\s[|·•]\s[^|·•]{1,40}){3,}/;
+const SEPARATED_ITEMS = /(?:\s+[|·•]\s+[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
 const BLOCK_TAGS = new Set([
   'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'td', 'th', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
@@ -125,9 +131,46 @@ const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').tri
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 /** White space collapsed; a line break between two CJK characters in the source is not a space in the text. */
-function collapse(text: string): string {
+export function collapse(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
+}
+/** What JavaScript's \\s matches (collapse's white space), by character code. */
+const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+  || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/**
+ * blockHash(collapse(raw)) without building the collapsed string: the hash of every block
+ * past the page's text budget is still needed (repetition), its text is not.
+ */
+export function rawBlockHash(raw: string): number {
+  if (CJK_CHAR.test(raw)) return blockHash(collapse(raw));
+  const lower = raw.toLowerCase();
+  let hash = 0x811c9dc5;
+  let space = false;
+  let started = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (isSpace(c)) {
+      space = started;
+      continue;
+    }
+    if (space) hash = Math.imul(hash ^ 32, 0x01000193);
+    space = false;
+    started = true;
+    hash = Math.imul(hash ^ c, 0x01000193);
+  }
+  return hash | 0;
+}
+
+/** Characters other than white space, counted without building a string (this runs on every text chunk of every page). */
+function visibleChars(chunk: string): number {
+  let n = 0;
+  for (let i = 0; i < chunk.length; i++) {
+    const c = chunk.charCodeAt(i);
+    if (!isSpace(c)) n += 1;
+  }
+  return n;
 }
 /** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
@@ -150,7 +193,7 @@ export function createMainContentCollector() {
   let title: string | null = null;
   let inTitle = false;
   let pageHeadingSeen = false;
-  let linkLists = 0;
+  const linkLists: number[] = [];
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const order = { main: '', other: '' };
@@ -161,25 +204,38 @@ export function createMainContentCollector() {
   let script: string | null = null;
 
   const flush = () => {
-    const block = collapse(text);
-    const links = linkChars;
-    const code = codeChars;
-    const languageBar = alternates;
+    const raw = text;
+    const [links, code, languageBar] = [linkChars, codeChars, alternates];
     text = '';
     linkChars = 0;
     codeChars = 0;
     alternates = false;
     const where = top();
     // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell's (labels, metadata).
-    if (!block || block.length < 2 || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
+    // Decided before the text is normalised: most of a page's blocks are template, and cost nothing more.
+    if (raw === '' || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
+    // Shares of the block's visible characters (white space not counted) inside links and code.
+    const visible = visibleChars(raw);
+    if (visible < 2) return;
+    const linkShare = links / visible;
+    const codeShare = code / visible;
     // A block of the page's own that is mostly links: a table of contents, an index, a list of pages.
-    if (links / block.length > MAX_LINK_SHARE && !languageBar) linkLists += 1;
+    if (linkShare > MAX_LINK_SHARE && !languageBar && linkLists.length < MAX_SEEN) {
+      const hash = rawBlockHash(raw);
+      linkLists.push(hash);
+      if (seen.size < MAX_SEEN) seen.add(hash);
+    }
     if (where?.cell) return;
-    if (languageBar || links / block.length > MAX_LINK_SHARE || code / block.length > MAX_CODE_SHARE || SEPARATED_ITEMS.test(block)) return;
-    if (seen.size < MAX_SEEN) seen.add(blockHash(block));
+    const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
+    if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const list = where?.main ? 'main' : 'other';
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
-    if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) return;
+    if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) {
+      if (seen.size < MAX_SEEN) seen.add(rawBlockHash(raw));
+      return;
+    }
+    const block = collapse(raw);
+    if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > MAX_BLOCK_CHARS ? block.slice(0, MAX_BLOCK_CHARS) : block);
     kept[list].push(value);
@@ -226,8 +282,11 @@ export function createMainContentCollector() {
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
       if (skip > 0) return;
       text += chunk;
-      if (inLink > 0) linkChars += collapse(chunk).length;
-      if (inCode > 0) codeChars += collapse(chunk).length;
+      if (inLink > 0 || inCode > 0) {
+        const visible = visibleChars(chunk);
+        if (inLink > 0) linkChars += visible;
+        if (inCode > 0) codeChars += visible;
+      }
       if (heading) heading.text += chunk;
     },
     onclosetag(name: string) {
@@ -235,7 +294,11 @@ export function createMainContentCollector() {
         jsonLd.push(jsonLdTypes(script));
         script = null;
       }
-      if (name === 'title') inTitle = false;
+      // Flat: a string built from the parser's chunks would keep the page's HTML alive with the collector.
+      if (name === 'title' && inTitle) {
+        inTitle = false;
+        title = detach(title ?? '');
+      }
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
       if (name === 'a') inLink = Math.max(0, inLink - 1);
       if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
@@ -269,12 +332,14 @@ export function createMainContentCollector() {
     },
     end(): MainContent {
       flush();
+      title = null;
       // With <main>/<article>, only what is inside; without, every block outside the template.
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
-      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists };
+      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists) };
+      // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
-        ? { headings: headings.main, blocks: kept.main, order: order.main, ...extra }
-        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], order: order.main + order.other, ...extra };
+        ? { headings: headings.main, blocks: kept.main, order: detach(order.main), ...extra }
+        : { headings: [...headings.main, ...headings.other], blocks: [...kept.main, ...kept.other], order: detach(order.main + order.other), ...extra };
     },
   };
 }
@@ -294,12 +359,39 @@ function jsonLdTypes(text: string): { valid: boolean; types: string[] } {
 
 
 /**
- * The pages' kept content without what recurs across the crawl: a block or heading found
- * on TEMPLATE_MIN_PAGES or more pages is the site's template (a version banner, a notice,
- * a sidebar heading) and is dropped from every page. Counted once per page, and once for
- * all URLs that serve the same content.
+ * Compressed (fastest level: the crawl pays it per page), in a buffer of its own size: zlib's result is a view into its 16 KB output
+ * chunk, which 20,000 pages would keep alive (1.2 GB, measured).
  */
-export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
+function deflated(text: string): Buffer {
+  const view = deflateRawSync(text, { level: 1 });
+  const own = Buffer.allocUnsafeSlow(view.length);
+  view.copy(own);
+  return own;
+}
+
+/** The part of a page's content that is packed while the crawl goes on. */
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'jsonLd'>;
+
+/** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
+export function packMainContent(main: MainContent): MainContent {
+  const { headings, blocks, order, imagesWithoutAlt, jsonLd, ...rest } = main;
+  const packable: Packable = { headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}), ...(jsonLd ? { jsonLd } : {}) };
+  return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
+}
+
+export function unpackMainContent(main: MainContent): MainContent {
+  if (!main.packed) return main;
+  const { packed, ...rest } = main;
+  return { ...rest, ...(JSON.parse(inflateRawSync(packed).toString('utf8')) as Packable) };
+}
+
+/**
+ * What recurs across the crawl: a block or heading found on TEMPLATE_MIN_PAGES or more
+ * pages (and TEMPLATE_MIN_SHARE of them) is the site's template (a version banner, a notice,
+ * a sidebar heading). Counted once per page, and once for all URLs that serve the same
+ * content. Returns whether a text (or a block's hash) is the page's own.
+ */
+export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, contentHashes: ReadonlyArray<string | undefined> = []) {
   const counts = new Map<number, number>();
   // One page served under several URLs (same content hash) counts once: its text is not the template.
   const copies = new Set<string>();
@@ -313,18 +405,28 @@ export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[
     for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
   });
   const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
-  const own = (text: string) => (counts.get(blockHash(text)) ?? 0) < threshold;
-  return pages.map((page) => {
-    if (!page) return page;
-    const headings = page.headings.map((h) => own(h.text));
-    const blocks = page.blocks.map(own);
-    return {
-      ...page,
-      headings: page.headings.filter((_, i) => headings[i]),
-      blocks: page.blocks.filter((_, i) => blocks[i]),
-      ...(page.order === undefined ? {} : { order: orderWithout(page.order, headings, blocks) }),
-    } as T;
-  });
+  const ownHash = (hash: number) => (counts.get(hash) ?? 0) < threshold;
+  return { own: (text: string) => ownHash(blockHash(text)), ownHash };
+}
+
+/** A page's content without the site's template (its lists of links counted only when they are its own). */
+export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>): T {
+  const full = unpackMainContent(page);
+  const headings = full.headings.map((h) => template.own(h.text));
+  const blocks = full.blocks.map(template.own);
+  return {
+    ...full,
+    headings: full.headings.filter((_, i) => headings[i]),
+    blocks: full.blocks.filter((_, i) => blocks[i]),
+    ...(full.order === undefined ? {} : { order: orderWithout(full.order, headings, blocks) }),
+    ...(full.linkLists === undefined ? {} : { linkLists: full.linkLists.filter(template.ownHash) }),
+  } as T;
+}
+
+/** The pages' kept content without what recurs across the crawl (siteTemplate, withoutTemplate). */
+export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
+  const template = siteTemplate(pages, contentHashes);
+  return pages.map((page) => (page ? withoutTemplate(page, template) : page));
 }
 
 /** The order without the dropped blocks; a dropped heading stays as 0: its section still begins there. */
@@ -360,7 +462,8 @@ export interface StoredPageContent {
 
 /**
  * The audit_pages rows of a crawl: each page with its click depth, internal links in,
- * content hash, redirect target, and its own text with the site's template removed.
+ * content hash, redirect target, and its own text with the site's template removed
+ * (StoredPageContent, compressed until it is written: storedContentJson).
  */
 export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
   const inlinks = new Map<string, number>();
@@ -370,7 +473,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
     }
   }
-  const own = withoutSiteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash));
+  const template = siteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash));
   const status = new Map(crawl.pages.map((p) => [p.url, p]));
   const targets = (page: CrawledPage, matches: (p: CrawledPage) => boolean) => {
     const out: string[] = [];
@@ -380,13 +483,14 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     }
     return out;
   };
-  return crawl.pages.map((p, i) => {
+  return crawl.pages.map((p) => {
     const facts = p.facts;
-    const main = own[i];
+    // One page at a time: every page's text unpacked at once would be the memory the packing saved.
+    const main = facts?.main ? withoutTemplate(facts.main, template) : undefined;
     const content: StoredPageContent | null = facts && main
       ? {
         lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }), words: facts.wordCount,
-        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists ?? 0,
+        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
       }
@@ -394,7 +498,10 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     return {
       url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
       depth: p.depth, inlinks: inlinks.get(p.url) ?? 0, content_hash: facts?.textHash ?? null,
-      redirect_to: p.redirectTarget ?? null, content,
+      redirect_to: p.redirectTarget ?? null, content: content === null ? null : deflated(JSON.stringify(content)),
     };
   });
 }
+
+/** A record's content as the JSON the database stores (records keep it compressed until their batch is written). */
+export const storedContentJson = (packed: Buffer) => inflateRawSync(packed).toString('utf8');
