@@ -136,15 +136,20 @@ function canOpen(sentence: string, atPageStart: boolean): boolean {
 }
 
 /** The page's prose blocks by section: the lead (after the main heading) first, then each later section. */
-export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'>): string[][] {
+export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order' | 'shared'>): string[][] {
   const { paragraphs, order } = content;
+  // Boilerplate other pages repeat says nothing of this page in particular.
+  const shared = new Set(content.shared ?? []);
   // Content stored before block kinds were kept: every block is one section of prose.
-  if (order === undefined) return [paragraphs.slice()];
+  if (order === undefined) return [paragraphs.filter((_, i) => !shared.has(i))];
   const sections: Array<{ heading: string; blocks: Array<{ text: string; kind: BlockKind }> }> = [{ heading: '', blocks: [] }];
   let b = 0;
   for (const item of order) {
     if (item >= '0' && item <= '6') sections.push({ heading: item, blocks: [] });
-    else if (b < paragraphs.length) sections.at(-1)!.blocks.push({ text: paragraphs[b++]!, kind: item as BlockKind });
+    else if (b < paragraphs.length) {
+      const index = b++;
+      sections.at(-1)!.blocks.push({ text: paragraphs[index]!, kind: (shared.has(index) ? 'shared' : item) as BlockKind });
+    }
   }
   // The main heading: the first h1, else the first heading kept (a generated manual's h2).
   let main = sections.findIndex((s) => s.heading === '1');
@@ -175,7 +180,7 @@ const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(
 
 /**
  * A meta description from the page's lead: one or more whole sentences, from the start of
- * a prose paragraph on, 70-160 characters (wide characters twice), not already used on the
+ * a prose paragraph on, 50-160 characters (wide characters twice), not already used on the
  * site. Otherwise the reason none can be written.
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
@@ -201,8 +206,15 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     const opens = (b: number) => read[b]![0]?.usable === true && canOpen(read[b]![0]!.text, s === 0 && b === firstUsable);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
-    for (let b = 0; b < read.length; b++) {
-      if (!opens(b)) continue;
+    // The section's opening paragraph; a later one only when it speaks of the page itself ("This
+    // tutorial explains ...", "pg_dump is ..."): drafted from any later paragraph, descriptions read
+    // on real sites were a detail rather than the page's subject nine times out of ten.
+    const aboutThePage = (b: number) => {
+      const opening = read[b]![0]!.text;
+      return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName));
+    };
+    for (let b = firstUsable; b < read.length; b++) {
+      if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;
       const first = read[b]![0]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.

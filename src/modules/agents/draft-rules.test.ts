@@ -160,6 +160,12 @@ describe('what the crawl keeps for drafting', () => {
     assert.equal(withoutSiteTemplate(pages)[0]!.order, '1p0ld', 'the repeated "Synopsis" is gone, its section boundary stays');
   });
 
+  it('counts Chinese and Japanese words as they are written, without spaces (about two characters a word)', () => {
+    const ja = extractPageFacts(`<p>${'ソースパッケージは通常 3 つのファイルで構成されています。'.repeat(20)}</p>`).wordCount;
+    assert.ok(ja > 200, `${ja} words: not thin`);
+    assert.equal(extractPageFacts('<p>Three plain words</p>').wordCount, 3);
+  });
+
   it('finds a page\'s language in its content or its URL when <html> does not say', () => {
     assert.equal(extractPageFacts('<html><body><div xml:lang="fr-FR" lang="fr-FR"><p>Bonjour.</p></div></body></html>').contentLang, 'fr-FR');
     assert.equal(urlLocale('https://d.test/fr-FR/apt.html'), 'fr-FR');
@@ -183,5 +189,33 @@ describe('fixes that fit the page', () => {
     assert.equal(isHub({ link_lists: toc.linkLists!.length, blocks: toc.blocks }), true, `${toc.linkLists!.length} lists`);
     const short = extractPageFacts('<html><body><h1>Editors</h1><p>Several editors support Python well; <a href="/idle">IDLE</a> ships with it.</p></body></html>').main!;
     assert.equal(isHub({ link_lists: short.linkLists!.length, blocks: short.blocks }), false);
+  });
+});
+
+describe('rules from the second reading', () => {
+  const page = (h1: string, extra: Partial<PageContent> = {}): PageContent => ({ title: '', h1, headings: [], lang: 'en', paragraphs: [], ...extra });
+
+  it('drafts from a later paragraph only when it speaks of the page itself', () => {
+    const detail = html('<h1>Write-Ahead Logging</h1><p>However, the log keeps the data safe when the server crashes.</p><p>A detailed description can be found in most books about transaction processing and recovery.</p>');
+    assert.equal(text(draft(detail)), undefined, 'a detail from a later paragraph is not the page\'s description');
+    const itself = html('<h1>Git tutorial</h1><p>However, the log keeps the data safe when the server crashes.</p><p>This tutorial explains how to import a new project into Git and share the changes.</p>');
+    assert.equal(text(draft(itself)), 'This tutorial explains how to import a new project into Git and share the changes.');
+  });
+
+  it('never uses a paragraph other pages repeat (boilerplate below the template\'s share)', () => {
+    const content = { ...html('<h1>pgcrypto</h1><p>This module is considered trusted, that is, it can be installed by non-superusers who have CREATE privilege.</p><p>The pgcrypto module provides cryptographic functions for PostgreSQL databases.</p>'), shared: [0] };
+    assert.equal(text(draft(content)), 'The pgcrypto module provides cryptographic functions for PostgreSQL databases.');
+  });
+
+  it('accepts a lead of 50 characters or more (Moz\'s floor)', () => {
+    assert.equal(text(draft(html('<h1>Whatsnew 2.5</h1><p>This article explains the new features in Python 2.5.</p>'))), 'This article explains the new features in Python 2.5.');
+  });
+
+  it('keeps "C++" whole and does not make a title unique by another form of the suffix', () => {
+    assert.equal(text(writeTitle(page('Extending Python with C or C++'), ' — Python 3.11.2 documentation', new Set())), 'Extending Python with C or C++ — Python 3.11.2 documentation');
+    const taken = new Set(['introduction — python 3.11.2 documentation']);
+    assert.match(reason(writeTitle(page('Introduction', { title: 'Introduction' }), ' — Python 3.11.2 documentation', taken))!, /already used/, 'not "Introduction — Python 3.11"');
+    assert.equal(text(writeTitle(page('Introduction to the tutorial', { title: 'Introduction — Python 3.11.2 documentation' }), ' — Python 3.11.2 documentation', taken)), 'Introduction to the tutorial — Python 3.11.2 documentation',
+      'a page\'s own current title is not "taken"');
   });
 });

@@ -13,6 +13,8 @@ export interface PageContent {
   lang: string | null;
   /** Where each paragraph stands among the headings, and what kind of block it is (MainContent.order); absent on older audits. */
   order?: string;
+  /** Indexes of paragraphs other pages repeat (boilerplate below the template's share). */
+  shared?: number[];
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -24,6 +26,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     headings: stored.headings,
     lang: stored.lang,
     ...(stored.order === undefined ? {} : { order: stored.order }),
+    ...(stored.shared ? { shared: stored.shared } : {}),
   };
 }
 

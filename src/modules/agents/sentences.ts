@@ -23,6 +23,8 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
 
 /** "!" or "?" inside brackets or quotes, followed by lower case: an aside, not a sentence end. */
 const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
+/** An initial ("Susan G.") or an abbreviation ("e.g.", "etc.") the segmenter took for a sentence end. */
+const ABBREVIATION_END = /(\b\p{Lu}|\b(e\.g|i\.e|etc|vs|cf|approx|incl|resp|no|vol|fig|ca|z\.B|bzw|usw|p\.ex|env))\.\s*$/u;
 /** A number cut at its dot with nothing between ("9.2." + "X"): one token. */
 const NUMBER_CUT = /\d\.$/u;
 const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
@@ -38,6 +40,7 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       (ASIDE_END.test(previous) && /^\p{Ll}/u.test(segment))
       || (NUMBER_CUT.test(previous) && /^[\p{Lu}\d]/u.test(segment))
       || (ELLIPSIS_END.test(previous) && /^\p{Lu}[\p{Lu}\d_]+\b/u.test(segment))
+      || ABBREVIATION_END.test(previous)
     );
     if (joins) merged[merged.length - 1] = previous + segment;
     else merged.push(segment);

@@ -33,12 +33,13 @@ const DANGLING_WORDS = new Set((
   + 'och og att av för med till som på af til fra eller yang dan ke dari untuk dengan atau pada oraz dla od przez pro nebo se și pentru cu din în sau '
   + 'za ili ve ile için veya và của cho với'
 ).split(' '));
-const DANGLING_END = /[\s\-–—,;:|/&+([{·•.]+$/u;
+/** Separators a cut title must not end on; "+" only after a space ("C++" is a name, "A +" a dangling sign). */
+const DANGLING_END = /(\s\+|[\s\-–—,;:|/&([{·•.])+$/u;
 
 /** True when the text ends on a word or sign that leaves the title hanging ("Using mod_rewrite to", "Version -"). */
 export function endsDangling(text: string): boolean {
   const trimmed = text.trim();
-  if (/[-–—,;:|/&+([{·•]$/u.test(trimmed) || /(\s|\d)\.$/u.test(trimmed)) return true; // a separator, or a number cut mid-way ("Version 2.")
+  if (/[-–—,;:|/&([{·•]$|\s\+$/u.test(trimmed) || /(\s|\d)\.$/u.test(trimmed)) return true; // a separator, or a number cut mid-way ("Version 2.")
   const last = /(\p{L}+)$/u.exec(trimmed)?.[1]?.toLowerCase();
   return last !== undefined && DANGLING_WORDS.has(last);
 }
@@ -188,7 +189,11 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   if (nameOnly && !fixed && nameLine(topic, content.paragraphs).length === 0) {
     return { reason: `the page's heading "${topic}" is only its name, and its name line does not fit ${TITLE_MAX} characters without losing its meaning` };
   }
-  const free = candidates.find((t) => !taken.has(t.toLowerCase()));
+  // A title another page has is not made unique by a different form of the suffix ("Introduction — Python 3.11" vs "… 3.11.2"): the topic must differ.
+  const own = content.title.toLowerCase();
+  const takenByOthers = (title: string) => title !== own && taken.has(title);
+  const used = (title: string) => takenByOthers(title.toLowerCase()) || (title.startsWith(topic) && suffixes.some((suffix) => takenByOthers(`${topic}${suffix}`.toLowerCase())));
+  const free = candidates.find((t) => !used(t));
   if (free) return { text: free };
   if (candidates.length > 0) return { reason: 'every title the page\'s heading allows is already used on the site' };
   const named = numbered ? ` (without its numbering, "${numbered}")` : '';

@@ -178,7 +178,7 @@ describe('a task covering several pages', () => {
     const page = (slug: string, after = draft(slug)) => ({ url: `${wp.origin}/${slug}/`, before: null, after });
     assert.equal(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b')] }), undefined);
     assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('a')] })!, /its own url, once/);
-    assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b', 'Too short.')] })!, /\/b\/: the drafted description is outside 70-160/);
+    assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b', 'Too short.')] })!, /\/b\/: the drafted description is outside 50-160/);
     assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a')] })!, /several pages/, 'one page is not a group');
     assert.match(configurationFailure('fix_broken_links', { pages: [page('a'), page('b')], url: 'x' }) ?? 'none', /none|schema/, 'types without per-page tasks ignore pages');
   });

@@ -60,7 +60,7 @@ export function createExtractor() {
     pendingText = [];
     if (afterSpace && normalized.charCodeAt(0) === 32) normalized = normalized.slice(1);
     if (normalized === '') return;
-    facts.wordCount += countWordStarts(normalized, afterSpace);
+    facts.wordCount += countWordStarts(normalized, afterSpace) + cjkWords(normalized);
     afterSpace = normalized.charCodeAt(normalized.length - 1) === 32;
     hash.update(normalized);
   };
@@ -203,6 +203,17 @@ function collectAnchor(facts: PageFacts, name: string, attrs: Record<string, str
  * space, plus one at the start when the text so far ended in a space. Native indexOf, no
  * word arrays.
  */
+const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/**
+ * Chinese and Japanese write words without spaces: a word is about two characters there
+ * (1,529 characters of a Japanese page were "94 words" counted by spaces, and "thin").
+ * Korean separates words with spaces, as counted already.
+ */
+function cjkWords(normalized: string): number {
+  if (normalized.charCodeAt(0) < 0x2e80 && !/[\u2e80-\u9fff]/u.test(normalized)) return 0;
+  return Math.floor((normalized.match(CJK_CHARS)?.length ?? 0) / 2);
+}
+
 function countWordStarts(normalized: string, afterSpace: boolean): number {
   let words = afterSpace && normalized.charCodeAt(0) !== 32 ? 1 : 0;
   for (let i = normalized.indexOf(' '); i !== -1 && i < normalized.length - 1; i = normalized.indexOf(' ', i + 1)) words += 1;

@@ -43,6 +43,8 @@ export interface MainContent {
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
+  shared?: number[];
   /** Hashes of the blocks of the page's content that are mostly links (a table of contents, an index; a site's navigation lists repeat and are left out later). */
   linkLists?: Int32Array;
   /**
@@ -406,7 +408,9 @@ export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, cont
   });
   const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
   const ownHash = (hash: number) => (counts.get(hash) ?? 0) < threshold;
-  return { own: (text: string) => ownHash(blockHash(text)), ownHash };
+  // Below the template's share but on several pages: boilerplate a section repeats ("This module is considered trusted ...").
+  const shared = (text: string) => (counts.get(blockHash(text)) ?? 0) >= TEMPLATE_MIN_PAGES;
+  return { own: (text: string) => ownHash(blockHash(text)), ownHash, shared };
 }
 
 /** A page's content without the site's template (its lists of links counted only when they are its own). */
@@ -414,10 +418,13 @@ export function withoutTemplate<T extends MainContent>(page: T, template: Return
   const full = unpackMainContent(page);
   const headings = full.headings.map((h) => template.own(h.text));
   const blocks = full.blocks.map(template.own);
+  const kept = full.blocks.filter((_, i) => blocks[i]);
+  const shared = kept.flatMap((block, i) => (template.shared(block) ? [i] : []));
   return {
     ...full,
     headings: full.headings.filter((_, i) => headings[i]),
-    blocks: full.blocks.filter((_, i) => blocks[i]),
+    blocks: kept,
+    ...(shared.length > 0 ? { shared } : {}),
     ...(full.order === undefined ? {} : { order: orderWithout(full.order, headings, blocks) }),
     ...(full.linkLists === undefined ? {} : { linkLists: full.linkLists.filter(template.ownHash) }),
   } as T;
@@ -449,6 +456,8 @@ export interface StoredPageContent {
   blocks: string[];
   /** MainContent.order, after the template was removed (absent on audits stored before it). */
   order?: string;
+  /** MainContent.shared: blocks other pages repeat (absent when none). */
+  shared?: number[];
   words: number;
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
@@ -489,7 +498,8 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     const main = facts?.main ? withoutTemplate(facts.main, template) : undefined;
     const content: StoredPageContent | null = facts && main
       ? {
-        lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }), words: facts.wordCount,
+        lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
+        ...(main.shared ? { shared: main.shared } : {}), words: facts.wordCount,
         images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),

@@ -50,7 +50,7 @@ describe('one problem on many pages', () => {
     assert.deepEqual(proposed.map((p) => p.description), ['part 1/3', 'part 2/3', 'part 3/3']);
     assert.ok(!proposed.some((p) => JSON.stringify(p.configuration).includes('/p0/')), 'the page an open task covers is left out');
     assert.deepEqual(rejected.map((r) => r.target), ['https://shop.example/p500/']);
-    assert.match(rejected[0]!.reason, /outside 70-160/);
+    assert.match(rejected[0]!.reason, /outside 50-160/);
   });
 
   it('gives each page its own task below three pages', async () => {
