@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { changesOf, diffWords, pageCount, sides } from '../../web/src/lib/diff.ts';
-import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, humanize, platformName, positionDelta } from '../../web/src/lib/format.ts';
+import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, googleRefusal, humanize, missingScopes, platformName, positionDelta } from '../../web/src/lib/format.ts';
 
 const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
 
@@ -110,5 +110,14 @@ describe('formatting', () => {
     assert.equal(errorMessage({ status: 429 }), 'Too many requests. Try again in a moment.');
     assert.equal(errorMessage({ status: 500, problem: {} }), 'The service could not complete the request. Try again shortly.');
     assert.match(errorMessage(new TypeError('Failed to fetch')), /cannot be reached/);
+  });
+});
+
+describe('a Google round trip that came back refused', () => {
+  it('is worded by the app from a code, never with text from the address bar', () => {
+    assert.match(googleRefusal('other_browser')!, /not started in this browser/);
+    assert.equal(googleRefusal(null), undefined);
+    assert.equal(googleRefusal('Your account is suspended, call +1 555 0100'), 'it could not be completed. Start again.', 'a crafted link says nothing of its own');
+    assert.deepEqual(missingScopes('https://www.googleapis.com/auth/webmasters.readonly call-us-now'), ['webmasters.readonly']);
   });
 });

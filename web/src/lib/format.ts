@@ -101,3 +101,15 @@ export function errorMessage(error: unknown): string {
   if (e instanceof TypeError) return 'The service cannot be reached. Check your connection and try again.';
   return e?.message || 'Something went wrong.';
 }
+
+/** What a refused Google round trip came back with (a code in the address: the words are the app's own). */
+const GOOGLE_REFUSALS: Record<string, string> = {
+  other_browser: 'it was not started in this browser. Start again from here.',
+  not_granted: 'Google did not grant access (the consent was cancelled or declined). Start again to grant it.',
+  google_failed: 'Google did not answer as expected. Try again in a moment.',
+};
+export const googleRefusal = (code: string | null) => (code === null ? undefined : GOOGLE_REFUSALS[code] ?? 'it could not be completed. Start again.');
+
+/** Scopes Google did not grant, only as Google names them (anything else in the address is ignored). */
+export const missingScopes = (value: string | null) =>
+  (value ?? '').split(/\s+/).filter((scope) => /^https:\/\/www\.googleapis\.com\/auth\/[\w.]+$/.test(scope)).map((scope) => scope.slice('https://www.googleapis.com/auth/'.length));

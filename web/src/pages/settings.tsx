@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
-import { errorMessage, fieldErrors, formatDate } from '../lib/format.ts';
+import { errorMessage, fieldErrors, formatDate, googleRefusal, missingScopes } from '../lib/format.ts';
 import type { User } from '../main.tsx';
 
 export function SettingsPage({ user }: { user: User }) {
@@ -47,7 +47,7 @@ function Google() {
   // What the connect round trip came back with, shown once.
   const [outcome] = useState(() => {
     const q = new URLSearchParams(window.location.search);
-    return { connected: q.get('google') === 'connected', missing: q.get('missing'), error: q.get('google_error') };
+    return { connected: q.get('google') === 'connected', missing: missingScopes(q.get('missing')).join(', '), error: googleRefusal(q.get('google_error')) };
   });
   useEffect(() => {
     if (outcome.connected || outcome.error) window.history.replaceState(null, '', window.location.pathname);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, signIn } from '../api/client.ts';
 import { describedBy, ErrorNotice, Field } from '../components/ui.tsx';
+import { googleRefusal } from '../lib/format.ts';
 
 /** Where Google sign-in starts for the app: its callback sets the session cookie and comes back here. */
 const GOOGLE_START = '/api/v1/auth/google/start?return=app';
@@ -12,7 +13,7 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string | undefined
   const [error, setError] = useState<unknown>();
   const [google, setGoogle] = useState(false);
   // A Google sign-in that came back refused says why (signin_error), once.
-  const [refused] = useState(() => new URLSearchParams(window.location.search).get('signin_error'));
+  const [refused] = useState(() => googleRefusal(new URLSearchParams(window.location.search).get('signin_error')));
   useEffect(() => {
     if (refused) window.history.replaceState(null, '', window.location.pathname);
     void api.GET('/api/v1/auth/methods').then(({ data }) => setGoogle(data?.google === true), () => setGoogle(false));

@@ -37,8 +37,14 @@ const CONNECT_CALLBACK = '/api/v1/integrations/google/callback';
 /** `return=app`: the web app starts the round trip, and its callback answers the browser (a redirect into the app), not JSON. */
 const StartQuery = Type.Object({ return: Type.Optional(Type.Literal('app', { description: 'Set by the web app: the callback redirects back into it' })) }, { additionalProperties: false });
 const redirectTo = (description: string) => Type.Null({ description, headers: { location: Type.String({ description: 'Where in the web app' }) } });
-/** A refusal in a round trip the web app started (see google.service finishing): the message goes back to the app. */
-const forApp = (error: unknown) => (error instanceof ProblemError && (error as { returnTo?: unknown }).returnTo === 'app' ? error.message : undefined);
+/**
+ * A refusal in a round trip the web app started (see google.service finishing) goes back to
+ * the app as a code it words itself: text taken from the address bar could be anyone's
+ * (a crafted link would put its own words in the app's error banner).
+ */
+const FOR_APP: Partial<Record<string, string>> = { forbidden: 'other_browser', bad_request: 'not_granted', bad_gateway: 'google_failed' };
+const forApp = (error: unknown) =>
+  (error instanceof ProblemError && (error as { returnTo?: unknown }).returnTo === 'app' ? FOR_APP[error.code] ?? 'failed' : undefined);
 
 export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleService; auth: Pick<AuthService, 'signInWithGoogle' | 'signInMethods'>; refreshTtlSeconds: number }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -64,7 +70,7 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     {
       config: { public: true },
       schema: { tags, operationId: 'completeGoogleConnect', summary: "Google's redirect after consent (state and PKCE checked, tokens stored sealed); started by the web app, back to its settings", querystring: CallbackQuery,
-        response: { 200: Type.Object({ connected: Type.Boolean(), scopes: Type.Array(Type.String()), missing_scopes: Type.Array(Type.String()) }), 303: redirectTo('Back to the web app\'s settings (google=connected, or google_error=why)') } },
+        response: { 200: Type.Object({ connected: Type.Boolean(), scopes: Type.Array(Type.String()), missing_scopes: Type.Array(Type.String()) }), 303: redirectTo('Back to the web app\'s settings (google=connected, or google_error=other_browser|not_granted|google_failed|failed)') } },
     },
     async (request, reply) => {
       try {
@@ -74,7 +80,10 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
         return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
       } catch (error) {
         const message = forApp(error);
-        if (message) return reply.redirect(`/settings?google_error=${encodeURIComponent(message)}`, 303);
+        if (message) {
+          request.log.info({ err: error }, 'Google connection refused');
+          return reply.redirect(`/settings?google_error=${message}`, 303);
+        }
         throw error;
       }
     },
@@ -109,7 +118,7 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
   r.get(
     '/auth/google/callback',
     { config: { public: true }, schema: { tags: ['auth'], operationId: 'completeGoogleSignIn', summary: "Google's redirect after sign-in: the id_token is verified, the user found or created, and this service's tokens issued; started by the web app, its session cookie set and back into it", querystring: CallbackQuery,
-      response: { 200: TokenPairSchema, 303: redirectTo('Into the web app, signed in (the session cookie set), or back to its sign-in page with signin_error=why') } } },
+      response: { 200: TokenPairSchema, 303: redirectTo('Into the web app, signed in (the session cookie set), or back to its sign-in page with signin_error=other_browser|not_granted|google_failed|failed') } } },
     async (request, reply) => {
       try {
         const { tokens, returnTo } = await deps.auth.signInWithGoogle(request.query, { state: request.cookies[STATE_COOKIE] });
@@ -121,7 +130,10 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
         return reply.redirect('/', 303);
       } catch (error) {
         const message = forApp(error);
-        if (message) return reply.redirect(`/?signin_error=${encodeURIComponent(message)}`, 303);
+        if (message) {
+          request.log.info({ err: error }, 'Google sign-in refused');
+          return reply.redirect(`/?signin_error=${message}`, 303);
+        }
         throw error;
       }
     },
