@@ -2,17 +2,11 @@ import { api, unwrap } from '../api/client.ts';
 import { SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
+import { actorName, fieldName } from '../components/task-parts.tsx';
 import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatRelative, humanize } from '../lib/format.ts';
 
 const PAGE_SIZE = 25;
-
-/** A CMS field as readers know it: an SEO plugin's meta key is "meta description" or "title". */
-const fieldLabel = (field: string) =>
-  /^meta\./.test(field) ? (/desc/i.test(field) ? 'meta description' : /title/i.test(field) ? 'title' : field.slice(5).replace(/_/g, ' ')) : field.replace(/_/g, ' ');
-
-/** Who said "actor" in plain words: a person (the signed-in user) or the service. */
-const actorName = (actor: string) => (actor.startsWith('user:') ? 'you' : actor.replace(/^agent:/, 'the agent '));
 
 /** Every rollback of the user's sites, newest first: what was put back, by whom, when, and how it ended. */
 export function RollbacksPage() {
@@ -54,7 +48,7 @@ export function RollbacksPage() {
                         </td>
                         <td data-label="What was put back">
                           {r.changes.length === 0 ? <span class="muted">nothing</span> : (
-                            <ul class="plain-list">{r.changes.slice(0, 3).map((c) => <li>{fieldLabel(c.field)} of {pathOf(c.url)}</li>)}</ul>
+                            <ul class="plain-list">{r.changes.slice(0, 3).map((c) => <li>{fieldName(c.field)} of {pathOf(c.url)}</li>)}</ul>
                           )}
                           {r.changes.length > 3 && <div class="muted small">and {r.changes.length - 3} more</div>}
                         </td>
