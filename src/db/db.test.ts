@@ -51,6 +51,20 @@ describe('database layer', () => {
     assert.deepEqual(emails, ['outside@example.com']);
   });
 
+  it('runs a repository inside a caller\'s transaction when bound to it, its own atomic steps included', async () => {
+    const { createUsersRepo } = await import('../modules/users/users.repo.ts');
+    const identity = { sub: 'bound-sub', email: 'bound@example.com', name: 'Bound' };
+    // users.repo links or creates a Google user in several statements that commit together (atomically()).
+    const outcome = await database.db.transaction().execute(async (trx) => {
+      await createUsersRepo(trx).findOrCreateByGoogle(identity);
+      throw new Error('the caller rolls back');
+    }).catch((error: Error) => error.message);
+    assert.equal(outcome, 'the caller rolls back', 'no "nested transaction" error: the steps joined the caller\'s transaction');
+    assert.equal((await database.db.selectFrom('users').select('id').where('email', '=', identity.email).execute()).length, 0, 'and rolled back with it');
+    await createUsersRepo(database.db).findOrCreateByGoogle(identity);
+    assert.equal((await database.db.selectFrom('users').select('id').where('email', '=', identity.email).execute()).length, 1, 'on its own it commits (the control)');
+  });
+
   it('migrates idempotently', async () => {
     assert.deepEqual(await migrate(database), []);
   });

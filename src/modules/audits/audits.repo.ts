@@ -1,3 +1,4 @@
+import { atomically } from '../../db/transact.ts';
 import { storedContentJson } from '../crawler/main-content.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
@@ -13,7 +14,7 @@ const AUDIT_COLUMNS = COLUMNS.map((c) => `audits.${c}` as const);
 /** Every method that writes takes an optional transaction (trx) to run in; the database otherwise. */
 export function createAuditsRepo(db: Kysely<DB>) {
   /** Runs fn in the caller's transaction, or in a new one. */
-  const inTransaction = <T>(trx: Kysely<DB> | undefined, fn: (trx: Kysely<DB>) => Promise<T>) => (trx ? fn(trx) : db.transaction().execute(fn));
+  const inTransaction = <T>(trx: Kysely<DB> | undefined, fn: (trx: Kysely<DB>) => Promise<T>) => atomically(trx ?? db, fn);
 
   /** Audits of the owner's sites only: every user-facing read starts here. */
   const owned = (ownerId: string) =>

@@ -1,3 +1,4 @@
+import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
@@ -20,7 +21,7 @@ export function createAuthRepo(db: Kysely<DB>) {
       tokenHash: string,
       issue: (owner: { user_id: string; family_id: string }) => Promise<{ successor: { tokenHash: string; expiresAt: Date }; sealed: string; result: T }>,
     ): Promise<T | undefined> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const owner = await trx
           .updateTable('refresh_tokens')
           .set({ used_at: sql`now()` })

@@ -1,3 +1,4 @@
+import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { intentSql } from './intent.ts';
@@ -35,7 +36,7 @@ export function createSearchDataRepo(db: Kysely<DB>) {
 
     /** Replaces the query×page rows of the days given (a day's rows may shrink when data settles). */
     async replaceQueryDays(siteId: string, days: string[], rows: QueryPageDay[]) {
-      await db.transaction().execute(async (trx) => {
+      await atomically(db, async (trx) => {
         if (days.length > 0) await trx.deleteFrom('search_query_daily').where('site_id', '=', siteId).where('date', 'in', days).execute();
         for (const part of chunks(lastByKey(rows, (r) => `${r.date}\u0000${r.query}\u0000${r.page}`))) {
           await trx.insertInto('search_query_daily').values(part.map((r) => ({ site_id: siteId, ...r })))

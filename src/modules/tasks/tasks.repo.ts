@@ -1,3 +1,4 @@
+import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
@@ -119,7 +120,7 @@ export function createTasksRepo(db: Kysely<DB>) {
       siteId: string; type: string; category: TaskCategory; priority: TaskPriority; title: string; description: string;
       target: string; configuration: unknown; evidence: unknown;
     }) {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const row = await trx
           .insertInto('tasks')
           .values({

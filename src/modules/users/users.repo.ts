@@ -1,3 +1,4 @@
+import { atomically } from '../../db/transact.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Role, User } from './users.schemas.ts';
@@ -57,7 +58,7 @@ export function createUsersRepo(db: Kysely<DB>) {
      * (the Google identity is then linked to it), else a new user without a password.
      */
     async findOrCreateByGoogle(identity: { sub: string; email: string; name: string }): Promise<User> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const bySub = await trx.selectFrom('users').select(USER_COLUMNS).where('google_sub', '=', identity.sub).executeTakeFirst();
         if (bySub) return bySub;
         const byEmail = await trx.updateTable('users').set({ google_sub: identity.sub }).where('email', '=', identity.email).where('google_sub', 'is', null)
