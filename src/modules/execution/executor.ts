@@ -63,7 +63,7 @@ export function createExecutor(deps: {
           throw error instanceof ConnectorError ? Object.assign(error, { message }) : new Error(message, { cause: error });
         }
         // Another attempt owns the task now (this one was presumed dead): it carries on from what is saved.
-        if (pages.length > 1 && !(await worker.saveProgress(task.id, lease, done))) throw new LeaseLost();
+        if (pages.length > 1 && !(await worker.saveProgress(task.id, lease, done.at(-1)))) throw new LeaseLost();
       }
       return done;
     } finally {

@@ -172,9 +172,13 @@ export function createTasksRepo(db: Kysely<DB>) {
         : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease });
     },
 
-    /** Internal (worker): records the pages done so far, while `lease` still owns the task; false once another attempt took it over. */
-    async saveProgress(taskId: string, lease: string, deliverables: unknown): Promise<boolean> {
-      const result = await db.updateTable('tasks').set({ deliverables: JSON.stringify(deliverables), updated_at: sql`now()` })
+    /**
+     * Internal (worker): records one more page done (appended: a task's 50 pages would otherwise
+     * send the growing list 50 times), while `lease` still owns the task; false once another
+     * attempt took it over.
+     */
+    async saveProgress(taskId: string, lease: string, deliverable: unknown): Promise<boolean> {
+      const result = await db.updateTable('tasks').set({ deliverables: sql`deliverables || jsonb_build_array(${JSON.stringify(deliverable)}::jsonb)`, updated_at: sql`now()` })
         .where('id', '=', taskId).where('status', '=', 'in_progress').where('execution_lease', '=', lease)
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
