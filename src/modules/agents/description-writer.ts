@@ -113,13 +113,23 @@ interface Sentence {
   foreign: boolean;
 }
 
-function readSentences(block: string, lang: string | null, pageName: string): Sentence[] {
+/**
+ * A sentence that starts in lower case is a fragment ("are used to create ...") unless its
+ * first word is a name: one the page's heading or title carries ("dict_xsyn is ...",
+ * "mod_sed est ..."), or one written like an identifier ("cProfile", "pg_dump", "ls2").
+ */
+function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
+  const word = /^[\p{L}\d_.-]+/u.exec(text)?.[0] ?? '';
+  return pageWords.has(word.toLowerCase()) || /[_\d.]|\p{Ll}\p{Lu}/u.test(word);
+}
+
+function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
   return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((text) => {
     const undecodable = text.includes(REPLACEMENT);
     const foreign = !inLanguage(text, lang);
     const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
     // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
-    const fragment = /^\p{Ll}/u.test(text) && !(pageName && text.toLowerCase().startsWith(pageName) && text.startsWith(pageName.split(' ')[0]!));
+    const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(text) && !fragment && words
       && !CALL_TO_ACTION.test(text) && !POINTS_ELSEWHERE.test(text.replace(VERSION_NEXT_TO_POINTER, '')) && !foreign;
     return { text, usable, undecodable, foreign };
@@ -130,6 +140,8 @@ function readSentences(block: string, lang: string | null, pageName: string): Se
 function canOpen(sentence: string, atPageStart: boolean): boolean {
   if (CONNECTIVE.test(sentence) || NAMED_EARLIER.test(sentence) || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
   if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
+  // "It is a tool for ...", "Es ist ...", "C'est ...": at the start of a page, the page's subject.
+  if (atPageStart && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(sentence)) return true;
   if (PRONOUN.test(sentence) || /^(both|either|neither)\b/iu.test(sentence)) return false;
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
   return atPageStart || !REFERS_BACK.test(sentence);
@@ -164,7 +176,8 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
  * subject after the comma) ends a clause too, a list's ", and c" does not.
  */
 function trimAtClause(sentence: string, min: number, max: number): string | undefined {
-  const boundaries = [...sentence.matchAll(/\s[—–]\s|\s-\s|;\s|:\s|,\s(?=(such as|which|including|where|that is|notably)\b)|,\s(?=(and|but|so|while|whereas)\s(the|this|that|these|it|we|they|you|he|she|there|its|our|their)\b)/gu)].map((m) => m.index);
+  // Not a colon: what follows it is what the sentence is about ("X has several goals: ..." would be a teaser).
+  const boundaries = [...sentence.matchAll(/\s[—–]\s|\s-\s|[;؛]\s|,\s(?=(such as|which|including|where|that is|notably|although|though|whereas)\b)|,\s(?=(and|but|so|while|whereas)\s(the|this|that|these|it|we|they|you|he|she|there|its|our|their)\b)/gu)].map((m) => m.index);
   for (const at of boundaries.reverse()) {
     const text = `${sentence.slice(0, at).replace(/[\s,;:]+$/u, '')}.`;
     const width = displayWidth(text);
@@ -188,6 +201,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   // The page's main heading: the first h1, else the first heading (a generated manual's h2).
   const main = content.h1 || (content.headings[0]?.text ?? '');
   const pageName = (main.split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
+  const pageWords = new Set(`${main} ${content.title}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3));
   const sections = proseBySection(content);
   if (sections.length === 0) return { reason: 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
   let undecodable = false;
@@ -195,14 +209,27 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   let sentences = 0;
   let reason: string | undefined;
   for (const [s, blocks] of sections.entries()) {
-    const read = blocks.map((block) => readSentences(block, content.lang, pageName));
-    undecodable ||= read.some((list) => list.some((x) => x.undecodable));
-    for (const list of read) {
-      sentences += list.length;
-      foreign += list.filter((x) => x.foreign).length;
-    }
+    // Paragraphs are read (segmented, checked) as the draft reaches them: most pages are done after their first.
+    const cache: Sentence[][] = [];
+    const read = new Proxy(cache, {
+      get(target, key) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) {
+          const b = Number(key);
+          if (b < blocks.length && target[b] === undefined) {
+            const list = readSentences(blocks[b]!, content.lang, pageWords);
+            undecodable ||= list.some((x) => x.undecodable);
+            sentences += list.length;
+            foreign += list.filter((x) => x.foreign).length;
+            target[b] = list;
+          }
+          return target[b];
+        }
+        return key === 'length' ? blocks.length : Reflect.get(target, key);
+      },
+    });
     // The page's start: the lead's first paragraph with a usable sentence (one in another language or a fragment before it does not count).
-    const firstUsable = read.findIndex((list) => list.some((x) => x.usable));
+    let firstUsable = -1;
+    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read[b]!.some((x) => x.usable)) firstUsable = b;
     const opens = (b: number) => read[b]![0]?.usable === true && canOpen(read[b]![0]!.text, s === 0 && b === firstUsable);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
@@ -211,7 +238,8 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     // on real sites were a detail rather than the page's subject nine times out of ten.
     const aboutThePage = (b: number) => {
       const opening = read[b]![0]!.text;
-      return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName));
+      const first = /^[\p{L}\d_.-]+/u.exec(opening)?.[0]?.toLowerCase() ?? '';
+      return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
     for (let b = firstUsable; b < read.length; b++) {
       if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;

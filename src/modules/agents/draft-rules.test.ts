@@ -219,3 +219,24 @@ describe('rules from the second reading', () => {
       'a page\'s own current title is not "taken"');
   });
 });
+
+describe('rules from the third reading', () => {
+  it('takes a sentence that opens with a name the page carries or one written like an identifier, in any language', () => {
+    assert.equal(text(draft(html('<h1>Apache Module mod_sed</h1><p>mod_sed est un filtre de contenu qui applique des expressions sed aux requêtes.</p>', 'fr'))),
+      'mod_sed est un filtre de contenu qui applique des expressions sed aux requêtes.');
+    assert.equal(text(draft(html('<h1>The Python Profilers</h1><p>cProfile and profile provide deterministic profiling of Python programs and their functions.</p>'))),
+      'cProfile and profile provide deterministic profiling of Python programs and their functions.');
+    assert.equal(text(draft(html('<h1>x</h1><p>contains the event as a string and one of the three trigger timings.</p>'))), undefined, 'a lower-case common word is still a fragment');
+  });
+
+  it('lets the page\'s first sentence begin with "It is", not a later one', () => {
+    assert.equal(text(draft(html('<h1>cron</h1><p>It is the daemon that runs scheduled commands at the times each user asks for.</p>'))), 'It is the daemon that runs scheduled commands at the times each user asks for.');
+  });
+
+  it('does not cut a long lead at a colon (what follows is the point) but does at a semicolon, in Arabic too', () => {
+    const goals = html('<h1>Goals</h1><p>The Debian project has several goals that shape how it is organised and run: a free operating system, a stable release every two years and security support for each of them.</p>');
+    assert.equal(text(draft(goals)), undefined, 'not "The Debian project has several goals that shape how it is organised and run."');
+    const semicolon = html('<h1>x</h1><p>The package manager installs software from the archive and keeps it up to date on every machine; it also removes what is no longer needed and repairs broken dependencies for you.</p>');
+    assert.equal(text(draft(semicolon)), 'The package manager installs software from the archive and keeps it up to date on every machine.');
+  });
+});

@@ -193,7 +193,8 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const own = content.title.toLowerCase();
   const takenByOthers = (title: string) => title !== own && taken.has(title);
   const used = (title: string) => takenByOthers(title.toLowerCase()) || (title.startsWith(topic) && suffixes.some((suffix) => takenByOthers(`${topic}${suffix}`.toLowerCase())));
-  const free = candidates.find((t) => !used(t));
+  // The title the page already has is no fix (a duplicate pair's other page is the one to change).
+  const free = candidates.find((t) => !used(t) && t.toLowerCase() !== own);
   if (free) return { text: free };
   if (candidates.length > 0) return { reason: 'every title the page\'s heading allows is already used on the site' };
   const named = numbered ? ` (without its numbering, "${numbered}")` : '';
