@@ -60,7 +60,12 @@ export interface SiteConnector {
   type: ConnectorType;
   /** How messages name it ("WordPress"). */
   label: string;
-  apply(task: TaskToApply): Promise<ApplyOutcome>;
+  /**
+   * `resumed`: an earlier attempt may already have written this page without recording it
+   * (it stopped within its last progress save): a field that already holds the new value is
+   * then taken as that write, its value before being the one the task was planned from.
+   */
+  apply(task: TaskToApply, options?: { resumed?: boolean }): Promise<ApplyOutcome>;
   /** With `dryRun`, only finds the conflicts (a task covering several pages checks them all before restoring any). */
   restore(deliverable: AppliedDeliverable, options: { force: boolean; dryRun?: boolean }): Promise<RestoreOutcome>;
   /** Checks on the public page that a restore took effect. */

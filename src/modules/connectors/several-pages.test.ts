@@ -101,24 +101,26 @@ describe('a task covering several pages', () => {
     // Queued as an approval leaves it, without the job: the attempts below are driven by hand.
     await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
     const { tasks, connectors } = ctx.app.services;
-    /** An executor whose connector stops (as a dead or stalled worker) before its page number `at`, until released. */
-    const stallingAt = (at: number) => {
+    /** An executor whose connector stops (as a dead or stalled worker) before its page number `at` (or just after writing it), until released. */
+    const stallingAt = (at: number, afterWriting = false) => {
       let release!: () => void;
       const stalled = new Promise<void>((resolve) => { release = resolve; });
       let reached!: () => void;
       const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
       const executor = createExecutor({
-        tasks, queue: ctx.app.jobs, log: ctx.app.log,
+        tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs: 0,
         connectors: {
           async forSite(siteId: string) {
             const real = await connectors.forSite(siteId);
             let calls = 0;
-            return { ...real, async apply(task) {
-              if (++calls === at) {
+            return { ...real, async apply(task, options) {
+              const stop = ++calls === at;
+              const written = stop && afterWriting ? await real.apply(task, options) : undefined;
+              if (stop) {
                 reached();
                 await stalled;
               }
-              return real.apply(task);
+              return written ?? real.apply(task, options);
             } } satisfies SiteConnector;
           },
         },
@@ -127,9 +129,10 @@ describe('a task covering several pages', () => {
     };
     const stored = async () => (await detail(id));
 
-    const first = stallingAt(3); // stops before its third page
+    const first = stallingAt(3, true); // writes its third page, then stops before recording it
     await first.reached;
     assert.deepEqual((await stored()).deliverables.map((d: { url: string }) => d.url), RESUMED.slice(0, 2).map((s) => `${wp.origin}/${s}/`), 'two pages recorded');
+    assert.equal(described('irises'), draft('irises'), 'the third page is written, not recorded');
 
     const second = stallingAt(2); // the retry: resumes at the third page, then stops before the fourth
     await second.reached;
@@ -152,6 +155,11 @@ describe('a task covering several pages', () => {
     assert.deepEqual(done.deliverables.map((d: { url: string }) => d.url), RESUMED.map((s) => `${wp.origin}/${s}/`), 'each page once, in order');
     for (const slug of RESUMED) assert.equal(described(slug), draft(slug));
     assert.equal(done.execution_history.filter((e: { to: string }) => e.to === 'completed').length, 1);
+    // The page the stopped attempt wrote without recording is restorable: its before is the one the task was planned from.
+    const irises = done.deliverables.find((d: { url: string }) => d.url === `${wp.origin}/irises/`);
+    assert.deepEqual(irises.changes.map((c: { field: string; before: string }) => [c.field, c.before]), [['meta.sos_meta_description', '']]);
+    assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 200);
+    for (const slug of RESUMED) assert.equal(described(slug), '', `${slug} restored`);
   });
 
   it('says which pages a rollback that failed mid-way already put back, records them, and a retry restores the rest', async () => {

@@ -173,12 +173,12 @@ export function createTasksRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Internal (worker): records one more page done (appended: a task's 50 pages would otherwise
-     * send the growing list 50 times), while `lease` still owns the task; false once another
-     * attempt took it over.
+     * Internal (worker): records the pages done since the last record (appended: a task's 50
+     * pages would otherwise send the growing list again each time), while `lease` still owns
+     * the task; false once another attempt took it over.
      */
-    async saveProgress(taskId: string, lease: string, deliverable: unknown): Promise<boolean> {
-      const result = await db.updateTable('tasks').set({ deliverables: sql`deliverables || jsonb_build_array(${JSON.stringify(deliverable)}::jsonb)`, updated_at: sql`now()` })
+    async saveProgress(taskId: string, lease: string, done: unknown[]): Promise<boolean> {
+      const result = await db.updateTable('tasks').set({ deliverables: sql`deliverables || ${JSON.stringify(done)}::jsonb`, updated_at: sql`now()` })
         .where('id', '=', taskId).where('status', '=', 'in_progress').where('execution_lease', '=', lease)
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;

@@ -104,7 +104,7 @@ export function createTasksService(deps: {
       /** queued -> in_progress, owned by this execution attempt (`lease`). */
       start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
       finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) => repo.finish(taskId, outcome, lease),
-      saveProgress: (taskId: string, lease: string, deliverable: unknown) => repo.saveProgress(taskId, lease, deliverable),
+      saveProgress: (taskId: string, lease: string, done: unknown[]) => repo.saveProgress(taskId, lease, done),
       resume: (taskId: string, lease: string) => repo.resume(taskId, lease),
       saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
       verification: (taskId: string) => repo.verification(taskId),

@@ -106,13 +106,17 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
     type: 'wordpress',
     label: CONNECTOR_LABELS.wordpress,
 
-    async apply(task): Promise<ApplyOutcome> {
+    async apply(task, options = {}): Promise<ApplyOutcome> {
       const located = await client.locate(task.target);
       if (!located.ref) return { unsupported: `WordPress has no post or page behind ${task.target} (an archive, the blog index or a theme template)` };
       const live = extractPageFacts(located.html);
       const item = await client.read(located.ref);
       const planned = plan(task, item, live);
       if ('unsupported' in planned) return planned;
+      // Resumed: a field already holding the new value was written by the attempt that stopped; rollback restores what the task was planned from.
+      const plannedBefore = (task.configuration as { before?: unknown } | null)?.before;
+      const alreadyWritten = planned.changes.filter((c) => options.resumed && c.before === c.after && (plannedBefore === null || typeof plannedBefore === 'string') && (plannedBefore ?? '') !== c.after)
+        .map((c) => ({ ...c, before: String(plannedBefore ?? '') }));
       const changes = planned.changes.filter((c) => c.before !== c.after);
       if (changes.length > 0) {
         const stored = await client.update(located.ref, updateBody(changes.map((c) => ({ field: c.field, value: c.after }))));
@@ -128,7 +132,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
           connector: 'wordpress',
           url: task.target,
           resource: located.ref,
-          changes,
+          changes: [...alreadyWritten, ...changes],
           live_before: { title: live.titles[0] ?? null, meta_description: live.metaDescriptions[0] ?? null },
           summary: changes.length === 0
             ? 'WordPress already held the proposed values; nothing was written.'
