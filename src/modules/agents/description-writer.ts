@@ -92,7 +92,8 @@ const POINTS_ELSEWHERE = new RegExp([
   '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
   '\\b(refers? to|see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
-  '^.+\\b(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)\\b',
+  // Not "those that best match" (a relative clause says which).
+  '^.+\\b(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)\\b(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|que|cuyo))',
   '^[(\\[]',
 ].join('|'), 'iu');
 const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;
@@ -104,6 +105,12 @@ const CALL_TO_ACTION = new RegExp(`^(${[
 ].join('|')})\\b`, 'iu');
 /** A footnote marker glued into the text ("[17]"). */
 const FOOTNOTE = /\s?\[\d{1,3}\]/g;
+/**
+ * A cross-reference a sentence carries at its end or in brackets ("(see Section 26.3)", ";
+ * see Table 8.3", ", shown in Table 8.9"): it points at the manual, not the page's subject,
+ * and goes before the sentence is judged; the rest usually says what the page is.
+ */
+const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*(?=[.!?]$)/giu;
 
 interface Sentence {
   text: string;
@@ -124,7 +131,7 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
 }
 
 function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
-  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((text) => {
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '')).map((text) => {
     const undecodable = text.includes(REPLACEMENT);
     const foreign = !inLanguage(text, lang);
     const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;

@@ -240,3 +240,19 @@ describe('rules from the third reading', () => {
     assert.equal(text(draft(semicolon)), 'The package manager installs software from the archive and keeps it up to date on every machine.');
   });
 });
+
+describe('rules from the refusals of the third reading', () => {
+  it('drops a cross-reference a lead sentence carries instead of refusing the sentence', () => {
+    for (const [sentence, expected] of [
+      ['PostgreSQL provides infrastructure to create custom modules for continuous archiving (see Section 26.3).', 'PostgreSQL provides infrastructure to create custom modules for continuous archiving.'],
+      ['PostgreSQL supports the full set of SQL date and time types, shown in Table 8.9.', 'PostgreSQL supports the full set of SQL date and time types.'],
+      ['The money type stores a currency amount with a fixed fractional precision; see Table 8.3.', 'The money type stores a currency amount with a fixed fractional precision.'],
+    ]) assert.equal(text(draft(html(`<h1>x</h1><p>${sentence}</p>`))), expected, sentence);
+    assert.equal(text(draft(html('<h1>x</h1><p>The operations on these types are described in Section 9.9 of the manual, with examples.</p>'))), undefined, 'a sentence that is only a pointer is still refused');
+  });
+
+  it('reads "those that ..." as a relative clause, not a pointer', () => {
+    assert.equal(text(draft(html('<h1>Text search</h1><p>Full text search finds the natural-language documents that best match a query, and ranks those that match.</p>'))),
+      'Full text search finds the natural-language documents that best match a query, and ranks those that match.');
+  });
+});
