@@ -135,3 +135,17 @@ describe('the hash of a block past the text budget', () => {
     fc.assert(fc.property(fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')), (raw) => rawBlockHash(raw) === blockHash(collapse(raw))), { seed: 20261125, numRuns: 2000 });
   });
 });
+
+describe('boilerplate below the template\'s share', () => {
+  it('is a block on three or more pages of one language, not an untranslated paragraph copied into three translations', async () => {
+    const { siteTemplate, withoutTemplate } = await import('./main-content.ts');
+    let n = 0;
+    const page = (text: string): MainContent => ({ headings: [], blocks: [text, `Own text number ${n++} of one page.`] });
+    const copy = 'Kali Linux is a Debian-based distribution specializing in penetration testing.';
+    const pages = [page(copy), page(copy), page(copy), ...Array.from({ length: 60 }, (_, i) => page(`Unique page ${i} text.`))];
+    const translations = siteTemplate(pages, [], ['en-US', 'fr-FR', 'ja-JP', ...pages.slice(3).map(() => 'en-US')]);
+    assert.equal(withoutTemplate(pages[0]!, translations, 0).shared, undefined, 'one copy per language');
+    const oneLanguage = siteTemplate(pages, [], pages.map(() => 'en'));
+    assert.deepEqual(withoutTemplate(pages[0]!, oneLanguage, 0).shared, [0], 'three pages of one language');
+  });
+});

@@ -393,8 +393,17 @@ export function unpackMainContent(main: MainContent): MainContent {
  * a sidebar heading). Counted once per page, and once for all URLs that serve the same
  * content. Returns whether a text (or a block's hash) is the page's own.
  */
-export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, contentHashes: ReadonlyArray<string | undefined> = []) {
+export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, contentHashes: ReadonlyArray<string | undefined> = [], languages: ReadonlyArray<string | null> = []) {
   const counts = new Map<number, number>();
+  // Repetition among pages of one language: an untranslated paragraph copied into every translation is not boilerplate of its own page.
+  const inLanguage = new Map<number, number>();
+  const languageKey = new Map<string, number>();
+  const keyOf = (hash: number, i: number) => {
+    const language = languages[i] ?? '';
+    let n = languageKey.get(language);
+    if (n === undefined) languageKey.set(language, (n = languageKey.size));
+    return (hash + Math.imul(n, 0x9e3779b1)) | 0;
+  };
   // One page served under several URLs (same content hash) counts once: its text is not the template.
   const copies = new Set<string>();
   let counted = 0;
@@ -404,22 +413,26 @@ export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, cont
     if (hash) copies.add(hash);
     counted += 1;
     const keys = page.seen ?? new Set([...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
-    for (const key of new Set(keys)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const key of new Set(keys)) {
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+      const local = keyOf(key, i);
+      inLanguage.set(local, (inLanguage.get(local) ?? 0) + 1);
+    }
   });
   const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
   const ownHash = (hash: number) => (counts.get(hash) ?? 0) < threshold;
-  // Below the template's share but on several pages: boilerplate a section repeats ("This module is considered trusted ...").
-  const shared = (text: string) => (counts.get(blockHash(text)) ?? 0) >= TEMPLATE_MIN_PAGES;
+  // Below the template's share but on several pages of one language: boilerplate a section repeats ("This module is considered trusted ...").
+  const shared = (text: string, page: number) => (inLanguage.get(keyOf(blockHash(text), page)) ?? 0) >= TEMPLATE_MIN_PAGES;
   return { own: (text: string) => ownHash(blockHash(text)), ownHash, shared };
 }
 
 /** A page's content without the site's template (its lists of links counted only when they are its own). */
-export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>): T {
+export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>, index = -1): T {
   const full = unpackMainContent(page);
   const headings = full.headings.map((h) => template.own(h.text));
   const blocks = full.blocks.map(template.own);
   const kept = full.blocks.filter((_, i) => blocks[i]);
-  const shared = kept.flatMap((block, i) => (template.shared(block) ? [i] : []));
+  const shared = kept.flatMap((block, i) => (template.shared(block, index) ? [i] : []));
   return {
     ...full,
     headings: full.headings.filter((_, i) => headings[i]),
@@ -433,7 +446,7 @@ export function withoutTemplate<T extends MainContent>(page: T, template: Return
 /** The pages' kept content without what recurs across the crawl (siteTemplate, withoutTemplate). */
 export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
   const template = siteTemplate(pages, contentHashes);
-  return pages.map((page) => (page ? withoutTemplate(page, template) : page));
+  return pages.map((page, i) => (page ? withoutTemplate(page, template, i) : page));
 }
 
 /** The order without the dropped blocks; a dropped heading stays as 0: its section still begins there. */
@@ -482,7 +495,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
     }
   }
-  const template = siteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash));
+  const template = siteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash), crawl.pages.map((p) => (p.facts ? pageLanguage(p.url, p.facts) : null)));
   const status = new Map(crawl.pages.map((p) => [p.url, p]));
   const targets = (page: CrawledPage, matches: (p: CrawledPage) => boolean) => {
     const out: string[] = [];
@@ -492,10 +505,10 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     }
     return out;
   };
-  return crawl.pages.map((p) => {
+  return crawl.pages.map((p, i) => {
     const facts = p.facts;
     // One page at a time: every page's text unpacked at once would be the memory the packing saved.
-    const main = facts?.main ? withoutTemplate(facts.main, template) : undefined;
+    const main = facts?.main ? withoutTemplate(facts.main, template, i) : undefined;
     const content: StoredPageContent | null = facts && main
       ? {
         lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
