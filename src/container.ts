@@ -116,6 +116,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
     'agent.plan-from-audit': ({ auditId }) => strategy.abandonPlan(auditId),
+    'task.execute': ({ taskId }) => executor.abandonTask(taskId),
   };
 
   return {

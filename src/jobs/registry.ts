@@ -37,7 +37,7 @@ export const JOBS = {
   /** Event "search data synced": the search-data planner proposes from it. */
   'agent.plan-from-search': spec({ payload: Ids('siteId'), retryLimit: 2, expireInSeconds: 1800 }),
   /** A task may cover up to 50 pages (task-types PAGES_PER_TASK), each a few round trips to the site: 15 minutes an attempt. */
-  'task.execute': spec({ payload: Ids('taskId'), retryLimit: 1, expireInSeconds: 900, concurrency: 'taskWorkers' }),
+  'task.execute': spec({ payload: Ids('taskId'), retryLimit: 1, expireInSeconds: 900, concurrency: 'taskWorkers', onDead: true }),
   'task.verify': spec({
     payload: Type.Object({ taskId: Uuid(), attempt: Type.Integer({ minimum: 1, maximum: 100 }) }, { additionalProperties: false }),
     retryLimit: 2, expireInSeconds: 900, concurrency: 'taskWorkers',

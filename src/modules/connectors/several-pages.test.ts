@@ -18,6 +18,9 @@ const SLUGS = ['roses', 'tulips', 'hedges', 'ferns', 'herbs', 'bulbs'];
 const RESUMED = ['lilies', 'peonies', 'irises', 'dahlias'];
 /** Pages of the task whose rollback fails mid-way and is retried. */
 const HALF_RESTORED = ['asters', 'phlox', 'sedums'];
+/** Pages of the tasks an attempt presumed dead wakes up in. */
+const FENCED = ['crocus', 'snowdrops', 'aconites'];
+const FENCED_FAILING = ['heathers', 'hostas', 'sedges'];
 const draft = (slug: string) => `How we grow ${slug} on four acres in Kent: where to plant them, what they need through the year and the mistakes to avoid.`;
 
 let ctx: TestContext;
@@ -48,7 +51,7 @@ async function run(id: string) {
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
   owner = await signUp(ctx);
-  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
+  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED, ...FENCED, ...FENCED_FAILING].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
   const connector = await call(ctx, {
     method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken,
@@ -179,6 +182,67 @@ describe('a task covering several pages', () => {
     assert.equal(retried.statusCode, 200, retried.body);
     for (const slug of HALF_RESTORED) assert.equal(described(slug), '', `${slug} restored`);
     assert.equal((await detail(id)).status, 'rolled_back');
+  });
+
+  it('lets an attempt presumed dead neither finish the task nor put its pages back', async () => {
+    const { tasks, connectors } = ctx.app.services;
+    /** An executor that stops before its page number `at` until released, then goes on (or fails that page). */
+    const stalled = (id: string, at: number, progressEveryMs: number, failOnRelease = false) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => { release = resolve; });
+      let reached!: () => void;
+      const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
+      const executor = createExecutor({
+        tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs,
+        connectors: {
+          async forSite(siteId: string) {
+            const real = await connectors.forSite(siteId);
+            let calls = 0;
+            return { ...real, async apply(task, options) {
+              if (++calls === at) {
+                reached();
+                await held;
+                if (failOnRelease) throw new Error('the site stopped answering');
+              }
+              return real.apply(task, options);
+            } } satisfies SiteConnector;
+          },
+        },
+      });
+      return { run: executor.runTask(id), reached: reachedIt, release };
+    };
+    const queued = async (slugs: string[]) => {
+      const id = await groupedTask(slugs);
+      await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
+      return id;
+    };
+
+    // Both attempts stop before their last page; the first (never recording) wakes up first: its finish is refused.
+    const id = await queued(FENCED);
+    const first = stalled(id, 3, 1e9);
+    await first.reached;
+    const second = stalled(id, 3, 0);
+    await second.reached;
+    first.release();
+    await first.run;
+    assert.equal((await detail(id)).status, 'in_progress', 'the attempt presumed dead did not complete the task');
+    second.release();
+    await second.run;
+    const done = await detail(id);
+    assert.equal(done.status, 'completed');
+    assert.equal(done.deliverables.length, 3);
+
+    // An attempt presumed dead whose page then fails puts nothing back: the task is the other attempt's, completed.
+    const other = await queued(FENCED_FAILING);
+    const stale = stalled(other, 2, 1e9, true);
+    await stale.reached;
+    const retry = stalled(other, 99, 0);
+    await retry.run;
+    assert.equal((await detail(other)).status, 'completed');
+    stale.release();
+    await stale.run;
+    assert.equal((await detail(other)).status, 'completed');
+    for (const slug of FENCED_FAILING) assert.equal(described(slug), draft(slug), `${slug} keeps the change the completed task made`);
   });
 
   it('is refused by the gate when a page repeats or a draft is out of bounds', async () => {

@@ -62,19 +62,30 @@ export function createExecutor(deps: {
           done.push(await applyOne(connector, page, resumed));
         } catch (error) {
           if (pages.length === 1) throw error;
+          const failure = `page ${i + 1} of ${pages.length} (${page.target}) failed: ${error instanceof Error ? error.message : String(error)}`;
+          const details = error instanceof ConnectorError ? error.details() : {};
           const changed = done.filter(isRestorable).filter((d) => d.changes.length > 0);
+          // Failed first, under this attempt's lease: an attempt presumed dead must not put back pages the
+          // attempt that replaced it is recording (and would then complete with).
+          if (!(await worker.finish(task.id, { error: { message: `${failure}; putting back the ${changed.length} page(s) changed before it`, ...details } }, lease))) throw new LeaseLost();
           const undone = await Promise.allSettled(changed.map((d) => connector.restore(d, { force: false })));
           const notUndone = changed.filter((_, k) => undone[k]!.status === 'rejected' || (undone[k] as PromiseFulfilledResult<{ conflicts: unknown[] }>).value.conflicts.length > 0);
-          const message = `page ${i + 1} of ${pages.length} (${page.target}) failed: ${error instanceof Error ? error.message : String(error)}; `
-            + (notUndone.length === 0 ? `the ${changed.length} page(s) changed before it were put back` : `${notUndone.length} page(s) changed before it could not be put back: ${notUndone.map((d) => d.url).join(', ')}`);
-          throw error instanceof ConnectorError ? Object.assign(error, { message }) : new Error(message, { cause: error });
+          const message = `${failure}; ${notUndone.length === 0 ? `the ${changed.length} page(s) changed before it were put back` : `${notUndone.length} page(s) changed before it could not be put back: ${notUndone.map((d) => d.url).join(', ')}`}`;
+          // The deliverables left are the pages still changed on the site.
+          await worker.noteFailure(task.id, { message, ...details }, notUndone);
+          throw new AlreadyFailed();
         }
         // Recorded about once a second (not per page): a crash loses at most that second's records, and the
         // resumed attempt finds those pages already written (the connector then records the planned before).
-        // A failed save: another attempt owns the task now (this one was presumed dead) and carries on from what is saved.
         if (pages.length > 1 && Date.now() - savedAt >= progressEvery) {
-          if (!(await worker.saveProgress(task.id, lease, done.slice(saved)))) throw new LeaseLost();
-          saved = done.length;
+          const recorded = await worker.saveProgress(task.id, lease, done.slice(saved)).catch((error: unknown) => {
+            // Best effort: the finish writes every page; a lost record only widens what a crash could lose.
+            deps.log.warn({ err: error, taskId: task.id }, 'task progress not recorded');
+            return 'unrecorded' as const;
+          });
+          // Refused: another attempt owns the task now (this one was presumed dead) and carries on from what is saved.
+          if (recorded === false) throw new LeaseLost();
+          if (recorded === true) saved = done.length;
           savedAt = Date.now();
         }
       }
@@ -85,6 +96,12 @@ export function createExecutor(deps: {
   }
 
   return {
+    /** Every attempt died (the job's retries are spent): the task is failed rather than left in progress for ever. */
+    async abandonTask(taskId: string) {
+      const ended = await worker.finish(taskId, { error: { message: 'Every attempt to carry this task out stopped before it ended; check the pages it covers (its execution history says what was recorded) and approve a new task if needed.' } });
+      if (ended) deps.log.error({ taskId }, 'task abandoned: every execution attempt died');
+    },
+
     async runTask(taskId: string) {
       const task = await worker.find(taskId);
       if (!task) return;
@@ -108,6 +125,7 @@ export function createExecutor(deps: {
         if (!(await worker.finish(taskId, { deliverables }, lease))) throw new LeaseLost();
         await deps.queue.send(VERIFY_JOB, { taskId, attempt: 1 });
       } catch (error) {
+        if (error instanceof AlreadyFailed) return;
         if (error instanceof LeaseLost) {
           deps.log.warn({ taskId }, 'another execution attempt took this task over; this one stops without finishing it');
           return;
@@ -123,5 +141,7 @@ export function createExecutor(deps: {
 
 /** This attempt no longer owns the task it was executing. */
 class LeaseLost extends Error {}
+/** The task was failed (and its changed pages put back) where the failure happened. */
+class AlreadyFailed extends Error {}
 
 export type Executor = ReturnType<typeof createExecutor>;

@@ -172,6 +172,12 @@ export function createTasksRepo(db: Kysely<DB>) {
         : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease });
     },
 
+    /** Internal (worker): a failed task's final word, once its changed pages were put back: the message and what is still changed. */
+    async noteFailure(taskId: string, error: unknown, stillChanged: unknown[]) {
+      await db.updateTable('tasks').set({ error: JSON.stringify(error), deliverables: JSON.stringify(stillChanged) })
+        .where('id', '=', taskId).where('status', '=', 'failed').execute();
+    },
+
     /**
      * Internal (worker): records the pages done since the last record (appended: a task's 50
      * pages would otherwise send the growing list again each time), while `lease` still owns

@@ -105,6 +105,7 @@ export function createTasksService(deps: {
       start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
       finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) => repo.finish(taskId, outcome, lease),
       saveProgress: (taskId: string, lease: string, done: unknown[]) => repo.saveProgress(taskId, lease, done),
+      noteFailure: (taskId: string, error: unknown, stillChanged: unknown[]) => repo.noteFailure(taskId, error, stillChanged),
       resume: (taskId: string, lease: string) => repo.resume(taskId, lease),
       saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
       verification: (taskId: string) => repo.verification(taskId),
