@@ -19,7 +19,8 @@ async function connectedSite(sub: string, domain: string) {
   const site = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: sub, domain } })).data;
   const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: user.accessToken });
   const consent = google.authorize(start.data.authorization_url, { sub, email: `${sub}@gmail.com` });
-  const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+  const cookie = start.cookies.find((c) => c.name === 'sos_google_connect_state')!;
+  const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_connect_state: cookie.value } });
   assert.equal(back.statusCode, 200, back.body);
   return { user, siteId: site.id as string, connected: back.json() as { scopes: string[]; missing_scopes: string[] } };
 }

@@ -54,14 +54,13 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     { schema: { tags, operationId: 'startGoogleConnect', summary: 'Start connecting Google (Search Console, GA4): the URL to send the browser to', querystring: StartQuery, response: { 200: Type.Object({ authorization_url: Type.String() }) } } },
     async (request, reply) => {
       const started = await deps.google.connectStart(request.actor.sub, request.query.return === 'app' ? 'app' : null);
-      // The browser that starts an app connection keeps its state, so a consent link sent to someone
-      // else cannot tie their Google data to this account (OAuth CSRF). The app's fetch is same-origin,
-      // so the browser stores the cookie; Lax brings it back on Google's redirect.
-      if (request.query.return === 'app') {
-        reply.setCookie(CONNECT_STATE_COOKIE, new URL(started.authorization_url).searchParams.get('state') ?? '', {
-          path: CONNECT_CALLBACK, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
-        });
-      }
+      // The browser that starts a connection keeps its state, so a consent link sent to someone else
+      // cannot tie their Google data to this account (OAuth CSRF), whoever asked for the link. The app's
+      // fetch is same-origin, so the browser stores the cookie; Lax brings it back on Google's redirect.
+      // An API client opens the consent URL in a browser that has this cookie (the one its own request got).
+      reply.setCookie(CONNECT_STATE_COOKIE, new URL(started.authorization_url).searchParams.get('state') ?? '', {
+        path: CONNECT_CALLBACK, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
+      });
       return started;
     },
   );

@@ -107,9 +107,9 @@ export function createGoogleService(deps: {
       if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
       const { userId, verifier, returnTo } = await takeState(query.state, 'connect');
       return finishing(returnTo, async () => {
-        // A connection the web app started finishes only in the browser that started it: a consent
-        // link forwarded to someone else would put their Search Console data in this account.
-        if (returnTo === 'app' && (!browser.state || browser.state !== query.state)) {
+        // A connection finishes only in the browser that started it: a consent link forwarded to
+        // someone else would put their Search Console data in the account that asked for it.
+        if (!browser.state || browser.state !== query.state) {
           throw new ProblemError('forbidden', 'This Google connection was not started in this browser: start it again from Settings.');
         }
         if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not grant access (${query.error ?? 'no code'}).`);

@@ -33,7 +33,9 @@ async function connect(user: SignedInUser, sub: string) {
   const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: user.accessToken });
   assert.equal(start.statusCode, 200);
   const consent = google.authorize(start.data.authorization_url, { sub, email: `${sub}@gmail.com` });
-  const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+  // In the browser that asked for the link: it holds the state cookie the connect answer set.
+  const cookie = start.cookies.find((c) => c.name === 'sos_google_connect_state')!;
+  const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_connect_state: cookie.value } });
   return { start: start.data.authorization_url as string, consent, back };
 }
 
@@ -75,10 +77,11 @@ describe('connecting Google', () => {
     const tampered = new URL(start.data.authorization_url);
     tampered.searchParams.set('code_challenge', 'AAAA-not-the-challenge-of-the-stored-verifier-AAAAAAAAAAAA');
     const consent = google.authorize(tampered.href, { sub: 'other-sub', email: 'other@gmail.com' });
-    const refused = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    const cookies = { sos_google_connect_state: start.cookies.find((c) => c.name === 'sos_google_connect_state')!.value };
+    const refused = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies });
     assert.equal(refused.statusCode, 400);
     assert.match(refused.json().detail, /invalid_grant/);
-    const replay = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search });
+    const replay = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies });
     assert.match(replay.json().detail, /Unknown or expired state/, 'a state is good once');
     assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: other.accessToken })).data.connected, false);
   });
@@ -88,6 +91,16 @@ describe('connecting Google', () => {
     assert.equal(res.statusCode, 409);
     assert.match(res.data.detail, /Google is not connected/);
     await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/integrations/google/search-console/properties' }, owner);
+  });
+
+  it('is bound to the browser that asked for the consent link, for API clients too (a forwarded link connects nothing)', async () => {
+    const attacker = await signUp(ctx);
+    const start = await call(ctx, { method: 'GET', url: '/api/v1/integrations/google/connect', token: attacker.accessToken });
+    const victim = google.authorize(start.data.authorization_url, { sub: 'victim-api-sub', email: 'victim-api@gmail.com' });
+    const refused = await ctx.app.inject({ method: 'GET', url: victim.redirect.pathname + victim.redirect.search });
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.match(refused.json().detail, /not started in this browser/);
+    assert.equal((await call(ctx, { method: 'GET', url: '/api/v1/integrations/google', token: attacker.accessToken })).data.connected, false, 'the victim\'s grant is not the attacker\'s');
   });
 
   it('started by the web app, goes back to its settings saying so (or why not)', async () => {
