@@ -28,10 +28,10 @@ import { inLanguage, languageName } from './text-language.ts';
 /** A draft, or the true reason none meets the rules (recorded as the refusal). */
 export type Draft = { text: string } | { reason: string };
 
-const REPLACEMENT = '\uFFFD';
+export const REPLACEMENT = '\uFFFD';
 /** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
-const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
-const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
+export const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
+export const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
 /** Markup or code inside a sentence: not text a searcher should read. */
 const CODE_LIKE = /[<>{}]|[;=]\S|\w\(\S*\)\s*¶|¶/u;
 const CJK_END = /[。！？]$/u;
@@ -85,15 +85,20 @@ const VERB_ON_PRONOUN = /^\p{L}+\s+(them|it|they|these|those)\b/iu;
  * versions next to above/below ("9.6 and below") are not pointers.
  */
 const POINTS_ELSEWHERE = new RegExp([
-  '\\b(above|below|previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?)\\b',
+  // Pointer phrases, not the bare words: "above 15 degrees" and "below 160 characters" point nowhere.
+  '\\b(see|shown|listed|described|mentioned|discussed|explained|given|as|the example|the table|the list)\\s+(above|below)\\b',
+  '\\b(above|below)[.:]?$',
+  '\\b(previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?)\\b',
   '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
   '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
-  '\\b(refers? to|see also|, see)\\b',
+  // "refer to the guide" sends the reader away; "X refers to Y" defines X.
+  '\\b(refer to|see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
   // Not "those that best match" (a relative clause says which).
-  '^.+\\b(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)\\b(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|que|cuyo))',
+  // Letter-aware boundaries: \\b would find "ces" inside "espèces".
+  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo))',
   '^[(\\[]',
 ].join('|'), 'iu');
 const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;
@@ -170,9 +175,10 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
       sections.at(-1)!.blocks.push({ text: paragraphs[index]!, kind: (shared.has(index) ? 'shared' : item) as BlockKind });
     }
   }
-  // The main heading: the first h1, else the first heading kept (a generated manual's h2).
+  // The main heading: the first h1. Without one, a page's text before its first heading is its lead
+  // (an intro above its sections), else the first heading kept leads (a generated manual's h2 title).
   let main = sections.findIndex((s) => s.heading === '1');
-  if (main === -1) main = sections.findIndex((s) => s.heading >= '1');
+  if (main === -1) main = sections[0]!.blocks.some((b) => b.kind === 'p') ? 0 : sections.findIndex((s) => s.heading >= '1');
   const from = main === -1 ? 0 : main;
   return sections.slice(from).map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
 }
@@ -193,7 +199,8 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
   return undefined;
 }
 
-const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length
+/** Brackets closed as often as opened: a cut must not leave one open. */
+export const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length
   && (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
 
 const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(text) ? `${text}${next}` : `${text} ${next}`);

@@ -168,6 +168,7 @@ describe('what the crawl keeps for drafting', () => {
 
   it('finds a page\'s language in its content or its URL when <html> does not say', () => {
     assert.equal(extractPageFacts('<html><body><div xml:lang="fr-FR" lang="fr-FR"><p>Bonjour.</p></div></body></html>').contentLang, 'fr-FR');
+    assert.equal(extractPageFacts('<html><body><header><a lang="de" href="/de/">Deutsch</a></header><p>Hello.</p></body></html>').contentLang, undefined, 'a language switcher says nothing of the page');
     assert.equal(urlLocale('https://d.test/fr-FR/apt.html'), 'fr-FR');
     assert.equal(urlLocale('https://d.test/de/guide/'), 'de');
     assert.equal(urlLocale('https://d.test/my/account'), null);
@@ -254,5 +255,27 @@ describe('rules from the refusals of the third reading', () => {
   it('reads "those that ..." as a relative clause, not a pointer', () => {
     assert.equal(text(draft(html('<h1>Text search</h1><p>Full text search finds the natural-language documents that best match a query, and ranks those that match.</p>'))),
       'Full text search finds the natural-language documents that best match a query, and ranks those that match.');
+  });
+});
+
+describe('rules from the code review', () => {
+  it('keeps a page\'s intro as its lead when the page has no h1', () => {
+    assert.equal(text(draft(html('<p>This guide explains how to plant and prune climbing roses on a wall.</p><h2>Tools</h2><p>Use sharp secateurs and strong wire for the supports you need.</p>'))),
+      'This guide explains how to plant and prune climbing roses on a wall.');
+  });
+
+  it('does not take "above 15 degrees" or "refers to" in a definition for a pointer, nor "ces" inside "espèces"', () => {
+    assert.equal(text(draft(html('<h1>Seeds</h1><p>Most seeds germinate quickly when the soil stays above 15 degrees for a week or more.</p>'))),
+      'Most seeds germinate quickly when the soil stays above 15 degrees for a week or more.');
+    assert.equal(text(draft(html('<h1>Clé</h1><p>Une clé primaire désigne les espèces de données qui identifient chaque ligne d\'une table.</p>', 'fr'))),
+      'Une clé primaire désigne les espèces de données qui identifient chaque ligne d\'une table.');
+    assert.equal(text(draft(html('<h1>Canonical</h1><p>A canonical URL refers to the preferred address of a page that several addresses serve.</p>'))),
+      'A canonical URL refers to the preferred address of a page that several addresses serve.');
+    assert.equal(text(draft(html('<h1>x</h1><p>The options shown below control how the server logs each request it answers.</p>'))), undefined, '"shown below" still points elsewhere');
+  });
+
+  it('joins a segment to the one before only when an abbreviation really interrupted it', () => {
+    assert.deepEqual(sentencesOf('The answer is no. The garden needs water.', 'en'), ['The answer is no.', 'The garden needs water.']);
+    assert.deepEqual(sentencesOf('Take vitamin C. The garden needs water.', 'en'), ['Take vitamin C.', 'The garden needs water.']);
   });
 });

@@ -40,7 +40,8 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       (ASIDE_END.test(previous) && /^\p{Ll}/u.test(segment))
       || (NUMBER_CUT.test(previous) && /^[\p{Lu}\d]/u.test(segment))
       || (ELLIPSIS_END.test(previous) && /^\p{Lu}[\p{Lu}\d_]+\b/u.test(segment))
-      || ABBREVIATION_END.test(previous)
+      // Only when what follows cannot start a sentence ("e.g. h1 tags", "etc. and"): "no. The garden" is two.
+      || (ABBREVIATION_END.test(previous) && /^\s*[\p{Ll}\d(]/u.test(segment))
     );
     if (joins) merged[merged.length - 1] = previous + segment;
     else merged.push(segment);

@@ -1,6 +1,6 @@
 import { TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
 import { displayWidth } from '../../lib/strings.ts';
-import { meetsDescriptionRules, writeMetaDescription, type Draft } from './description-writer.ts';
+import { balanced, ELLIPSIS, meetsDescriptionRules, REPLACEMENT, SENTENCE_END, writeMetaDescription, type Draft } from './description-writer.ts';
 import type { PageContent } from './page-content.ts';
 
 /**
@@ -11,10 +11,6 @@ import type { PageContent } from './page-content.ts';
 export type { Draft };
 export { writeMetaDescription };
 
-const REPLACEMENT = '\uFFFD';
-/** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
-const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
-const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
 
 /** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character, no dangling end. */
 export function meetsDraftRules(kind: 'meta_description' | 'title', text: string): boolean {
@@ -96,7 +92,6 @@ export function cutAtPhrase(text: string, max: number): string {
   return '';
 }
 
-const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length;
 
 /**
  * Numbering that names a place in a book, not the page's topic: "13.6. ", "F.1. ", "3. ",

@@ -33,6 +33,7 @@ export interface PageFacts {
 }
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
+const CONTENT_CONTAINERS = new Set(['body', 'main', 'article', 'section', 'div']);
 const ROBOTS_NAMES = new Set(['robots', 'siteoptimizationbot', 'googlebot']);
 
 /** A streaming extractor: write() chunks as they arrive, then end() for the facts. */
@@ -75,7 +76,8 @@ export function createExtractor() {
       onopentag(name, attrs) {
         collectAnchor(facts, name, attrs);
         main.onopentag(name, attrs);
-        if (name !== 'html' && facts.contentLang === undefined && !inHead) {
+        // From a container of the page's content, not a link or a word in a language switcher (<a lang="de">Deutsch</a>).
+        if (CONTENT_CONTAINERS.has(name) && facts.contentLang === undefined && !inHead) {
           const declared = (attrs.lang ?? attrs['xml:lang'])?.trim();
           if (declared) facts.contentLang = declared;
         }

@@ -407,22 +407,33 @@ export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, cont
   // One page served under several URLs (same content hash) counts once: its text is not the template.
   const copies = new Set<string>();
   let counted = 0;
-  pages.forEach((page, i) => {
+  const keysOf = (page: MainContent) => new Set(page.seen ?? [...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
+  const counting = pages.map((page, i) => {
     const hash = contentHashes[i];
-    if (!page || (hash && copies.has(hash))) return;
+    if (!page || (hash && copies.has(hash))) return false;
     if (hash) copies.add(hash);
     counted += 1;
-    const keys = page.seen ?? new Set([...page.blocks, ...page.headings.map((h) => h.text)].map(blockHash));
-    for (const key of new Set(keys)) {
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      const local = keyOf(key, i);
-      inLanguage.set(local, (inLanguage.get(local) ?? 0) + 1);
-    }
+    for (const key of keysOf(page)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return true;
   });
+  // Per language, only what repeats on several pages at all: a second count of every hash of a
+  // 20,000-page crawl would double this map (measured by review), and one language needs none.
+  const multilingual = new Set(languages.map((l) => l ?? '')).size > 1;
+  if (multilingual) {
+    pages.forEach((page, i) => {
+      if (!page || !counting[i]) return;
+      for (const key of keysOf(page)) {
+        if ((counts.get(key) ?? 0) < TEMPLATE_MIN_PAGES) continue;
+        const local = keyOf(key, i);
+        inLanguage.set(local, (inLanguage.get(local) ?? 0) + 1);
+      }
+    });
+  }
   const threshold = Math.max(TEMPLATE_MIN_PAGES, Math.ceil(counted * TEMPLATE_MIN_SHARE));
   const ownHash = (hash: number) => (counts.get(hash) ?? 0) < threshold;
   // Below the template's share but on several pages of one language: boilerplate a section repeats ("This module is considered trusted ...").
-  const shared = (text: string, page: number) => (inLanguage.get(keyOf(blockHash(text), page)) ?? 0) >= TEMPLATE_MIN_PAGES;
+  const shared = (text: string, page: number) =>
+    ((multilingual ? inLanguage.get(keyOf(blockHash(text), page)) : counts.get(blockHash(text))) ?? 0) >= TEMPLATE_MIN_PAGES;
   return { own: (text: string) => ownHash(blockHash(text)), ownHash, shared };
 }
 

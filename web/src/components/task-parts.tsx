@@ -84,10 +84,10 @@ export function actorName(actor: string): string {
  * or redirect plan): its instructions and the exact HTML, or each page's brief, so that an
  * approval is never blind.
  */
-export function PlannedWork({ configuration, fallback = null }: { configuration: unknown; fallback?: ComponentChildren }) {
+export function PlannedWork({ configuration, fallback = null, limit = 3 }: { configuration: unknown; fallback?: ComponentChildren; limit?: number }) {
   const config = (configuration ?? {}) as Record<string, unknown>;
   const pages = Array.isArray(config.pages) ? (config.pages as Array<Record<string, unknown>>) : [];
-  const briefs = pages.filter((p) => typeof p.url === 'string' && typeof p.instructions === 'string').slice(0, 3);
+  const briefs = pages.filter((p) => typeof p.url === 'string' && typeof p.instructions === 'string').slice(0, limit);
   const instructions = typeof config.instructions === 'string' ? config.instructions : undefined;
   const html = typeof config.html === 'string' ? config.html : undefined;
   if (!instructions && !html && briefs.length === 0) return <>{fallback}</>;

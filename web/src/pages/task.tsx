@@ -97,10 +97,8 @@ export function TaskPage() {
                 <section class="panel" aria-labelledby="h-change">
                   <h2 id="h-change">{t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
                   <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
-                  {changes.length ? changes.map((c) => <DiffView change={c} />) : briefs.length > 0 ? (
-                    // A task covering several pages without a before -> after (briefs): each page and what to do there.
-                    <ol class="page-briefs">{briefs.map((b) => <li><span class="url">{pathOf(b.url)}</span> {b.instructions ?? ''}</li>)}</ol>
-                  ) : <PlannedWork configuration={t.configuration} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
+                  {changes.length ? changes.map((c) => <DiffView change={c} />)
+                    : <PlannedWork configuration={t.configuration} limit={Infinity} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
                   <p class="small"><strong>Why:</strong> {t.description}</p>
                   <p class="small"><strong>Risk ({risk.level}):</strong> {risk.text}</p>
                 </section>

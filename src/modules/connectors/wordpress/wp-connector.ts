@@ -113,9 +113,13 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       const item = await client.read(located.ref);
       const planned = plan(task, item, live);
       if ('unsupported' in planned) return planned;
-      // Resumed: a field already holding the new value was written by the attempt that stopped; rollback restores what the task was planned from.
+      // Resumed: a description field already holding the new value was written by the attempt that stopped;
+      // rollback restores what the task was planned from. Only there is the planned value the field's own
+      // (a title's is the rendered one, suffix and all; a content edit leaves nothing to find).
       const plannedBefore = (task.configuration as { before?: unknown } | null)?.before;
-      const alreadyWritten = planned.changes.filter((c) => options.resumed && c.before === c.after && (plannedBefore === null || typeof plannedBefore === 'string') && (plannedBefore ?? '') !== c.after)
+      const isDescriptionField = (field: string) => field === 'excerpt' || (field.startsWith('meta.') && DESCRIPTION_KEY.test(field));
+      const alreadyWritten = planned.changes.filter((c) => options.resumed && isDescriptionField(c.field) && c.before === c.after
+        && (plannedBefore === null || typeof plannedBefore === 'string') && (plannedBefore ?? '') !== c.after)
         .map((c) => ({ ...c, before: String(plannedBefore ?? '') }));
       const changes = planned.changes.filter((c) => c.before !== c.after);
       if (changes.length > 0) {
