@@ -93,9 +93,11 @@ describe('a task covering several pages', () => {
     const slugs = SLUGS.slice(3);
     const id = await groupedTask(slugs);
     wp.failNext(500, 'POST', `/wp/v2/pages/${wp.item('herbs')!.id}`);
-    const done = await run(id);
-    assert.equal(done.status, 'failed');
+    assert.equal((await run(id)).status, 'failed');
+    // Failed first (under the attempt's lease), then the pages are put back and the error says so.
+    const done = await until(() => detail(id), (t) => !/putting back/.test(t.error?.message ?? ''), 'the pages put back');
     assert.match(done.error.message, new RegExp(`page 2 of 3 \\(${wp.origin}/herbs/\\) failed: .*the 1 page\\(s\\) changed before it were put back`));
+    assert.deepEqual(done.deliverables, [], 'no page is still changed');
     for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
   });
 
