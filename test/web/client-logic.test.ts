@@ -121,3 +121,10 @@ describe('a Google round trip that came back refused', () => {
     assert.deepEqual(missingScopes('https://www.googleapis.com/auth/webmasters.readonly call-us-now'), ['webmasters.readonly']);
   });
 });
+
+describe('language versions in a before -> after', () => {
+  it('read as "language: address", one a line', () => {
+    const [change] = changesOf({ url: 'https://x.test/fr/a', field: 'hreflang', before: null, after: [{ hreflang: 'fr', href: 'https://x.test/fr/a' }, { hreflang: 'de', href: 'https://x.test/de/a' }] });
+    assert.equal(change!.after, 'fr: https://x.test/fr/a\nde: https://x.test/de/a');
+  });
+});

@@ -279,3 +279,30 @@ describe('rules from the code review', () => {
     assert.deepEqual(sentencesOf('Take vitamin C. The garden needs water.', 'en'), ['Take vitamin C.', 'The garden needs water.']);
   });
 });
+
+describe('language versions of a multilingual site', () => {
+  it('are found by their URLs and listed on each page, itself included, with the unprefixed page as x-default', async () => {
+    const { internationalPlanner } = await import('./planners/international.ts');
+    const origin = 'https://docs.test';
+    const urls = ['/fr-FR/apt.html', '/de-DE/apt.html', '/apt.html', '/fr-FR/only-french.html'].map((p) => origin + p);
+    const proposed: Array<{ type: string; target: string; configuration: any }> = [];
+    const rejected: Array<[string, string]> = [];
+    const finding = (url: string) => ({ check_id: 'hreflang_missing', url, value: 'the site has pages in de, fr' });
+    await internationalPlanner.plan({
+      pages: urls.map((url) => ({ url, status: 200, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to: null })),
+      indexable: () => true,
+      byUrl: (checks: string[]) => new Map(checks.includes('hreflang_missing') ? [[urls[0]!, [finding(urls[0]!)]], [urls[3]!, [finding(urls[3]!)]]] : checks.includes('html_lang_missing') ? [[urls[0]!, [finding(urls[0]!)]]] : []),
+      evidence: (f: unknown) => f,
+      covered: () => new Set(),
+      propose: async (p: any) => void proposed.push(p),
+      reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
+    } as never);
+    assert.equal(proposed.length, 1);
+    assert.deepEqual(proposed[0]!.configuration.after, [
+      { hreflang: 'de-DE', href: `${origin}/de-DE/apt.html` }, { hreflang: 'fr-FR', href: `${origin}/fr-FR/apt.html` }, { hreflang: 'x-default', href: `${origin}/apt.html` },
+    ]);
+    assert.equal(proposed[0]!.configuration.lang, 'fr-FR', 'and <html lang> where the page declares none');
+    assert.match(proposed[0]!.configuration.html, /<link rel="alternate" hreflang="de-DE" href="https:\/\/docs.test\/de-DE\/apt.html">/);
+    assert.deepEqual(rejected.map(([target]) => target), [urls[3]], 'a page with no other version is not given a list of one');
+  });
+});

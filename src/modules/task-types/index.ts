@@ -5,6 +5,7 @@ import { extractPageFacts } from '../crawler/extract.ts';
 import type { ConnectorChange, LiveCheck, LiveProbe, ManualDraft, TaskType } from './task-type.ts';
 import { addStructuredData, expandThinContent } from './types/content.ts';
 import { fixH1 } from './types/h1.ts';
+import { addHreflang } from './types/hreflang.ts';
 import { addImageAltText } from './types/image-alt-text.ts';
 import { fixCanonical, fixIndexingBlock, fixSitemapErrors } from './types/indexing.ts';
 import { addInternalLinks, fixBrokenLinks, fixRedirectChains } from './types/links.ts';
@@ -17,7 +18,7 @@ import { fixTitleTag } from './types/title-tag.ts';
 /** Every task type. Adding one is adding its file under types/ and its line here. */
 export const TASK_TYPE_LIST = [
   fixMissingMetaDescription, fixDuplicateMetaDescription, fixTitleTag, fixH1, addImageAltText, addInternalLinks,
-  fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addStructuredData, expandThinContent,
+  fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, addStructuredData, expandThinContent,
   optimizeTitleTag, prioritizeQuickWins, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
 ] as const;
 

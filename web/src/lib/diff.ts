@@ -106,10 +106,14 @@ export interface Change {
   after: string | null;
 }
 
+const isAlternate = (v: unknown): v is { hreflang: string; href: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { hreflang?: unknown }).hreflang === 'string' && typeof (v as { href?: unknown }).href === 'string';
+
 const text = (value: unknown): string | null => {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n');
+  // A list of language versions reads as "fr-FR: https://…", one a line.
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : isAlternate(v) ? `${v.hreflang}: ${v.href}` : JSON.stringify(v))).join('\n');
   return JSON.stringify(value, null, 2);
 };
 
