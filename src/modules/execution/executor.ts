@@ -11,6 +11,9 @@ import type { TasksService } from '../tasks/tasks.service.ts';
 export const EXECUTE_JOB = 'task.execute' as const;
 export const VERIFY_JOB = 'task.verify' as const;
 
+/** How often a task covering several pages records the pages done: a write per page cost a quarter of the execution time on PGlite. */
+const PROGRESS_EVERY_MS = 1000;
+
 /**
  * Carries an approved task out: queued -> in_progress -> completed (with deliverables) or
  * failed (with error details), then schedules verification. A task whose worker died stays
@@ -20,9 +23,6 @@ export const VERIFY_JOB = 'task.verify' as const;
  * With a WordPress connector the change is written to the site; what WordPress cannot do
  * (a theme template, a redirect) falls back to the manual deliverable, with the reason.
  */
-/** How often a task covering several pages records the pages done: a write per page cost a quarter of the execution time on PGlite. */
-const PROGRESS_EVERY_MS = 1000;
-
 export function createExecutor(deps: {
   tasks: Pick<TasksService, 'worker'>;
   connectors: Pick<ConnectorsService, 'forSite'>;
@@ -44,9 +44,9 @@ export function createExecutor(deps: {
   }
 
   /**
-   * A task covering several pages is carried out page by page, each page recorded as soon as
-   * it is done (a retried attempt resumes after it). If one page fails, the pages already
-   * changed are put back, so a failed task leaves the site as it was.
+   * A task covering several pages is carried out page by page, the pages done recorded about
+   * once a second (a retried attempt resumes after them). If one page fails, the task is
+   * failed and the pages already changed are put back, so it leaves the site as it was.
    */
   async function deliverablesFor(task: TaskToApply & { site_id: string }, lease: string, progress: Deliverable[], resumed: boolean) {
     const connector = await deps.connectors.forSite(task.site_id);
