@@ -87,6 +87,19 @@ const CASES: Case[] = [
     deliverable: (d, o) => assert.equal(d.html, `<link rel="canonical" href="${o}/canonical">`),
   },
   {
+    type: 'add_hreflang', path: '/fr/page',
+    configuration: (o) => {
+      const after = [{ hreflang: 'de', href: `${o}/de/page` }, { hreflang: 'fr', href: `${o}/fr/page` }];
+      return { url: `${o}/fr/page`, field: 'hreflang', before: null, after, html: after.map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}">`).join('\n'), lang: 'fr' };
+    },
+    before: () => page({}),
+    after: (o) => page({ head: `<link rel="alternate" hreflang="de" href="${o}/de/page"><link rel="alternate" hreflang="fr" href="${o}/fr/page">` }),
+    deliverable: (d, o) => {
+      assert.match(d.html, new RegExp(`<link rel="alternate" hreflang="de" href="${o}/de/page">`));
+      assert.match(d.instructions, /<html lang="fr">/);
+    },
+  },
+  {
     type: 'fix_sitemap_errors', path: '/sitemap.xml', configuration: (o) => ({ sitemap: `${o}/sitemap.xml`, changes: [{ url: `${o}/gone`, problem: 'sitemap_broken_url', action: 'remove it' }] }),
     contentType: 'application/xml',
     before: (o) => `<?xml version="1.0"?><urlset><url><loc>${o}/</loc></url><url><loc>${o}/gone</loc></url></urlset>`,
