@@ -149,3 +149,12 @@ describe('boilerplate below the template\'s share', () => {
     assert.deepEqual(withoutTemplate(pages[0]!, oneLanguage, 0).shared, [0], 'three pages of one language');
   });
 });
+
+describe('a site menu that names every page', () => {
+  it('does not make a page\'s own heading template because the menu links to it by the same words', () => {
+    const names = ['File system', 'Cluster', 'Events', 'Streams', 'Timers'];
+    const menu = `<ul>${names.map((n) => `<li><a href="/${n}">${n}</a></li>`).join('')}</ul>`;
+    const pages = names.map((n) => mainOf(`<html><head><title>${n} | Docs</title></head><body><div id="column2">${menu}</div><div id="apicontent"><h2>${n}</h2><p>The ${n.toLowerCase()} module does one thing for the ${n} page.</p></div></body></html>`));
+    assert.deepEqual(withoutSiteTemplate(pages).map((p) => p!.headings.map((h) => h.text)), names.map((n) => [n]));
+  });
+});

@@ -59,6 +59,9 @@ export interface MainContent {
   seen?: Int32Array;
 }
 
+/** Mixed into the hash of a list of links, so that its repetition is counted apart from the same words as text. */
+const LINK_LIST_SALT = 0x5bd1e995;
+
 /** At most this many block hashes a page: 1.2 KB, whatever its length. */
 const MAX_SEEN = 300;
 
@@ -223,7 +226,8 @@ export function createMainContentCollector() {
     const codeShare = code / visible;
     // A block of the page's own that is mostly links: a table of contents, an index, a list of pages.
     if (linkShare > MAX_LINK_SHARE && !languageBar && linkLists.length < MAX_SEEN) {
-      const hash = rawBlockHash(raw);
+      // Counted apart from text (salted): a menu's "File system" link must not make the page's "File system" heading template.
+      const hash = (rawBlockHash(raw) ^ LINK_LIST_SALT) | 0;
       linkLists.push(hash);
       if (seen.size < MAX_SEEN) seen.add(hash);
     }
