@@ -48,6 +48,39 @@ async function run(id: string) {
   return until(() => detail(id), (t) => t.status === 'completed' || t.status === 'failed', 'execution');
 }
 
+/**
+ * An attempt at task `id` whose connector stops (as a dead or stalled worker) before its page
+ * number `at`, or just after writing it, until released; then goes on, or fails that page.
+ * progressEveryMs 1e9: it never records its progress, so another attempt finds its lease stale.
+ */
+function stalling(id: string, at: number, options: { afterWriting?: boolean; failOnRelease?: boolean; progressEveryMs?: number } = {}) {
+  const { tasks, connectors } = ctx.app.services;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  let reached!: () => void;
+  const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
+  const executor = createExecutor({
+    tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs: options.progressEveryMs ?? 0,
+    connectors: {
+      async forSite(siteId: string) {
+        const real = await connectors.forSite(siteId);
+        let calls = 0;
+        return { ...real, async apply(task, applyOptions) {
+          const stop = ++calls === at;
+          const written = stop && options.afterWriting ? await real.apply(task, applyOptions) : undefined;
+          if (stop) {
+            reached();
+            await held;
+            if (options.failOnRelease) throw new Error('the site stopped answering');
+          }
+          return written ?? real.apply(task, applyOptions);
+        } } satisfies SiteConnector;
+      },
+    },
+  });
+  return { run: executor.runTask(id), reached: reachedIt, release };
+}
+
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
   owner = await signUp(ctx);
@@ -105,41 +138,14 @@ describe('a task covering several pages', () => {
     const id = await groupedTask(RESUMED);
     // Queued as an approval leaves it, without the job: the attempts below are driven by hand.
     await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
-    const { tasks, connectors } = ctx.app.services;
-    /** An executor whose connector stops (as a dead or stalled worker) before its page number `at` (or just after writing it), until released. */
-    const stallingAt = (at: number, afterWriting = false) => {
-      let release!: () => void;
-      const stalled = new Promise<void>((resolve) => { release = resolve; });
-      let reached!: () => void;
-      const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
-      const executor = createExecutor({
-        tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs: 0,
-        connectors: {
-          async forSite(siteId: string) {
-            const real = await connectors.forSite(siteId);
-            let calls = 0;
-            return { ...real, async apply(task, options) {
-              const stop = ++calls === at;
-              const written = stop && afterWriting ? await real.apply(task, options) : undefined;
-              if (stop) {
-                reached();
-                await stalled;
-              }
-              return written ?? real.apply(task, options);
-            } } satisfies SiteConnector;
-          },
-        },
-      });
-      return { run: executor.runTask(id), reached: reachedIt, release };
-    };
     const stored = async () => (await detail(id));
 
-    const first = stallingAt(3, true); // writes its third page, then stops before recording it
+    const first = stalling(id, 3, { afterWriting: true }); // writes its third page, then stops before recording it
     await first.reached;
     assert.deepEqual((await stored()).deliverables.map((d: { url: string }) => d.url), RESUMED.slice(0, 2).map((s) => `${wp.origin}/${s}/`), 'two pages recorded');
     assert.equal(described('irises'), draft('irises'), 'the third page is written, not recorded');
 
-    const second = stallingAt(2); // the retry: resumes at the third page, then stops before the fourth
+    const second = stalling(id, 2); // the retry: resumes at the third page, then stops before the fourth
     await second.reached;
     let now = await stored();
     assert.equal(now.status, 'in_progress');
@@ -187,32 +193,6 @@ describe('a task covering several pages', () => {
   });
 
   it('lets an attempt presumed dead neither finish the task nor put its pages back', async () => {
-    const { tasks, connectors } = ctx.app.services;
-    /** An executor that stops before its page number `at` until released, then goes on (or fails that page). */
-    const stalled = (id: string, at: number, progressEveryMs: number, failOnRelease = false) => {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => { release = resolve; });
-      let reached!: () => void;
-      const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
-      const executor = createExecutor({
-        tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs,
-        connectors: {
-          async forSite(siteId: string) {
-            const real = await connectors.forSite(siteId);
-            let calls = 0;
-            return { ...real, async apply(task, options) {
-              if (++calls === at) {
-                reached();
-                await held;
-                if (failOnRelease) throw new Error('the site stopped answering');
-              }
-              return real.apply(task, options);
-            } } satisfies SiteConnector;
-          },
-        },
-      });
-      return { run: executor.runTask(id), reached: reachedIt, release };
-    };
     const queued = async (slugs: string[]) => {
       const id = await groupedTask(slugs);
       await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
@@ -221,9 +201,9 @@ describe('a task covering several pages', () => {
 
     // Both attempts stop before their last page; the first (never recording) wakes up first: its finish is refused.
     const id = await queued(FENCED);
-    const first = stalled(id, 3, 1e9);
+    const first = stalling(id, 3, { progressEveryMs: 1e9 });
     await first.reached;
-    const second = stalled(id, 3, 0);
+    const second = stalling(id, 3);
     await second.reached;
     first.release();
     await first.run;
@@ -236,9 +216,9 @@ describe('a task covering several pages', () => {
 
     // An attempt presumed dead whose page then fails puts nothing back: the task is the other attempt's, completed.
     const other = await queued(FENCED_FAILING);
-    const stale = stalled(other, 2, 1e9, true);
+    const stale = stalling(other, 2, { progressEveryMs: 1e9, failOnRelease: true });
     await stale.reached;
-    const retry = stalled(other, 99, 0);
+    const retry = stalling(other, 99);
     await retry.run;
     assert.equal((await detail(other)).status, 'completed');
     stale.release();
