@@ -217,6 +217,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByLabel('Type').selectOption('expand_thin_content');
     await page.waitForURL(/type=expand_thin_content/);
     await until(async () => (await page.locator('.proposal h2').allInnerTexts()), (titles) => titles.length > 0 && titles.every((t) => /^Expand (a|\d+) thin pages?$/.test(t)), 'the type filter');
+    // A brief that names its page is not labelled with the page again.
+    assert.match(await page.locator('.page-briefs li').first().innerText(), /^Expand the main content of http:\/\/127\.0\.0\.1:\d+\//);
     await page.getByLabel('Type').selectOption('');
     await card.locator('.diff-after ins').waitFor();
     taskUrl = (await card.getByRole('link', { name: 'Add a meta description' }).getAttribute('href'))!;

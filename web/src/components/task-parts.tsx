@@ -98,7 +98,10 @@ export function PlannedWork({ configuration, fallback = null, limit = 3 }: { con
       {html && <pre class="code"><code>{html}</code></pre>}
       {briefs.length > 0 && (
         <ul class="page-briefs">
-          {briefs.map((b) => <li><span class="url">{pathOf(String(b.url))}</span> {String(b.instructions)}</li>)}
+          {/* Labelled by its path only when the brief does not name its page itself (the agents' briefs mostly do). */}
+          {briefs.map((b) => String(b.instructions).includes(String(b.url))
+            ? <li>{String(b.instructions)}</li>
+            : <li><strong class="url">{pathOf(String(b.url))}</strong>: {String(b.instructions)}</li>)}
           {pages.length > briefs.length && <li class="muted">and {pages.length - briefs.length} more pages, each with its own brief</li>}
         </ul>
       )}

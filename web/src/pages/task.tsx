@@ -111,7 +111,7 @@ export function TaskPage() {
                   {deliverables.length === 0 ? <p class="muted">Produced when the task runs.</p> : deliverables.map((d) => <Deliverable d={d} />)}
                 </section>
                 <details class="panel technical">
-                  <summary><h2>Technical details</h2></summary>
+                  <summary><h2>Task configuration</h2></summary>
                   <p class="muted small">The task's configuration as the agent wrote it (the API's <code>configuration</code>).</p>
                   <KeyValues value={t.configuration} skip={['before', 'after', ...(briefs.length ? ['pages'] : [])]} />
                 </details>
@@ -210,7 +210,7 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
       {d.connector === 'manual' && copyText && <CopyButton text={copyText} label="Copy instructions" />}
       {d.connector !== 'manual' && (
         <details class="technical-inline">
-          <summary>Technical details</summary>
+          <summary>What the connector recorded</summary>
           <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url', 'summary']} />
         </details>
       )}
