@@ -5,7 +5,8 @@ import { normalizeUrl } from '../crawler/urls.ts';
 import type { Findings } from './findings.ts';
 import { isNoindex } from './page-checks.ts';
 
-const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
+/** A valid hreflang value (BCP 47 as Google reads it): a language, optionally with a script or region, or x-default. */
+export const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
 const MAX_CLICK_DEPTH = 4;
 export const LARGE_IMAGE_BYTES = 200 * 1024;
 

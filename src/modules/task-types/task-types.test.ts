@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
-import { manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
+import { configurationFailure, manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -54,5 +54,18 @@ describe('the task-type registry', () => {
     assert.equal(detail.statusCode, 200);
     assert.deepEqual(detail.data.configuration, configuration);
     assert.equal(detail.data.type, 'fix_missing_meta_description');
+  });
+});
+
+describe('the add_hreflang gate', () => {
+  const alternate = (hreflang: string, href = `https://example.org/${hreflang}/page`) => ({ hreflang, href });
+  const configuration = (...after: Array<{ hreflang: string; href: string }>) => ({ url: 'https://example.org/fr/page', field: 'hreflang', before: null, after, html: '<link>' });
+  it('passes the codes the hreflang check accepts, in any letter case', () => {
+    assert.equal(configurationFailure('add_hreflang', configuration(alternate('fr'), alternate('EN-gb'), alternate('x-default'))), undefined);
+  });
+  it('says which code or address it refuses', () => {
+    assert.match(configurationFailure('add_hreflang', configuration(alternate('fr')))!, /no other language version/);
+    assert.match(configurationFailure('add_hreflang', configuration(alternate('fr'), alternate('english')))!, /"english" is not a valid hreflang code/);
+    assert.match(configurationFailure('add_hreflang', configuration(alternate('fr'), alternate('de', '/de/page')))!, /the de version's address is not absolute/);
   });
 });

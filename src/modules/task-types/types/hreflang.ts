@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { escapeHtml } from '../../../lib/strings.ts';
+import { HREFLANG } from '../../checks/site-checks.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { Configuration, defineTaskType, isCheck } from '../task-type.ts';
 
@@ -8,8 +9,6 @@ const Alternate = Type.Object({
   href: Type.String({ description: 'The absolute URL of that version' }),
 });
 
-/** A valid hreflang value: a language, optionally with a script or region, or x-default. */
-const HREFLANG = /^(x-default|[a-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?)$/;
 
 export const addHreflang = defineTaskType({
   type: 'add_hreflang',
@@ -22,7 +21,14 @@ export const addHreflang = defineTaskType({
     html: Type.String({ description: 'The <link rel="alternate" hreflang> elements for its <head>' }),
     lang: Type.Optional(Type.String({ description: 'The language to declare in <html lang> when the page declares none' })),
   }, 'A page of a multilingual site that lists none of its language versions: the hreflang links of each version, found by their URLs'),
-  gate: (c) => (c.after.length >= 2 && c.after.every((a) => HREFLANG.test(a.hreflang) && /^https?:\/\//.test(a.href)) ? undefined : 'no other language version of the page to list'),
+  // The value passes the very check that flags hreflang codes (hreflang_invalid_code).
+  gate: (c) => {
+    if (c.after.length < 2) return 'no other language version of the page to list';
+    const invalid = c.after.find((a) => !HREFLANG.test(a.hreflang));
+    if (invalid) return `"${invalid.hreflang}" is not a valid hreflang code`;
+    const relative = c.after.find((a) => !/^https?:\/\//.test(a.href));
+    return relative ? `the ${relative.hreflang} version's address is not absolute (${relative.href})` : undefined;
+  },
   manual: (c, url) => ({
     instructions: `In the <head> of ${url}, add these links (every language version lists the same set, itself included)${c.lang ? `, and declare the page's language: <html lang="${c.lang}">` : ''}. A multilingual plugin or the site generator's translation settings usually print them for every page at once.`,
     html: c.html,
