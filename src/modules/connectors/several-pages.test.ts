@@ -21,6 +21,9 @@ const HALF_RESTORED = ['asters', 'phlox', 'sedums'];
 /** Pages of the tasks an attempt presumed dead wakes up in. */
 const FENCED = ['crocus', 'snowdrops', 'aconites'];
 const FENCED_FAILING = ['heathers', 'hostas', 'sedges'];
+/** Pages of the title task resumed after a page written but not recorded. */
+const RETITLED = ['violets', 'primulas', 'anemones'];
+const titleOf = (slug: string) => `How to grow ${slug} in a Kent garden \u2013 Garden Shop`;
 const draft = (slug: string) => `How we grow ${slug} on four acres in Kent: where to plant them, what they need through the year and the mistakes to avoid.`;
 
 let ctx: TestContext;
@@ -32,15 +35,19 @@ const api = (method: 'GET' | 'POST', url: string) => call(ctx, { method, url, to
 const detail = async (id: string) => (await api('GET', `/api/v1/tasks/${id}`)).data;
 const described = (slug: string) => wp.item(slug)!.meta.sos_meta_description;
 
-async function groupedTask(slugs: string[]) {
+async function groupedTask(slugs: string[], field: 'meta_description' | 'title' = 'meta_description') {
+  const [type, check] = field === 'title' ? ['fix_title_tag', 'title_too_short'] : ['fix_missing_meta_description', 'meta_description_missing'];
   return (await createTasksRepo(ctx.database.db).insertProposal({
-    siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'medium', title: `Add meta descriptions to ${slugs.length} pages`, description: 'd',
+    siteId, type, category: 'seo', priority: 'medium', title: `Fix ${slugs.length} pages`, description: 'd',
     target: `${wp.origin}/${slugs[0]}/`,
     configuration: {
-      pages: slugs.map((slug) => ({ url: `${wp.origin}/${slug}/`, field: 'meta_description', before: null, after: draft(slug) })),
-      group: { checks: ['meta_description_missing'], pages: slugs.length },
+      pages: slugs.map((slug) => ({
+        url: `${wp.origin}/${slug}/`, field,
+        ...(field === 'title' ? { before: `Growing ${slug} \u2013 Garden Shop`, after: titleOf(slug) } : { before: null, after: draft(slug) }),
+      })),
+      group: { checks: [check], pages: slugs.length },
     },
-    evidence: slugs.map((slug) => ({ check_id: 'meta_description_missing', url: `${wp.origin}/${slug}/` })),
+    evidence: slugs.map((slug) => ({ check_id: check, url: `${wp.origin}/${slug}/` })),
   }))!;
 }
 async function run(id: string) {
@@ -84,7 +91,7 @@ function stalling(id: string, at: number, options: { afterWriting?: boolean; fai
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
   owner = await signUp(ctx);
-  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED, ...FENCED, ...FENCED_FAILING].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
+  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED, ...FENCED, ...FENCED_FAILING, ...RETITLED].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
   const connector = await call(ctx, {
     method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken,
@@ -173,6 +180,24 @@ describe('a task covering several pages', () => {
     for (const slug of RESUMED) assert.equal(described(slug), '', `${slug} restored`);
   });
 
+  it('records a title the stopped attempt wrote as the post title it replaced, so the rollback restores it', async () => {
+    const id = await groupedTask(RETITLED, 'title');
+    await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
+    const first = stalling(id, 2, { afterWriting: true }); // writes its second page, then stops before recording it
+    await first.reached;
+    assert.equal(wp.item('primulas')!.title, 'How to grow primulas in a Kent garden', 'written without the site suffix the theme adds');
+    const second = stalling(id, 99);
+    await second.run;
+    first.release();
+    await first.run;
+    const done = await detail(id);
+    assert.equal(done.status, 'completed', JSON.stringify(done.error));
+    const primulas = done.deliverables.find((d: { url: string }) => d.url === `${wp.origin}/primulas/`);
+    assert.deepEqual(primulas.changes.map((c: { field: string; before: string }) => [c.field, c.before]), [['title', 'Growing primulas']]);
+    assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 200);
+    for (const slug of RETITLED) assert.equal(wp.item(slug)!.title, `Growing ${slug}`, `${slug} restored`);
+  });
+
   it('says which pages a rollback that failed mid-way already put back, records them, and a retry restores the rest', async () => {
     const id = await groupedTask(HALF_RESTORED);
     assert.equal((await run(id)).status, 'completed');
@@ -234,6 +259,6 @@ describe('a task covering several pages', () => {
     assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('a')] })!, /its own url, once/);
     assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a'), page('b', 'Too short.')] })!, /\/b\/: the drafted description is outside 50-160/);
     assert.match(configurationFailure('fix_missing_meta_description', { pages: [page('a')] })!, /several pages/, 'one page is not a group');
-    assert.match(configurationFailure('fix_broken_links', { pages: [page('a'), page('b')], url: 'x' }) ?? 'none', /none|schema/, 'types without per-page tasks ignore pages');
+    assert.match(configurationFailure('add_structured_data', { pages: [page('a'), page('b')] })!, /does not match the add_structured_data schema \(/, 'a type without per-page tasks is checked against its one-page schema');
   });
 });

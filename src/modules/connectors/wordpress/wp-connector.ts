@@ -57,6 +57,9 @@ function updateBody(values: Array<{ field: string; value: string }>) {
   return body;
 }
 
+/** A field change and the field's value the task was planned from (undefined where it cannot be known). */
+type PlannedChange = FieldChange & { planned: string | undefined };
+
 const decode = (text: string) => extractPageFacts(`<title>${text}</title>`).titles[0] ?? text;
 
 export function createWordPressConnector(deps: { client: WordPressClient; settings: WordPressSettings; close: () => Promise<void> }): SiteConnector {
@@ -66,12 +69,18 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
     [configured, ...known].find((key) => key !== undefined && item.meta && key in item.meta)
     ?? Object.keys(item.meta ?? {}).find((key) => pattern.test(key));
 
-  /** The fields this task's change (its type's connector change) touches on this item, or why WordPress cannot carry it out. */
-  function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: FieldChange[] } | { unsupported: string } {
+  /**
+   * The fields this task's change (its type's connector change) touches on this item, or why WordPress cannot carry it out.
+   * Each with `planned`: the field's value the task was planned from (its configuration's before, as this field holds it),
+   * where it can be known; a content edit has none.
+   */
+  function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: PlannedChange[] } | { unsupported: string } {
     const wanted = connectorChange(task);
     if (!wanted) return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
     if ('unsupported' in wanted) return wanted;
-    const change = (field: string, after: string): FieldChange => ({ field, before: fieldValue(item, field), after });
+    const configured = (task.configuration as { before?: unknown } | null)?.before;
+    const plannedValue = configured === null || configured === undefined ? '' : typeof configured === 'string' ? configured : undefined;
+    const change = (field: string, after: string, planned = plannedValue): PlannedChange => ({ field, before: fieldValue(item, field), after, planned });
     switch (wanted.field) {
       case 'meta_description': {
         // Sites whose theme or SEO plugin prints the hand-written excerpt as the description say so with "excerpt".
@@ -92,12 +101,12 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
         const raw = decode(item.title.raw);
         const tail = /\s[|–—-]\s[^|–—]+$/.exec(liveTitle);
         const suffix = tail && sameText(liveTitle.slice(0, tail.index), raw) ? tail[0] : raw && liveTitle.startsWith(raw) ? liveTitle.slice(raw.length) : '';
-        const postTitle = suffix && after.length > suffix.length && sameText(after.slice(-suffix.length), suffix) ? after.slice(0, -suffix.length) : after;
-        return { changes: [change('title', postTitle)] };
+        const postTitle = (title: string) => (suffix && title.length > suffix.length && sameText(title.slice(-suffix.length), suffix) ? title.slice(0, -suffix.length) : title);
+        return { changes: [change('title', postTitle(after), plannedValue === undefined ? undefined : postTitle(plannedValue))] };
       }
       case 'content': {
         const result = editContent(item.content.raw, item.link, wanted.edit);
-        return result.count > 0 ? { changes: [change('content', result.html)] } : { unsupported: wanted.none };
+        return result.count > 0 ? { changes: [change('content', result.html, undefined)] } : { unsupported: wanted.none };
       }
     }
   }
@@ -113,15 +122,12 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       const item = await client.read(located.ref);
       const planned = plan(task, item, live);
       if ('unsupported' in planned) return planned;
-      // Resumed: a description field already holding the new value was written by the attempt that stopped;
-      // rollback restores what the task was planned from. Only there is the planned value the field's own
-      // (a title's is the rendered one, suffix and all; a content edit leaves nothing to find).
-      const plannedBefore = (task.configuration as { before?: unknown } | null)?.before;
-      const isDescriptionField = (field: string) => field === 'excerpt' || (field.startsWith('meta.') && DESCRIPTION_KEY.test(field));
-      const alreadyWritten = planned.changes.filter((c) => options.resumed && isDescriptionField(c.field) && c.before === c.after
-        && (plannedBefore === null || typeof plannedBefore === 'string') && (plannedBefore ?? '') !== c.after)
-        .map((c) => ({ ...c, before: String(plannedBefore ?? '') }));
-      const changes = planned.changes.filter((c) => c.before !== c.after);
+      // Resumed: a field already holding the new value was written by the attempt that stopped; rollback restores
+      // what the task was planned from. A content edit leaves nothing to find: it is not edited twice (unsupported).
+      const alreadyWritten = planned.changes
+        .filter((c) => options.resumed && c.before === c.after && c.planned !== undefined && c.planned !== c.after)
+        .map(({ field, planned: before, after }) => ({ field, before: before!, after }));
+      const changes = planned.changes.filter((c) => c.before !== c.after).map(({ field, before, after }) => ({ field, before, after }));
       if (changes.length > 0) {
         const stored = await client.update(located.ref, updateBody(changes.map((c) => ({ field: c.field, value: c.after }))));
         const missed = changes.filter((c) => fieldValue(stored, c.field) !== c.after);
