@@ -166,6 +166,13 @@ describe('what the crawl keeps for drafting', () => {
     assert.equal(extractPageFacts('<p>Three plain words</p>').wordCount, 3);
   });
 
+  it('stores a page downloaded again as the crawl stores it: its language from its URL, its lists of links counted', () => {
+    const list = `<ul>${['a', 'b', 'c', 'd'].map((x) => `<li><a href="/${x}">Chapter ${x}</a></li>`).join('')}</ul>`;
+    const { stored } = readPageContent(`<html><head><title>Sommaire</title></head><body><h1>Sommaire</h1>${list}</body></html>`, 'https://d.test/fr/index.html');
+    assert.equal(stored.lang, 'fr');
+    assert.equal(stored.link_lists, 4);
+  });
+
   it('finds a page\'s language in its content or its URL when <html> does not say', () => {
     assert.equal(extractPageFacts('<html><body><div xml:lang="fr-FR" lang="fr-FR"><p>Bonjour.</p></div></body></html>').contentLang, 'fr-FR');
     assert.equal(extractPageFacts('<html><body><header><a lang="de" href="/de/">Deutsch</a></header><p>Hello.</p></body></html>').contentLang, undefined, 'a language switcher says nothing of the page');

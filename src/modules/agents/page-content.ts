@@ -1,5 +1,6 @@
 import { extractPageFacts } from '../crawler/extract.ts';
-import { withoutSiteTemplate, type StoredPageContent } from '../crawler/main-content.ts';
+import { pageLanguage } from '../crawler/language.ts';
+import { storedPageContent, withoutSiteTemplate, type StoredPageContent } from '../crawler/main-content.ts';
 
 /** The parts of a page a writer drafts from: its title, main heading, own text blocks and headings. */
 export interface PageContent {
@@ -9,7 +10,7 @@ export interface PageContent {
   /** The page's own text blocks (template removed), in order. */
   paragraphs: string[];
   headings: Array<{ level: number; text: string }>;
-  /** The page's declared language (<html lang>), or null. */
+  /** The page's language (crawler/language.ts pageLanguage: <html lang>, its content's lang, or its URL), or null. */
   lang: string | null;
   /** Where each paragraph stands among the headings, and what kind of block it is (MainContent.order); absent on older audits. */
   order?: string;
@@ -32,15 +33,12 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
 
 /**
  * Reads a page downloaded again (when the crawl kept nothing of it): the same main-content
- * rules as the crawl, without the site-wide repetition only a whole crawl can show.
+ * rules and stored shape as the crawl, without the site-wide repetition only a whole crawl can show.
  */
-export function readPageContent(html: string): PageContent & { stored: StoredPageContent } {
+export function readPageContent(html: string, url = ''): PageContent & { stored: StoredPageContent } {
   const facts = extractPageFacts(html);
   const [main] = withoutSiteTemplate([facts.main ?? { headings: [], blocks: [] }]);
-  const stored: StoredPageContent = {
-    lang: facts.lang, headings: main!.headings, blocks: main!.blocks, ...(main!.order === undefined ? {} : { order: main!.order }), words: facts.wordCount,
-    images_without_alt: main!.imagesWithoutAlt ?? [], json_ld: main!.jsonLd ?? [],
-    links_to_errors: [], links_to_redirects: [], // a page read alone knows no statuses
-  };
+  // A page read alone knows no statuses of its links.
+  const stored = storedPageContent(pageLanguage(url, facts), facts.wordCount, main!, { links_to_errors: [], links_to_redirects: [] });
   return { ...pageContentOf(facts.titles[0] ?? null, stored), stored };
 }

@@ -150,7 +150,7 @@ export function createPageReader(options: {
       reads += 1;
       const loading = fetchOnce(url, { ...fetchOptions, keepBody: true }).then((page): DownloadedPage | undefined => {
         if (page.status !== 200 || !page.body) return undefined;
-        const { stored: kept, ...content } = readPageContent(page.body);
+        const { stored: kept, ...content } = readPageContent(page.body, url);
         return { content, stored: kept, source: 'download', links: extractPageFacts(page.body).links };
       });
       downloads.set(url, loading);

@@ -497,6 +497,16 @@ export interface StoredPageContent {
   links_to_redirects: string[];
 }
 
+/** What an audit stores of a page (its own content, template removed) with its links' statuses as the crawl found them. */
+export function storedPageContent(lang: string | null, words: number, main: MainContent, links: Pick<StoredPageContent, 'links_to_errors' | 'links_to_redirects'>): StoredPageContent {
+  return {
+    lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
+    ...(main.shared ? { shared: main.shared } : {}), words,
+    images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
+    ...links,
+  };
+}
+
 /**
  * The audit_pages rows of a crawl: each page with its click depth, internal links in,
  * content hash, redirect target, and its own text with the site's template removed
@@ -510,7 +520,8 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       if (url !== page.url) inlinks.set(url, (inlinks.get(url) ?? 0) + 1);
     }
   }
-  const template = siteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash), crawl.pages.map((p) => (p.facts ? pageLanguage(p.url, p.facts) : null)));
+  const languages = crawl.pages.map((p) => (p.facts ? pageLanguage(p.url, p.facts) : null));
+  const template = siteTemplate(crawl.pages.map((p) => p.facts?.main), crawl.pages.map((p) => p.facts?.textHash), languages);
   const status = new Map(crawl.pages.map((p) => [p.url, p]));
   const targets = (page: CrawledPage, matches: (p: CrawledPage) => boolean) => {
     const out: string[] = [];
@@ -524,14 +535,11 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     const facts = p.facts;
     // One page at a time: every page's text unpacked at once would be the memory the packing saved.
     const main = facts?.main ? withoutTemplate(facts.main, template, i) : undefined;
-    const content: StoredPageContent | null = facts && main
-      ? {
-        lang: pageLanguage(p.url, facts), headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
-        ...(main.shared ? { shared: main.shared } : {}), words: facts.wordCount,
-        images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
+    const content = facts && main
+      ? storedPageContent(languages[i]!, facts.wordCount, main, {
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
-      }
+      })
       : null;
     return {
       url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
