@@ -25,7 +25,7 @@ const withTraffic = (priority: TaskPriority, impressions: number) => (impression
 
 interface Deps {
   audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'>;
-  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openProposals' | 'openTasks' | 'withdraw'>;
+  tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openTasks' | 'withdraw'>;
   sites: Pick<SitesService, 'platformOf'>;
   repo: AgentsRepo;
   allowPrivateTargets: PrivateTargets;
@@ -105,15 +105,16 @@ export function createStrategyAgent(deps: Deps) {
       const indexable = (url: string) => !notIndexable.has(url);
       // Proposals this audit shows to be stale go first, so that the pages they covered and
       // still need a fix are proposed again below.
-      const withdrawn = await withdrawStale(deps.tasks, siteId, {
+      const open = await deps.tasks.openTasks(siteId);
+      const withdrawn = await withdrawStale(deps.tasks, open.filter((t) => t.status === 'awaiting_approval'), {
         pageByUrl, auditId, indexable, checked: new Set(checked), found: new Set(findings.map((f) => findingKey(f.check_id, f.url))),
       });
       // Pages that open tasks of earlier audits (proposed, queued or running) will change, by
       // type: a new task leaves them out. (This audit's own, from a run that died, are proposed again and counted once.)
       const covered = new Map<string, Set<string>>();
       const fromThisAudit = (evidence: unknown) => Array.isArray(evidence) && evidence.some((e: { audit_id?: unknown }) => e?.audit_id === auditId);
-      for (const task of await deps.tasks.openTasks(siteId)) {
-        if (fromThisAudit(task.evidence)) continue;
+      for (const task of open) {
+        if (withdrawn.has(task.id) || fromThisAudit(task.evidence)) continue;
         const pages = covered.get(task.type) ?? new Set<string>();
         for (const page of pagesOf(task)) pages.add(pageOf(page));
         covered.set(task.type, pages);
@@ -168,7 +169,7 @@ export function createStrategyAgent(deps: Deps) {
       } finally {
         await http.close();
       }
-      deps.log.info({ siteId, auditId, proposed, rejected, withdrawn }, 'strategy agent proposals');
+      deps.log.info({ siteId, auditId, proposed, rejected, withdrawn: withdrawn.size }, 'strategy agent proposals');
       return { proposed, rejected };
     },
   };

@@ -63,12 +63,12 @@ export function withdrawalReason(task: { type: string; target: string; configura
     + (rest > 0 ? `; the ${rest} other page${rest === 1 ? '' : 's'} are proposed again from this audit` : '');
 }
 
-/** Withdraws (cancels, actor agent:strategy, reason in the history) every open proposal whose problem is gone. */
-export async function withdrawStale(tasks: Pick<TasksService, 'openProposals' | 'withdraw'>, siteId: string, input: WithdrawalInput): Promise<number> {
-  let withdrawn = 0;
-  for (const task of await tasks.openProposals(siteId)) {
+/** Withdraws (cancels, actor agent:strategy, reason in the history) every proposal whose problem is gone; returns their ids. */
+export async function withdrawStale(tasks: Pick<TasksService, 'withdraw'>, proposals: ReadonlyArray<Parameters<typeof withdrawalReason>[0] & { id: string }>, input: WithdrawalInput): Promise<Set<string>> {
+  const withdrawn = new Set<string>();
+  for (const task of proposals) {
     const reason = withdrawalReason(task, input);
-    if (reason && (await tasks.withdraw(task.id, reason))) withdrawn += 1;
+    if (reason && (await tasks.withdraw(task.id, reason))) withdrawn.add(task.id);
   }
   return withdrawn;
 }

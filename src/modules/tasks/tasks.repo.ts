@@ -149,7 +149,7 @@ export function createTasksRepo(db: Kysely<DB>) {
     openTasks(siteId: string, statuses: readonly TaskStatus[]) {
       return db
         .selectFrom('tasks')
-        .select(['id', 'type', 'target', 'configuration', 'evidence'])
+        .select(['id', 'type', 'status', 'target', 'configuration', 'evidence'])
         .where('site_id', '=', siteId)
         .where('status', 'in', statuses)
         .execute();

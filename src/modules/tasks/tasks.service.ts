@@ -122,7 +122,6 @@ export function createTasksService(deps: {
     proposedFromAudit: (siteId: string, type: string, target: string, auditId: string) => repo.openFromAudit(siteId, type, target, auditId),
 
     /** For the strategy agent: its proposals still awaiting approval on a site. */
-    openProposals: (siteId: string) => repo.openTasks(siteId, ['awaiting_approval']),
     /** For the strategy agent: every task of a site not yet closed (proposed, queued or running): the pages they will change. */
     openTasks: (siteId: string) => repo.openTasks(siteId, OPEN_STATUSES),
     /** For the strategy agent: withdraws a proposal through the cancel transition, the reason in its history. */
