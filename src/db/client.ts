@@ -80,7 +80,12 @@ function wrapPGlite(pglite: PGlite): Database {
           rows: async <R>(text: string, params?: unknown[]) => (await tx.query<R>(text, params)).rows,
         }),
       ),
-    close: () => db.destroy(),
+    // Kysely's driver closes the instance only if it ran a query (it takes hold of it then): one
+    // used only by the job queue stayed open, and its process never ended.
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
   };
 }
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import type { Database } from './client.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { createDatabase, type Database } from './client.ts';
 import { migrate } from './migrate.ts';
 
 let database: Database;
@@ -12,6 +13,12 @@ before(async () => {
 after(() => database.close());
 
 describe('database layer', () => {
+  it('closes an embedded database no query went through (one only the job queue used)', async () => {
+    const pglite = await PGlite.create();
+    await (await createDatabase({ pglite })).close();
+    assert.equal(pglite.closed, true, 'an open instance keeps its process from ending');
+  });
+
   it('returns the same JS types from both drivers', async () => {
     const { rows } = await sql<{ n: unknown; big: unknown; num: unknown; day: unknown; at: unknown }>`
       select count(*) as n, 9007199254740::int8 as big, 12.5::numeric as num, date '2026-03-01' as day, now() as at
