@@ -38,7 +38,7 @@ export interface GoogleIdentity {
 interface Deps {
   users: UsersService;
   /** Verifies a Google sign-in callback (state, PKCE, id_token) into an identity. */
-  google?: { configured: boolean; signinCallback(query: GoogleCallbackQuery): Promise<GoogleIdentity & { returnTo: 'app' | null }> };
+  google?: { configured: boolean; signinCallback(query: GoogleCallbackQuery, browser: { state?: string | undefined }): Promise<GoogleIdentity & { returnTo: 'app' | null }> };
   repo: AuthRepo;
   accessTokens: AccessTokens;
   revocations: RevocationList;
@@ -98,15 +98,10 @@ export function createAuthService(deps: Deps) {
       return issueTokens(account.id);
     },
 
-    /** Google sign-in: the verified identity's user (found, linked or created) gets this service's tokens, as at login. */
-    /** The tokens of the user behind a Google sign-in, and who started it (the web app answers the browser itself). */
+    /** The tokens of the user behind a Google sign-in (found, linked or created), and who started it (the web app answers the browser itself). */
     async signInWithGoogle(query: GoogleCallbackQuery, browser: { state?: string | undefined } = {}): Promise<{ tokens: TokenPair; returnTo: 'app' | null }> {
       if (!deps.google) throw new ProblemError('service_unavailable', 'Google sign-in is not available on this server.');
-      const { returnTo, ...identity } = await deps.google.signinCallback(query);
-      // Login CSRF: a sign-in that ends in a browser session must finish in the browser that started it.
-      if (returnTo === 'app' && (!browser.state || browser.state !== query.state)) {
-        throw Object.assign(new ProblemError('forbidden', 'This sign-in was not started in this browser: start again.'), { returnTo });
-      }
+      const { returnTo, ...identity } = await deps.google.signinCallback(query, browser);
       const user = await deps.users.findOrCreateByGoogle(identity);
       return { tokens: await issueTokens(user.id), returnTo };
     },

@@ -138,11 +138,16 @@ export function createGoogleService(deps: {
      * Google's JWKS: signature, issuer, audience (our client id), expiry, the nonce we sent,
      * and a verified e-mail. Anything else is refused.
      */
-    async signinCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }) {
+    async signinCallback(query: { code?: string | undefined; state?: string | undefined; error?: string | undefined }, browser: { state?: string | undefined } = {}) {
       const { client, config } = ready();
       if (!query.state) throw new ProblemError('bad_request', 'The callback has no state.');
       const { verifier, nonce, returnTo } = await takeState(query.state, 'signin');
       return finishing(returnTo, async () => {
+        // Login CSRF: a sign-in that ends in a browser session finishes only in the browser that started it,
+        // checked before Google's code is used (as a connection's is).
+        if (returnTo === 'app' && (!browser.state || browser.state !== query.state)) {
+          throw new ProblemError('forbidden', 'This sign-in was not started in this browser: start again.');
+        }
         if (query.error || !query.code) throw new ProblemError('bad_request', `Google did not sign you in (${query.error ?? 'no code'}).`);
         const tokens = await client.exchangeCode(query.code, verifier, signinRedirect).catch(googleError);
         if (!tokens.id_token) throw new ProblemError('bad_gateway', 'Google sent no id_token.');

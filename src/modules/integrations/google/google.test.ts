@@ -292,8 +292,10 @@ describe('Google sign-in', () => {
     assert.ok(!forged.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session for the attacker\'s account');
     // The usual case: a victim who never started a sign-in has no state cookie at all.
     const lured = google.authorize((await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/google/start?return=app' })).headers.location as string, { sub: 'attacker-sub', email: 'attacker@gmail.com' });
+    const exchanges = google.requests.filter((r) => r.path === '/token').length;
     const noCookie = await ctx.app.inject({ method: 'GET', url: lured.redirect.pathname + lured.redirect.search });
     assert.equal(noCookie.headers.location, '/?signin_error=other_browser');
+    assert.equal(google.requests.filter((r) => r.path === '/token').length, exchanges, 'refused before Google\'s code is used');
     assert.ok(!noCookie.cookies.some((c) => c.name === 'sos_session' && c.value), 'no session without the state cookie');
     const back = await ctx.app.inject({ method: 'GET', url: consent.redirect.pathname + consent.redirect.search, cookies: { sos_google_state: stateCookie.value } });
     assert.equal(back.statusCode, 303, back.body);
