@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Nullable, Timestamp } from '../../../lib/schema.ts';
@@ -30,9 +30,28 @@ const StatusSchema = Type.Object({
 });
 
 const STATE_COOKIE = 'sos_google_state';
+const SIGNIN_CALLBACK = '/api/v1/auth/google/callback';
 /** The state of a Google connection the web app started, kept by the browser that started it (see the connect route). */
 const CONNECT_STATE_COOKIE = 'sos_google_connect_state';
 const CONNECT_CALLBACK = '/api/v1/integrations/google/callback';
+
+/**
+ * The browser that starts a round trip keeps its state for the callback (only there): Lax, so that it
+ * comes back on Google's top-level redirect; ten minutes, as long as the state itself.
+ */
+function keepState(request: FastifyRequest, reply: FastifyReply, cookie: string, callback: string, authorizationUrl: string) {
+  reply.setCookie(cookie, new URL(authorizationUrl).searchParams.get('state') ?? '', {
+    path: callback, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
+  });
+}
+
+/** A refusal of a round trip the web app started goes back into the app (`to` plus its code); any other is the API's answer. */
+function backToApp(request: FastifyRequest, reply: FastifyReply, error: unknown, to: string, what: string) {
+  const message = forApp(error);
+  if (!message) throw error;
+  request.log.info({ err: error }, `${what} refused`);
+  return reply.redirect(`${to}${message}`, 303);
+}
 
 /** `return=app`: the web app starts the round trip, and its callback answers the browser (a redirect into the app), not JSON. */
 const StartQuery = Type.Object({ return: Type.Optional(Type.Literal('app', { description: 'Set by the web app: the callback redirects back into it' })) }, { additionalProperties: false });
@@ -56,11 +75,9 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
       const started = await deps.google.connectStart(request.actor.sub, request.query.return === 'app' ? 'app' : null);
       // The browser that starts a connection keeps its state, so a consent link sent to someone else
       // cannot tie their Google data to this account (OAuth CSRF), whoever asked for the link. The app's
-      // fetch is same-origin, so the browser stores the cookie; Lax brings it back on Google's redirect.
+      // fetch is same-origin, so the browser stores the cookie.
       // An API client opens the consent URL in a browser that has this cookie (the one its own request got).
-      reply.setCookie(CONNECT_STATE_COOKIE, new URL(started.authorization_url).searchParams.get('state') ?? '', {
-        path: CONNECT_CALLBACK, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
-      });
+      keepState(request, reply, CONNECT_STATE_COOKIE, CONNECT_CALLBACK, started.authorization_url);
       return started;
     },
   );
@@ -78,12 +95,7 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
         if (result.returnTo === 'app') return reply.redirect(`/settings?google=connected${result.missing_scopes.length ? `&missing=${encodeURIComponent(result.missing_scopes.join(' '))}` : ''}`, 303);
         return { connected: result.connected, scopes: result.scopes, missing_scopes: result.missing_scopes };
       } catch (error) {
-        const message = forApp(error);
-        if (message) {
-          request.log.info({ err: error }, 'Google connection refused');
-          return reply.redirect(`/settings?google_error=${message}`, 303);
-        }
-        throw error;
+        return backToApp(request, reply, error, '/settings?google_error=', 'Google connection');
       }
     },
   );
@@ -105,12 +117,7 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     async (request, reply) => {
       const url = await deps.google.signinStart(request.query.return === 'app' ? 'app' : null);
       // The browser that starts an app sign-in keeps its state, so only it can finish it (login CSRF).
-      // Lax: the cookie must come back on Google's top-level redirect to the callback.
-      if (request.query.return === 'app') {
-        reply.setCookie(STATE_COOKIE, new URL(url).searchParams.get('state') ?? '', {
-          path: '/api/v1/auth/google/callback', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', maxAge: 600,
-        });
-      }
+      if (request.query.return === 'app') keepState(request, reply, STATE_COOKIE, SIGNIN_CALLBACK, url);
       return reply.redirect(url, 302);
     },
   );
@@ -121,19 +128,14 @@ export async function googleRoutes(app: FastifyInstance, deps: { google: GoogleS
     async (request, reply) => {
       try {
         const { tokens, returnTo } = await deps.auth.signInWithGoogle(request.query, { state: request.cookies[STATE_COOKIE] });
-        reply.clearCookie(STATE_COOKIE, { path: '/api/v1/auth/google/callback' });
+        reply.clearCookie(STATE_COOKIE, { path: SIGNIN_CALLBACK });
         if (returnTo !== 'app') return tokens;
         // The web app's session: the refresh token in its cookie; the app takes an access token from it on load.
         setSessionCookie(request, reply, tokens.refresh_token, deps.refreshTtlSeconds);
         reply.header('cache-control', 'no-store');
         return reply.redirect('/', 303);
       } catch (error) {
-        const message = forApp(error);
-        if (message) {
-          request.log.info({ err: error }, 'Google sign-in refused');
-          return reply.redirect(`/?signin_error=${message}`, 303);
-        }
-        throw error;
+        return backToApp(request, reply, error, '/?signin_error=', 'Google sign-in');
       }
     },
   );
