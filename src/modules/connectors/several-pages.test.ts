@@ -23,6 +23,10 @@ const FENCED = ['crocus', 'snowdrops', 'aconites'];
 const FENCED_FAILING = ['heathers', 'hostas', 'sedges'];
 /** Pages of the title task resumed after a page written but not recorded. */
 const RETITLED = ['violets', 'primulas', 'anemones'];
+/** Pages of the task that fails on its last page after an editor changed its first. */
+const NOT_UNDONE = ['yarrows', 'thistles', 'sorrels'];
+/** Pages of the task whose every attempt died. */
+const ABANDONED = ['mosses', 'lichens'];
 const titleOf = (slug: string) => `How to grow ${slug} in a Kent garden \u2013 Garden Shop`;
 const draft = (slug: string) => `How we grow ${slug} on four acres in Kent: where to plant them, what they need through the year and the mistakes to avoid.`;
 
@@ -91,7 +95,7 @@ function stalling(id: string, at: number, options: { afterWriting?: boolean; fai
 before(async () => {
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { workJobs: true });
   owner = await signUp(ctx);
-  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED, ...FENCED, ...FENCED_FAILING, ...RETITLED].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
+  wp = await startWordPressServer({ items: [...SLUGS, ...RESUMED, ...HALF_RESTORED, ...FENCED, ...FENCED_FAILING, ...RETITLED, ...NOT_UNDONE, ...ABANDONED].map((slug) => ({ type: 'page' as const, slug, title: `Growing ${slug}`, content: `<p>${slug}</p>` })) });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Garden', domain: wp.host } })).data.id;
   const connector = await call(ctx, {
     method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken,
@@ -139,6 +143,41 @@ describe('a task covering several pages', () => {
     assert.match(done.error.message, new RegExp(`page 2 of 3 \\(${wp.origin}/herbs/\\) failed: .*the 1 page\\(s\\) changed before it were put back`));
     assert.deepEqual(done.deliverables, [], 'no page is still changed');
     for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
+  });
+
+  it('says which pages it could not put back when a later page fails, and keeps them as its deliverables', async () => {
+    const id = await groupedTask(NOT_UNDONE);
+    await sql`update tasks set status = 'queued' where id = ${id}`.execute(ctx.database.db);
+    const attempt = stalling(id, 3);
+    await attempt.reached;
+    // An editor rewrites the first page meanwhile, and the last page's write fails.
+    wp.edit('yarrows', { meta: { sos_meta_description: 'Rewritten by hand while the task ran.' } });
+    wp.failNext(500, 'POST', `/wp/v2/pages/${wp.item('sorrels')!.id}`);
+    attempt.release();
+    await attempt.run;
+    const failed = await detail(id);
+    assert.equal(failed.status, 'failed');
+    assert.match(failed.error.message, new RegExp(`page 3 of 3 .* failed: .*; 1 page\\(s\\) changed before it could not be put back: ${wp.origin}/yarrows/$`));
+    assert.deepEqual(failed.deliverables.map((d: { url: string }) => d.url), [`${wp.origin}/yarrows/`], 'the page still changed on the site');
+    assert.equal(described('yarrows'), 'Rewritten by hand while the task ran.', 'the editor\'s text is not overwritten');
+    assert.equal(described('thistles'), '', 'the page nobody touched is put back');
+  });
+
+  it('is failed, not left in progress, once every attempt died; a task that ended is left as it is', async () => {
+    const { tasks, connectors } = ctx.app.services;
+    const executor = createExecutor({ tasks, queue: ctx.app.jobs, log: ctx.app.log, connectors });
+    const id = await groupedTask(ABANDONED);
+    await sql`update tasks set status = 'in_progress' where id = ${id}`.execute(ctx.database.db);
+    await executor.abandonTask(id);
+    const abandoned = await detail(id);
+    assert.equal(abandoned.status, 'failed');
+    assert.match(abandoned.error.message, /Every attempt to carry this task out stopped before it ended/);
+    const completed = await groupedTask(['roses']).then(async (other) => {
+      await sql`update tasks set status = 'completed' where id = ${other}`.execute(ctx.database.db);
+      await executor.abandonTask(other);
+      return detail(other);
+    });
+    assert.equal(completed.status, 'completed');
   });
 
   it('resumes after the pages a stopped attempt recorded; the stopped attempt, back to life, changes nothing more', async () => {
