@@ -51,9 +51,9 @@ const CONNECTIVES = [
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
   'tuttavia', 'ma', 'quindi', 'inoltre', 'per esempio', 'ad esempio', 'porém', 'mas', 'então', 'além disso', 'por exemplo',
 ];
-/** Words that stand for something named before: fine at the very start of a page ("This module ..."), not after it. */
 /** Personal pronouns: they stand for something named before, even at the start of a page ("It operates on ..."). */
 const PRONOUNS = ['it', 'its', 'they', 'their', 'them', 'he', 'she', 'his', 'her', 'il', 'elle', 'ils', 'elles', 'es', 'sie', 'er'];
+/** Words that stand for something named before: fine at the very start of a page ("This module ..."), not after it. */
 const REFERRING = [
   ...PRONOUNS, 'this', 'these', 'those', 'that', 'such', 'the other', 'the same', 'the latter',
   'the former', 'the rest', 'the remaining', 'both', 'either', 'neither', 'each of', 'all of', 'one of', 'some of', 'most of', 'many of',
@@ -225,44 +225,38 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   for (const [s, blocks] of sections.entries()) {
     // Paragraphs are read (segmented, checked) as the draft reaches them: most pages are done after their first.
     const cache: Sentence[][] = [];
-    const read = new Proxy(cache, {
-      get(target, key) {
-        if (typeof key === 'string' && /^\d+$/.test(key)) {
-          const b = Number(key);
-          if (b < blocks.length && target[b] === undefined) {
-            const list = readSentences(blocks[b]!, content.lang, pageWords);
-            undecodable ||= list.some((x) => x.undecodable);
-            sentences += list.length;
-            foreign += list.filter((x) => x.foreign).length;
-            target[b] = list;
-          }
-          return target[b];
-        }
-        return key === 'length' ? blocks.length : Reflect.get(target, key);
-      },
-    });
+    const read = (b: number): Sentence[] => {
+      if (cache[b] === undefined) {
+        const list = readSentences(blocks[b]!, content.lang, pageWords);
+        undecodable ||= list.some((x) => x.undecodable);
+        sentences += list.length;
+        foreign += list.filter((x) => x.foreign).length;
+        cache[b] = list;
+      }
+      return cache[b];
+    };
     // The page's start: the lead's first paragraph with a usable sentence (one in another language or a fragment before it does not count).
     let firstUsable = -1;
-    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read[b]!.some((x) => x.usable)) firstUsable = b;
-    const opens = (b: number) => read[b]![0]?.usable === true && canOpen(read[b]![0]!.text, s === 0 && b === firstUsable);
+    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
+    const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
     // tutorial explains ...", "pg_dump is ..."): drafted from any later paragraph, descriptions read
     // on real sites were a detail rather than the page's subject nine times out of ten.
     const aboutThePage = (b: number) => {
-      const opening = read[b]![0]!.text;
+      const opening = read(b)[0]!.text;
       const first = /^[\p{L}\d_.-]+/u.exec(opening)?.[0]?.toLowerCase() ?? '';
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
-    for (let b = firstUsable; b < read.length; b++) {
+    for (let b = firstUsable; b < blocks.length; b++) {
       if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;
-      const first = read[b]![0]!.text;
+      const first = read(b)[0]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
-      extend: for (let k = b; k < read.length; k++) {
+      extend: for (let k = b; k < blocks.length; k++) {
         if (k > b && !opens(k)) break;
-        for (const sentence of read[k]!) {
+        for (const sentence of read(k)) {
           if (!sentence.usable) break extend;
           const next = join(text, sentence.text);
           if (displayWidth(next) > DESCRIPTION_MAX) {

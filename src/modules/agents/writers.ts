@@ -55,7 +55,6 @@ function cutClean(text: string, max: number): string {
   return out.trim();
 }
 
-/** The words a phrase can begin with: a title is cut just before one ("Functions creating iterators | for efficient looping"). */
 /**
  * Prepositions that open a phrase a title can lose ("Functions creating iterators | for
  * efficient looping"). Not "of", "by", "to", "and" or "or": what follows them completes the
@@ -137,7 +136,7 @@ function shorterSuffixes(suffix: string): string[] {
   add(noKind);
   for (const base of [suffix, noKind]) {
     add(base.replace(/(\d+\.\d+)\.\d+\b/u, '$1'));
-    add(base.replace(/[\s,]+v?\d[\w.]*$/iu, '').replace(VERSION_WORD, ''));
+    add(withoutVersion(base));
     add(base.replace(/[\s,]+v?\d[\w.]*(?=\s|$)/iu, '').replace(KIND_WORDS, '').replace(VERSION_WORD, ''));
   }
   return forms.sort((a, b) => b.length - a.length);

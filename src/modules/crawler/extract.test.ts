@@ -13,6 +13,11 @@ describe('page facts', () => {
     assert.equal(split.wordCount, 5);
     assert.equal(split.textHash, whole.textHash);
     assert.equal(whole.titles[0], 'Ignored title');
+    // Japanese, without spaces: about two characters a word, counted the same in 3-character chunks.
+    const japanese = '<p>ソースパッケージは通常 3 つのファイルで構成されています。</p>';
+    const pieces = createExtractor();
+    for (let i = 0; i < japanese.length; i += 3) pieces.write(japanese.slice(i, i + 3));
+    assert.equal(pieces.end().wordCount, extractPageFacts(japanese).wordCount);
   });
 
   it('tells pages with different text apart, and equal text with different markup as equal', () => {

@@ -45,6 +45,8 @@ export function createExtractor() {
   };
   const hash = createHash('sha1');
   let pendingText: string[] = [];
+  /** Chinese and Japanese characters so far: halved into words once, at the end (cjkWords), whatever the chunks. */
+  let cjkChars = 0;
   let afterSpace = true; // the normalised text so far is empty or ends in a space
   let skipDepth = 0;
   const main = createMainContentCollector();
@@ -61,7 +63,8 @@ export function createExtractor() {
     pendingText = [];
     if (afterSpace && normalized.charCodeAt(0) === 32) normalized = normalized.slice(1);
     if (normalized === '') return;
-    facts.wordCount += countWordStarts(normalized, afterSpace) + cjkWords(normalized);
+    facts.wordCount += countWordStarts(normalized, afterSpace);
+    cjkChars += cjkCharacters(normalized);
     afterSpace = normalized.charCodeAt(normalized.length - 1) === 32;
     hash.update(normalized);
   };
@@ -179,6 +182,7 @@ export function createExtractor() {
     end(): PageFacts {
       parser.end();
       flushText();
+      facts.wordCount += Math.floor(cjkChars / 2);
       facts.textHash = hash.digest('hex');
       facts.main = main.end();
       return facts;
@@ -200,22 +204,22 @@ function collectAnchor(facts: PageFacts, name: string, attrs: Record<string, str
   if (name === 'a' && attrs.name) facts.anchorIds.push(attrs.name);
 }
 
+const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/**
+ * Chinese and Japanese write words without spaces: a word is about two of these characters
+ * (1,529 characters of a Japanese page were "94 words" counted by spaces, and "thin").
+ * Korean separates words with spaces, as counted already.
+ */
+function cjkCharacters(normalized: string): number {
+  if (normalized.charCodeAt(0) < 0x2e80 && !/[\u2e80-\u9fff]/u.test(normalized)) return 0;
+  return normalized.match(CJK_CHARS)?.length ?? 0;
+}
+
 /**
  * Words that start in a chunk of normalised text (single spaces only): one after each inner
  * space, plus one at the start when the text so far ended in a space. Native indexOf, no
  * word arrays.
  */
-const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
-/**
- * Chinese and Japanese write words without spaces: a word is about two characters there
- * (1,529 characters of a Japanese page were "94 words" counted by spaces, and "thin").
- * Korean separates words with spaces, as counted already.
- */
-function cjkWords(normalized: string): number {
-  if (normalized.charCodeAt(0) < 0x2e80 && !/[\u2e80-\u9fff]/u.test(normalized)) return 0;
-  return Math.floor((normalized.match(CJK_CHARS)?.length ?? 0) / 2);
-}
-
 function countWordStarts(normalized: string, afterSpace: boolean): number {
   let words = afterSpace && normalized.charCodeAt(0) !== 32 ? 1 : 0;
   for (let i = normalized.indexOf(' '); i !== -1 && i < normalized.length - 1; i = normalized.indexOf(' ', i + 1)) words += 1;

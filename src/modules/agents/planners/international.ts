@@ -40,7 +40,7 @@ export const internationalPlanner: Planner = {
     for (const [url, list] of missing) {
       const group = versions.get(versionKey(url).key) ?? [];
       const localized = group.filter((v): v is { locale: string; url: string } => v.locale !== null);
-      if (localized.length < 2 && group.length < 2) {
+      if (group.length < 2) {
         await ctx.reject('add_hreflang', url, 'no other language version of this page was found under another locale in the URL (/fr/..., /de-DE/...): its versions must be listed by hand');
         continue;
       }
