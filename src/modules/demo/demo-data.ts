@@ -1,4 +1,5 @@
 import { expectedCtr } from '../search-data/ctr-curve.ts';
+import { PLANTS } from './demo-site.ts';
 import { DAY_MS as DAY, isoDate } from '../search-data/periods.ts';
 import type { AnalyticsDay, QueryPageDay, SearchDay } from '../search-data/search-data.repo.ts';
 
@@ -16,7 +17,7 @@ function random(seed: number) {
 
 
 // The demo site's guides (demo-site.ts): each topic has a guide page and a care page.
-const TOPICS = ['roses', 'tulips', 'hedges', 'dahlias', 'peonies', 'herbs', 'apple trees', 'clematis', 'ferns', 'bulbs', 'lavender', 'hydrangeas'];
+const TOPICS = PLANTS.map((p) => p.topic.replaceAll('-', ' '));
 const PATTERNS = [
   (t: string) => `how to grow ${t}`, (t: string) => `when to prune ${t}`, (t: string) => `best ${t} for small gardens`,
   (t: string) => `buy ${t} online`, (t: string) => `${t} price`, (t: string) => `${t} care guide`, (t: string) => `${t} problems`,

@@ -1,10 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { intentSql } from '../search-data/intent.ts';
+import type { KEYWORD_SORTS } from './keywords.schemas.ts';
 
 const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
 
-export type KeywordSort = 'clicks' | 'keyword' | 'position' | 'change' | 'volume' | 'difficulty' | 'intent' | 'url';
+export type KeywordSort = (typeof KEYWORD_SORTS)[number];
 /** What each sort orders by: fixed expressions only, never a client's text. */
 const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
   clicks: sql`clicks_28d`,

@@ -37,7 +37,7 @@ export function normalizeDomain(input: string, allowPrivate: PrivateTargets): Do
 
   const host = url.hostname.replace(/\.$/, '');
   const bareHost = host.replace(/^\[|\]$/g, '');
-  if (allowPrivate === true || privateHostAllowed(allowPrivate, url.host)) {
+  if (privateHostAllowed(allowPrivate, url.host)) {
     if (!net.isIP(bareHost) && !host.split('.').every((label) => LABEL.test(label))) {
       return { ok: false, reason: 'is not a valid domain name' };
     }

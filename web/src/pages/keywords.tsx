@@ -1,6 +1,7 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
+import type { paths } from '../generated/api';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatDate, formatNumber, humanize, positionDelta } from '../lib/format.ts';
@@ -20,7 +21,8 @@ export function KeywordsPage() {
   );
 }
 
-type SortKey = 'keyword' | 'position' | 'change' | 'volume' | 'difficulty' | 'intent' | 'url';
+/** The API's sort keys (its schema); the table offers the columns it shows. */
+type SortKey = NonNullable<NonNullable<paths['/api/v1/keywords']['get']['parameters']['query']>['sort']>;
 const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: 'keyword', label: 'Keyword' }, { key: 'position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
   { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },

@@ -4,7 +4,7 @@ import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { actorName, Evidence, fieldName, KeyValues, PlannedWork, riskOf } from '../components/task-parts.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
-import { changesOf, pathOf } from '../lib/diff.ts';
+import { changesOf, pageCount, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
 
 const MOVING = ['queued', 'in_progress'];
@@ -59,8 +59,8 @@ export function TaskPage() {
     <Async state={task} label="Loading the task">
       {(t) => {
         const changes = changesOf(t.configuration);
-        const pages = (t.configuration as { pages?: unknown } | null)?.pages;
-        const briefs = (Array.isArray(pages) ? pages : []).filter((p): p is { url: string; instructions?: string } => typeof p === 'object' && p !== null && typeof (p as { url?: unknown }).url === 'string');
+        // Pages each with a value of their own are shown above (the changes, or the briefs); a list of pages without is configuration.
+        const pagesShown = pageCount(t.configuration) > 1;
         const risk = riskOf(t);
         const deliverables = (Array.isArray(t.deliverables) ? t.deliverables : t.deliverables ? [t.deliverables] : []) as Array<Record<string, unknown>>;
         const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[]; checks?: unknown[] } | null;
@@ -113,7 +113,7 @@ export function TaskPage() {
                 <details class="panel technical">
                   <summary><h2>Task configuration</h2></summary>
                   <p class="muted small">The task's configuration as the agent wrote it (the API's <code>configuration</code>).</p>
-                  <KeyValues value={t.configuration} skip={['before', 'after', ...(briefs.length ? ['pages'] : [])]} />
+                  <KeyValues value={t.configuration} skip={['before', 'after', ...(pagesShown ? ['pages'] : [])]} />
                 </details>
               </div>
               <aside class="task-side">
