@@ -102,22 +102,22 @@ describe('POST /api/v1/admin/users', () => {
 });
 
 // The command line opens its own database from DATA_DIR: exercised once, on the embedded run.
-if (testDatabaseKind() === 'embedded') {
-  describe('npm run cli -- users create', () => {
-    it('creates a user, refuses a duplicate and a weak password', async (t) => {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sos-cli-'));
-      t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
-      const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
-      const quiet = t.mock.method(console, 'log', () => {});
-      const errors = t.mock.method(console, 'error', () => {});
+// Skipped, not left out, on the other run: both runs must report the same number of tests.
+describe('npm run cli -- users create', () => {
+  const skip = testDatabaseKind() === 'embedded' ? false : 'the command line opens its own embedded database';
+  it('creates a user, refuses a duplicate and a weak password', { skip }, async (t) => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sos-cli-'));
+    t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const quiet = t.mock.method(console, 'log', () => {});
+    const errors = t.mock.method(console, 'error', () => {});
 
-      const args = ['users', 'create', '--email', 'Cli@Example.com', '--password', 'cli-password-1', '--name', 'Cli', '--role', 'admin'];
-      assert.equal(await runCli(args, env), 0);
-      assert.match(String(quiet.mock.calls[0]?.arguments[0]), /Created admin cli@example\.com/);
-      assert.equal(await runCli(args, env), 1, 'duplicate');
-      assert.equal(await runCli(['users', 'create', '--email', 'b@example.com', '--password', 'short', '--name', 'B'], env), 2);
-      assert.equal(await runCli(['users', 'delete'], env), 2);
-      assert.ok(errors.mock.calls.some((c) => /already exists/.test(String(c.arguments[0]))));
-    });
+    const args = ['users', 'create', '--email', 'Cli@Example.com', '--password', 'cli-password-1', '--name', 'Cli', '--role', 'admin'];
+    assert.equal(await runCli(args, env), 0);
+    assert.match(String(quiet.mock.calls[0]?.arguments[0]), /Created admin cli@example\.com/);
+    assert.equal(await runCli(args, env), 1, 'duplicate');
+    assert.equal(await runCli(['users', 'create', '--email', 'b@example.com', '--password', 'short', '--name', 'B'], env), 2);
+    assert.equal(await runCli(['users', 'delete'], env), 2);
+    assert.ok(errors.mock.calls.some((c) => /already exists/.test(String(c.arguments[0]))));
   });
-}
+});
