@@ -353,3 +353,43 @@ describe('the strategy agent on a server that serves every directory page twice'
   });
 });
 
+
+describe('the strategy agent on a site whose template prints its name as an h1 and one description on every page', () => {
+  it('keeps each page\'s own h1 (not the header\'s), and gives the pages their own descriptions in one task', async (t) => {
+    const NAME = 'The Rose Growers Handbook';
+    const shared = 'The Rose Growers Handbook: everything we know about growing roses, from planting to pruning.';
+    const topics = ['climbing roses', 'rambling roses', 'shrub roses', 'pruning tools', 'rose feeding', 'black spot', 'aphids', 'rose hips', 'cuttings', 'grafting', 'winter care', 'soil'];
+    const page = (title: string, h1: string | null) => doc(`${title} | Rose Growers`, shared,
+      `<header><h1 class="menu-title">${NAME}</h1></header><main>${h1 ? `<h1>${h1}</h1>` : ''}<p>${prose(title.toLowerCase())}</p></main>`).replace('<link rel="canonical" href="CANONICAL">', '');
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: page('Home', null).replace('<main>', `<main>${topics.map((p) => `<a href="/${p.replace(' ', '-')}.html">${p}</a>`).join(' ')}`) },
+    };
+    for (const topic of topics) routes[`/${topic.replace(' ', '-')}.html`] = { body: page(`Growing ${topic}`, `Growing ${topic}`) };
+    const roses = await startFixtureSite(routes);
+    t.after(() => roses.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Roses', domain: roses.host } })).data.id;
+    await auditAndWait(siteId);
+    const rows = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).execute();
+    const of = (type: string) => rows.filter((r) => r.type === type);
+
+    const [descriptions, ...more] = of('fix_duplicate_meta_description');
+    assert.ok(descriptions && more.length === 0, `one task for the pages that share the template's description (${of('fix_duplicate_meta_description').length})`);
+    const pages = pagesOf(descriptions);
+    assert.equal(pages.length, topics.length, 'every page but the one that keeps it');
+    for (const p of pages) {
+      const config = p.configuration as { before: string; after: string; kept_by: string; shared_with?: string[] };
+      assert.deepEqual([config.before, config.kept_by], [shared, `${roses.origin}/`]);
+      assert.ok(prose(`growing ${new URL(p.target).pathname.slice(1, -5).replace('-', ' ')}`).startsWith(config.after), config.after);
+      assert.equal(config.shared_with, undefined, '13 pages share it: not listed on each');
+    }
+
+    const h1s = of('fix_h1').flatMap((r) => pagesOf(r));
+    assert.equal(h1s.length, topics.length);
+    for (const h of h1s) {
+      const config = h.configuration as { after: string; template_h1s: string[]; instructions: string };
+      assert.equal(config.after, `Growing ${new URL(h.target).pathname.slice(1, -5).replace('-', ' ')}`, 'the page\'s own heading stays, though the header\'s comes first');
+      assert.deepEqual(config.template_h1s, [NAME]);
+      assert.match(config.instructions, /printed as an <h1> by the site's template on 12\+ pages: make it a <p> or <div>/);
+    }
+  });
+});

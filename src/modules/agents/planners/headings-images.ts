@@ -1,6 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { withoutNumbering, writeAltText, writeH1 } from '../writers.ts';
-import { proposeByPage, type PageFix } from './grouping.ts';
+import { GROUP_MIN, proposeByPage, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
 const MAX_IMAGES_PER_TASK = 50;
@@ -20,11 +20,23 @@ export function headingToPromote(headings: ReadonlyArray<{ level: number; text: 
   return close ? first : undefined;
 }
 
+/**
+ * The h1 texts a template prints on many pages (a site name in the header bar, a "Reviews"
+ * section), with the number of pages: on a page with several h1s they are the ones to go,
+ * whatever their order. From GROUP_MIN pages on, as a problem is a template's.
+ */
+export function templateHeadings(h1Lists: ReadonlyArray<readonly string[]>): Map<string, number> {
+  const pages = new Map<string, number>();
+  for (const list of h1Lists) for (const text of new Set(list)) pages.set(text, (pages.get(text) ?? 0) + 1);
+  return new Map([...pages].filter(([, n]) => n >= GROUP_MIN));
+}
+
 /** fix_h1 (missing or several) and add_image_alt_text. */
 export const headingsAndImagesPlanner: Planner = {
   checks: ['h1_missing', 'h1_multiple', 'image_missing_alt'],
   async plan(ctx) {
     const headings = ctx.byUrl(['h1_missing', 'h1_multiple']);
+    const repeated = templateHeadings([...headings.values()].flat().filter((f) => f.check_id === 'h1_multiple').map((f) => (f.value ?? '').split(' | ')));
     const missing: PageFix[] = [];
     const several: PageFix[] = [];
     for (const [url, [finding]] of headings) {
@@ -35,9 +47,20 @@ export const headingsAndImagesPlanner: Planner = {
       }
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
+        // The page's own heading stays; a site name the header prints as an h1 on every page goes.
+        const keep = h1s.find((h) => !repeated.has(h)) ?? h1s[0]!;
+        const template = h1s.filter((h) => h !== keep && repeated.has(h));
+        const demoted = h1s.filter((h) => h !== keep && !repeated.has(h));
+        const says = [
+          ...(demoted.length > 0 ? [`change ${demoted.map((h) => `"${h}"`).join(', ')} to <h2>`] : []),
+          ...(template.length > 0 ? [`${template.map((h) => `"${h}"`).join(', ')} is printed as an <h1> by the site's template on ${Math.min(...template.map((h) => repeated.get(h)!))}+ pages: make it a <p> or <div> there, styled as before`] : []),
+        ];
         several.push({
           url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(f)],
-          configuration: { url, issue: 'multiple', before: h1s, after: h1s[0] ?? null, instructions: `Keep "${h1s[0]}" as the only <h1>; change the other <h1> elements to <h2>.` },
+          configuration: {
+            url, issue: 'multiple', before: h1s, after: keep, ...(template.length > 0 ? { template_h1s: template } : {}),
+            instructions: `Keep "${keep}" as the only <h1>; ${says.join('; ')}.`,
+          },
         });
         continue;
       }
@@ -63,11 +86,11 @@ export const headingsAndImagesPlanner: Planner = {
       category: 'seo', checks: ['h1_multiple'],
       single: ({ url }) => {
         const count = (several.find((f) => f.url === url)!.configuration.before as string[]).length;
-        return { title: 'Keep one h1 on the page', description: `${url} has ${count} h1 headings; the first stays, the others become h2.` };
+        return { title: 'Keep one h1 on the page', description: `${url} has ${count} h1 headings; the page's own stays, the others stop being h1.` };
       },
       group: (pages, total, part) => ({
         title: `Keep one h1 on each of ${pages} pages`,
-        description: `${total} pages have several h1 headings (usually their template's). This task keeps the first h1 of ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each' : `${pages} of them`} and makes the others h2; each page's headings are listed.`,
+        description: `${total} pages have several h1 headings (usually their template's). This task keeps the page's own h1 on ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each' : `${pages} of them`} (not a heading the template prints on every page) and makes the others h2 or plain text; each page's headings are listed.`,
       }),
     });
     // A page template without an h1 lacks it on every page: one task, each page with its own heading.

@@ -9,6 +9,8 @@ import { readOrReject, type Planner } from './planner.ts';
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
 const TITLES = ['title_missing', 'title_empty', 'title_too_short', 'title_too_long', 'title_duplicate'];
 const DUPLICATES = ['title_duplicate', 'meta_description_duplicate'];
+/** Up to this many pages sharing a description, each page's task lists the others. */
+const SHARED_LISTED = 10;
 
 /** The same problem on many pages: each page's task says so (configuration.group), so they are read and approved as one. */
 const groupOf = (checkIds: readonly string[], size: number) => ({ checks: [...checkIds], pages: size });
@@ -50,7 +52,8 @@ export const metaPlanner: Planner = {
     });
 
     // Duplicates: the page with the shortest URL keeps the description (usually the section
-    // page the others copied it from); every other page gets its own.
+    // page the others copied it from); every other page gets its own. A description a
+    // template stamps on every page is one problem: its pages share tasks, as missing ones do.
     const groups = new Map<string, string[]>();
     for (const [url, [finding]] of ctx.byUrl(['meta_description_duplicate'])) {
       if (copies.has(url) || kept.has(url)) continue;
@@ -58,25 +61,37 @@ export const metaPlanner: Planner = {
       groups.set(value, [...(groups.get(value) ?? []), url]);
     }
     const duplicated = [...groups.values()].reduce((sum, urls) => sum + urls.length - 1, 0);
+    const sharing = new Map<string, { keeper: string; count: number }>();
+    const ownDescriptions: PageFix[] = [];
     for (const [value, urls] of groups) {
       const [keeper, ...others] = [...urls].sort((a, b) => a.length - b.length || a.localeCompare(b));
       for (const url of others) {
         const drafted = await draftDescription(ctx, 'fix_duplicate_meta_description', url);
         if (!drafted) continue;
         const { after, writer } = drafted;
-        await ctx.propose({
-          type: 'fix_duplicate_meta_description', category: 'seo', priority: ctx.pagePriority(url),
-          title: 'Give the page its own meta description',
-          description: `${urls.length} pages share one meta description; ${keeper} keeps it and this page gets one drafted from its own text.`,
-          target: url,
+        sharing.set(url, { keeper: keeper!, count: urls.length });
+        ownDescriptions.push({
+          url, priority: ctx.pagePriority(url), evidence: [ctx.evidence({ check_id: 'meta_description_duplicate', url, value })],
           configuration: {
-            url, field: 'meta_description', before: value, after, writer, shared_with: urls.filter((u) => u !== url), bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
-            group: groupOf(['meta_description_duplicate'], duplicated),
+            url, field: 'meta_description', before: value, after, writer, kept_by: keeper,
+            // Listed while it reads as a list; a template's description is shared by hundreds.
+            ...(urls.length <= SHARED_LISTED ? { shared_with: urls.filter((u) => u !== url) } : {}),
+            bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX], group: groupOf(['meta_description_duplicate'], duplicated),
           },
-          evidence: [ctx.evidence({ check_id: 'meta_description_duplicate', url, value })],
         });
       }
     }
+    await proposeByPage(ctx, 'fix_duplicate_meta_description', ownDescriptions, {
+      category: 'seo', checks: ['meta_description_duplicate'],
+      single: ({ url }) => {
+        const { keeper, count } = sharing.get(url)!;
+        return { title: 'Give the page its own meta description', description: `${count} pages share one meta description; ${keeper} keeps it and this page gets one drafted from its own text.` };
+      },
+      group: (pages, total, part) => ({
+        title: `Give ${pages} pages their own meta descriptions`,
+        description: `${total} pages carry a meta description another page has (${groups.size === 1 ? 'one description' : `${groups.size} descriptions`}, likely set once in a template). This task gives ${part.count > 1 ? `these ${pages} (part ${part.index + 1} of ${part.count}, heaviest pages first)` : pages === total ? 'each of them' : `${pages} of them`} one drafted from the page's own text; the shortest URL of each keeps the shared one. Each page's before -> after is listed.`,
+      }),
+    });
 
     const titles = ctx.byUrl(TITLES);
     const titleFixes: Array<PageFix & { problems: string }> = [];

@@ -3,6 +3,14 @@ import { Nullable, StringEnum } from '../../../lib/schema.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { Configuration, defineTaskType, isCheck, isText } from '../task-type.ts';
 
+/** Every h1 but the one kept: to h2, or out of the headings where the template prints it on every page. */
+function demotions(c: { before: unknown; after: string | null; template_h1s?: string[] }) {
+  const h1s = Array.isArray(c.before) ? c.before as string[] : [];
+  const kept = h1s.indexOf(c.after ?? '');
+  return h1s.filter((_, i) => i !== (kept === -1 ? 0 : kept))
+    .map((text) => ({ heading: text, change: c.template_h1s?.includes(text) ? 'h1 -> p (in the template)' : 'h1 -> h2' }));
+}
+
 export const fixH1 = defineTaskType({
   type: 'fix_h1',
   category: 'seo',
@@ -10,15 +18,16 @@ export const fixH1 = defineTaskType({
     url: Type.Optional(Type.String()),
     issue: StringEnum(['missing', 'multiple'] as const),
     before: Type.Union([Type.Null(), Type.String(), Type.Array(Type.String())], { description: 'missing: null; multiple: every h1 in order' }),
-    after: Nullable(Type.String({ description: 'The h1 to add, or the one to keep' })),
+    after: Nullable(Type.String({ description: 'The h1 to add, or the one to keep (the page\'s own, not one its template prints on many pages)' })),
+    template_h1s: Type.Optional(Type.Array(Type.String(), { description: 'multiple: h1s the site\'s template prints on many pages; they stop being headings' })),
     promote: Type.Optional(Type.Object({ level: Type.Integer({ minimum: 2, maximum: 6 }), text: Type.String() }, {
       description: 'missing: the heading that already carries the page\'s title at a lower level; it becomes the h1 instead of a second heading with the same words',
     })),
     instructions: Type.String(),
-  }, 'No h1 (the title without the site name becomes one, or the heading that already carries it is promoted) or several (the first stays, the others become h2)'),
+  }, 'No h1 (the title without the site name becomes one, or the heading that already carries it is promoted) or several (the page\'s own stays, the others become h2, or plain text where the template prints them on every page)'),
   gate: (c) => (c.issue === 'multiple' || isText(c.after, 1, 200) ? undefined : 'no h1 text drafted'),
   manual: (c, url) => c.issue === 'multiple'
-    ? { instructions: `On ${url}, ${c.instructions}`, changes: (Array.isArray(c.before) ? c.before : []).slice(1).map((text) => ({ heading: text, change: 'h1 -> h2' })) }
+    ? { instructions: `On ${url}, ${c.instructions}`, changes: demotions(c) }
     : c.promote
       ? { instructions: `On ${url}, ${c.instructions}`, changes: [{ heading: c.promote.text, change: `h${c.promote.level} -> h1` }] }
       : { instructions: `On ${url}, ${c.instructions}`, html: `<h1>${escapeHtml(String(c.after))}</h1>` },

@@ -11,7 +11,8 @@ const MetaDescription = (description: string) => Configuration({
   after: Type.String({ description: `The drafted description, ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters (wide CJK characters count twice), unique on the site` }),
   writer: Type.Optional(Type.String({ description: 'Which writer drafted it (extractive, or the LLM)' })),
   bounds: Type.Optional(Type.Array(Type.Integer())),
-  shared_with: Type.Optional(Type.Array(Type.String(), { description: 'The other pages that carried the same description' })),
+  shared_with: Type.Optional(Type.Array(Type.String(), { description: 'The other pages that carried the same description (listed when there are at most 9)' })),
+  kept_by: Type.Optional(Type.String({ description: 'The page that keeps the shared description' })),
 }, description);
 
 const gate = (config: { after: unknown }) => (isText(config.after, DESCRIPTION_MIN, DESCRIPTION_MAX) ? undefined : `the drafted description is outside ${DESCRIPTION_MIN}-${DESCRIPTION_MAX} characters`);
@@ -42,4 +43,7 @@ export const fixDuplicateMetaDescription = defineTaskType({
   gate,
   manual: (c, url) => ({ instructions: `In the <head> of ${url}, replace the meta description shared with other pages by this one.`, html: html(c.after) }),
   liveChecks,
+  connectorChange: (c) => ({ field: 'meta_description', value: c.after }),
+  // A description set once in a template is shared by every page it renders: one task for them.
+  perPage: true,
 });
