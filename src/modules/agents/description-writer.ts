@@ -34,6 +34,13 @@ export const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
 export const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
 /** Markup or code inside a sentence: not text a searcher should read. */
 const CODE_LIKE = /[<>{}]|[;=]\S|\w\(\S*\)\s*¶|¶/u;
+/** A generic type's name ("Vec<T>", "HashMap<K, V>", "Rc<RefCell<T>>"): how a reader names the type, not code. */
+const GENERIC_NAME = /(?<![\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_:]*<[^<>{};\s][^<>{};]{0,40}>/gu;
+function withoutGenericNames(text: string): string {
+  let out = text;
+  for (let previous = ''; previous !== out;) [previous, out] = [out, out.replace(GENERIC_NAME, 'T')];
+  return out;
+}
 const CJK_END = /[。！？]$/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 /** A description should say enough: with what follows the first sentence, aim for this width. */
@@ -46,6 +53,8 @@ const CONNECTIVES = [
   'for example', 'for instance', 'for (more|less|most|further|simpler|other)', 'e\\.g\\.', 'i\\.e\\.', 'in this case', 'in that case', 'in other words', 'as a result', 'as previously', 'as mentioned',
   'as described', 'as shown', 'as noted', 'as always', 'yes', 'no', 'of course', 'here', 'there are, however', 'on the other hand',
   'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
+  // A tutorial's place in its own sequence: "Now we'll add ...", "By now, you've learned ...", "At the moment, we're writing ...".
+  'now', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
   'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
   'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
@@ -93,6 +102,9 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
   '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
+  // What earlier pages of a book did: "the code we've written so far", "as always", "the former ..., the latter".
+  '\\b(so far|as always|the former|the latter)\\b',
+  '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
   // "refer to the guide" sends the reader away; "X refers to Y" defines X.
   '\\b(refer to|see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
@@ -106,8 +118,18 @@ const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earli
 const CALL_TO_ACTION = new RegExp(`^(${[
   'ask', 'read', 'call', 'click', 'tap', 'see', 'check', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
   'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to', 'note that', 'please',
+  'let\'s', 'let’s', 'let us',
   'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
 ].join('|')})\\b`, 'iu');
+/** Words of a heading that name nothing: a paragraph opening with "The" does not speak of a page titled "The ...". */
+const FUNCTION_WORDS = new Set((
+  'the and for with from into onto this that these those your our their its how what why when where who which about over under using '
+  + 'les des une pour avec dans sur der die das den dem des und für mit von los las una para con por del'
+).split(' '));
+/** The author speaking ("I think ...", "I provide ..."): an opinion or a preface, not what the page is. */
+const FIRST_PERSON = /^I(\s|['’](m|ve|d|ll)\b)/u;
+/** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
+const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
 const FOOTNOTE = /\s?\[\d{1,3}\]/g;
 /**
@@ -136,21 +158,24 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
 }
 
 function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
-  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '')).map((text) => {
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '')).map((text, index) => {
     const undecodable = text.includes(REPLACEMENT);
     const foreign = !inLanguage(text, lang);
     const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
     // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
-    const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(text) && !fragment && words
-      && !CALL_TO_ACTION.test(text) && !POINTS_ELSEWHERE.test(text.replace(VERSION_NEXT_TO_POINTER, '')) && !foreign;
+    const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
+      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign
+      && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });
 }
 
 /** Whether a sentence can open a description: at the page's very start it may name the page ("This module ..."), elsewhere nothing before it. */
 function canOpen(sentence: string, atPageStart: boolean): boolean {
-  if (CONNECTIVE.test(sentence) || NAMED_EARLIER.test(sentence) || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
+  // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
+  const namedEarlier = NAMED_EARLIER.test(sentence) && !(atPageStart && /^the\s+first\b/iu.test(sentence));
+  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
   if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
   // "It is a tool for ...", "Es ist ...", "C'est ...": at the start of a page, the page's subject.
   if (atPageStart && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(sentence)) return true;
@@ -199,6 +224,17 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
   return undefined;
 }
 
+/** An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole without it. */
+const ASIDE = /\s\([^()]{1,80}\)(?=[\s,.;:!?])/gu;
+
+/** A sentence over the limit made to fit: without its asides, else cut at a clause boundary (with or without them). */
+function shorten(sentence: string): string | undefined {
+  const bare = sentence.replace(ASIDE, '');
+  const width = displayWidth(bare);
+  if (bare !== sentence && width >= DESCRIPTION_MIN && width <= DESCRIPTION_MAX) return bare;
+  return trimAtClause(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX) ?? (bare === sentence ? undefined : trimAtClause(bare, DESCRIPTION_MIN, DESCRIPTION_MAX));
+}
+
 /** Brackets closed as often as opened: a cut must not leave one open. */
 export const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length
   && (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
@@ -215,7 +251,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   // The page's main heading: the first h1, else the first heading (a generated manual's h2).
   const main = content.h1 || (content.headings[0]?.text ?? '');
   const pageName = (main.split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
-  const pageWords = new Set(`${main} ${content.title}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3));
+  const pageWords = new Set(`${main} ${content.title}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
   const sections = proseBySection(content);
   if (sections.length === 0) return { reason: 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
   let undecodable = false;
@@ -239,6 +275,10 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     let firstUsable = -1;
     for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable);
+    // Where the lead's first sentence only sets the scene of a tutorial ("At the moment, we're writing ... println!"),
+    // the next may open the draft if it stands on its own as a later sentence must ("In most terminals, there are ...").
+    const startOf = (b: number) => (opens(b) ? 0
+      : s === 0 && b === firstUsable && read(b)[1]?.usable === true && canOpen(read(b)[1]!.text, false) ? 1 : -1);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
@@ -250,13 +290,14 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
     for (let b = firstUsable; b < blocks.length; b++) {
-      if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;
-      const first = read(b)[0]!.text;
+      const start = startOf(b);
+      if (start === -1 || (b > firstUsable && !aboutThePage(b))) continue;
+      const first = read(b)[start]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
       extend: for (let k = b; k < blocks.length; k++) {
         if (k > b && !opens(k)) break;
-        for (const sentence of read(k)) {
+        for (const sentence of read(k).slice(k === b ? start : 0)) {
           if (!sentence.usable) break extend;
           const next = join(text, sentence.text);
           if (displayWidth(next) > DESCRIPTION_MAX) {
@@ -271,7 +312,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? trimAtClause(first, DESCRIPTION_MIN, DESCRIPTION_MAX) : undefined;
+        const trimmed = text === '' ? shorten(first) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         reason ??= text === ''
           ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`

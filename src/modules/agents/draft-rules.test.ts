@@ -313,3 +313,67 @@ describe('language versions of a multilingual site', () => {
     assert.deepEqual(rejected.map(([target]) => target), [urls[3]], 'a page with no other version is not given a list of one');
   });
 });
+
+describe('rules from the reading of two mdBook books and a DocBook reference', () => {
+  it('ends no sentence at a macro\'s name or at "e.g.", whatever follows', () => {
+    assert.deepEqual(sentencesOf('Rust provides support for inline assembly via the asm! macro. It can be used to embed assembly.', 'en'),
+      ['Rust provides support for inline assembly via the asm! macro.', 'It can be used to embed assembly.']);
+    assert.deepEqual(sentencesOf('Variables own resources, e.g. Box<T> owns memory in the heap. Drop runs at the end.', 'en'),
+      ['Variables own resources, e.g. Box<T> owns memory in the heap.', 'Drop runs at the end.']);
+  });
+
+  it('reads a generic type\'s name as a name, and other angle brackets still as code', () => {
+    const box = 'The most straightforward smart pointer is a box, whose type is written Box&lt;T&gt;. Boxes allow you to store data on the heap rather than the stack.';
+    assert.equal(text(draft(html(`<h1>Using Box&lt;T&gt;</h1><p>${box}</p>`))), box.replaceAll('&lt;', '<').replaceAll('&gt;', '>'));
+    assert.match(reason(draft(html('<h1>Maps</h1><p>Use x&lt;y only when the map is sorted, then return the smaller of the two keys.</p>')))!, /no prose paragraph|stands on its own/);
+  });
+
+  it('takes no sentence that leans on a tutorial\'s earlier pages or on the author\'s voice', () => {
+    for (const lead of [
+      'Now we’ll add functionality to read the file specified in the file path argument.',
+      'By now, you’ve learned the most commonly used parts of the Rust programming language.',
+      'Let’s create a new project with cargo new, and call the project minigrep this time.',
+      'All the code we’ve discussed so far has had Rust’s memory safety guarantees enforced at compile time.',
+      'While the former enables conditional compilation, the latter conditionally evaluates to true or false.',
+      'I think learning a computer system is like learning a new foreign language, so practise it yourself.',
+    ]) assert.ok(reason(draft(html(`<h1>Topic</h1><p>${lead}</p>`))), lead);
+  });
+
+  it('lets "The first step ..." open a page, and "In these cases, ..." follow the sentence it speaks of', () => {
+    const install = 'The first step is to install Rust. We’ll download Rust through rustup, a command line tool for managing Rust versions and associated tools.';
+    assert.equal(text(draft(html(`<h2>Installation</h2><p>${install}</p>`))), install);
+    const panic = 'Sometimes, bad things happen in your code, and there’s nothing you can do about it. In these cases, Rust has the panic! macro.';
+    assert.equal(text(draft(html(`<h1>Unrecoverable Errors with panic!</h1><p>${panic}</p>`))), panic);
+    assert.ok(reason(draft(html('<h1>Errors</h1><p>In these cases, Rust has the panic! macro that stops the program at once.</p>'))), 'not as the opening');
+  });
+
+  it('starts at the lead\'s second sentence when the first only sets a tutorial\'s scene, never at a later one', () => {
+    const page = html(`<h1>Writing Error Messages to Standard Error</h1><p>At the moment, we’re writing all of our output to the terminal using the println! macro. In most terminals, there are two kinds of output: standard output (stdout) for general information and standard error (stderr) for error messages.</p>`);
+    assert.equal(text(draft(page)), 'In most terminals, there are two kinds of output: standard output (stdout) for general information and standard error (stderr) for error messages.');
+    assert.ok(reason(draft(html('<h1>Errors</h1><p>At the moment, we print to the terminal. Then the output goes to a file. This works on most systems in use today.</p>'))), 'the second sentence must stand alone');
+  });
+
+  it('drops an aside in brackets to bring a lead sentence within the limit', () => {
+    const page = html('<h1>Debian Reference</h1><p>This Debian Reference (version 2.100) (2023-02-04 11:59:01 UTC) is intended to provide a broad overview of the Debian system administration as a post-installation user guide for everyone.</p>');
+    assert.equal(text(draft(page)), 'This Debian Reference is intended to provide a broad overview of the Debian system administration as a post-installation user guide for everyone.');
+  });
+
+  it('does not take a later paragraph opening with "The" as speaking of a page whose title starts with "The"', () => {
+    const page = readPageContent(`<html lang="en"><head><title>Release Profiles - The Rust Programming Language</title></head><body><h2>Release Profiles</h2>
+      <p>In Rust, release profiles are predefined and customizable profiles with different configurations that allow a programmer to have more control over various options for compiling code.</p>
+      <p>The opt-level setting controls the number of optimizations Rust will apply to your code, with a range of 0 to 3.</p></body></html>`);
+    assert.match(reason(draft(page))!, /no clause boundary/);
+  });
+
+  it('gives a home page titled "Name - Name" its name once', () => {
+    const home = (title: string): PageContent => ({ title, h1: 'The Rust Programming Language', headings: [], lang: 'en', paragraphs: [] });
+    const suffix = ' - The Rust Programming Language';
+    assert.equal(text(writeTitle(home('The Rust Programming Language - The Rust Programming Language'), suffix, new Set())), 'The Rust Programming Language');
+    assert.match(reason(writeTitle(home('The Rust Programming Language'), suffix, new Set()))!, /only the site's name/, 'a title that is the name once is no problem to fix');
+  });
+
+  it('never cuts a title between the two words of a preposition, nor before "into"', () => {
+    assert.equal(cutAtPhrase('Writing Error Messages to Standard Error Instead of Standard Output', 60), 'Writing Error Messages');
+    assert.equal(cutAtPhrase('Turning Our Single-Threaded Server into a Multithreaded Server', 60), '');
+  });
+});

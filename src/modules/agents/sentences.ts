@@ -2,7 +2,8 @@
  * Sentences of a text block, in its language: Intl.Segmenter (so "Version 2.4" is not two
  * sentences), mended where real pages showed it wrong: "(and sometimes even rare!)" does not
  * end a sentence, "9.2.X" is one token, "ALTER TABLE ... DISABLE" is one clause, and a
- * sentence may start with a lower-case name ("... the file. pg_dump does not block ...").
+ * sentence may start with a lower-case name ("... the file. pg_dump does not block ..."), and
+ * neither "e.g." nor a macro's name ("the println! macro") ends one.
  */
 
 /** Segmenters by language: building one costs far more than using it. */
@@ -25,6 +26,10 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
 const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
 /** An initial ("Susan G.") or an abbreviation ("e.g.", "etc.") the segmenter took for a sentence end. */
 const ABBREVIATION_END = /(\b\p{Lu}|\b(e\.g|i\.e|etc|vs|cf|approx|incl|resp|no|vol|fig|ca|z\.B|bzw|usw|p\.ex|env))\.\s*$/u;
+/** "e.g.", "i.e.": abbreviations that never end a sentence, whatever follows ("e.g. Box<T> owns ..."). */
+const NEVER_ENDS = /(^|[\s(])(e\.g|i\.e|z\.B|p\.ex|d\.h|u\.a)\.\s*$/u;
+/** A name that ends in "!" (a Rust macro: "println!", "panic!") followed by lower case: "the println! macro" is one sentence. */
+const BANG_NAME = /[\p{L}\d_]!\s*$/u;
 /** A number cut at its dot with nothing between ("9.2." + "X"): one token. */
 const NUMBER_CUT = /\d\.$/u;
 const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
@@ -42,6 +47,8 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       || (ELLIPSIS_END.test(previous) && /^\p{Lu}[\p{Lu}\d_]+\b/u.test(segment))
       // Only when what follows cannot start a sentence ("e.g. h1 tags", "etc. and"): "no. The garden" is two.
       || (ABBREVIATION_END.test(previous) && /^\s*[\p{Ll}\d(]/u.test(segment))
+      || NEVER_ENDS.test(previous)
+      || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
     );
     if (joins) merged[merged.length - 1] = previous + segment;
     else merged.push(segment);

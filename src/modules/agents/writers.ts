@@ -57,13 +57,17 @@ function cutClean(text: string, max: number): string {
 
 /**
  * Prepositions that open a phrase a title can lose ("Functions creating iterators | for
- * efficient looping"). Not "of", "by", "to", "and" or "or": what follows them completes the
- * words before ("the changes introduced | by ...", "what revision | and author ...").
+ * efficient looping"). Not "of", "by", "to", "into", "and" or "or": what follows them completes the
+ * words before ("the changes introduced | by ...", "what revision | and author ...", "Turning
+ * Our Server | into a Multithreaded Server").
  */
 const DETACHABLE = new Set((
-  'for with using via from in on into across through without within under over about per '
+  'for with using via from in on across through without within under over about per '
   + 'für mit über durch ohne pour avec sur dans sans para con sobre sin per su voor met op över för med på untuk dengan dla przez'
 ).split(' '));
+
+/** The first word of a preposition of two ("instead of", "because of", "according to"): a cut before its second loses the meaning ("Writing to Standard Error Instead"). */
+const HALF_A_PREPOSITION = /\s(instead|because|out|ahead|regardless|irrespective|according|due|prior|apart|thanks|owing|next|close|contrary|in front|in spite|in terms|on top|on behalf|by means)$/iu;
 
 /**
  * The longest start of `text` within `max` (display width) that ends where a phrase ends:
@@ -84,7 +88,7 @@ export function cutAtPhrase(text: string, max: number): string {
   for (const ends of [separators, prepositions, weaker]) {
     const fits = ends
       .map((at) => text.slice(0, at).replace(DANGLING_END, '').trim())
-      .filter((cut) => displayWidth(cut) <= max && cut.split(/\s+/).length >= 2 && !endsDangling(cut) && balanced(cut));
+      .filter((cut) => displayWidth(cut) <= max && cut.split(/\s+/).length >= 2 && !endsDangling(cut) && !HALF_A_PREPOSITION.test(cut) && balanced(cut));
     const longest = fits.sort((a, b) => b.length - a.length)[0];
     if (longest) return longest;
   }
@@ -163,6 +167,9 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   // A numbered h1 under a title of its own names a part of the page ("1. Overview" of "The SELECT statement").
   const headings = (NUMBERING.test(h1) && current && !NUMBERING.test(current) ? [current, h1] : [h1, current]).filter(Boolean);
   const topic = headings.map(withoutNumbering).find((t) => t && !isSiteName(t))?.replace(DANGLING_END, '').trim();
+  // "The Rust Programming Language - The Rust Programming Language" (a home page): the name once is the title.
+  const repeatedName = current && isSiteName(current) && siteSuffix !== '' && content.title.trim() !== current ? current : undefined;
+  if (!topic && repeatedName && displayWidth(repeatedName) >= TITLE_MIN && !taken.has(repeatedName.toLowerCase())) return { text: repeatedName };
   if (!topic) {
     return { reason: headings.length > 0 && headings.every(isSiteName)
       ? 'the page has no heading or title of its own (only the site\'s name) to draft a title from'

@@ -43,11 +43,13 @@ describe('one problem on many pages', () => {
 
   it('is split into balanced parts past 50 pages, leaves covered pages out, and refuses a failing page alone', async () => {
     const { ctx, proposed, rejected } = context(['https://shop.example/p0/']);
-    const fixes = Array.from({ length: 102 }, (_, i) => fix(i));
+    // The heaviest 40 pages are high, the rest medium: every part takes the problem's urgency, not its own pages'.
+    const fixes = Array.from({ length: 102 }, (_, i) => fix(i, i < 40 ? 'high' : 'medium'));
     fixes.push(fix(500, 'medium', 'Too short.'));
     await proposeByPage(ctx, 'fix_missing_meta_description', fixes, words);
     assert.deepEqual(proposed.map((p) => (p.configuration as { pages: unknown[] }).pages.length), [34, 34, 33], '101 pages in three parts, none over 50');
     assert.deepEqual(proposed.map((p) => p.description), ['part 1/3', 'part 2/3', 'part 3/3']);
+    assert.deepEqual(proposed.map((p) => p.priority), ['medium', 'medium', 'medium'], 'the first part is all high pages, yet as urgent as the rest');
     assert.ok(!proposed.some((p) => JSON.stringify(p.configuration).includes('/p0/')), 'the page an open task covers is left out');
     assert.deepEqual(rejected.map((r) => r.target), ['https://shop.example/p500/']);
     assert.match(rejected[0]!.reason, /outside 50-160/);

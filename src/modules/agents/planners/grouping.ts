@@ -27,7 +27,7 @@ function commonest(fixes: readonly PageFix[]): TaskPriority {
  * Proposes one problem found on many pages (a missing description, titles over the limit)
  * as it is: one task whose configuration lists the pages, each with its own drafted value,
  * heaviest pages first, in balanced parts of at most PAGES_PER_TASK so each stays
- * reviewable. Pages an open proposal of this type already covers are left out; with fewer
+ * reviewable, all as urgent as most of the problem's pages. Pages an open proposal of this type already covers are left out; with fewer
  * than GROUP_MIN pages left, each page gets its own task.
  */
 export async function proposeByPage(
@@ -58,10 +58,12 @@ export async function proposeByPage(
   const ordered = [...fresh].sort((a, b) => RANK.indexOf(a.priority) - RANK.indexOf(b.priority) || a.url.localeCompare(b.url));
   const count = Math.ceil(ordered.length / PAGES_PER_TASK);
   const size = Math.ceil(ordered.length / count);
+  // One problem, one urgency: its parts exist to keep each reviewable, not to rank its pages.
+  const priority = commonest(ordered);
   for (let index = 0; index < count; index++) {
     const part = ordered.slice(index * size, (index + 1) * size);
     await ctx.propose({
-      type, category: words.category, priority: commonest(part),
+      type, category: words.category, priority,
       ...words.group(part.length, fixes.length, { index, count }),
       // The heaviest page names the task: with its type, what tells two proposals apart.
       target: part[0]!.url,
