@@ -393,3 +393,29 @@ describe('the strategy agent on a site whose template prints its name as an h1 a
     }
   });
 });
+
+describe('the strategy agent on a site whose pages do not declare their language', () => {
+  it('declares each page\'s language as its text reads, in one task, and refuses a page too short to tell', async (t) => {
+    const french = 'Nos tables sont fabriquées à la main dans notre atelier du Devon, une par une, et chacune est vérifiée deux fois avant de partir. Le chêne vient de forêts gérées durablement et sèche pendant deux ans avant la coupe. ';
+    const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<html lang="en">', '<html>').replace('<link rel="canonical" href="CANONICAL">', '');
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/chairs">Chairs</a> <a href="/tables">Tables</a> <a href="/tables-fr">Tables (fr)</a> <a href="/hello">Hello</a><p>${prose('home goods')}</p>`) },
+      '/chairs': { body: bare(`Oak chairs${SUFFIX}`, `<h1>Oak chairs</h1><p>${prose('oak chairs')}</p>`) },
+      '/tables': { body: bare(`Oak tables${SUFFIX}`, `<h1>Oak tables</h1><p>${prose('oak tables')}</p>`) },
+      '/tables-fr': { body: bare(`Tables en chêne${SUFFIX}`, `<h1>Tables en chêne</h1><p>${french.repeat(3)}</p>`) },
+      '/hello': { body: bare(`Hello there${SUFFIX}`, '<h1>Hello</h1><p>Welcome to the shop.</p>') },
+    };
+    const shop = await startFixtureSite(routes);
+    t.after(() => shop.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'No lang', domain: shop.host } })).data.id;
+    await auditAndWait(siteId);
+    const [task, ...more] = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'fix_html_lang').execute();
+    assert.ok(task && more.length === 0, 'one task for the pages');
+    const declared = Object.fromEntries(pagesOf(task).map((p) => [new URL(p.target).pathname, (p.configuration as { after: string; found_from: string }).after]));
+    assert.deepEqual(declared, { '/': 'en', '/chairs': 'en', '/tables': 'en', '/tables-fr': 'fr' });
+    assert.ok(pagesOf(task).every((p) => (p.configuration as { found_from: string }).found_from === 'text'));
+    const [refusal] = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'fix_html_lang').execute();
+    assert.equal(refusal?.target, `${shop.origin}/hello`);
+    assert.match(refusal.reason, /too little text of its own \(\d+ characters\) to tell its language/);
+  });
+});

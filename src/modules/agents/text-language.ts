@@ -1,4 +1,4 @@
-import { francAll } from 'franc';
+import { franc, francAll } from 'franc';
 
 /** Scripts that identify a language's text on their own: no statistics needed to tell Japanese from English. */
 const SCRIPT_OF: Record<string, RegExp> = {
@@ -40,5 +40,25 @@ export function languageName(lang: string): string {
     return new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? lang;
   } catch {
     return lang;
+  }
+}
+
+/** Below this much text, a language found by statistics alone is a guess. */
+const MIN_FOR_DETECTION = 200;
+
+/**
+ * The language a page's text is written in, as a BCP 47 tag ("en", "ja"), from franc's
+ * trigram statistics (ISO 639-3, canonicalised by Intl: "fra" -> "fr"); null when the text
+ * is too short to tell or franc cannot say.
+ */
+export function detectLanguage(text: string): string | null {
+  if (text.length < MIN_FOR_DETECTION) return null;
+  const code = franc(text, { minLength: MIN_FOR_DETECTION });
+  if (code === 'und') return null;
+  if (ENGLISH.has(code)) return 'en';
+  try {
+    return Intl.getCanonicalLocales(code)[0] ?? null;
+  } catch {
+    return null;
   }
 }

@@ -100,6 +100,12 @@ const CASES: Case[] = [
     },
   },
   {
+    type: 'fix_html_lang', path: '/no-lang',
+    configuration: (o) => ({ url: `${o}/no-lang`, field: 'lang', before: null, after: 'fr', found_from: 'text', html: '<html lang="fr">' }),
+    before: () => page({ lang: '' }), after: () => page({ lang: 'fr' }),
+    deliverable: (d) => assert.deepEqual([d.html, /template or generator/.test(d.instructions)], ['<html lang="fr">', true]),
+  },
+  {
     type: 'fix_sitemap_errors', path: '/sitemap.xml', configuration: (o) => ({ sitemap: `${o}/sitemap.xml`, changes: [{ url: `${o}/gone`, problem: 'sitemap_broken_url', action: 'remove it' }] }),
     contentType: 'application/xml',
     before: (o) => `<?xml version="1.0"?><urlset><url><loc>${o}/</loc></url><url><loc>${o}/gone</loc></url></urlset>`,

@@ -6,6 +6,7 @@ import type { ConnectorChange, LiveCheck, LiveProbe, ManualDraft, TaskType } fro
 import { addStructuredData, expandThinContent } from './types/content.ts';
 import { fixH1 } from './types/h1.ts';
 import { addHreflang } from './types/hreflang.ts';
+import { fixHtmlLang } from './types/html-lang.ts';
 import { addImageAltText } from './types/image-alt-text.ts';
 import { fixCanonical, fixIndexingBlock, fixSitemapErrors } from './types/indexing.ts';
 import { addInternalLinks, fixBrokenLinks, fixRedirectChains } from './types/links.ts';
@@ -18,7 +19,7 @@ import { fixTitleTag } from './types/title-tag.ts';
 /** Every task type. Adding one is adding its file under types/ and its line here. */
 export const TASK_TYPE_LIST = [
   fixMissingMetaDescription, fixDuplicateMetaDescription, fixTitleTag, fixH1, addImageAltText, addInternalLinks,
-  fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, addStructuredData, expandThinContent,
+  fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, fixHtmlLang, addStructuredData, expandThinContent,
   optimizeTitleTag, prioritizeQuickWins, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
 ] as const;
 

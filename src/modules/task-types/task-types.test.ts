@@ -16,7 +16,7 @@ describe('the task-type registry', () => {
   it('has one definition per type name, with its category', () => {
     const names = TASK_TYPE_LIST.map((t) => t.type);
     assert.equal(new Set(names).size, names.length);
-    assert.equal(names.length, 19);
+    assert.equal(names.length, 20);
     assert.equal(TASK_CATEGORIES.fix_sitemap_errors, 'technical');
     assert.equal(manualDraft({ type: 'not_a_type', target: 'x', configuration: {} }), undefined);
   });
@@ -54,6 +54,15 @@ describe('the task-type registry', () => {
     assert.equal(detail.statusCode, 200);
     assert.deepEqual(detail.data.configuration, configuration);
     assert.equal(detail.data.type, 'fix_missing_meta_description');
+  });
+});
+
+describe('the fix_html_lang gate', () => {
+  const configuration = (after: string) => ({ url: 'https://example.org/a', field: 'lang', before: null, after, found_from: 'text', html: `<html lang="${after}">` });
+  it('passes a language tag and refuses anything else, naming it', () => {
+    for (const tag of ['en', 'pt-BR', 'zh-Hant', 'ast']) assert.equal(configurationFailure('fix_html_lang', configuration(tag)), undefined, tag);
+    assert.match(configurationFailure('fix_html_lang', configuration('english'))!, /"english" is not a language tag/);
+    assert.match(configurationFailure('fix_html_lang', configuration('en_GB'))!, /not a language tag/);
   });
 });
 
