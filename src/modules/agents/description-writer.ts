@@ -54,7 +54,7 @@ const CONNECTIVES = [
   'as described', 'as shown', 'as noted', 'as always', 'yes', 'no', 'of course', 'here', 'there are, however', 'on the other hand',
   'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
   // A tutorial's place in its own sequence: "Now we'll add ...", "By now, you've learned ...", "At the moment, we're writing ...".
-  'now', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
+  'now(?! that)', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
   'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
   'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
@@ -103,7 +103,9 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
   '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
   // What earlier pages of a book did: "the code we've written so far", "as always", "the former ..., the latter".
-  '\\b(so far|as always|the former|the latter)\\b',
+  '\\b(so far|as always)\\b',
+  // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
+  '^(\\S+\\s+){0,2}the (former|latter)\\b',
   '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
   // "refer to the guide" sends the reader away; "X refers to Y" defines X.
   '\\b(refer to|see also|, see)\\b',
@@ -126,8 +128,8 @@ const FUNCTION_WORDS = new Set((
   'the and for with from into onto this that these those your our their its how what why when where who which about over under using '
   + 'les des une pour avec dans sur der die das den dem des und für mit von los las una para con por del'
 ).split(' '));
-/** The author speaking ("I think ...", "I provide ..."): an opinion or a preface, not what the page is. */
-const FIRST_PERSON = /^I(\s|['’](m|ve|d|ll)\b)/u;
+/** The author's opinion ("I think learning a system is like ..."): not what the page is. */
+const FIRST_PERSON = /^I\s+(think|believe|feel|guess|suppose|hope|personally)\b/u;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
@@ -224,8 +226,12 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
   return undefined;
 }
 
-/** An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole without it. */
-const ASIDE = /\s\([^()]{1,80}\)(?=[\s,.;:!?])/gu;
+/**
+ * An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole
+ * without it. Not a hedge ("(almost) all systems" is not "all systems") nor a name searchers
+ * use ("abstract base classes (ABCs)").
+ */
+const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
 
 /** A sentence over the limit made to fit: without its asides, else cut at a clause boundary (with or without them). */
 function shorten(sentence: string): string | undefined {
@@ -251,7 +257,9 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   // The page's main heading: the first h1, else the first heading (a generated manual's h2).
   const main = content.h1 || (content.headings[0]?.text ?? '');
   const pageName = (main.split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
-  const pageWords = new Set(`${main} ${content.title}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
+  // The title's first part: its site suffix ("- The Rust Programming Language") names the site, not the page.
+  const ownTitle = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
+  const pageWords = new Set(`${main} ${ownTitle}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
   const sections = proseBySection(content);
   if (sections.length === 0) return { reason: 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
   let undecodable = false;
@@ -275,10 +283,6 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     let firstUsable = -1;
     for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable);
-    // Where the lead's first sentence only sets the scene of a tutorial ("At the moment, we're writing ... println!"),
-    // the next may open the draft if it stands on its own as a later sentence must ("In most terminals, there are ...").
-    const startOf = (b: number) => (opens(b) ? 0
-      : s === 0 && b === firstUsable && read(b)[1]?.usable === true && canOpen(read(b)[1]!.text, false) ? 1 : -1);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
@@ -290,14 +294,13 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
     for (let b = firstUsable; b < blocks.length; b++) {
-      const start = startOf(b);
-      if (start === -1 || (b > firstUsable && !aboutThePage(b))) continue;
-      const first = read(b)[start]!.text;
+      if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;
+      const first = read(b)[0]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
       extend: for (let k = b; k < blocks.length; k++) {
         if (k > b && !opens(k)) break;
-        for (const sentence of read(k).slice(k === b ? start : 0)) {
+        for (const sentence of read(k)) {
           if (!sentence.usable) break extend;
           const next = join(text, sentence.text);
           if (displayWidth(next) > DESCRIPTION_MAX) {
