@@ -102,7 +102,7 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
   '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
-  // What earlier pages of a book did: "the code we've written so far", "as always", "the former ..., the latter".
+  // What earlier pages of a book did: "the code we've written so far", "as always", "as we've seen".
   '\\b(so far|as always)\\b',
   // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
   '^(\\S+\\s+){0,2}the (former|latter)\\b',
