@@ -55,6 +55,8 @@ const CONNECTIVES = [
   'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
   // A tutorial's place in its own sequence: "Now we'll add ...", "By now, you've learned ...", "At the moment, we're writing ...".
   'now(?! that)', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
+  // One of several ways, the one before on the page: "Another way to deal with this ...", "An alternative approach is ...", "At the time, we said ...".
+  'another', 'an alternative(?! to)', 'at the time',
   'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
   'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
   'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
@@ -107,6 +109,8 @@ const POINTS_ELSEWHERE = new RegExp([
   // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
   '^(\\S+\\s+){0,2}the (former|latter)\\b',
   '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
+  // "In Appendix C, we discuss ...": a lettered appendix is as much a pointer as a numbered section.
+  '\\b(appendix|annexe|anhang|apéndice)\\s+[A-Z]\\b',
   // "refer to the guide" sends the reader away; "X refers to Y" defines X.
   '\\b(refer to|see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
@@ -130,6 +134,12 @@ const FUNCTION_WORDS = new Set((
 ).split(' '));
 /** The author's opinion ("I think learning a system is like ..."): not what the page is. */
 const FIRST_PERSON = /^I\s+(think|believe|feel|guess|suppose|hope|personally)\b/u;
+/**
+ * "... is supported by NSS too.": in addition to something said before it, unless the sentence
+ * names that itself ("Just like generic types can be bounded, lifetimes use bounds as well.");
+ * after the draft's first sentence, what came before is in the draft.
+ */
+const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(too|as well)[.!?]$/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
@@ -167,7 +177,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
     // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
-      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign
+      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && ADDS_TO_BEFORE.test(text))
       && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });
@@ -285,6 +295,8 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable);
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
+    // Past the lead, only from a section's opening paragraph: further in, a section's prose is a detail of it ("Each line starts with an IP address").
+    if (s > 0 && firstUsable > 0) return { reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
     // tutorial explains ...", "pg_dump is ..."): drafted from any later paragraph, descriptions read
     // on real sites were a detail rather than the page's subject nine times out of ten.

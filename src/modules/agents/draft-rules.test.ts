@@ -336,7 +336,20 @@ describe('rules from the reading of two mdBook books and a DocBook reference', (
       'All the code we’ve discussed so far has had Rust’s memory safety guarantees enforced at compile time.',
       'While the former enables conditional compilation, the latter conditionally evaluates to true or false.',
       'I think learning a computer system is like learning a new foreign language, so practise it yourself.',
+      'Another way to deal with this case analysis is to use a combination of match statements and early returns.',
+      'At the time, we said not to worry about the inefficient clone calls because we would remove them later.',
+      'The hostname resolution is currently supported by the NSS (Name Service Switch) mechanism too.',
     ]) assert.ok(reason(draft(html(`<h1>Topic</h1><p>${lead}</p>`))), lead);
+    for (const fine of [
+      'An alternative to boxing errors is to wrap them in your own error type, which the caller can match on.',
+      'Just like generic types can be bounded, lifetimes (themselves generic) use bounds as well.',
+    ]) assert.equal(text(draft(html(`<h1>Topic</h1><p>${fine}</p>`))), fine, 'names what it adds to or is an alternative to');
+    assert.equal(text(draft(html('<h1>Tools</h1><p>There are several administration tools available for PostgreSQL. The most popular is pgAdmin, and there are several commercial ones as well.</p>'))),
+      'There are several administration tools available for PostgreSQL. The most popular is pgAdmin, and there are several commercial ones as well.', '"as well" after the sentence it adds to');
+    assert.equal(text(draft(html('<h1>Macros</h1><p>Fundamentally, macros are a way of writing code that writes other code. In Appendix C, we discuss the derive attribute.</p>'))),
+      'Fundamentally, macros are a way of writing code that writes other code.', 'a lettered appendix is not joined on');
+    const network = html('<h1>Network setup</h1><h2>The basic network infrastructure</h2><p>Let’s review the basic network infrastructure on the modern Debian system.</p><h3>The hostname resolution</h3><p>For example, "/etc/hosts" looks like the following.</p><p>Each line starts with an IP address and it is followed by the associated hostname.</p>');
+    assert.match(reason(draft(network))!, /first section with prose opens with none/, 'not a detail from a section\'s third paragraph');
     const pointers = 'I provide some pointers for people to learn programming on the Debian system enough to trace the packaged source code.';
     assert.equal(text(draft(html(`<h1>Programming</h1><p>${pointers}</p>`))), pointers, 'the author\'s voice is fine, not an opinion');
   });
