@@ -419,3 +419,25 @@ describe('the strategy agent on a site whose pages do not declare their language
     assert.match(refusal.reason, /too little text of its own \(\d+ characters\) to tell its language/);
   });
 });
+
+describe('the strategy agent on a site whose template leaves out the language of more pages than a task holds', () => {
+  it('proposes one template setting, checked on ten of the pages, not a task per 50 pages', async (t) => {
+    const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<html lang="en">', '<html>').replace('<link rel="canonical" href="CANONICAL">', '');
+    const names = Array.from({ length: 55 }, (_, i) => `oak-item-${i}`);
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1>${names.map((n) => `<a href="/${n}">${n}</a>`).join(' ')}<p>${prose('home goods')}</p>`) },
+    };
+    for (const n of names) routes[`/${n}`] = { body: bare(`${n}${SUFFIX}`, `<h1>${n}</h1><p>${prose(n.replaceAll('-', ' '))}</p>`) };
+    const shop = await startFixtureSite(routes);
+    t.after(() => shop.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Template lang', domain: shop.host } })).data.id;
+    await auditAndWait(siteId);
+    const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'fix_html_lang').execute();
+    assert.equal(tasks.length, 1, `one task (${tasks.length})`);
+    const config = tasks[0]!.configuration as { after: string; site_wide: { pages: number; examples: string[] }; pages?: unknown };
+    assert.equal(config.after, 'en');
+    assert.equal(config.site_wide.pages, 56);
+    assert.equal(config.site_wide.examples.length, 10);
+    assert.equal(tasks[0]!.target, `${shop.origin}/`, 'named by the shortest URL');
+  });
+});

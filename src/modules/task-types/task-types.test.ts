@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { configurationFailure, manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
+import { fixHtmlLang } from './types/html-lang.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -63,6 +64,17 @@ describe('the fix_html_lang gate', () => {
     for (const tag of ['en', 'pt-BR', 'zh-Hant', 'ast']) assert.equal(configurationFailure('fix_html_lang', configuration(tag)), undefined, tag);
     assert.match(configurationFailure('fix_html_lang', configuration('english'))!, /"english" is not a language tag/);
     assert.match(configurationFailure('fix_html_lang', configuration('en_GB'))!, /not a language tag/);
+  });
+});
+
+describe('a site-wide fix_html_lang', () => {
+  it('is verified on each of its example pages, and says where the setting goes', async () => {
+    const lang: Record<string, string | null> = { 'https://example.org/a': 'en', 'https://example.org/b': null };
+    const probe = { fetch: async () => ({ status: 200, body: '', headers: {} }), facts: async (url: string) => ({ lang: lang[url] ?? null }) } as never;
+    const config = { url: 'https://example.org/a', field: 'lang', before: null, after: 'en', found_from: 'text', html: '<html lang="en">', site_wide: { pages: 80, examples: Object.keys(lang) } } as const;
+    const checks = await fixHtmlLang.liveChecks!(config as never, config.url, probe);
+    assert.deepEqual(checks.map((c) => [c.check, c.passed]), [['html_lang https://example.org/a', true], ['html_lang https://example.org/b', false]]);
+    assert.match(fixHtmlLang.manual!(config as never, config.url).instructions, /site's template .* 80 pages in it declare none/);
   });
 });
 

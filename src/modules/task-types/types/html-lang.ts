@@ -2,6 +2,9 @@ import { Type } from 'typebox';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { Configuration, defineTaskType, isCheck } from '../task-type.ts';
 
+/** A site-wide task names this many of its pages, and the verifier checks them. */
+export const SITE_WIDE_EXAMPLES = 10;
+
 /** A BCP 47 language tag as <html lang> takes it: "en", "pt-BR", "zh-Hant". */
 export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z]{4})?(-([A-Z]{2}|\d{3}))?$/;
 
@@ -17,16 +20,25 @@ export const fixHtmlLang = defineTaskType({
       description: 'Where the language was found: a lang the page declares on an inner element, its URL\'s locale segment, or its text (statistics)',
     }),
     html: Type.String({ description: 'The <html> start tag with the language' }),
-  }, 'A page whose <html> declares no language: the language it is written in, for screen readers, translation and search engines'),
+    site_wide: Type.Optional(Type.Object({
+      pages: Type.Integer({ minimum: 1, description: 'Pages in this language that declare none' }),
+      examples: Type.Array(Type.String(), { maxItems: SITE_WIDE_EXAMPLES, description: 'Some of them, checked after the change' }),
+    }, { description: 'The site\'s template leaves the language out of many pages in one language: one setting fixes them all' })),
+  }, 'A page whose <html> declares no language (or a whole site\'s, in one language): the language it is written in, for screen readers, translation and search engines'),
   gate: (c) => (LANGUAGE_TAG.test(c.after) ? undefined : `"${c.after}" is not a language tag`),
   manual: (c, url) => ({
-    instructions: `Declare the language of ${url} on its <html> element. The site's template or generator usually sets it for every page at once (a "language" setting).`,
+    instructions: c.site_wide
+      ? `Declare the language on the <html> element of the site's template (or the generator's "language" setting): ${c.site_wide.pages} pages in it declare none, such as ${url}.`
+      : `Declare the language of ${url} on its <html> element. The site's template or generator usually sets it for every page at once (a "language" setting).`,
     html: c.html,
   }),
   async liveChecks(c, url, probe) {
-    const f = await probe.facts(url);
-    if (isCheck(f)) return [f];
-    return [{ check: 'html_lang', expected: c.after, actual: f.lang, passed: f.lang?.toLowerCase() === c.after.toLowerCase() }];
+    const checks = [];
+    for (const page of c.site_wide ? c.site_wide.examples : [url]) {
+      const f = await probe.facts(page);
+      checks.push(isCheck(f) ? f : { check: c.site_wide ? `html_lang ${page}` : 'html_lang', expected: c.after, actual: f.lang, passed: f.lang?.toLowerCase() === c.after.toLowerCase() });
+    }
+    return checks;
   },
   connectorChange: () => ({ unsupported: 'WordPress prints <html lang> from the site\'s language (Settings > General > Site Language), not a post field' }),
   // A template without the attribute leaves it off every page: one task per part of 50 pages.
