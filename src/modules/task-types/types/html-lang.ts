@@ -41,7 +41,7 @@ export const fixHtmlLang = defineTaskType({
     return checks;
   },
   connectorChange: () => ({ unsupported: 'WordPress prints <html lang> from the site\'s language (Settings > General > Site Language), not a post field' }),
-  // A template without the attribute leaves it off every page: one task per part of 50 pages.
+  // A template without the attribute leaves it off every page: one task per part of 50 pages, past that one site-wide task.
   perPage: true,
 });
 
