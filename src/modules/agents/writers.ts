@@ -85,10 +85,13 @@ export function cutAtPhrase(text: string, max: number): string {
   ];
   // Last, before "to" or "of": "Kent's own guide | to climbing roses", "untracked files | to ignore" (never before "by" or "and").
   const weaker = [...text.matchAll(/\s+(to|of)\s/giu)].map((m) => m.index);
+  const words = text.split(/\s+/).length;
   for (const ends of [separators, prepositions, weaker]) {
     const fits = ends
       .map((at) => text.slice(0, at).replace(DANGLING_END, '').trim())
-      .filter((cut) => displayWidth(cut) <= max && cut.split(/\s+/).length >= 2 && !endsDangling(cut) && !HALF_A_PREPOSITION.test(cut) && balanced(cut));
+      .filter((cut) => displayWidth(cut) <= max && cut.split(/\s+/).length >= 2 && !endsDangling(cut) && !HALF_A_PREPOSITION.test(cut) && balanced(cut)
+        // Before "to" or "of", at least half the words stay: "Writing Error Messages | to Standard Error Instead of Standard Output" has lost its topic.
+        && (ends !== weaker || cut.split(/\s+/).length * 2 >= words));
     const longest = fits.sort((a, b) => b.length - a.length)[0];
     if (longest) return longest;
   }
