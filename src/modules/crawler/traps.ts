@@ -82,15 +82,15 @@ export class TrapDetector {
   skipOnDiscovery(href: string): boolean {
     const url = new URL(href);
     const segments = segmentsOf(url);
-    if (href.length > MAX_URL_LENGTH) return this.skip('long', `URLs longer than ${MAX_URL_LENGTH} characters`, href);
-    if (segments.length > MAX_SEGMENTS) return this.skip('deep', `paths deeper than ${MAX_SEGMENTS} segments`, href);
-    if (repeats(segments)) return this.skip(`repeat ${url.origin}`, 'repeating path segments (e.g. /a/b/a/b/): the same directories stacked again', href);
+    if (href.length > MAX_URL_LENGTH) return this.refuse('long', `URLs longer than ${MAX_URL_LENGTH} characters`, href);
+    if (segments.length > MAX_SEGMENTS) return this.refuse('deep', `paths deeper than ${MAX_SEGMENTS} segments`, href);
+    if (repeats(segments)) return this.refuse(`repeat ${url.origin}`, 'repeating path segments (e.g. /a/b/a/b/): the same directories stacked again', href);
     if (this.skipLearnt(href, url, segments)) return true;
     if (url.search) {
       const path = url.origin + url.pathname;
       const variants = (this.queryVariants.get(path) ?? 0) + 1;
       this.queryVariants.set(path, variants);
-      if (variants > MAX_QUERY_VARIANTS) return this.skip(`query ${path}`, `unbounded parameters: more than ${MAX_QUERY_VARIANTS} query strings on ${path}`, href);
+      if (variants > MAX_QUERY_VARIANTS) return this.refuse(`query ${path}`, `unbounded parameters: more than ${MAX_QUERY_VARIANTS} query strings on ${path}`, href);
     }
     this.gatherMirrorEvidence(url, segments);
     return false;
@@ -101,7 +101,7 @@ export class TrapDetector {
     if (this.insertions.size === 0) return false;
     for (let i = 0; i < segments.length - 1; i++) {
       const key = this.insertionKey(url.origin, segments, i);
-      if (this.insertions.has(key)) return this.skip(`insert ${key}`, this.insertionReason(url.origin, segments, i), href);
+      if (this.insertions.has(key)) return this.refuse(`insert ${key}`, this.insertionReason(url.origin, segments, i), href);
     }
     return false;
   }
@@ -177,7 +177,8 @@ export class TrapDetector {
     return `${origin}/${segments.slice(0, at).join('/')}\u0000${segments[at]}`;
   }
 
-  private skip(key: string, reason: string, href: string): true {
+  /** Records the URL under its trap pattern; true: it is not fetched. */
+  private refuse(key: string, reason: string, href: string): true {
     this.record(key, reason, href);
     return true;
   }
