@@ -441,3 +441,28 @@ describe('the strategy agent on a site whose template leaves out the language of
     assert.equal(tasks[0]!.target, `${shop.origin}/`, 'named by the shortest URL');
   });
 });
+
+describe('the strategy agent on thin pages that are short by nature', () => {
+  it('briefs a numbered chapter by its topic, and leaves release notes and source listings alone with the reason', async (t) => {
+    const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
+    const code = Array.from({ length: 12 }, (_, i) => `def handler_${i}(request):\n    return respond(request, status=${200 + i})\n`).join('');
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a><p>${prose('home goods')}</p>`) },
+      '/bios.html': { body: bare(`4.3. Change the BIOS (again)${SUFFIX}`, '<h1>4.3. Change the BIOS (again)</h1><p>Set a password on the BIOS so that nobody can boot another disk.</p>') },
+      '/releases/2.1.3.html': { body: bare(`Shop 2.1.3 release notes${SUFFIX}`, '<h1>Shop 2.1.3 release notes</h1><p>Shop 2.1.3 fixes a regression in 2.1.2.</p><h2>Bugfixes</h2><ul><li>Fixed a crash in the basket.</li></ul>') },
+      '/_modules/app/views.html': { body: bare(`app.views${SUFFIX}`, `<h1>Source code for app.views</h1><div class="highlight"><pre>${code}</pre></div>`) },
+    };
+    const shop = await startFixtureSite(routes);
+    t.after(() => shop.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Short by nature', domain: shop.host } })).data.id;
+    await auditAndWait(siteId);
+    const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();
+    const briefs = tasks.flatMap((task) => pagesOf(task));
+    assert.deepEqual(briefs.map((b) => new URL(b.target).pathname), ['/bios.html']);
+    assert.equal((briefs[0]!.configuration as { topic: string }).topic, 'Change the BIOS (again)', 'the book\'s numbering is not the topic');
+    const refusals = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();
+    const reason = (path: string) => refusals.find((r) => r.target === `${shop.origin}${path}`)?.reason;
+    assert.match(reason('/releases/2.1.3.html') ?? '', /release notes or a changelog/);
+    assert.match(reason('/_modules/app/views.html') ?? '', /mostly code \(\d+ characters of code against \d+ of prose\)/);
+  });
+});

@@ -43,6 +43,8 @@ export interface MainContent {
   imagesWithoutAlt?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
+  codeChars?: number;
   /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
   shared?: number[];
   /** Hashes of the blocks of the page's content that are mostly links (a table of contents, an index; a site's navigation lists repeat and are left out later). */
@@ -202,6 +204,7 @@ export function createMainContentCollector() {
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const order = { main: '', other: '' };
+  const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
   const seen = new Set<number>();
@@ -218,7 +221,11 @@ export function createMainContentCollector() {
     const where = top();
     // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell's (labels, metadata).
     // Decided before the text is normalised: most of a page's blocks are template, and cost nothing more.
-    if (raw === '' || where?.chrome || where?.code || HEADING.test(where?.name ?? '')) return;
+    if (raw === '' || where?.chrome || HEADING.test(where?.name ?? '')) return;
+    if (where?.code) {
+      codeByList[where.main ? 'main' : 'other'] += visibleChars(raw);
+      return;
+    }
     // Shares of the block's visible characters (white space not counted) inside links and code.
     const visible = visibleChars(raw);
     if (visible < 2) return;
@@ -233,8 +240,9 @@ export function createMainContentCollector() {
     }
     if (where?.cell) return;
     const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
-    if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const list = where?.main ? 'main' : 'other';
+    if (codeShare > MAX_CODE_SHARE) codeByList[list] += visible;
+    if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
     if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) {
       if (seen.size < MAX_SEEN) seen.add(rawBlockHash(raw));
@@ -341,7 +349,10 @@ export function createMainContentCollector() {
       title = null;
       // With <main>/<article>, only what is inside; without, every block outside the template.
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
-      const extra = { imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists) };
+      const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
+      const extra = {
+        imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+      };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
         ? { headings: headings.main, blocks: kept.main, order: detach(order.main), ...extra }
@@ -491,6 +502,8 @@ export interface StoredPageContent {
   images_without_alt: string[];
   /** MainContent.linkLists (absent on audits stored before it). */
   link_lists?: number;
+  /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
+  code_chars?: number;
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -503,6 +516,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
     ...(main.shared ? { shared: main.shared } : {}), words,
     images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
+    ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...links,
   };
 }

@@ -1,5 +1,6 @@
 import { THIN_WORDS } from '../../checks/page-checks.ts';
 import { priorityOf } from '../proposal.ts';
+import { withoutNumbering } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 
@@ -51,6 +52,18 @@ export function isReferenceEntry(title: string, headings: readonly string[]): bo
 export const isHub = (stored: { link_lists?: number; blocks: readonly string[] }) =>
   (stored.link_lists ?? 0) >= 3 && (stored.link_lists ?? 0) > stored.blocks.length;
 
+/**
+ * Release notes and changelogs say what changed at the length it took: a point release's
+ * three fixes padded to 300 words would read worse, not rank better.
+ */
+const RELEASE_NOTES = /\b(release notes?|changelog|change log|changes in (version )?\d|what'?s new in|versionshinweise|notes de (version|publication)|notas de (la )?versi[oó]n)\b/i;
+const RELEASE_NOTES_PATH = /\/(releases?|changelog|changes|release-notes|news)(\/|\.|$)/i;
+export const isReleaseNotes = (url: string, topic: string) => RELEASE_NOTES.test(topic) || (RELEASE_NOTES_PATH.test(new URL(url).pathname) && /\d+\.\d+/.test(topic));
+
+/** A page that is mostly code (a source listing, an example): prose around it would not make it a better page. */
+export const isCodeListing = (stored: { code_chars?: number; blocks: readonly string[] }) =>
+  (stored.code_chars ?? 0) > 2 * stored.blocks.reduce((sum, block) => sum + block.length, 0);
+
 const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
 
 /** expand_thin_content and add_structured_data. */
@@ -74,7 +87,16 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, `a hub page: ${page.stored.link_lists} lists of links against ${page.stored.blocks.length} blocks of text (a table of contents or an index); its links are its content`);
         continue;
       }
-      const topic = page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix);
+      // A book's numbering ("4.3. ") is its place in the book, not what the page is about.
+      const topic = withoutNumbering(page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix));
+      if (isReleaseNotes(url, topic)) {
+        await ctx.reject('expand_thin_content', url, 'release notes or a changelog: it says what changed at the length that took, and padding it would not help');
+        continue;
+      }
+      if (isCodeListing(page.stored)) {
+        await ctx.reject('expand_thin_content', url, `mostly code (${page.stored.code_chars} characters of code against ${page.stored.blocks.join('').length} of prose): a source listing or an example, not thin prose`);
+        continue;
+      }
       // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
       const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
