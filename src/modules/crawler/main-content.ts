@@ -226,8 +226,9 @@ export function createMainContentCollector() {
       codeByList[where.main ? 'main' : 'other'] += visibleChars(raw);
       return;
     }
-    // Shares of the block's visible characters (white space not counted) inside links and code.
-    const visible = visibleChars(raw);
+    // Shares of the block's visible characters (white space not counted) inside links and code,
+    // counted only when there are any: most prose has neither, and the count is a pass over every character.
+    const visible = links > 0 || code > 0 ? visibleChars(raw) : raw.trim().length;
     if (visible < 2) return;
     const linkShare = links / visible;
     const codeShare = code / visible;
