@@ -1,5 +1,4 @@
 import { atomically } from '../../db/transact.ts';
-import { storedContentJson } from '../crawler/main-content.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Finding } from '../checks/findings.ts';
@@ -177,8 +176,8 @@ export function createAuditsRepo(db: Kysely<DB>) {
       pages: Array<{
         url: string; status: number | null; title: string | null; meta_description: string | null;
         depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null;
-        /** The page's stored content, compressed (auditPageRecords): expanded a batch at a time. */
-        content: Buffer | null;
+        /** The page's stored content as JSON (auditPageRecords): made a batch at a time, as it is written. */
+        content: () => string | null;
       }>;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
@@ -202,7 +201,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
         await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
         for (let i = 0; i < result.pages.length; i += 1000) {
-          const batch = result.pages.slice(i, i + 1000).map((p) => ({ audit_id: auditId, ...p, content: p.content === null ? null : storedContentJson(p.content) }));
+          const batch = result.pages.slice(i, i + 1000).map((p) => ({ audit_id: auditId, ...p, content: p.content() }));
           await trx.insertInto('audit_pages').values(batch).execute();
         }
         return true;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPageFacts } from './extract.ts';
-import { auditPageRecords, packMainContent, storedContentJson, unpackMainContent, withoutSiteTemplate, type MainContent } from './main-content.ts';
+import { auditPageRecords, packMainContent, unpackMainContent, withoutSiteTemplate, type MainContent } from './main-content.ts';
 import type { CrawledPage } from './crawl.types.ts';
 
 const mainOf = (html: string) => extractPageFacts(html).main!;
@@ -121,9 +121,9 @@ describe('the site-wide template', () => {
     });
     const a = records[0]!;
     assert.equal(a.inlinks, 2, 'links from the two other pages, not from itself');
-    assert.deepEqual(JSON.parse(storedContentJson(a.content!)).blocks, ['Virtual hosts let one machine serve many sites, each under its own name.']);
+    assert.deepEqual(JSON.parse(a.content()!).blocks, ['Virtual hosts let one machine serve many sites, each under its own name.']);
     assert.equal(records[3]!.redirect_to, urls[0]);
-    assert.equal(records[3]!.content, null);
+    assert.equal(records[3]!.content(), null);
   });
 });
 

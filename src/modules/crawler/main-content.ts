@@ -525,7 +525,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
 /**
  * The audit_pages rows of a crawl: each page with its click depth, internal links in,
  * content hash, redirect target, and its own text with the site's template removed
- * (StoredPageContent, compressed until it is written: storedContentJson).
+ * (StoredPageContent as JSON, made when its batch is written).
  */
 export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
   const inlinks = new Map<string, number>();
@@ -548,21 +548,20 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
   };
   return crawl.pages.map((p, i) => {
     const facts = p.facts;
-    // One page at a time: every page's text unpacked at once would be the memory the packing saved.
-    const main = facts?.main ? withoutTemplate(facts.main, template, i) : undefined;
-    const content = facts && main
-      ? storedPageContent(languages[i]!, facts.wordCount, main, {
+    // Made when its batch is written, one page at a time: every page's text unpacked at once would
+    // be the memory the packing saved, and content made ahead would have to wait compressed again.
+    const content = () => {
+      if (!facts?.main) return null;
+      const main = withoutTemplate(facts.main, template, i);
+      return JSON.stringify(storedPageContent(languages[i]!, facts.wordCount, main, {
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
-      })
-      : null;
+      }));
+    };
     return {
       url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
       depth: p.depth, inlinks: inlinks.get(p.url) ?? 0, content_hash: facts?.textHash ?? null,
-      redirect_to: p.redirectTarget ?? null, content: content === null ? null : deflated(JSON.stringify(content)),
+      redirect_to: p.redirectTarget ?? null, content,
     };
   });
 }
-
-/** A record's content as the JSON the database stores (records keep it compressed until their batch is written). */
-export const storedContentJson = (packed: Buffer) => inflateRawSync(packed).toString('utf8');
