@@ -296,6 +296,7 @@ describe('language versions of a multilingual site', () => {
       byUrl: (checks: string[]) => new Map(checks.includes('hreflang_missing') ? [[urls[0]!, [finding(urls[0]!)]], [urls[3]!, [finding(urls[3]!)]]] : checks.includes('html_lang_missing') ? [[urls[0]!, [finding(urls[0]!)]]] : []),
       evidence: (f: unknown) => f,
       covered: () => new Set(),
+      copyOf: () => undefined,
       propose: async (p: any) => void proposed.push(p),
       reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
     } as never);

@@ -1,3 +1,4 @@
+import type { CopyGroup } from './planners/copies.ts';
 import type { Dispatcher } from 'undici';
 import type { TaskPriority } from '../../db/types.ts';
 import { extractPageFacts } from '../crawler/extract.ts';
@@ -61,6 +62,10 @@ export interface PlanningContext {
   suffixFor(url: string): string;
   /** Every drafted or existing value, lower-cased: drafts must be unique across the site. */
   taken: { descriptions: Set<string>; titles: Set<string> };
+  /** Pages served under several URLs (planners/copies.ts): a copy's fix is its canonical (proposed by the meta planner). */
+  copies: readonly CopyGroup[];
+  /** The URL a copy copies: its on-page changes are made once, there (undefined for a page that is no copy). */
+  copyOf(url: string): string | undefined;
   /** False for pages that ask not to be indexed or name another URL as canonical: their on-page details do not reach search results. */
   indexable(url: string): boolean;
   /** Findings of these checks, grouped by page URL. */

@@ -443,11 +443,13 @@ describe('the strategy agent on a site whose template leaves out the language of
 });
 
 describe('the strategy agent on thin pages that are short by nature', () => {
-  it('briefs a numbered chapter by its topic, and leaves release notes and source listings alone with the reason', async (t) => {
+  it('briefs a numbered chapter by its topic, leaves release notes and source listings alone with the reason, and says what to do with an h1 printed twice', async (t) => {
     const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
     const code = Array.from({ length: 12 }, (_, i) => `def handler_${i}(request):\n    return respond(request, status=${200 + i})\n`).join('');
     const routes: Parameters<typeof startFixtureSite>[0] = {
-      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a><p>${prose('home goods')}</p>`) },
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a><p>${prose('home goods')}</p>`) },
+      '/manual.html': { body: bare(`The Shop Manual${SUFFIX}`, `<h1>The Shop Manual</h1><h1>The Shop Manual</h1><p>${prose('the manual')}</p>`) },
+      '/manual-copy.html': { body: bare(`The Shop Manual${SUFFIX}`, `<h1>The Shop Manual</h1><h1>The Shop Manual</h1><p>${prose('the manual')}</p>`) },
       '/bios.html': { body: bare(`4.3. Change the BIOS (again)${SUFFIX}`, '<h1>4.3. Change the BIOS (again)</h1><p>Set a password on the BIOS so that nobody can boot another disk.</p>') },
       '/releases/2.1.3.html': { body: bare(`Shop 2.1.3 release notes${SUFFIX}`, '<h1>Shop 2.1.3 release notes</h1><p>Shop 2.1.3 fixes a regression in 2.1.2.</p><h2>Bugfixes</h2><ul><li>Fixed a crash in the basket.</li></ul>') },
       '/_modules/app/views.html': { body: bare(`app.views${SUFFIX}`, `<h1>Source code for app.views</h1><div class="highlight"><pre>${code}</pre></div>`) },
@@ -464,5 +466,12 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const reason = (path: string) => refusals.find((r) => r.target === `${shop.origin}${path}`)?.reason;
     assert.match(reason('/releases/2.1.3.html') ?? '', /release notes or a changelog/);
     assert.match(reason('/_modules/app/views.html') ?? '', /mostly code \(\d+ characters of code against \d+ of prose\)/);
+
+    const [h1] = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'fix_h1').execute();
+    assert.deepEqual(pagesOf(h1!).map((p) => new URL(p.target).pathname), ['/manual.html'], 'the copy of the page is fixed by its canonical, not twice');
+    const [copy] = await ctx.database.db.selectFrom('task_rejections').select('reason').where('site_id', '=', siteId).where('type', '=', 'fix_h1').execute();
+    assert.equal(copy?.reason, `serves the same page as ${shop.origin}/manual.html: its fix is a canonical to it, and this change is made there`);
+    const twice = pagesOf(h1!).find((p) => p.target === `${shop.origin}/manual.html`)!.configuration as { instructions: string };
+    assert.equal(twice.instructions, 'Keep "The Shop Manual" as the only <h1>; remove the second <h1>, which repeats it (or make it <h2> if a section starts there).');
   });
 });

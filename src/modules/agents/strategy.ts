@@ -1,3 +1,4 @@
+import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskPriority } from '../../db/types.ts';
 import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
@@ -119,8 +120,12 @@ export function createStrategyAgent(deps: Deps) {
         for (const page of pagesOf(task)) pages.add(pageOf(page));
         covered.set(task.type, pages);
       }
+      const copies = findCopies(pages, new Set(findings.filter((f) => DUPLICATE_CHECKS.includes(f.check_id)).map((f) => f.url)));
+      const copyOf = new Map(copies.flatMap((group) => group.copies.map((url) => [url, group.preferred] as const)));
       const ctx: PlanningContext = {
         covered: (type) => covered.get(type) ?? new Set(),
+        copies,
+        copyOf: (url) => copyOf.get(url),
         siteId, auditId, foundAt: latest.finished_at, homeUrl, pages,
         pageByUrl,
         siteSuffix,

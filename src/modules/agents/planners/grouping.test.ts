@@ -15,6 +15,7 @@ function context(covered: string[] = []) {
   const rejected: Array<{ target: string; reason: string }> = [];
   const ctx = {
     covered: () => new Set(covered),
+    copyOf: () => undefined,
     propose: async (p: Proposal) => void proposed.push(p),
     reject: async (_type: string, target: string, reason: string) => void rejected.push({ target, reason }),
   } as unknown as PlanningContext;

@@ -44,6 +44,12 @@ export async function proposeByPage(
   const covered = ctx.covered(type);
   const fresh: PageFix[] = [];
   for (const fix of fixes.filter((f) => !covered.has(f.url))) {
+    // A second URL of one page: the change is made once, on the page it copies (the copy's own fix is its canonical).
+    const copied = type === 'fix_canonical' ? undefined : ctx.copyOf(fix.url);
+    if (copied) {
+      await ctx.reject(type, fix.url, `serves the same page as ${copied}: its fix is a canonical to it, and this change is made there`);
+      continue;
+    }
     // A page whose value fails the type's gate is refused alone, not with the pages it would share a task with.
     const failure = configurationFailure(type, fix.configuration);
     if (failure) await ctx.reject(type, fix.url, failure);

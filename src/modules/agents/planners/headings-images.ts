@@ -51,7 +51,10 @@ export const headingsAndImagesPlanner: Planner = {
         const keep = h1s.find((h) => !repeated.has(h)) ?? h1s[0]!;
         const template = h1s.filter((h) => h !== keep && repeated.has(h));
         const demoted = h1s.filter((h) => h !== keep && !repeated.has(h));
+        // The same heading printed twice (a generator's title page and its top section): the copy goes, whatever it says.
+        const copies = h1s.filter((h) => h === keep).length - 1;
         const says = [
+          ...(copies > 0 ? [`remove the ${copies === 1 ? 'second <h1>, which repeats it' : `${copies} other <h1>s that repeat it`} (or make ${copies === 1 ? 'it' : 'them'} <h2> if a section starts there)`] : []),
           ...(demoted.length > 0 ? [`change ${demoted.map((h) => `"${h}"`).join(', ')} to <h2>`] : []),
           ...(template.length > 0 ? [`${template.map((h) => `"${h}"`).join(', ')} is printed as an <h1> by the site's template on ${Math.min(...template.map((h) => repeated.get(h)!))}+ pages: make it a <p> or <div> there, styled as before`] : []),
         ];

@@ -1,3 +1,4 @@
+import { DUPLICATE_CHECKS } from './copies.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
@@ -8,7 +9,7 @@ import { readOrReject, type Planner } from './planner.ts';
 
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
 const TITLES = ['title_missing', 'title_empty', 'title_too_short', 'title_too_long', 'title_duplicate'];
-const DUPLICATES = ['title_duplicate', 'meta_description_duplicate'];
+
 /** Up to this many pages sharing a description, each page's task lists the others. */
 const SHARED_LISTED = 10;
 
@@ -130,38 +131,29 @@ export const metaPlanner: Planner = {
 };
 
 /**
- * One page under several URLs (/guide/ and /guide/index.html, or a tree of copies: the
- * same content hash) shows as duplicate titles and descriptions; rewriting them would hide
- * the real problem. Each copy gets a canonical to the URL the site links to most (then the
- * shallowest, then the shortest). Returns the URLs of such pages: the copies get no title
- * or description of their own, and the kept URL none for a duplicate only its copies cause.
+ * One page under several URLs (ctx.copies) shows as duplicate titles and descriptions;
+ * rewriting them would hide the real problem. Each copy gets a canonical to the URL kept.
+ * Returns the URLs of such pages: the copies get no title or description of their own,
+ * and the kept URL none for a duplicate only its copies cause.
  */
 async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copies: Set<string>; kept: Set<string> }> {
-  const flagged = ctx.byUrl(DUPLICATES);
-  const byHash = new Map<string, string[]>();
-  for (const page of ctx.pages) {
-    if (page.status === 200 && page.content_hash) byHash.set(page.content_hash, [...(byHash.get(page.content_hash) ?? []), page.url]);
-  }
+  const flagged = ctx.byUrl(DUPLICATE_CHECKS);
   const copies = new Set<string>();
   const kept = new Set<string>();
-  const weight = (url: string) => ctx.pageByUrl.get(url)!;
-  const groups = [...byHash.values()].filter((urls) => urls.length > 1 && urls.some((url) => flagged.has(url)));
-  const copyCount = groups.reduce((sum, urls) => sum + urls.length - 1, 0);
+  const groups = ctx.copies;
+  const copyCount = groups.reduce((sum, group) => sum + group.copies.length, 0);
   const fixes: Array<PageFix & { preferred: string; copiesOfPage: number }> = [];
-  for (const urls of groups) {
-    const [preferred, ...others] = [...urls].sort((a, b) =>
-      cleanness(a, urls) - cleanness(b, urls) || weight(b).inlinks - weight(a).inlinks || (weight(a).depth ?? 99) - (weight(b).depth ?? 99)
-      || a.length - b.length || a.localeCompare(b));
-    kept.add(preferred!);
+  for (const { preferred, copies: others, urls } of groups) {
+    kept.add(preferred);
     for (const url of others) {
       copies.add(url);
-      const list = flagged.get(url) ?? [{ check_id: 'duplicate_content', url, value: preferred! }];
+      const list = flagged.get(url) ?? [{ check_id: 'duplicate_content', url, value: preferred }];
       fixes.push({
-        url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence), preferred: preferred!, copiesOfPage: urls.length,
+        url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence), preferred, copiesOfPage: urls.length,
         configuration: {
           url, field: 'canonical', issue: 'duplicate_url', before: null, after: preferred, same_content_as: urls.filter((u) => u !== url),
           group: { checks: ['duplicate_url'], pages: copyCount },
-          html: `<link rel="canonical" href="${escapeHtml(preferred!)}">`,
+          html: `<link rel="canonical" href="${escapeHtml(preferred)}">`,
           instructions: `Add the canonical to ${url}, or redirect it (301) to ${preferred} and link to ${preferred} only.`,
         },
       });
@@ -183,13 +175,6 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
     }),
   });
   return { copies, kept };
-}
-
-/** 0 for the home page, 1 for a directory URL whose index file is a copy (/guide/ over /guide/index.html), 2 otherwise. */
-function cleanness(url: string, group: readonly string[]): number {
-  const path = new URL(url).pathname;
-  if (path === '/') return 0;
-  return path.endsWith('/') && group.some((other) => /\/index\.(html?|php|asp)$/i.test(other) && other.startsWith(url)) ? 1 : 2;
 }
 
 /** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
