@@ -6,7 +6,7 @@ import { withoutSiteTemplate } from '../crawler/main-content.ts';
 import { readPageContent, type PageContent } from './page-content.ts';
 import { sentencesOf } from './sentences.ts';
 import { inLanguage } from './text-language.ts';
-import { cutAtPhrase, withoutNumbering, writeMetaDescription, writeTitle } from './writers.ts';
+import { cutAtPhrase, shorterSuffixes, siteTitleForm, withoutNumbering, writeMetaDescription, writeTitle } from './writers.ts';
 
 /**
  * The drafting rules learnt from real documentation sites (the Python, PostgreSQL and Apache
@@ -118,10 +118,24 @@ describe('titles keep their topic', () => {
     assert.match(reason(title(page('13.6. Caveats')))!, /"Caveats" \(without its numbering, "13.6. Caveats"\) is under 20 characters/);
   });
 
-  it('shortens the site suffix before dropping it: the kind of site, then the version', () => {
+  it('shortens the site suffix before dropping it: the kind of site, then the version, never a version to another', () => {
     const suffix = ' — Python 3.11.2 documentation';
-    assert.equal(text(title(page('json — JSON encoder and decoder'), suffix)), 'json — JSON encoder and decoder — Python 3.11 documentation');
+    assert.equal(text(title(page('json — JSON encoder and decoder'), suffix)), 'json — JSON encoder and decoder — Python 3.11.2', 'not "Python 3.11 documentation": another release');
     assert.equal(text(title(page('msilib — Read and write Microsoft Installer files'), suffix)), 'msilib — Read and write Microsoft Installer files — Python');
+    assert.deepEqual(shorterSuffixes(' — Django 3.2.25 documentation'), [' — Django 3.2.25 documentation', ' — Django 3.2.25', ' — Django']);
+  });
+
+  it('puts one form of the suffix on all the titles a site gets: the longest that most of them keep whole', () => {
+    const suffix = ' — Django 3.2.25 documentation';
+    const topics = ['Signals', 'How to use Django with Gunicorn', 'PostgreSQL specific form fields and widgets', 'Writing your first patch for Django', 'Meta-documentation and miscellany', 'Writing database migrations for your reusable apps'];
+    const contents = topics.map((topic) => page(topic));
+    assert.equal(text(title(contents[0]!, suffix)), 'Signals — Django 3.2.25 documentation', 'alone, a short topic keeps the whole suffix');
+    const form = siteTitleForm(contents, suffix, new Set());
+    assert.equal(form, ' — Django 3.2.25', '5 of 6 keep it whole (the whole suffix: 1 of 6)');
+    const drafted = contents.map((content) => text(writeTitle(content, suffix, new Set(), { forms: [form!] })));
+    assert.deepEqual(drafted.slice(0, 2), ['Signals — Django 3.2.25', 'How to use Django with Gunicorn — Django 3.2.25']);
+    assert.equal(drafted[5], 'Writing database migrations for your reusable apps', 'a topic the form does not fit goes without a suffix, not with a third form');
+    assert.equal(siteTitleForm([page('Signals'), page('Models')], suffix, new Set()), suffix, 'the whole suffix when all keep it');
   });
 
   it('cuts a long topic only where a phrase ends: a separator first, else before a detachable phrase, never before "by", "of" or "and"', () => {

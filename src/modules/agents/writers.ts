@@ -131,10 +131,10 @@ const KIND_WORDS = /\s+(documentation|docs|manual|handbook|reference|guide|wiki|
 
 /**
  * The suffix, then ever shorter forms of it that keep the site's name: without the kind of
- * site (" — Python 3.11.2"), with a shorter version (" — Python 3.11"), without a version
- * (" — Python"); '' is left to the caller.
+ * site (" — Python 3.11.2"), without a version (" — Python"); '' is left to the caller. A
+ * version is kept or dropped whole: " — Python 3.11" would name another release.
  */
-function shorterSuffixes(suffix: string): string[] {
+export function shorterSuffixes(suffix: string): string[] {
   const forms = [suffix];
   const add = (form: string) => {
     if (!/^\s*[|–—-]?\s*$/.test(form) && !forms.includes(form)) forms.push(form);
@@ -142,7 +142,6 @@ function shorterSuffixes(suffix: string): string[] {
   const noKind = suffix.replace(KIND_WORDS, '');
   add(noKind);
   for (const base of [suffix, noKind]) {
-    add(base.replace(/(\d+\.\d+)\.\d+\b/u, '$1'));
     add(withoutVersion(base));
     add(base.replace(/[\s,]+v?\d[\w.]*(?=\s|$)/iu, '').replace(KIND_WORDS, '').replace(VERSION_WORD, ''));
   }
@@ -162,7 +161,7 @@ function withoutVersion(suffix: string): string {
  * characters, and then only where a phrase ends. On a CMS whose theme adds the suffix
  * itself (suffixFixed), the suffix stays and the topic is cut to fit beside it.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean } = {}): Draft {
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean; forms?: readonly string[] } = {}): Draft {
   const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
   const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
   const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
@@ -182,7 +181,9 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const numbered = headings.find((h) => withoutNumbering(h) === topic && h !== topic);
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
-  const suffixes = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
+  // The forms of the suffix tried, longest first (the site's one form, when the planner chose it: siteTitleForm).
+  const suffixes = fixed ? [siteSuffix] : [...(options.forms ?? shorterSuffixes(siteSuffix)), ''];
+  const allForms = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
   const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
   const cut = cutAtPhrase(topic, TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0));
   const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
@@ -196,7 +197,7 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   // A title another page has is not made unique by a different form of the suffix ("Introduction — Python 3.11" vs "… 3.11.2"): the topic must differ.
   const own = content.title.toLowerCase();
   const takenByOthers = (title: string) => title !== own && taken.has(title);
-  const used = (title: string) => takenByOthers(title.toLowerCase()) || (title.startsWith(topic) && suffixes.some((suffix) => takenByOthers(`${topic}${suffix}`.toLowerCase())));
+  const used = (title: string) => takenByOthers(title.toLowerCase()) || (title.startsWith(topic) && allForms.some((suffix) => takenByOthers(`${topic}${suffix}`.toLowerCase())));
   // The title the page already has is no fix (a duplicate pair's other page is the one to change).
   const free = candidates.find((t) => !used(t) && t.toLowerCase() !== own);
   if (free) return { text: free };
@@ -209,6 +210,25 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   }
   return { reason: `the page's heading "${topic}" is ${displayWidth(topic)} characters and no phrase of it ends within ${TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0)}: cutting it elsewhere would lose its topic` };
 }
+
+/**
+ * One form of a suffix for all the titles drafted with it: the longest that at least
+ * FORM_SHARE of those that can keep a suffix at all keep whole; the others go without one.
+ * A site whose new titles end in four forms of its name (" — Django 3.2.25 documentation",
+ * " — Django 3.2.25", " — Django", none) reads as edited by four people.
+ */
+export function siteTitleForm(contents: readonly PageContent[], siteSuffix: string, taken: ReadonlySet<string>): string | undefined {
+  const forms = shorterSuffixes(siteSuffix);
+  if (!siteSuffix || forms.length < 2 || contents.length === 0) return undefined;
+  const keeping = forms.map((form) => contents.filter((content) => {
+    const draft = writeTitle(content, siteSuffix, taken, { forms: [form] });
+    return 'text' in draft && draft.text.endsWith(form);
+  }).length);
+  const most = Math.max(...keeping);
+  if (most === 0) return undefined;
+  return forms.find((_, i) => keeping[i]! >= most * FORM_SHARE);
+}
+const FORM_SHARE = 0.8;
 
 /** The endings the site's titles share (two or more titles each), separator included, most common first. */
 export function siteSuffixesOf(titles: string[]): string[] {

@@ -2,8 +2,8 @@ import { DUPLICATE_CHECKS } from './copies.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
-import type { AuditFinding, PlanningContext } from '../planning-context.ts';
-import { writeMetaDescription, writeTitle } from '../writers.ts';
+import type { AuditFinding, PlanningContext, ReadPage } from '../planning-context.ts';
+import { siteTitleForm, writeMetaDescription, writeTitle } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
 
@@ -96,13 +96,22 @@ export const metaPlanner: Planner = {
 
     const titles = ctx.byUrl(TITLES);
     const titleFixes: Array<PageFix & { problems: string }> = [];
+    const toTitle: Array<{ url: string; list: AuditFinding[]; page: ReadPage; suffix: string }> = [];
     for (const [url, all] of titles) {
       if (copies.has(url)) continue;
       const list = kept.has(url) ? all.filter((f) => f.check_id !== 'title_duplicate') : all;
       if (list.length === 0) continue;
       const page = await readOrReject(ctx, 'fix_title_tag', url);
-      if (!page) continue;
-      const draft = writeTitle(page.content, ctx.suffixFor(url), ctx.taken.titles, { suffixFixed: ctx.suffixFixed });
+      if (page) toTitle.push({ url, list, page, suffix: ctx.suffixFor(url) });
+    }
+    // Each suffix (one per language, on a translated site) in one form across the new titles.
+    const formOf = new Map<string, string | undefined>();
+    for (const suffix of new Set(toTitle.map((t) => t.suffix))) {
+      formOf.set(suffix, ctx.suffixFixed ? undefined : siteTitleForm(toTitle.filter((t) => t.suffix === suffix).map((t) => t.page.content), suffix, ctx.taken.titles));
+    }
+    for (const { url, list, page, suffix } of toTitle) {
+      const form = formOf.get(suffix);
+      const draft = writeTitle(page.content, suffix, ctx.taken.titles, { suffixFixed: ctx.suffixFixed, ...(form === undefined ? {} : { forms: [form] }) });
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason);
         continue;
