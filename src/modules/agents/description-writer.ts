@@ -135,6 +135,21 @@ const FUNCTION_WORDS = new Set((
 /** The author's opinion ("I think learning a system is like ..."): not what the page is. */
 const FIRST_PERSON = /^I\s+(think|believe|feel|guess|suppose|hope|personally)\b/u;
 /**
+ * The author speaking of themself in an English sentence ("nice for console lovers like me",
+ * "in my experience"): an aside. A manual's "I provide some pointers ..." says what it offers, and stays.
+ */
+const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
+/**
+ * Text for the document's editors or a reader's aside, in the languages manuals are written in:
+ * a marker of unfinished work ("FIXME: More content needed"), an admonition's label
+ * ("Note: This does not apply ...", "Hinweis: ..."), who wrote or translated a section.
+ */
+const EDITORIAL = /\b(FIXME|TODO|XXX|TBD)\b|^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:|\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/** A web address written out: a description is read in search results, where it is neither a link nor the page's topic. */
+const WRITTEN_URL = /\b[a-z]{3,6}:\/\/\S|\bwww\.[\w-]+\.\w/iu;
+/** A question ("Remember Section 3.1, ...?"): a description says what the page is; the page's own answer is what to draft from. */
+const QUESTION = /[?？]["'”’)\]]*$/u;
+/**
  * "... is supported by NSS too.": in addition to something said before it, unless the sentence
  * names that itself ("Just like generic types can be bounded, lifetimes use bounds as well.");
  * after the draft's first sentence, what came before is in the draft.
@@ -178,6 +193,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
       && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && ADDS_TO_BEFORE.test(text))
+      && !EDITORIAL.test(text) && !WRITTEN_URL.test(text) && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
       && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });
