@@ -147,6 +147,8 @@ describe('the title writer', () => {
   it('find the suffix most titles share, separator included', () => {
     assert.equal(siteSuffixOf(['Tables | Oak & Co', 'Chairs | Oak & Co', 'About – Oak & Co', 'Home']), ' | Oak & Co');
     assert.equal(siteSuffixOf(['Tables | Oak & Co', 'Home']), '', 'one title is no pattern');
+    const untranslated = ['10.5. Genius Ideas - what you could do', '10.5. Genius Ideas - what you could do', '10.5. Genius Ideas - what you could do', 'Chairs | Oak & Co', 'Tables | Oak & Co'];
+    assert.equal(siteSuffixOf(untranslated), ' | Oak & Co', 'one heading copied into three languages is one topic, not the site\'s name');
   });
 });
 

@@ -230,14 +230,18 @@ export function siteTitleForm(contents: readonly PageContent[], siteSuffix: stri
 }
 const FORM_SHARE = 0.8;
 
-/** The endings the site's titles share (two or more titles each), separator included, most common first. */
+/**
+ * The endings the site's titles share (titles of two or more topics each), separator
+ * included, most common first. One heading left untranslated in eight languages
+ * ("10.5. Genius/Paranoia Ideas - what you could do") is one topic, not the site's name.
+ */
 export function siteSuffixesOf(titles: string[]): string[] {
-  const counts = new Map<string, number>();
+  const topics = new Map<string, Set<string>>();
   for (const title of titles) {
     const suffix = /\s[|–—-]\s[^|–—]+$/.exec(title)?.[0];
-    if (suffix && suffix.length < title.length) counts.set(suffix, (counts.get(suffix) ?? 0) + 1);
+    if (suffix && suffix.length < title.length) topics.set(suffix, (topics.get(suffix) ?? new Set()).add(title.slice(0, -suffix.length).trim().toLowerCase()));
   }
-  return [...counts].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1]).map(([suffix]) => suffix);
+  return [...topics].filter(([, t]) => t.size >= 2).sort((a, b) => b[1].size - a[1].size).map(([suffix]) => suffix);
 }
 
 /** The ending most of the site's titles share, separator included (" | Shop", " – Shop"), or ''. */
