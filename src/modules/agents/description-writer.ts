@@ -84,7 +84,7 @@ const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
 ].join('|')})s?|(ce|cette|ces)\\s+(chapitre|page|section|document|guide|livre|manuel|module|article|annexe)s?|(dieses?|dieser)\\s+(kapitel|seite|abschnitt|dokument|handbuch|buch|modul|artikel|anhang)|(este|esta|estos|estas)\\s+(capítulo|página|sección|documento|guía|libro|manual|módulo|artículo|apéndice)s?)\\b`, 'iu');
 const REFERS_BACK = new RegExp(`^(${REFERRING.join('|')})\\b`, 'iu');
 /** "It is possible to ...", "Both X and Y ...": openings that name all they speak of. */
-const SELF_CONTAINED = /^(it (is|was) (not )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
+const SELF_CONTAINED = /^(it( is| was|'s|’s) (not |often |sometimes |usually |generally |always |also |very |quite )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
 /** Ordinal forms and cases named earlier: "The first form ...", "In the second case ...". */
 const NAMED_EARLIER = /^((in|with|for)\s+)?(the|this|that)\s+(first|second|third|fourth|last|latter|former|other|same|above|next|previous)\s+(form|case|mode|way|variant|example|one|step|method|option|command|section)s?\b/iu;
 /** A verb whose object is a pronoun ("Give them ...", "Run it ..."). */
@@ -114,9 +114,9 @@ const POINTS_ELSEWHERE = new RegExp([
   // "refer to the guide" sends the reader away; "X refers to Y" defines X.
   '\\b(refer to|see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
-  // Not "those that best match" (a relative clause says which).
+  // Not "those that best match", "files such as those uploaded by a user" (a relative clause says which).
   // Letter-aware boundaries: \\b would find "ces" inside "espèces".
-  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo))',
+  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo)(?![\\p{L}\\p{N}])|\\s+\\p{L}+(ed|en)\\s+(by|in|with|for|from|on|at|under|through)\\b)',
   '^[(\\[]',
 ].join('|'), 'iu');
 const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;

@@ -423,6 +423,12 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     refused('This information was contributed by Francois Bayart in order to help users set up a bridge firewall.');
   });
 
+  it('takes "it\'s sometimes useful to ..." and "those uploaded by a user" as saying all they speak of', () => {
+    draftsAsIs('Providing initial data for models', 'It\'s sometimes useful to pre-populate your database with hard-coded data when you\'re first setting up an app.');
+    draftsAsIs('Managing files', 'This document describes Django\'s file access APIs for files such as those uploaded by a user.');
+    refused('Django can store the files for you in one of those places when you ask it to.');
+  });
+
   it('nor a written-out web address, a question, or the author speaking of themself', () => {
     refused('Debian tracks its security issues at the security tracker, which is http://security-tracker.debian.net today.');
     refused('Remember Section 3.1, where we chose a password for the BIOS of the machine?');
