@@ -212,17 +212,23 @@ function canOpen(sentence: string, atPageStart: boolean): boolean {
   return atPageStart || !REFERS_BACK.test(sentence);
 }
 
-/** The page's prose blocks by section: the lead (after the main heading) first, then each later section. */
-export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order' | 'shared'>): string[][] {
+/**
+ * The page's prose blocks by section: the lead (after the main heading) first, then each later
+ * section, but for a section headed by a question: its answer is one thing the page covers
+ * (an FAQ's "Make sure your DEBUG setting is set to True."), not what the page is.
+ */
+export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order' | 'shared'> & Partial<Pick<PageContent, 'headings'>>): string[][] {
   const { paragraphs, order } = content;
+  const headings = content.headings ?? [];
+  let h = 0;
   // Boilerplate other pages repeat says nothing of this page in particular.
   const shared = new Set(content.shared ?? []);
   // Content stored before block kinds were kept: every block is one section of prose.
   if (order === undefined) return [paragraphs.filter((_, i) => !shared.has(i))];
-  const sections: Array<{ heading: string; blocks: Array<{ text: string; kind: BlockKind }> }> = [{ heading: '', blocks: [] }];
+  const sections: Array<{ heading: string; text?: string; blocks: Array<{ text: string; kind: BlockKind }> }> = [{ heading: '', blocks: [] }];
   let b = 0;
   for (const item of order) {
-    if (item >= '0' && item <= '6') sections.push({ heading: item, blocks: [] });
+    if (item >= '0' && item <= '6') sections.push({ heading: item, blocks: [], ...(item === '0' ? {} : { text: headings[h++]?.text }) });
     else if (b < paragraphs.length) {
       const index = b++;
       sections.at(-1)!.blocks.push({ text: paragraphs[index]!, kind: (shared.has(index) ? 'shared' : item) as BlockKind });
@@ -233,7 +239,9 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
   let main = sections.findIndex((s) => s.heading === '1');
   if (main === -1) main = sections[0]!.blocks.some((b) => b.kind === 'p') ? 0 : sections.findIndex((s) => s.heading >= '1');
   const from = main === -1 ? 0 : main;
-  return sections.slice(from).map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
+  return sections.slice(from)
+    .filter((s, i) => i === 0 || !QUESTION.test(s.text ?? ''))
+    .map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
 }
 
 /**

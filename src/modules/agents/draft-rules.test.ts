@@ -429,6 +429,13 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     refused('Django can store the files for you in one of those places when you ask it to.');
   });
 
+  it('past the lead, not from the answer to a question (an FAQ\'s sections)', () => {
+    const faq = html('<h1>FAQ: The admin</h1><h2>I can’t log in. When I enter a valid username and password, it just brings up the login page again?</h2><p>The login cookie is not being set correctly, because the domain of the cookie sent out by Django does not match the domain in your browser.</p>');
+    assert.equal(text(draft(faq)), undefined);
+    const overview = html('<h1>The admin</h1><h2>Overview</h2><p>The admin reads metadata from your models to provide a quick interface where trusted users can manage content.</p>');
+    assert.equal(text(draft(overview)), 'The admin reads metadata from your models to provide a quick interface where trusted users can manage content.');
+  });
+
   it('nor a written-out web address, a question, or the author speaking of themself', () => {
     refused('Debian tracks its security issues at the security tracker, which is http://security-tracker.debian.net today.');
     refused('Remember Section 3.1, where we chose a password for the BIOS of the machine?');
