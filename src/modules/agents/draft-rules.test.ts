@@ -311,6 +311,7 @@ describe('language versions of a multilingual site', () => {
       evidence: (f: unknown) => f,
       covered: () => new Set(),
       copyOf: () => undefined,
+      read: async () => undefined,
       propose: async (p: any) => void proposed.push(p),
       reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
     } as never);
@@ -321,6 +322,34 @@ describe('language versions of a multilingual site', () => {
     assert.equal(proposed[0]!.configuration.lang, 'fr-FR', 'and <html lang> where the page declares none');
     assert.match(proposed[0]!.configuration.html, /<link rel="alternate" hreflang="de-DE" href="https:\/\/docs.test\/de-DE\/apt.html">/);
     assert.deepEqual(rejected.map(([target]) => target), [urls[3]], 'a page with no other version is not given a list of one');
+  });
+
+  it('leave out an untranslated copy: listed as French, English text would send French searchers to English', async () => {
+    const { internationalPlanner } = await import('./planners/international.ts');
+    const origin = 'https://docs.test';
+    const urls = ['/fr-FR/apt.html', '/de-DE/apt.html', '/es-ES/apt.html'].map((p) => origin + p);
+    const texts: Record<string, string> = {
+      [urls[0]!]: 'APT est le gestionnaire de paquets de Debian. Il installe, met à jour et supprime les logiciels, et résout leurs dépendances à votre place. '.repeat(3),
+      [urls[1]!]: 'APT ist die Paketverwaltung von Debian. Es installiert, aktualisiert und entfernt Programme und löst dabei ihre Abhängigkeiten für Sie auf. '.repeat(3),
+      [urls[2]!]: 'APT is the package manager of Debian. It installs, upgrades and removes software, and works out their dependencies for you along the way. '.repeat(3),
+    };
+    const proposed: Array<{ configuration: any }> = [];
+    const rejected: Array<[string, string]> = [];
+    const finding = (url: string) => ({ check_id: 'hreflang_missing', url, value: 'the site has pages in de, es, fr' });
+    await internationalPlanner.plan({
+      pages: urls.map((url) => ({ url, status: 200, title: null, meta_description: null, depth: 1, inlinks: 1, content_hash: null, redirect_to: null })),
+      indexable: () => true,
+      byUrl: (checks: string[]) => new Map(checks.includes('hreflang_missing') ? urls.map((url) => [url, [finding(url)]]) : []),
+      evidence: (f: unknown) => f,
+      covered: () => new Set(),
+      copyOf: () => undefined,
+      read: async (url: string) => ({ content: { paragraphs: [texts[url]] } }),
+      propose: async (p: any) => void proposed.push(p),
+      reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
+    } as never);
+    assert.deepEqual(rejected, [[urls[2], 'an untranslated copy: its URL says es-ES, its text is in en. Translate it, or leave it out of the language versions (and the sitemap) until it is']]);
+    assert.equal(proposed.length, 2);
+    for (const p of proposed) assert.deepEqual(p.configuration.after.map((a: { hreflang: string }) => a.hreflang), ['de-DE', 'fr-FR'], 'es-ES is not listed');
   });
 });
 

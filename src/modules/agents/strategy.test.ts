@@ -414,6 +414,7 @@ describe('the strategy agent on a site whose pages do not declare their language
     const declared = Object.fromEntries(pagesOf(task).map((p) => [new URL(p.target).pathname, (p.configuration as { after: string; found_from: string }).after]));
     assert.deepEqual(declared, { '/': 'en', '/chairs': 'en', '/tables': 'en', '/tables-fr': 'fr' });
     assert.ok(pagesOf(task).every((p) => (p.configuration as { found_from: string }).found_from === 'text'));
+    assert.equal(shop.hitsFor('/chairs').length, 1, 'its language read from what the crawl kept, not downloaded again');
     const [refusal] = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'fix_html_lang').execute();
     assert.equal(refusal?.target, `${shop.origin}/hello`);
     assert.match(refusal.reason, /too little text of its own \(\d+ characters\) to tell its language/);

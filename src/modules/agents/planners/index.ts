@@ -13,6 +13,8 @@ export const PLANNERS: readonly Planner[] = [indexingPlanner, metaPlanner, links
 export const DRAFTED_FROM_PAGE = new Set([
   'meta_description_missing', 'meta_description_empty', 'meta_description_duplicate', 'title_missing', 'title_empty', 'title_too_short',
   'title_too_long', 'title_duplicate', 'h1_missing', 'image_missing_alt', 'thin_content', 'broken_internal_links', 'links_to_redirect',
+  // The language a page's text is written in: an undeclared one, an untranslated copy among language versions.
+  'html_lang_missing', 'hreflang_missing',
 ]);
 
 /** Page-level findings whose tasks take their priority from the page's weight in the site (proposal.ts prioritiesByWeight). */

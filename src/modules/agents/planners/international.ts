@@ -49,9 +49,31 @@ async function proposeHreflang(ctx: PlanningContext, noLang: ReadonlySet<string>
     const { key, locale } = versionKey(page.url);
     versions.set(key, [...(versions.get(key) ?? []), { locale, url: page.url }]);
   }
+  // A page under /es-ES/ whose text is English is an untranslated copy: listed as Spanish, it would
+  // send Spanish searchers to English text. It stays out of every set, and its own task says why.
+  const written = new Map<string, string | null>();
+  const writtenIn = async (url: string) => {
+    if (!written.has(url)) {
+      const page = await ctx.read(url);
+      written.set(url, page && page !== 'deferred' ? detectLanguage(page.content.paragraphs.join(' ').slice(0, 4000)) : null);
+    }
+    return written.get(url)!;
+  };
+  const untranslated = async (v: { locale: string | null; url: string }) => {
+    if (!v.locale) return false;
+    const language = await writtenIn(v.url);
+    return language !== null && language !== hreflangOf(v.locale).split('-')[0];
+  };
   const fixes: PageFix[] = [];
   for (const [url, list] of missing) {
-    const group = versions.get(versionKey(url).key) ?? [];
+    const all = versions.get(versionKey(url).key) ?? [];
+    const self = all.find((v) => v.url === url);
+    if (self && (await untranslated(self))) {
+      await ctx.reject('add_hreflang', url, `an untranslated copy: its URL says ${hreflangOf(self.locale!)}, its text is in ${written.get(url)}. Translate it, or leave it out of the language versions (and the sitemap) until it is`);
+      continue;
+    }
+    const group: typeof all = [];
+    for (const v of all) if (!(await untranslated(v))) group.push(v);
     const localized = group.filter((v): v is { locale: string; url: string } => v.locale !== null);
     if (group.length < 2) {
       await ctx.reject('add_hreflang', url, 'no other language version of this page was found under another locale in the URL (/fr/..., /de-DE/...): its versions must be listed by hand');
