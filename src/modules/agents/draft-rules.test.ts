@@ -327,8 +327,10 @@ describe('language versions of a multilingual site', () => {
   it('leave out an untranslated copy: listed as French, English text would send French searchers to English', async () => {
     const { internationalPlanner } = await import('./planners/international.ts');
     const origin = 'https://docs.test';
-    const urls = ['/fr-FR/apt.html', '/de-DE/apt.html', '/es-ES/apt.html'].map((p) => origin + p);
+    const urls = ['/fr-FR/apt.html', '/de-DE/apt.html', '/es-ES/apt.html', '/it-IT/apt.html'].map((p) => origin + p);
     const texts: Record<string, string> = {
+      // Translated at its start, the rest still English: a translation in progress, listed.
+      [urls[3]!]: `APT è il gestore dei pacchetti di Debian: installa, aggiorna e rimuove i programmi e risolve le loro dipendenze. ${'APT is the package manager of Debian. It installs, upgrades and removes software, and works out their dependencies for you. '.repeat(4)}`,
       [urls[0]!]: 'APT est le gestionnaire de paquets de Debian. Il installe, met à jour et supprime les logiciels, et résout leurs dépendances à votre place. '.repeat(3),
       [urls[1]!]: 'APT ist die Paketverwaltung von Debian. Es installiert, aktualisiert und entfernt Programme und löst dabei ihre Abhängigkeiten für Sie auf. '.repeat(3),
       [urls[2]!]: 'APT is the package manager of Debian. It installs, upgrades and removes software, and works out their dependencies for you along the way. '.repeat(3),
@@ -343,13 +345,14 @@ describe('language versions of a multilingual site', () => {
       evidence: (f: unknown) => f,
       covered: () => new Set(),
       copyOf: () => undefined,
-      read: async (url: string) => ({ content: { paragraphs: [texts[url]] } }),
+      read: async (url: string) => ({ content: { h1: 'APT', paragraphs: [texts[url]] } }),
       propose: async (p: any) => void proposed.push(p),
       reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
     } as never);
     assert.deepEqual(rejected, [[urls[2], 'an untranslated copy: its URL says es-ES, its text is in en. Translate it, or leave it out of the language versions (and the sitemap) until it is']]);
-    assert.equal(proposed.length, 2);
-    for (const p of proposed) assert.deepEqual(p.configuration.after.map((a: { hreflang: string }) => a.hreflang), ['de-DE', 'fr-FR'], 'es-ES is not listed');
+    const listed = proposed.flatMap((p) => p.configuration.pages ?? [p.configuration]);
+    assert.equal(listed.length, 3);
+    for (const p of listed) assert.deepEqual(p.after.map((a: { hreflang: string }) => a.hreflang), ['de-DE', 'fr-FR', 'it-IT'], 'es-ES is not listed');
   });
 });
 

@@ -51,25 +51,28 @@ async function proposeHreflang(ctx: PlanningContext, noLang: ReadonlySet<string>
   }
   // A page under /es-ES/ whose text is English is an untranslated copy: listed as Spanish, it would
   // send Spanish searchers to English text. It stays out of every set, and its own task says why.
-  const written = new Map<string, string | null>();
+  // A page translated at its start only (the rest still English) is a translation in progress, and stays.
+  const written = new Map<string, { text: string | null; opening: string | null }>();
   const writtenIn = async (url: string) => {
     if (!written.has(url)) {
       const page = await ctx.read(url);
-      written.set(url, page && page !== 'deferred' ? detectLanguage(page.content.paragraphs.join(' ').slice(0, 4000)) : null);
+      const paragraphs = page && page !== 'deferred' ? page.content.paragraphs : [];
+      written.set(url, { text: detectLanguage(paragraphs.join(' ').slice(0, 4000)), opening: detectLanguage([page && page !== 'deferred' ? page.content.h1 : '', ...paragraphs].join(' ').slice(0, 400)) });
     }
     return written.get(url)!;
   };
   const untranslated = async (v: { locale: string | null; url: string }) => {
     if (!v.locale) return false;
-    const language = await writtenIn(v.url);
-    return language !== null && language !== hreflangOf(v.locale).split('-')[0];
+    const language = hreflangOf(v.locale).split('-')[0];
+    const { text, opening } = await writtenIn(v.url);
+    return text !== null && text !== language && opening !== language;
   };
   const fixes: PageFix[] = [];
   for (const [url, list] of missing) {
     const all = versions.get(versionKey(url).key) ?? [];
     const self = all.find((v) => v.url === url);
     if (self && (await untranslated(self))) {
-      await ctx.reject('add_hreflang', url, `an untranslated copy: its URL says ${hreflangOf(self.locale!)}, its text is in ${written.get(url)}. Translate it, or leave it out of the language versions (and the sitemap) until it is`);
+      await ctx.reject('add_hreflang', url, `an untranslated copy: its URL says ${hreflangOf(self.locale!)}, its text is in ${written.get(url)!.text}. Translate it, or leave it out of the language versions (and the sitemap) until it is`);
       continue;
     }
     const group: typeof all = [];
