@@ -145,10 +145,12 @@ const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
  * ("Note: This does not apply ...", "Hinweis: ..."), who wrote or translated a section.
  */
 const EDITORIAL = /\b(FIXME|TODO|XXX|TBD)\b|^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:|\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/** A web address in brackets ("TOML (Tom’s Obvious Minimal Language, https://toml.io)"): the sentence reads whole without it. */
+const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 /** A web address written out: a description is read in search results, where it is neither a link nor the page's topic. */
 const WRITTEN_URL = /\b[a-z]{3,6}:\/\/\S|\bwww\.[\w-]+\.\w/iu;
-/** A question ("Remember Section 3.1, ...?"): a description says what the page is; the page's own answer is what to draft from. */
-const QUESTION = /[?？]["'”’)\]]*$/u;
+/** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
+const QUESTION = /[?？]$/u;
 /**
  * "... is supported by NSS too.": in addition to something said before it, unless the sentence
  * names that itself ("Just like generic types can be bounded, lifetimes use bounds as well.");
@@ -185,7 +187,7 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
 }
 
 function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
-  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '')).map((text, index) => {
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '')).map((text, index) => {
     const undecodable = text.includes(REPLACEMENT);
     const foreign = !inLanguage(text, lang);
     const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
@@ -212,10 +214,13 @@ function canOpen(sentence: string, atPageStart: boolean): boolean {
   return atPageStart || !REFERS_BACK.test(sentence);
 }
 
+/** Sections headed by a question that make a page a list of questions and answers (an FAQ). */
+const FAQ_QUESTIONS = 3;
+
 /**
  * The page's prose blocks by section: the lead (after the main heading) first, then each later
- * section, but for a section headed by a question: its answer is one thing the page covers
- * (an FAQ's "Make sure your DEBUG setting is set to True."), not what the page is.
+ * section; on an FAQ, not its answers: each is one thing the page covers ("Make sure your DEBUG
+ * setting is set to True."), not what the page is. A howto's one "What is curses?" defines its topic.
  */
 export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order' | 'shared'> & Partial<Pick<PageContent, 'headings'>>): string[][] {
   const { paragraphs, order } = content;
@@ -239,8 +244,10 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
   let main = sections.findIndex((s) => s.heading === '1');
   if (main === -1) main = sections[0]!.blocks.some((b) => b.kind === 'p') ? 0 : sections.findIndex((s) => s.heading >= '1');
   const from = main === -1 ? 0 : main;
-  return sections.slice(from)
-    .filter((s, i) => i === 0 || !QUESTION.test(s.text ?? ''))
+  const own = sections.slice(from);
+  const faq = own.filter((s, i) => i > 0 && QUESTION.test(s.text ?? '')).length >= FAQ_QUESTIONS;
+  return own
+    .filter((s, i) => i === 0 || !faq || !QUESTION.test(s.text ?? ''))
     .map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
 }
 
@@ -295,7 +302,11 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   const ownTitle = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
   const pageWords = new Set(`${main} ${ownTitle}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
   const sections = proseBySection(content);
-  if (sections.length === 0) return { reason: 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
+  if (sections.length === 0) {
+    return { reason: proseBySection({ ...content, headings: [] }).length > 0
+      ? 'a page of questions and answers with no lead of its own: each answer is one thing it covers, not what the page is (write one naming its questions)'
+      : 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
+  }
   let undecodable = false;
   let foreign = 0;
   let sentences = 0;

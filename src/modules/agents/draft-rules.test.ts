@@ -462,8 +462,11 @@ describe('rules from the reading of five sites the rules had not met (Django, th
   });
 
   it('past the lead, not from the answer to a question (an FAQ\'s sections)', () => {
-    const faq = html('<h1>FAQ: The admin</h1><h2>I can’t log in. When I enter a valid username and password, it just brings up the login page again?</h2><p>The login cookie is not being set correctly, because the domain of the cookie sent out by Django does not match the domain in your browser.</p>');
-    assert.equal(text(draft(faq)), undefined);
+    const answer = (question: string, text: string) => `<h2>${question}</h2><p>${text}</p>`;
+    const faq = html(`<h1>FAQ: The admin</h1>${answer('I can’t log in. When I enter a valid username and password, it just brings up the login page again?', 'The login cookie is not being set correctly, because the domain of the cookie sent out by Django does not match the domain in your browser.')}${answer('How do I automatically set a field’s value to the user who last edited the object?', 'The ModelAdmin class provides customization hooks that allow you to transform an object as it saved, using details from the request.')}${answer('Can I use the admin on a phone?', 'The admin is responsive and works on phones and tablets in every browser that Django supports today.')}`);
+    assert.match(reason(draft(faq))!, /^a page of questions and answers with no lead of its own/, 'three questions answered: an FAQ');
+    const howto = html('<h1>Curses Programming with Python</h1><h2>What is curses?</h2><p>The curses library supplies a terminal-independent screen-painting and keyboard-handling facility for text-based terminals.</p>');
+    assert.equal(text(draft(howto)), 'The curses library supplies a terminal-independent screen-painting and keyboard-handling facility for text-based terminals.', 'one "What is ...?" defines the topic');
     const overview = html('<h1>The admin</h1><h2>Overview</h2><p>The admin reads metadata from your models to provide a quick interface where trusted users can manage content.</p>');
     assert.equal(text(draft(overview)), 'The admin reads metadata from your models to provide a quick interface where trusted users can manage content.');
   });
@@ -471,6 +474,8 @@ describe('rules from the reading of five sites the rules had not met (Django, th
   it('nor a written-out web address, a question, or the author speaking of themself', () => {
     refused('Debian tracks its security issues at the security tracker, which is http://security-tracker.debian.net today.');
     refused('Remember Section 3.1, where we chose a password for the BIOS of the machine?');
+    draftsAsIs('Monitoring', 'A database administrator frequently wonders, “What is the system doing right now?”', 'en', 'a question quoted in a statement');
+    assert.equal(text(draft(html('<h1>tomllib</h1><p>This module provides an interface for parsing TOML (Tom’s Obvious Minimal Language, https://toml.io). This module does not support writing TOML.</p>'))), 'This module provides an interface for parsing TOML. This module does not support writing TOML.', 'a web address in brackets goes');
     refused('SVGAlib is very nice for console lovers like me, but it has had several security issues in the past.');
     draftsAsIs('Securing the system', 'Debian tracks the security issues of every package it ships in a public database of its own.');
     draftsAsIs('Le système', 'Debian suit les problèmes de sécurité de chaque paquet et me les montre dans une base publique.', 'fr', '"me" is no English pronoun in French');
