@@ -71,7 +71,10 @@ const REFERRING = [
   'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'ce', 'cette', 'ces', 'celui', 'celle', 'ceux',
   'es', 'sie', 'er', 'dies', 'diese', 'dieser', 'dieses', 'ello', 'esto', 'este', 'esta', 'estos', 'estas',
 ];
-const CONNECTIVE = new RegExp(`^(${CONNECTIVES.join('|')})\\b`, 'iu');
+/** The same in Chinese and Japanese, written without spaces (so without \\b): "然后通过 ... 重启 Apache" ("Then restart Apache ..."). */
+const CJK_CONNECTIVES = ['然后', '但是', '但', '因此', '所以', '另外', '此外', '而且', '同样', '例如', '那么', '接着', '其次', '最后', '不过',
+  'しかし', 'また', 'そして', 'ただし', 'なお', '例えば', 'さらに', 'したがって', 'それから', '次に', 'そのため', 'つまり'];
+const CONNECTIVE = new RegExp(`^((${CONNECTIVES.join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu');
 const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
 /** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
 const THIS_AS_PRONOUN = /^this\s+(leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
@@ -99,7 +102,7 @@ const POINTS_ELSEWHERE = new RegExp([
   // Pointer phrases, not the bare words: "above 15 degrees" and "below 160 characters" point nowhere.
   '\\b(see|shown|listed|described|mentioned|discussed|explained|given|as|the example|the table|the list)\\s+(above|below)\\b',
   '\\b(above|below)[.:]?$',
-  '\\b(previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?)\\b',
+  '\\b(previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?|seguintes?|siguientes?|seguenti|seguente|abaixo|acima)\\b',
   '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',

@@ -136,6 +136,7 @@ describe('titles keep their topic', () => {
     assert.deepEqual(drafted.slice(0, 2), ['Signals — Django 3.2.25', 'How to use Django with Gunicorn — Django 3.2.25']);
     assert.equal(drafted[5], 'Writing database migrations for your reusable apps', 'a topic the form does not fit goes without a suffix, not with a third form');
     assert.equal(siteTitleForm([page('Signals'), page('Models')], suffix, new Set()), suffix, 'the whole suffix when all keep it');
+    assert.equal(text(writeTitle(page('Signals'), ' — Django 3.2.25 documentation', new Set(), { forms: [' — Django'] })), 'Signals — Django 3.2.25', 'a topic too short for the form takes the next longer one');
   });
 
   it('cuts a long topic only where a phrase ends: a separator first, else before a detachable phrase, never before "by", "of" or "and"', () => {
@@ -469,6 +470,12 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     assert.equal(text(draft(howto)), 'The curses library supplies a terminal-independent screen-painting and keyboard-handling facility for text-based terminals.', 'one "What is ...?" defines the topic');
     const overview = html('<h1>The admin</h1><h2>Overview</h2><p>The admin reads metadata from your models to provide a quick interface where trusted users can manage content.</p>');
     assert.equal(text(draft(overview)), 'The admin reads metadata from your models to provide a quick interface where trusted users can manage content.');
+  });
+
+  it('nor a sentence that leans on the one before it or points at what follows, in Chinese, Japanese or Portuguese', () => {
+    refused('然后通过 /etc/init.d/apache restart 重启 Apache, 您会发现它只监听回送接口, 外部无法访问.', 'zh-CN');
+    refused('As seguintes seções detalham como alguns serviços individuais podem ser configurados adequadamente conforme sua utilização.', 'pt-BR');
+    draftsAsIs('Apache', '您可以限制对 Apache 服务器的访问, 如果您只想在内部使用它而不希望外部人员访问它.', 'zh-CN');
   });
 
   it('nor a written-out web address, a question, or the author speaking of themself', () => {

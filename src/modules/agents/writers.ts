@@ -182,7 +182,9 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
   // The forms of the suffix tried, longest first (the site's one form, when the planner chose it: siteTitleForm).
-  const suffixes = fixed ? [siteSuffix] : [...(options.forms ?? shorterSuffixes(siteSuffix)), ''];
+  // A topic too short for the site's form ("Signals — Django", 16) takes the next longer one.
+  const longer = (form: string) => shorterSuffixes(siteSuffix).filter((f) => f.length > form.length).reverse();
+  const suffixes = fixed ? [siteSuffix] : [...(options.forms ? [...options.forms, ...longer(options.forms.at(-1)!)] : shorterSuffixes(siteSuffix)), ''];
   const allForms = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
   const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
   const cut = cutAtPhrase(topic, TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0));
