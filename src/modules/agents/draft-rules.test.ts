@@ -488,3 +488,22 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     draftsAsIs('Le système', 'Debian suit les problèmes de sécurité de chaque paquet et me les montre dans une base publique.', 'fr', '"me" is no English pronoun in French');
   });
 });
+
+describe('broken links with one cause', () => {
+  it('are traced to the directory they point into when the site publishes nothing there', async () => {
+    const { missingSection } = await import('./planners/links.ts');
+    const origin = 'https://docs.test';
+    const pages = ['/', '/ref/models.html', '/usr-guide.html'].map((p) => ({ url: origin + p, status: 200 }));
+    const links = [
+      ...Array.from({ length: 12 }, (_, i) => `${origin}/usr/share/doc/python3-doc/html/library/m${i}.html`),
+      ...Array.from({ length: 4 }, (_, i) => `${origin}/usr/share/doc/python3-doc/html/reference/r${i}.html`),
+      `${origin}/ref/gone.html`, `${origin}/changelog.html`,
+    ];
+    assert.deepEqual(missingSection({ pages } as never, links), { path: '/usr/share/doc/python3-doc/html/', links: 16 });
+    assert.equal(missingSection({ pages } as never, links.slice(12)), undefined, '6 links: no common cause worth naming');
+    const published = [...pages, { url: `${origin}/usr/share/doc/python3-doc/html/index.html`, status: 200 }];
+    assert.deepEqual(missingSection({ pages: published } as never, links), { path: '/usr/share/doc/python3-doc/html/library/', links: 12 }, 'only what it does not publish');
+    const moved = [...published, { url: `${origin}/usr/share/doc/python3-doc/html/library/index.html`, status: 200 }];
+    assert.equal(missingSection({ pages: moved } as never, links), undefined, 'a section the site publishes: its pages moved, each link its own fix');
+  });
+});

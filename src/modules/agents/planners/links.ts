@@ -25,6 +25,17 @@ export const linksPlanner: Planner = {
         },
       });
     }
+    // Many links into one directory the site does not publish (a generator pointing cross-references at a local path): one cause, named on each link.
+    const missing = missingSection(ctx, fixes.flatMap((f) => (f.configuration.changes as Array<{ link_to: string }>).map((c) => c.link_to)));
+    if (missing) {
+      for (const fix of fixes) {
+        for (const change of fix.configuration.changes as Array<{ link_to: string; action: string }>) {
+          if (new URL(change.link_to).pathname.startsWith(missing.path)) {
+            change.action = `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`;
+          }
+        }
+      }
+    }
     // Broken links on many pages (a moved section, links a template or a translation repeats) are one task, each page's links listed.
     await proposeByPage(ctx, 'fix_broken_links', fixes, {
       category: 'technical', checks: ['broken_internal_links'],
@@ -36,7 +47,9 @@ export const linksPlanner: Planner = {
         const links = fixes.reduce((sum, f) => sum + f.links, 0);
         return {
           title: `Fix broken links on ${pages} pages`,
-          description: `${total} pages link to pages that answer with an error (${links} links in all). This task lists ${part.count > 1 ? `these ${pages} pages (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each page' : `${pages} of them`} with its broken links, to point at a working page or remove.`,
+          description: `${total} pages link to pages that answer with an error (${links} links in all). `
+            + (missing ? `${missing.links} of them point under ${missing.path}, where the site publishes no page: one cause, likely one setting where those links are made. ` : '')
+            + `This task lists ${part.count > 1 ? `these ${pages} pages (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each page' : `${pages} of them`} with its broken links, to point at a working page or remove.`,
         };
       },
     });
@@ -129,4 +142,31 @@ function relatedPages(ctx: PlanningContext, url: string, anchor: string, orphans
     .slice(0, MAX_SOURCES)
     .map((p) => ({ url: p.url, reason: `its title shares: ${p.shared.join(', ')}` }));
   return scored.length > 0 ? scored : [{ url: ctx.homeUrl, reason: 'no page with a related title; the home page reaches every visitor' }];
+}
+
+/** From this many broken links, and this share of them, into one directory without a page, the directory is the cause. */
+const SECTION_MIN_LINKS = 10;
+const SECTION_MIN_SHARE = 0.3;
+
+/**
+ * The directory most broken links point into, named as deep as all of them allow, under which the crawl found no
+ * page that answers (`/usr/share/doc/python3-doc/html/`: cross-references a generator pointed
+ * at a local path), or undefined when the links have no such common cause.
+ */
+export function missingSection(ctx: Pick<PlanningContext, 'pages'>, links: readonly string[]): { path: string; links: number } | undefined {
+  const counts = new Map<string, number>();
+  for (const link of links) {
+    const path = new URL(link).pathname;
+    for (let at = path.indexOf('/', 1); at !== -1; at = path.indexOf('/', at + 1)) {
+      const dir = path.slice(0, at + 1);
+      counts.set(dir, (counts.get(dir) ?? 0) + 1);
+    }
+  }
+  const published = ctx.pages.filter((p) => p.status === 200).map((p) => new URL(p.url).pathname);
+  const enough = Math.max(SECTION_MIN_LINKS, links.length * SECTION_MIN_SHARE);
+  const unpublished = [...counts].filter(([dir, n]) => n >= enough && !published.some((p) => p.startsWith(dir)));
+  // All the links of the cause, named as precisely as they allow: /usr/share/doc/python3-doc/html/, not /usr/.
+  const most = Math.max(0, ...unpublished.map(([, n]) => n));
+  const [path] = unpublished.filter(([, n]) => n === most).sort((a, b) => b[0].length - a[0].length)[0] ?? [];
+  return path === undefined ? undefined : { path, links: most };
 }
