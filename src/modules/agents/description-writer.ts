@@ -143,15 +143,21 @@ const FIRST_PERSON = /^I\s+(think|believe|feel|guess|suppose|hope|personally)\b/
  */
 const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
 /**
- * Text for the document's editors or a reader's aside, in the languages manuals are written in:
- * a marker of unfinished work ("FIXME: More content needed"), an admonition's label
- * ("Note: This does not apply ...", "Hinweis: ..."), who wrote or translated a section.
+ * Text for the document's editors rather than its readers, in the languages manuals are
+ * written in: a marker of unfinished work ("FIXME: More content needed"), who wrote or
+ * translated a section.
  */
-const EDITORIAL = /\b(FIXME|TODO|XXX|TBD)\b|^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:|\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+const EDITORIAL = /\b(FIXME|TODO|XXX|TBD)\b|\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/**
+ * An admonition's label ("Note: This does not apply ...", "Hinweis: ..."): what follows is an
+ * aside, unless it speaks of the page itself ("Note: This document was written in 2004 as a
+ * guide to ..."), which is then drafted without the label.
+ */
+const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:\s*/iu;
 /** A web address in brackets ("TOML (Tom’s Obvious Minimal Language, https://toml.io)"): the sentence reads whole without it. */
 const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
-/** A web address written out: a description is read in search results, where it is neither a link nor the page's topic. */
-const WRITTEN_URL = /\b[a-z]{3,6}:\/\/\S|\bwww\.[\w-]+\.\w/iu;
+/** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
+const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 const QUESTION = /[?？]$/u;
 /**
@@ -160,6 +166,11 @@ const QUESTION = /[?？]$/u;
  * after the draft's first sentence, what came before is in the draft.
  */
 const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(too|as well)[.!?]$/iu;
+/**
+ * Words that build on the text before ("libpq is also the engine of ...", "This is not a problem
+ * though ...", "To try to answer this, we ran ..."): a draft cannot open with them.
+ */
+const LEANS_ON_BEFORE = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b|\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
@@ -190,15 +201,17 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
 }
 
 function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
-  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '')).map((text, index) => {
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
+    const text = labelled.replace(ADMONITION_LABEL, '');
+    const aside = text !== labelled && !PAGE_ITSELF.test(text);
     const undecodable = text.includes(REPLACEMENT);
     const foreign = !inLanguage(text, lang);
     const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
     // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
-      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && ADDS_TO_BEFORE.test(text))
-      && !EDITORIAL.test(text) && !WRITTEN_URL.test(text) && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
+      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && (ADDS_TO_BEFORE.test(text) || LEANS_ON_BEFORE.test(text)))
+      && !EDITORIAL.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
       && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });

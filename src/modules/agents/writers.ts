@@ -161,7 +161,7 @@ function withoutVersion(suffix: string): string {
  * characters, and then only where a phrase ends. On a CMS whose theme adds the suffix
  * itself (suffixFixed), the suffix stays and the topic is cut to fit beside it.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean; forms?: readonly string[] } = {}): Draft {
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean; shortForm?: string } = {}): Draft {
   const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
   const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
   const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
@@ -181,13 +181,14 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const numbered = headings.find((h) => withoutNumbering(h) === topic && h !== topic);
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
-  // The forms of the suffix tried, longest first (the site's one form, when the planner chose it: siteTitleForm).
-  // A topic too short for the site's form ("Signals — Django", 16) takes the next longer one.
-  const longer = (form: string) => shorterSuffixes(siteSuffix).filter((f) => f.length > form.length).reverse();
-  const suffixes = fixed ? [siteSuffix] : [...(options.forms ? [...options.forms, ...longer(options.forms.at(-1)!)] : shorterSuffixes(siteSuffix)), ''];
+  // The forms of the suffix tried, longest first: the site's own, then (when the planner chose one: siteTitleForm)
+  // the site's one short form and what is shorter still, so that new titles end in two forms, not five.
   const allForms = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
+  const short = options.shortForm;
+  const suffixes = fixed || short === undefined ? allForms : allForms.filter((f) => f === siteSuffix || f.length <= short.length);
   const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
-  const cut = cutAtPhrase(topic, TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0));
+  // A topic that ends on a word a title cannot end on ("... - what you could do") is cut at its last phrase before it.
+  const cut = cutAtPhrase(topic, Math.min(TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0), endsDangling(topic) ? displayWidth(topic) - 1 : Infinity));
   const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
   const candidates = [...whole, ...(cut !== '' && cut !== topic ? [cutTitle] : [])]
     .filter((t) => displayWidth(t) >= TITLE_MIN && displayWidth(t) <= TITLE_MAX && !endsDangling(t));
@@ -210,27 +211,34 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
       ? `the page's heading "${topic}"${named} with the site's suffix is still not a title of ${TITLE_MIN}-${TITLE_MAX} characters`
       : `the page's heading "${topic}"${named} is under ${TITLE_MIN} characters and the site's titles share no suffix to add` };
   }
-  return { reason: `the page's heading "${topic}" is ${displayWidth(topic)} characters and no phrase of it ends within ${TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0)}: cutting it elsewhere would lose its topic` };
+  const room = TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0);
+  if (displayWidth(topic) <= room && endsDangling(topic)) {
+    return { reason: `the page's heading "${topic}" ends on "${topic.split(/\s+/).at(-1)}", a word a title cannot end on, and no phrase of it ends sooner that makes a title` };
+  }
+  return { reason: `the page's heading "${topic}" is ${displayWidth(topic)} characters and no phrase of it ends within ${room}: cutting it elsewhere would lose its topic` };
 }
 
 /**
- * One form of a suffix for all the titles drafted with it: the longest that at least
- * FORM_SHARE of those that can keep a suffix at all keep whole; the others go without one.
- * A site whose new titles end in four forms of its name (" — Django 3.2.25 documentation",
- * " — Django 3.2.25", " — Django", none) reads as edited by four people.
+ * The one short form of a suffix for the new titles that cannot keep it whole: the longest
+ * that FORM_SHARE of them keep whole (the others go shorter still, or without one). A title
+ * that fits the suffix keeps it as the site's other pages have it. Without this, a site's new
+ * titles ended in five forms of its name (" — Django 3.2.25 documentation", " — Django 3.2.25",
+ * " — Django documentation", " — Django", none).
  */
 export function siteTitleForm(contents: readonly PageContent[], siteSuffix: string, taken: ReadonlySet<string>): string | undefined {
-  const forms = shorterSuffixes(siteSuffix);
-  if (!siteSuffix || forms.length < 2 || contents.length === 0) return undefined;
-  const keeping = forms.map((form) => contents.filter((content) => {
-    const draft = writeTitle(content, siteSuffix, taken, { forms: [form] });
+  const forms = shorterSuffixes(siteSuffix).slice(1);
+  if (!siteSuffix || forms.length === 0) return undefined;
+  const keeps = (content: PageContent, form: string) => {
+    const draft = writeTitle(content, siteSuffix, taken, { shortForm: form });
     return 'text' in draft && draft.text.endsWith(form);
-  }).length);
+  };
+  const tooLong = contents.filter((content) => !keeps(content, siteSuffix));
+  if (tooLong.length === 0) return undefined;
+  const keeping = forms.map((form) => tooLong.filter((content) => keeps(content, form)).length);
   const most = Math.max(...keeping);
-  if (most === 0) return undefined;
-  return forms.find((_, i) => keeping[i]! >= most * FORM_SHARE);
+  return most === 0 ? undefined : forms.find((_, i) => keeping[i]! >= most * FORM_SHARE);
 }
-const FORM_SHARE = 0.8;
+const FORM_SHARE = 0.9;
 
 /**
  * The endings the site's titles share (titles of two or more topics each), separator
