@@ -147,7 +147,9 @@ const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
  * written in: a marker of unfinished work ("FIXME: More content needed"), who wrote or
  * translated a section.
  */
-const EDITORIAL = /\b(FIXME|TODO|XXX|TBD)\b|\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+const EDITORIAL = /\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/** Written in capitals, as editors write them: "todo" is Spanish and Portuguese for "all". */
+const UNFINISHED = /\b(FIXME|TODO|XXX|TBD)\b/u;
 /**
  * An admonition's label ("Note: This does not apply ...", "Hinweis: ..."): what follows is an
  * aside, unless it speaks of the page itself ("Note: This document was written in 2004 as a
@@ -211,7 +213,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
       && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && (ADDS_TO_BEFORE.test(text) || LEANS_ON_BEFORE.test(text)))
-      && !EDITORIAL.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
+      && !EDITORIAL.test(text) && !UNFINISHED.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
       && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });

@@ -457,6 +457,7 @@ describe('rules from the reading of five sites the rules had not met (Django, th
 
   it('never drafts the editors\' text (unfinished-work markers, credits) nor an admonition, but for one about the page itself', () => {
     refused('FIXME: More content needed. Debian provides also some tools to harden the system.');
+    draftsAsIs('Uso de quotas', 'É importante se ter uma boa política de quotas, pois ela evita que os usuários ocupem todo o disco rígido.', 'pt-BR', '"todo" is Portuguese for "all"');
     refused('Note: This does not apply to the kernels provided for Debian 3.1 as the timeout has been changed to 0.');
     refused('Hinweis: Dies betrifft alle Standard-Kernel, die mit Debian ausgeliefert werden, seit der Version 3.1.', 'de');
     refused('This information was contributed by Francois Bayart in order to help users set up a bridge firewall.');
