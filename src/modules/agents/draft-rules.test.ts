@@ -247,6 +247,8 @@ describe('rules from the second reading', () => {
     assert.match(reason(writeTitle(page('Introduction', { title: 'Introduction' }), ' — Python 3.11.2 documentation', taken))!, /already used/, 'not "Introduction — Python 3.11"');
     assert.equal(text(writeTitle(page('Introduction to the tutorial', { title: 'Introduction — Python 3.11.2 documentation' }), ' — Python 3.11.2 documentation', taken)), 'Introduction to the tutorial — Python 3.11.2 documentation',
       'a page\'s own current title is not "taken"');
+    assert.match(reason(writeTitle(page('Introduction', { title: 'Introduction — Python 3.11.2 documentation' }), ' — Python 3.11.2 documentation', taken, { ownShared: true, shortForm: ' — Python' }))!, /already used/,
+      'a title two pages share is no way out for either by another form of the suffix ("Introduction — Python")');
   });
 });
 

@@ -161,7 +161,7 @@ function withoutVersion(suffix: string): string {
  * characters, and then only where a phrase ends. On a CMS whose theme adds the suffix
  * itself (suffixFixed), the suffix stays and the topic is cut to fit beside it.
  */
-export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean; shortForm?: string } = {}): Draft {
+export function writeTitle(content: PageContent, siteSuffix: string, taken: ReadonlySet<string>, options: { suffixFixed?: boolean; shortForm?: string; ownShared?: boolean } = {}): Draft {
   const siteName = siteSuffix.replace(/^\s*[|–—-]\s*/, '').trim().toLowerCase();
   const strip = (text: string) => (siteSuffix && text.endsWith(siteSuffix) ? text.slice(0, -siteSuffix.length) : text).trim();
   const isSiteName = (text: string) => siteName !== '' && [siteName, withoutVersion(` ${siteName}`).trim()].includes(text.toLowerCase());
@@ -199,7 +199,8 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   }
   // A title another page has is not made unique by a different form of the suffix ("Introduction — Python 3.11" vs "… 3.11.2"): the topic must differ.
   const own = content.title.toLowerCase();
-  const takenByOthers = (title: string) => title !== own && taken.has(title);
+  // A duplicated title is held by another page too: "Introduction — Python" is no way out of two "Introduction — Python 3.11.2 documentation".
+  const takenByOthers = (title: string) => (title !== own || options.ownShared === true) && taken.has(title);
   const used = (title: string) => takenByOthers(title.toLowerCase()) || (title.startsWith(topic) && allForms.some((suffix) => takenByOthers(`${topic}${suffix}`.toLowerCase())));
   // The title the page already has is no fix (a duplicate pair's other page is the one to change).
   const free = candidates.find((t) => !used(t) && t.toLowerCase() !== own);

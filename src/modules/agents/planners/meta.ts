@@ -111,7 +111,9 @@ export const metaPlanner: Planner = {
     }
     for (const { url, list, page, suffix } of toTitle) {
       const form = formOf.get(suffix);
-      const draft = writeTitle(page.content, suffix, ctx.taken.titles, { suffixFixed: ctx.suffixFixed, ...(form === undefined ? {} : { shortForm: form }) });
+      const draft = writeTitle(page.content, suffix, ctx.taken.titles, {
+        suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
+      });
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason);
         continue;
