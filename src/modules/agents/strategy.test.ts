@@ -476,3 +476,27 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     assert.equal(twice.instructions, 'Keep "The Shop Manual" as the only <h1>; remove the second <h1>, which repeats it (or make it <h2> if a section starts there).');
   });
 });
+
+describe('the strategy agent on a site whose template causes an h1 problem on more pages than a task lists', () => {
+  it('proposes one template change for each cause, checked on ten of the pages, not a task per 50 pages', async (t) => {
+    const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
+    const named = Array.from({ length: 55 }, (_, i) => `oak-table-${i}`);
+    const docs = Array.from({ length: 55 }, (_, i) => `chapter-${i}`);
+    const routes: Parameters<typeof startFixtureSite>[0] = {
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1>${[...named, ...docs].map((n) => `<a href="/${n}">${n}</a>`).join(' ')}<p>${prose('home goods')}</p>`) },
+    };
+    for (const n of named) routes[`/${n}`] = { body: bare(`${n}${SUFFIX}`, `<header><h1>Oak Shop</h1></header><main><h1>${n}</h1><p>${prose(n.replaceAll('-', ' '))}</p></main>`) };
+    for (const n of docs) routes[`/${n}`] = { body: bare(`Oak guide ${n}${SUFFIX}`, `<h2 class="title">Oak guide ${n}</h2><p>${prose(n.replaceAll('-', ' '))}</p>`) };
+    const shop = await startFixtureSite(routes);
+    t.after(() => shop.close());
+    const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Template h1', domain: shop.host } })).data.id;
+    await auditAndWait(siteId);
+    const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'fix_h1').execute();
+    assert.equal(tasks.length, 2, `one task per cause (${tasks.map((task) => task.title).join('; ')})`);
+    const byIssue = Object.fromEntries(tasks.map((task) => [(task.configuration as { issue: string }).issue, task.configuration as Record<string, any>]));
+    assert.deepEqual([byIssue.multiple!.site_wide.pages, byIssue.multiple!.site_wide.examples.length, byIssue.multiple!.template_h1s], [55, 10, ['Oak Shop']]);
+    assert.match(byIssue.multiple!.instructions, /^In the site's template, print "Oak Shop" as a <p> or <div> styled as before, not an <h1>/);
+    assert.deepEqual([byIssue.missing!.site_wide.pages, byIssue.missing!.promote.level], [55, 2]);
+    assert.match(byIssue.missing!.instructions, /render the page's main heading \(now an <h2>, such as "Oak guide chapter-\d+"\) as an <h1>/);
+  });
+});

@@ -57,6 +57,16 @@ const CASES: Case[] = [
     deliverable: (d) => assert.equal(d.html, '<h1>Oak tables</h1>'),
   },
   {
+    // One template's h1 on many pages: one task, checked on its example pages.
+    type: 'fix_h1', path: '/h1-template',
+    configuration: (o) => ({
+      issue: 'multiple', before: ['Oak Shop', 'Oak tables'], after: 'Oak tables', template_h1s: ['Oak Shop'],
+      instructions: 'In the site\'s template, print "Oak Shop" as a <p> or <div> styled as before, not an <h1>.', site_wide: { pages: 120, examples: [`${o}/h1-template`] },
+    }),
+    before: () => page({ body: '<h1>Oak Shop</h1><h1>Oak tables</h1><p>x</p>' }), after: () => page({ body: '<p>Oak Shop</p><h1>Oak tables</h1><p>x</p>' }),
+    deliverable: (d, o) => assert.equal(d.instructions, `In the site's template, print "Oak Shop" as a <p> or <div> styled as before, not an <h1>. 120 pages are concerned, such as ${o}/h1-template.`),
+  },
+  {
     type: 'add_image_alt_text', path: '/img', configuration: (o) => ({ images: [{ src: `${o}/media/red-rose.jpg`, alt: 'Red rose' }] }),
     before: () => page({ body: '<h1>x</h1><img src="/media/red-rose.jpg">' }), after: () => page({ body: '<h1>x</h1><img src="/media/red-rose.jpg" alt="Red rose">' }),
     deliverable: (d, o) => assert.deepEqual(d.changes, [{ src: `${o}/media/red-rose.jpg`, attribute: 'alt="Red rose"' }]),

@@ -17,7 +17,7 @@ export interface PageFix {
 const RANK: TaskPriority[] = ['critical', 'high', 'medium', 'low'];
 
 /** The priority most of the pages have (the lower on a tie): a group is as urgent as its typical page, not its heaviest. */
-function commonest(fixes: readonly PageFix[]): TaskPriority {
+export function commonest(fixes: readonly PageFix[]): TaskPriority {
   const counts = new Map<TaskPriority, number>();
   for (const f of fixes) counts.set(f.priority, (counts.get(f.priority) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || RANK.indexOf(b[0]) - RANK.indexOf(a[0]))[0]![0];
