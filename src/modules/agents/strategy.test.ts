@@ -498,5 +498,9 @@ describe('the strategy agent on a site whose template causes an h1 problem on mo
     assert.match(byIssue.multiple!.instructions, /^In the site's template, print "Oak Shop" as a <p> or <div> styled as before, not an <h1>/);
     assert.deepEqual([byIssue.missing!.site_wide.pages, byIssue.missing!.promote.level], [55, 2]);
     assert.match(byIssue.missing!.instructions, /render the page's main heading \(now an <h2>, such as "Oak guide chapter-\d+"\) as an <h1>/);
+
+    await auditAndWait(siteId);
+    const again = await ctx.database.db.selectFrom('tasks').select('id').where('site_id', '=', siteId).where('type', '=', 'fix_h1').execute();
+    assert.deepEqual(again.map((task) => task.id).sort(), tasks.map((task) => task.id).sort(), 'the next audit proposes neither cause again while its task is open');
   });
 });

@@ -46,7 +46,8 @@ async function proposeTemplateH1(
   const byCause = new Map<string, PageFix[]>();
   for (const fix of fixes) {
     const key = cause(fix.configuration);
-    if (key !== undefined && !ctx.covered('fix_h1').has(fix.url) && !ctx.copyOf(fix.url)) byCause.set(key, [...(byCause.get(key) ?? []), fix]);
+    // Open tasks are not left out here: the shortest URL stays the target, and the open site-wide task of the last audit covers it.
+    if (key !== undefined && !ctx.copyOf(fix.url)) byCause.set(key, [...(byCause.get(key) ?? []), fix]);
   }
   const siteWide = new Set<string>();
   for (const group of byCause.values()) {
