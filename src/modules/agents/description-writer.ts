@@ -169,10 +169,12 @@ const QUESTION = /[?？]$/u;
  */
 const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(too|as well)[.!?]$/iu;
 /**
- * Words that build on the text before ("libpq is also the engine of ...", "This is not a problem
- * though ...", "To try to answer this, we ran ..."): a draft cannot open with them.
+ * Words that build on the text before ("This is not a problem though ...", "To try to answer
+ * this, we ran ..."): a draft cannot open with them.
  */
-const LEANS_ON_BEFORE = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b|\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
+const LEANS_ON_BEFORE = /\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
+/** "libpq is also the engine of ...": after the page's opening, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
+const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
@@ -223,7 +225,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
 function canOpen(sentence: string, atPageStart: boolean): boolean {
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
   const namedEarlier = NAMED_EARLIER.test(sentence) && !(atPageStart && /^the\s+first\b/iu.test(sentence));
-  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
+  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence) || (!atPageStart && ALSO.test(sentence))) return false;
   if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
   // "It is a tool for ...", "Es ist ...", "C'est ...": at the start of a page, the page's subject.
   if (atPageStart && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(sentence)) return true;
