@@ -392,14 +392,19 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
       if (!taken.has(text.toLowerCase())) return { text };
       reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
     }
-    return { reason: reason ?? 'no paragraph of the page\'s lead opens with a sentence that stands on its own' };
+    // The sentence refused, quoted: a reader of the refusal sees what the page opens with, and can judge.
+    return { reason: reason ?? `no paragraph of the page's ${s === 0 ? 'lead' : 'first section with prose'} opens with a sentence that stands on its own (it opens: "${quoted(read(firstUsable)[0]!.text)}")` };
   }
   if (undecodable) return { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' };
   if (content.lang && foreign > 0 && foreign >= sentences / 2) {
     return { reason: `the page is in ${languageName(content.lang)} (${content.lang}) but its text is mostly in another language (an untranslated copy?): no description is drafted from it` };
   }
-  return { reason: 'no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)' };
+  const opening = sections[0]?.[0];
+  return { reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
 }
+
+/** A sentence quoted in a refusal's reason, at most 100 characters. */
+const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 99).trimEnd()}…` : text);
 
 /** The rules a reworded value (the LLM writer's) must still meet: no ellipsis, no replacement character. */
 export const meetsDescriptionRules = (text: string) => !text.includes(REPLACEMENT) && !ELLIPSIS.test(text) && SENTENCE_END.test(text);

@@ -482,6 +482,11 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     refused('Django can store the files for you in one of those places when you ask it to.');
   });
 
+  it('quotes the sentence it refused in the reason', () => {
+    const leaning = html('<h1>Sorting</h1><p>Another way to sort a list is to build a new sorted list from any iterable.</p><p>Sorting is stable.</p>');
+    assert.equal(reason(draft(leaning)), 'no paragraph of the page\'s lead opens with a sentence that stands on its own (it opens: "Another way to sort a list is to build a new sorted list from any iterable.")');
+  });
+
   it('past the lead, not from the answer to a question (an FAQ\'s sections)', () => {
     const answer = (question: string, text: string) => `<h2>${question}</h2><p>${text}</p>`;
     const faq = html(`<h1>FAQ: The admin</h1>${answer('I can’t log in. When I enter a valid username and password, it just brings up the login page again?', 'The login cookie is not being set correctly, because the domain of the cookie sent out by Django does not match the domain in your browser.')}${answer('How do I automatically set a field’s value to the user who last edited the object?', 'The ModelAdmin class provides customization hooks that allow you to transform an object as it saved, using details from the request.')}${answer('Can I use the admin on a phone?', 'The admin is responsive and works on phones and tablets in every browser that Django supports today.')}`);
