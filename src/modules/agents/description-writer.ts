@@ -173,7 +173,7 @@ const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(to
  * this, we ran ..."): a draft cannot open with them.
  */
 const LEANS_ON_BEFORE = /\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
-/** "libpq is also the engine of ...": after the page's opening, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
+/** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
 const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
@@ -225,7 +225,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
 function canOpen(sentence: string, atPageStart: boolean): boolean {
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
   const namedEarlier = NAMED_EARLIER.test(sentence) && !(atPageStart && /^the\s+first\b/iu.test(sentence));
-  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence) || (!atPageStart && ALSO.test(sentence))) return false;
+  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
   if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
   // "It is a tool for ...", "Es ist ...", "C'est ...": at the start of a page, the page's subject.
   if (atPageStart && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(sentence)) return true;
@@ -347,7 +347,9 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     // The page's start: the lead's first paragraph with a usable sentence (one in another language or a fragment before it does not count).
     let firstUsable = -1;
     for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
-    const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable);
+    // "also" only in the lead's very first paragraph (a paragraph skipped before it is what it adds to).
+    const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable)
+      && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // Past the lead, only from a section's opening paragraph: further in, a section's prose is a detail of it ("Each line starts with an IP address").

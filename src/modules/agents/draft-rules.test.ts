@@ -470,6 +470,8 @@ describe('rules from the reading of five sites the rules had not met (Django, th
   it('nor a sentence that builds on the one before it: "is also", "though", "to answer this"', () => {
     const later = html('<h1>libpq — C Library</h1><p>libpq is the C application programmer\'s interface to PostgreSQL, a set of library functions that let client programs pass queries and see their results, far too long a sentence to be a description of the page at all.</p><p>libpq is also the underlying engine for several other PostgreSQL application interfaces, including C++ and Perl.</p>');
     assert.equal(text(draft(later)), undefined, 'after the opening, "also" adds to it');
+    const afterShort = html('<h1>libpq — C Library</h1><p>libpq is the C interface to PostgreSQL.</p><p>libpq is also the underlying engine for several other PostgreSQL application interfaces, including C++ and Perl.</p>');
+    assert.equal(text(draft(afterShort)), undefined, 'after a first paragraph that is no description, "also" still adds to it');
     draftsAsIs('Secure TCP/IP Connections with GSSAPI Encryption', 'PostgreSQL also has native support for using GSSAPI to encrypt client/server communications for increased security.', 'en', 'as the page\'s first words, "also" adds to its title');
     refused('This is not a problem though, because for any new container type which is not generic the trait can be implemented.');
     refused('To try to answer this, we ran 49 test cases with various BLOB sizes and SQLite page sizes on a Linux workstation.');
