@@ -148,6 +148,11 @@ const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
  * translated a section.
  */
 const EDITORIAL = /\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/**
+ * A notice that the page itself is out of date ("So this page is outdated.", "... are not applicable
+ * any more"): the whole paragraph is a notice about the page, not what the page is about.
+ */
+const STALE_NOTICE = /\b(this|the) (old |present |current )?(document|page|section|chapter|manual|guide|article)( is| was| has become)? (now )?(outdated|obsolete|deprecated|out of date)\b|\b(no longer|not) (applicable|accurate|up to date)\b|\b(aren't|are not|isn't|is not) applicable any ?more\b/iu;
 /** Written in capitals, as editors write them: "todo" is Spanish and Portuguese for "all". */
 const UNFINISHED = /\b(FIXME|TODO|XXX|TBD)\b/u;
 /**
@@ -205,6 +210,7 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
 }
 
 function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
+  const notice = STALE_NOTICE.test(block);
   return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
     const aside = text !== labelled && !PAGE_ITSELF.test(text);
@@ -215,7 +221,7 @@ function readSentences(block: string, lang: string | null, pageWords: ReadonlySe
     const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
     const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
       && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && (ADDS_TO_BEFORE.test(text) || LEANS_ON_BEFORE.test(text)))
-      && !EDITORIAL.test(text) && !UNFINISHED.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
+      && !notice && !EDITORIAL.test(text) && !UNFINISHED.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
       && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
     return { text, usable, undecodable, foreign };
   });
@@ -266,8 +272,16 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
   const from = main === -1 ? 0 : main;
   const own = sections.slice(from);
   const faq = own.filter((s, i) => i > 0 && QUESTION.test(s.text ?? '')).length >= FAQ_QUESTIONS;
+  // On an FAQ, a question goes with the sections under it (deeper headings, up to the next at its level or above).
+  let answerOf = '';
+  const answers = own.map((s, i) => {
+    if (i === 0 || !faq) return false;
+    if (answerOf !== '' && s.heading > answerOf) return true;
+    answerOf = QUESTION.test(s.text ?? '') ? s.heading : '';
+    return answerOf !== '';
+  });
   return own
-    .filter((s, i) => i === 0 || !faq || !QUESTION.test(s.text ?? ''))
+    .filter((_, i) => !answers[i])
     .map((s) => s.blocks.filter((block) => block.kind === 'p').map((block) => block.text)).filter((s) => s.length > 0);
 }
 

@@ -518,6 +518,26 @@ describe('rules from the reading of five sites the rules had not met (Django, th
   });
 });
 
+describe('rules from reading twenty drafts of the Debian FAQ and the New Maintainers\' Guide', () => {
+  it('does not end a sentence at a middle initial ("Susan G. Kleinmann"), but does at "Appendix A."', () => {
+    assert.deepEqual(sentencesOf('The FAQ was rewritten by Susan G. Kleinmann and Sven Rudolph. Santiago Vila kept it up.', 'en'), ['The FAQ was rewritten by Susan G. Kleinmann and Sven Rudolph.', 'Santiago Vila kept it up.']);
+    assert.deepEqual(sentencesOf('The list is in Appendix A. Each entry names a package.', 'en'), ['The list is in Appendix A.', 'Each entry names a package.']);
+    assert.deepEqual(sentencesOf('We saw a G. Then we left.', 'en'), ['We saw a G.', 'Then we left.']);
+  });
+
+  it('takes no paragraph that says the page is outdated: a notice, not the topic', () => {
+    const notice = html('<h1>Uploading the package</h1><p>Debian now requires source-only uploads for normal upload. So this page is outdated.</p><p>Uploading sends your package to the archive, where it is checked before it reaches users.</p>');
+    assert.notEqual(text(draft(notice)), 'Debian now requires source-only uploads for normal upload.');
+    assert.equal(text(draft(html('<h1>Other files under debian</h1><p>The dh_make command had major updates since this old document was written, so some parts of it are not applicable any more.</p>'))), undefined);
+  });
+
+  it('on an FAQ, leaves out a question\'s subsections with it: "8.1.1 dpkg" under "8.1 What programs ...?" is part of its answer', () => {
+    const answer = (level: number, heading: string, body: string) => `<h${level}>${heading}</h${level}><p>${body}</p>`;
+    const faq = html(`<h1>The Debian package management tools</h1>${answer(2, 'What programs does Debian provide?', 'There are multiple tools that are used to manage Debian packages in several ways.')}${answer(3, 'dpkg', 'This is the main package management program, and it can be invoked with many options.')}${answer(2, 'What is an up-to-date Debian system?', 'One kept current with the security updates of the release that it runs.')}${answer(2, 'How do I keep it up to date?', 'Run the package manager regularly and apply the security updates it offers.')}`);
+    assert.match(reason(draft(faq))!, /^a page of questions and answers with no lead of its own/);
+  });
+});
+
 describe('broken links with one cause', () => {
   it('are traced to the directory they point into when the site publishes nothing there', async () => {
     const { missingSection } = await import('./planners/links.ts');

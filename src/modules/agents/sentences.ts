@@ -26,6 +26,12 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
 const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
 /** An initial ("Susan G.") or an abbreviation ("e.g.", "etc.") the segmenter took for a sentence end. */
 const ABBREVIATION_END = /(\b\p{Lu}|\b(e\.g|i\.e|etc|vs|cf|approx|incl|resp|no|vol|fig|ca|z\.B|bzw|usw|p\.ex|env))\.\s*$/u;
+/**
+ * A first name and a middle initial ("Susan G." + "Kleinmann and Sven Rudolph", "Ian A." + "Murdock"):
+ * a name goes on, whatever case follows. Not "Appendix A." or "Vitamin C.", which can end a sentence.
+ */
+const MIDDLE_INITIAL = /(?<![\p{L}\d])\p{Lu}\p{Ll}+\s\p{Lu}\.\s*$/u;
+const NOT_A_NAME = /(?<![\p{L}\d])(appendix|annex|part|section|chapter|table|figure|type|class|level|grade|plan|option|step|group|phase|stage|version|vitamin|exhibit|model|row|column|point)\s\p{Lu}\.\s*$/iu;
 /** "e.g.", "i.e.": abbreviations that never end a sentence, whatever follows ("e.g. Box<T> owns ..."). */
 const NEVER_ENDS = /(^|[\s(])(e\.g|i\.e|z\.B|p\.ex|d\.h|u\.a)\.\s*$/u;
 /** A name that ends in "!" (a Rust macro: "println!", "panic!") followed by lower case: "the println! macro" is one sentence. */
@@ -48,6 +54,7 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       // Only when what follows cannot start a sentence ("e.g. h1 tags", "etc. and"): "no. The garden" is two.
       || (ABBREVIATION_END.test(previous) && /^\s*[\p{Ll}\d(]/u.test(segment))
       || NEVER_ENDS.test(previous)
+      || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
     );
     if (joins) merged[merged.length - 1] = previous + segment;
