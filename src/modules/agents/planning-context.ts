@@ -1,4 +1,3 @@
-import type { CopyGroup } from './planners/copies.ts';
 import type { Dispatcher } from 'undici';
 import type { TaskPriority } from '../../db/types.ts';
 import { extractPageFacts } from '../crawler/extract.ts';
@@ -9,6 +8,7 @@ import { pageContentOf, readPageContent, type PageContent } from './page-content
 import { MAX_COMPLETIONS_PER_RUN, type LlmWriter } from './llm-writer.ts';
 import type { Proposal } from './proposal.ts';
 import { meetsDraftRules } from './writers.ts';
+import type { CopyGroup } from './planners/copies.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 export interface AuditFinding {

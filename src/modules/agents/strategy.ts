@@ -1,4 +1,3 @@
-import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskPriority } from '../../db/types.ts';
 import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
@@ -13,6 +12,7 @@ import { createPageReader, createPolisher, type AuditFinding, type PlanningConte
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
 import { siteSuffixesOf, suffixForPage } from './writers.ts';
+import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import { pageOf, pagesOf } from '../task-types/index.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */

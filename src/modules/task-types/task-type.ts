@@ -74,6 +74,15 @@ export const defineTaskType = <const C extends TObject, const N extends string, 
 export const Configuration = <P extends TProperties>(properties: P, description: string) =>
   Type.Object(properties, { additionalProperties: true, description });
 
+/** A site-wide task names this many of its pages, and the verifier checks them. */
+export const SITE_WIDE_EXAMPLES = 10;
+
+/** One template cause on more pages than a task lists: one change fixes them all, checked on some of them. */
+export const SiteWide = (pages: string) => Type.Optional(Type.Object({
+  pages: Type.Integer({ minimum: 1, description: pages }),
+  examples: Type.Array(Type.String(), { maxItems: SITE_WIDE_EXAMPLES, description: 'Some of them, checked after the change' }),
+}, { description: 'One template causes it on more pages than a task lists: its one change fixes them all (the other fields are the first example\'s)' }));
+
 /** A string whose display width (wide CJK characters count twice) is within the bounds. */
 export const isText = (value: unknown, min: number, max: number) => typeof value === 'string' && displayWidth(value) >= min && displayWidth(value) <= max;
 export const isCheck = (value: unknown): value is LiveCheck => typeof value === 'object' && value !== null && 'passed' in value;

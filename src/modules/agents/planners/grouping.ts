@@ -1,5 +1,6 @@
 import type { TaskPriority } from '../../../db/types.ts';
 import { configurationFailure, PAGES_PER_TASK } from '../../task-types/index.ts';
+import { SITE_WIDE_EXAMPLES } from '../../task-types/task-type.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import type { Proposal, TaskType } from '../proposal.ts';
 
@@ -17,7 +18,7 @@ export interface PageFix {
 const RANK: TaskPriority[] = ['critical', 'high', 'medium', 'low'];
 
 /** The priority most of the pages have (the lower on a tie): a group is as urgent as its typical page, not its heaviest. */
-export function commonest(fixes: readonly PageFix[]): TaskPriority {
+function commonest(fixes: readonly PageFix[]): TaskPriority {
   const counts = new Map<TaskPriority, number>();
   for (const f of fixes) counts.set(f.priority, (counts.get(f.priority) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1] || RANK.indexOf(b[0]) - RANK.indexOf(a[0]))[0]![0];
@@ -80,4 +81,40 @@ export async function proposeByPage(
       evidence: part.flatMap((f) => f.evidence),
     });
   }
+}
+
+/**
+ * Fixes with one template cause (causeOf says which; undefined: a cause of the page's own) on
+ * more pages than one task lists become one site-wide task, named by its shortest URL and
+ * checked on SITE_WIDE_EXAMPLES of its pages after the change: 692 pages of one template h1
+ * were 14 tasks of the same change. Open tasks' pages stay in: the target stays the same, so the
+ * next audit's proposal is the open one. Returns the fixes left for proposeByPage.
+ */
+export async function proposeSiteWide(
+  ctx: PlanningContext,
+  type: TaskType,
+  fixes: readonly PageFix[],
+  causeOf: (configuration: Record<string, unknown>) => string | undefined,
+  words: (first: PageFix, pages: number) => Pick<Proposal, 'title' | 'description' | 'category'> & { instructions?: string },
+): Promise<PageFix[]> {
+  const byCause = new Map<string, PageFix[]>();
+  for (const fix of fixes) {
+    const cause = causeOf(fix.configuration);
+    if (cause !== undefined && !ctx.copyOf(fix.url)) byCause.set(cause, [...(byCause.get(cause) ?? []), fix]);
+  }
+  const siteWide = new Set<string>();
+  for (const group of byCause.values()) {
+    if (group.length <= PAGES_PER_TASK) continue;
+    const ordered = [...group].sort((a, b) => a.url.length - b.url.length || a.url.localeCompare(b.url));
+    const first = ordered[0]!;
+    const examples = ordered.slice(0, SITE_WIDE_EXAMPLES);
+    const { instructions, ...proposal } = words(first, group.length);
+    await ctx.propose({
+      type, priority: commonest(group), ...proposal, target: first.url,
+      configuration: { ...first.configuration, ...(instructions ? { instructions } : {}), site_wide: { pages: group.length, examples: examples.map((f) => f.url) } },
+      evidence: examples.flatMap((f) => f.evidence),
+    });
+    for (const fix of group) siteWide.add(fix.url);
+  }
+  return fixes.filter((fix) => !siteWide.has(fix.url));
 }

@@ -1,9 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { withoutNumbering, writeAltText, writeH1 } from '../writers.ts';
-import { PAGES_PER_TASK } from '../../task-types/index.ts';
-import { SITE_WIDE_EXAMPLES } from '../../task-types/types/html-lang.ts';
-import type { PlanningContext } from '../planning-context.ts';
-import { commonest, GROUP_MIN, proposeByPage, type PageFix } from './grouping.ts';
+import { GROUP_MIN, proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
 const MAX_IMAGES_PER_TASK = 50;
@@ -32,37 +29,6 @@ export function templateHeadings(h1Lists: ReadonlyArray<readonly string[]>): Map
   const pages = new Map<string, number>();
   for (const list of h1Lists) for (const text of new Set(list)) pages.set(text, (pages.get(text) ?? 0) + 1);
   return new Map([...pages].filter(([, n]) => n >= GROUP_MIN));
-}
-
-/**
- * Fixes with one template cause (the key says which) on more pages than one task lists become
- * one site-wide task, checked on SITE_WIDE_EXAMPLES of them after the change (as fix_html_lang's):
- * 692 pages of one template h1 were 14 tasks of the same change. Returns the fixes left.
- */
-async function proposeTemplateH1(
-  ctx: PlanningContext, fixes: readonly PageFix[], cause: (c: Record<string, unknown>) => string | undefined,
-  words: (first: Record<string, unknown>, pages: number) => { title: string; description: string; instructions: string },
-): Promise<PageFix[]> {
-  const byCause = new Map<string, PageFix[]>();
-  for (const fix of fixes) {
-    const key = cause(fix.configuration);
-    // Open tasks are not left out here: the shortest URL stays the target, and the open site-wide task of the last audit covers it.
-    if (key !== undefined && !ctx.copyOf(fix.url)) byCause.set(key, [...(byCause.get(key) ?? []), fix]);
-  }
-  const siteWide = new Set<string>();
-  for (const group of byCause.values()) {
-    if (group.length <= PAGES_PER_TASK) continue;
-    const ordered = [...group].sort((a, b) => a.url.length - b.url.length || a.url.localeCompare(b.url));
-    const first = ordered[0]!;
-    const { title, description, instructions } = words(first.configuration, group.length);
-    await ctx.propose({
-      type: 'fix_h1', category: 'seo', priority: commonest(group), title, description, target: first.url,
-      configuration: { ...first.configuration, instructions, site_wide: { pages: group.length, examples: ordered.slice(0, SITE_WIDE_EXAMPLES).map((f) => f.url) } },
-      evidence: ordered.slice(0, SITE_WIDE_EXAMPLES).flatMap((f) => f.evidence),
-    });
-    for (const fix of group) siteWide.add(fix.url);
-  }
-  return fixes.filter((fix) => !siteWide.has(fix.url));
 }
 
 /** fix_h1 (missing or several) and add_image_alt_text. */
@@ -122,18 +88,19 @@ export const headingsAndImagesPlanner: Planner = {
     // One template cause on more pages than a task lists (a site name printed as an h1, a page heading printed as an h2): one task for the template.
     // Only the template's h1s go (no heading of the page's own is demoted, none repeated): the template's change is the whole fix.
     const onlyTemplate = (c: Record<string, unknown>) => Array.isArray(c.template_h1s) && Array.isArray(c.before) && c.before.length - 1 === c.template_h1s.length;
-    const severalLeft = await proposeTemplateH1(ctx, several, (c) => (onlyTemplate(c) ? `template h1s ${JSON.stringify(c.template_h1s)}` : undefined), (c, pages) => ({
-      title: 'Stop the template printing its heading as an h1',
-      description: `${pages} pages carry an h1 their template prints on every page (${(c.template_h1s as string[]).map((h) => `"${h}"`).join(', ')}) before their own; one change in the template fixes them all.`,
-      instructions: `In the site's template, print ${(c.template_h1s as string[]).map((h) => `"${h}"`).join(', ')} as a <p> or <div> styled as before, not an <h1>: each page keeps its own heading as its only h1.`,
-    }));
-    const missingLeft = await proposeTemplateH1(ctx, missing, (c) => {
-      const promote = c.promote as { level: number } | undefined;
-      return promote ? `the page heading printed as h${promote.level}` : undefined;
-    }, (c, pages) => ({
-      title: 'Print each page\'s heading as an h1 in the template',
-      description: `${pages} pages have no h1: their template prints each page's heading as an <h${(c.promote as { level: number }).level}>. One change in the template (or its stylesheet) fixes them all.`,
-      instructions: `In the site's template or stylesheet, render the page's main heading (now an <h${(c.promote as { level: number }).level}>, such as "${String(c.after)}") as an <h1>, keeping its look.`,
+    const severalLeft = await proposeSiteWide(ctx, 'fix_h1', several, (c) => (onlyTemplate(c) ? `template h1s ${JSON.stringify(c.template_h1s)}` : undefined), ({ configuration: c }, pages) => {
+      const named = (c.template_h1s as string[]).map((h) => `"${h}"`).join(', ');
+      return {
+        category: 'seo', title: 'Stop the template printing its heading as an h1',
+        description: `${pages} pages carry an h1 their template prints on every page (${named}) before their own; one change in the template fixes them all.`,
+        instructions: `In the site's template, print ${named} as a <p> or <div> styled as before, not an <h1>: each page keeps its own heading as its only h1.`,
+      };
+    });
+    const levelOf = (c: Record<string, unknown>) => (c.promote as { level: number } | undefined)?.level;
+    const missingLeft = await proposeSiteWide(ctx, 'fix_h1', missing, (c) => (levelOf(c) ? `the page heading printed as h${levelOf(c)}` : undefined), ({ configuration: c }, pages) => ({
+      category: 'seo', title: 'Print each page\'s heading as an h1 in the template',
+      description: `${pages} pages have no h1: their template prints each page's heading as an <h${levelOf(c)}>. One change in the template (or its stylesheet) fixes them all.`,
+      instructions: `In the site's template or stylesheet, render the page's main heading (now an <h${levelOf(c)}>, such as "${String(c.after)}") as an <h1>, keeping its look.`,
     }));
     await proposeByPage(ctx, 'fix_h1', severalLeft, {
       category: 'seo', checks: ['h1_multiple'],

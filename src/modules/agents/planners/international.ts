@@ -1,11 +1,10 @@
 import { urlLocale } from '../../crawler/language.ts';
 import { hreflangHtml } from '../../task-types/types/hreflang.ts';
-import { PAGES_PER_TASK } from '../../task-types/index.ts';
-import { htmlLangTag, SITE_WIDE_EXAMPLES } from '../../task-types/types/html-lang.ts';
+import { htmlLangTag } from '../../task-types/types/html-lang.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import { detectLanguage } from '../text-language.ts';
 import { priorityOf } from '../proposal.ts';
-import { proposeByPage, type PageFix } from './grouping.ts';
+import { proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
 
 /** "fr-FR", "zh-cn", "pt_BR" as hreflang writes them: the language in lower case, the region in upper. */
@@ -136,21 +135,11 @@ async function proposeHtmlLang(ctx: PlanningContext, urls: readonly string[]): P
     });
   }
   // More pages in one language than one task holds: one template setting, one task (not 22 of 50 pages each).
-  const byLanguage = new Map<string, PageFix[]>();
-  for (const fix of fixes) byLanguage.set(String(fix.configuration.after), [...(byLanguage.get(String(fix.configuration.after)) ?? []), fix]);
-  for (const [lang, pages] of byLanguage) {
-    if (pages.length <= PAGES_PER_TASK) continue;
-    const ordered = [...pages].sort((a, b) => a.url.length - b.url.length || a.url.localeCompare(b.url));
-    await ctx.propose({
-      type: 'fix_html_lang', category: 'technical', priority: priorityOf(['html_lang_missing']),
-      title: 'Declare the site\'s language in its template',
-      description: `${pages.length} pages written in ${lang} do not say so (<html lang>): the template leaves it out, and one setting there fixes them all.`,
-      target: ordered[0]!.url,
-      configuration: { ...ordered[0]!.configuration, site_wide: { pages: pages.length, examples: ordered.slice(0, SITE_WIDE_EXAMPLES).map((f) => f.url) } },
-      evidence: ordered.slice(0, SITE_WIDE_EXAMPLES).flatMap((f) => f.evidence),
-    });
-  }
-  await proposeByPage(ctx, 'fix_html_lang', fixes.filter((f) => byLanguage.get(String(f.configuration.after))!.length <= PAGES_PER_TASK), {
+  const left = await proposeSiteWide(ctx, 'fix_html_lang', fixes, (c) => String(c.after), (first, pages) => ({
+    category: 'technical', title: 'Declare the site\'s language in its template',
+    description: `${pages} pages written in ${String(first.configuration.after)} do not say so (<html lang>): the template leaves it out, and one setting there fixes them all.`,
+  }));
+  await proposeByPage(ctx, 'fix_html_lang', left, {
     category: 'technical', checks: ['html_lang_missing'],
     single: (fix) => ({ title: 'Declare the page\'s language', description: `${fix.url} does not say which language it is in (<html lang>); it is written in ${fix.configuration.after}.` }),
     group: (pages, total, part) => ({

@@ -1,9 +1,9 @@
-import { DUPLICATE_CHECKS } from './copies.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import type { AuditFinding, PlanningContext, ReadPage } from '../planning-context.ts';
 import { siteTitleForm, writeMetaDescription, writeTitle } from '../writers.ts';
+import { DUPLICATE_CHECKS } from './copies.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
 

@@ -1,8 +1,7 @@
 import { Type } from 'typebox';
 import { Nullable, StringEnum } from '../../../lib/schema.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
-import { Configuration, defineTaskType, isCheck, isText } from '../task-type.ts';
-import { SITE_WIDE_EXAMPLES } from './html-lang.ts';
+import { Configuration, defineTaskType, isCheck, isText, SiteWide } from '../task-type.ts';
 
 /** Every h1 but the one kept: to h2, or out of the headings where the template prints it on every page. */
 function demotions(c: { before: unknown; after: string | null; template_h1s?: string[] }) {
@@ -25,10 +24,7 @@ export const fixH1 = defineTaskType({
       description: 'missing: the heading that already carries the page\'s title at a lower level; it becomes the h1 instead of a second heading with the same words',
     })),
     instructions: Type.String(),
-    site_wide: Type.Optional(Type.Object({
-      pages: Type.Integer({ minimum: 1, description: 'Pages with the same template cause' }),
-      examples: Type.Array(Type.String(), { maxItems: SITE_WIDE_EXAMPLES, description: 'Some of them, checked after the change' }),
-    }, { description: 'One template causes it on more pages than a task lists: its one change fixes them all (the fields above are the first example\'s)' })),
+    site_wide: SiteWide('Pages with the same template cause'),
   }, 'No h1 (the title without the site name becomes one, or the heading that already carries it is promoted) or several (the page\'s own stays, the others become h2, or plain text where the template prints them on every page)'),
   gate: (c) => (c.issue === 'multiple' || isText(c.after, 1, 200) ? undefined : 'no h1 text drafted'),
   manual: (c, url) => c.site_wide

@@ -1,9 +1,6 @@
 import { Type } from 'typebox';
 import { escapeHtml } from '../../../lib/strings.ts';
-import { Configuration, defineTaskType, isCheck } from '../task-type.ts';
-
-/** A site-wide task names this many of its pages, and the verifier checks them. */
-export const SITE_WIDE_EXAMPLES = 10;
+import { Configuration, defineTaskType, isCheck, SiteWide } from '../task-type.ts';
 
 /** A BCP 47 language tag as <html lang> takes it: "en", "pt-BR", "zh-Hant". */
 export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z]{4})?(-([A-Z]{2}|\d{3}))?$/;
@@ -20,10 +17,7 @@ export const fixHtmlLang = defineTaskType({
       description: 'Where the language was found: a lang the page declares on an inner element, its URL\'s locale segment, or its text (statistics)',
     }),
     html: Type.String({ description: 'The <html> start tag with the language' }),
-    site_wide: Type.Optional(Type.Object({
-      pages: Type.Integer({ minimum: 1, description: 'Pages in this language that declare none' }),
-      examples: Type.Array(Type.String(), { maxItems: SITE_WIDE_EXAMPLES, description: 'Some of them, checked after the change' }),
-    }, { description: 'The site\'s template leaves the language out of many pages in one language: one setting fixes them all' })),
+    site_wide: SiteWide('Pages in this language that declare none'),
   }, 'A page whose <html> declares no language (or a whole site\'s, in one language): the language it is written in, for screen readers, translation and search engines'),
   gate: (c) => (LANGUAGE_TAG.test(c.after) ? undefined : `"${c.after}" is not a language tag`),
   manual: (c, url) => ({
