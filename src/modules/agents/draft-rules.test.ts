@@ -358,7 +358,7 @@ describe('language versions of a multilingual site', () => {
       propose: async (p: any) => void proposed.push(p),
       reject: async (type: string, target: string, reason: string) => void rejected.push([target, reason]),
     } as never);
-    assert.deepEqual(rejected, [[urls[2], 'an untranslated copy: its URL says es-ES, its text is in en. Translate it, or leave it out of the language versions (and the sitemap) until it is']]);
+    assert.deepEqual(rejected, [[urls[2], 'an untranslated copy: its URL says es-ES, its text is not in European Spanish. Translate it, or leave it out of the language versions (and the sitemap) until it is']]);
     const listed = proposed.flatMap((p) => p.configuration.pages ?? [p.configuration]);
     assert.equal(listed.length, 3);
     for (const p of listed) assert.deepEqual(p.after.map((a: { hreflang: string }) => a.hreflang), ['de-DE', 'fr-FR', 'it-IT'], 'es-ES is not listed');

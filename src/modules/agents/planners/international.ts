@@ -2,7 +2,7 @@ import { urlLocale } from '../../crawler/language.ts';
 import { hreflangHtml } from '../../task-types/types/hreflang.ts';
 import { htmlLangTag } from '../../task-types/types/html-lang.ts';
 import type { PlanningContext } from '../planning-context.ts';
-import { detectLanguage } from '../text-language.ts';
+import { detectLanguage, inLanguage, languageName } from '../text-language.ts';
 import { priorityOf } from '../proposal.ts';
 import { proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
@@ -20,6 +20,10 @@ function versionKey(url: string): { key: string; locale: string | null } {
   const path = locale ? parsed.pathname.replace(/^\/[^/]+/, '') || '/' : parsed.pathname;
   return { key: `${parsed.host}${path}${parsed.search}`, locale };
 }
+
+/** Text read of a language version to tell an untranslated copy, and the least that tells it. */
+const UNTRANSLATED_SAMPLE = 1500;
+const UNTRANSLATED_MIN = 200;
 
 /** A page's language, for people and search engines: add_hreflang, then fix_html_lang for the pages it leaves undeclared. */
 export const internationalPlanner: Planner = {
@@ -50,28 +54,27 @@ async function proposeHreflang(ctx: PlanningContext, noLang: ReadonlySet<string>
   }
   // A page under /es-ES/ whose text is English is an untranslated copy: listed as Spanish, it would
   // send Spanish searchers to English text. It stays out of every set, and its own task says why.
-  // A page translated at its start only (the rest still English) is a translation in progress, and stays.
-  const written = new Map<string, { text: string | null; opening: string | null }>();
-  const writtenIn = async (url: string) => {
-    if (!written.has(url)) {
-      const page = await ctx.read(url);
-      const paragraphs = page && page !== 'deferred' ? page.content.paragraphs : [];
-      written.set(url, { text: detectLanguage(paragraphs.join(' ').slice(0, 4000)), opening: detectLanguage([page && page !== 'deferred' ? page.content.h1 : '', ...paragraphs].join(' ').slice(0, 400)) });
-    }
-    return written.get(url)!;
-  };
+  // The same test the drafts use (inLanguage): a page's script, else trigram statistics for a Latin-script language.
+  const copies = new Map<string, boolean>();
   const untranslated = async (v: { locale: string | null; url: string }) => {
     if (!v.locale) return false;
-    const language = hreflangOf(v.locale).split('-')[0];
-    const { text, opening } = await writtenIn(v.url);
-    return text !== null && text !== language && opening !== language;
+    if (!copies.has(v.url)) {
+      const page = await ctx.read(v.url);
+      const paragraphs = page && page !== 'deferred' ? page.content.paragraphs : [];
+      const text = paragraphs.join(' ').slice(0, UNTRANSLATED_SAMPLE);
+      // A page translated at its start only (the rest still English) is a translation in progress, and stays.
+      const opening = () => [page && page !== 'deferred' ? page.content.h1 : '', ...paragraphs].join(' ').slice(0, 400);
+      copies.set(v.url, text.length >= UNTRANSLATED_MIN && !inLanguage(text, v.locale) && !inLanguage(opening(), v.locale));
+    }
+    return copies.get(v.url)!;
   };
   const fixes: PageFix[] = [];
   for (const [url, list] of missing) {
     const all = versions.get(versionKey(url).key) ?? [];
     const self = all.find((v) => v.url === url);
     if (self && (await untranslated(self))) {
-      await ctx.reject('add_hreflang', url, `an untranslated copy: its URL says ${hreflangOf(self.locale!)}, its text is in ${written.get(url)!.text}. Translate it, or leave it out of the language versions (and the sitemap) until it is`);
+      const locale = hreflangOf(self.locale!);
+      await ctx.reject('add_hreflang', url, `an untranslated copy: its URL says ${locale}, its text is not in ${languageName(locale)}. Translate it, or leave it out of the language versions (and the sitemap) until it is`);
       continue;
     }
     const group: typeof all = [];
