@@ -80,7 +80,6 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     }),
     revocations,
     failures: redis ? redisFailureCounter(redis, FAILURE_WINDOW_MS) : memoryFailureCounter(FAILURE_WINDOW_MS),
-    secrets,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     log,
   });

@@ -29,8 +29,6 @@ export interface RefreshTokensTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   revoked_at: Timestamp | null;
-  /** The pair issued when this token was used, sealed; read only within the grace window. */
-  successor_sealed: string | null;
   created_at: CreatedAt;
 }
 

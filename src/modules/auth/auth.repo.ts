@@ -1,6 +1,16 @@
 import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { isLockNotAvailable } from '../../db/errors.ts';
+
+export interface TokenOwner { user_id: string; family_id: string }
+
+/** What presenting a refresh token came to (rotateRefreshToken). */
+export type Rotation<T> =
+  | { outcome: 'rotated'; result: T }
+  | { outcome: 'busy' }
+  | { outcome: 'reused'; owner: TokenOwner }
+  | { outcome: 'revoked' | 'expired' | 'unknown' };
 
 export function createAuthRepo(db: Kysely<DB>) {
   return {
@@ -12,46 +22,42 @@ export function createAuthRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Marks a live, unused token as used, stores its successor and the successor's sealed
-     * pair, in one transaction. The condition is in the UPDATE itself, so two concurrent
-     * refreshes with one token have one winner; the loser's UPDATE waits for the winner's
-     * commit (PostgreSQL row lock) and then finds the sealed pair already there.
+     * Uses a refresh token up and stores its successor, in one transaction, or says why it
+     * cannot be used. The token's row is locked first with NOWAIT: a row another transaction
+     * holds is a rotation of this very token in progress (a second tab, a retried request)
+     * and answers `busy` at once, so the two requests are told apart by the database, never
+     * by a clock. Once that rotation has committed, the token is `reused`.
      */
-    rotateRefreshToken<T>(
+    async rotateRefreshToken<T>(
       tokenHash: string,
-      issue: (owner: { user_id: string; family_id: string }) => Promise<{ successor: { tokenHash: string; expiresAt: Date }; sealed: string; result: T }>,
-    ): Promise<T | undefined> {
-      return atomically(db, async (trx) => {
-        const owner = await trx
-          .updateTable('refresh_tokens')
-          .set({ used_at: sql`now()` })
-          .where('token_hash', '=', tokenHash)
-          .where('used_at', 'is', null)
-          .where('revoked_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .returning(['user_id', 'family_id'])
-          .executeTakeFirst();
-        if (!owner) return undefined;
-        const { successor, sealed, result } = await issue(owner);
-        await trx
-          .insertInto('refresh_tokens')
-          .values({ user_id: owner.user_id, family_id: owner.family_id, token_hash: successor.tokenHash, expires_at: successor.expiresAt })
-          .execute();
-        await trx.updateTable('refresh_tokens').set({ successor_sealed: sealed }).where('token_hash', '=', tokenHash).execute();
-        return result;
-      });
-    },
-
-    /** The sealed successor of a token used at most `graceSeconds` ago in a session still open. */
-    findGraceSuccessor(tokenHash: string, graceSeconds: number) {
-      return db
-        .selectFrom('refresh_tokens')
-        .select(['user_id', 'family_id', 'successor_sealed'])
-        .where('token_hash', '=', tokenHash)
-        .where('revoked_at', 'is', null)
-        .where('successor_sealed', 'is not', null)
-        .where('used_at', '>', sql<Date>`now() - make_interval(secs => ${graceSeconds})`)
-        .executeTakeFirst();
+      issue: (owner: TokenOwner) => Promise<{ successor: { tokenHash: string; expiresAt: Date }; result: T }>,
+    ): Promise<Rotation<T>> {
+      try {
+        return await atomically(db, async (trx): Promise<Rotation<T>> => {
+          const row = await trx
+            .selectFrom('refresh_tokens')
+            .select(['user_id', 'family_id', 'used_at', 'revoked_at', sql<boolean>`expires_at <= now()`.as('expired')])
+            .where('token_hash', '=', tokenHash)
+            .forUpdate()
+            .noWait()
+            .executeTakeFirst();
+          if (!row) return { outcome: 'unknown' };
+          if (row.revoked_at) return { outcome: 'revoked' };
+          const owner = { user_id: row.user_id, family_id: row.family_id };
+          if (row.used_at) return { outcome: 'reused', owner };
+          if (row.expired) return { outcome: 'expired' };
+          await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
+          const { successor, result } = await issue(owner);
+          await trx
+            .insertInto('refresh_tokens')
+            .values({ user_id: owner.user_id, family_id: owner.family_id, token_hash: successor.tokenHash, expires_at: successor.expiresAt })
+            .execute();
+          return { outcome: 'rotated', result };
+        });
+      } catch (error) {
+        if (isLockNotAvailable(error)) return { outcome: 'busy' };
+        throw error;
+      }
     },
 
     findRefreshToken(tokenHash: string) {
@@ -65,7 +71,7 @@ export function createAuthRepo(db: Kysely<DB>) {
     async revokeFamily(familyId: string, userId: string) {
       await db
         .updateTable('refresh_tokens')
-        .set({ revoked_at: sql`now()`, successor_sealed: null })
+        .set({ revoked_at: sql`now()` })
         .where('family_id', '=', familyId)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)

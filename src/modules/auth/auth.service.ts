@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProblemError, unauthorized } from '../../lib/problem.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { normalizeEmail } from '../users/users.service.ts';
 import type { AccessClaims, AccessTokens } from './access-tokens.ts';
@@ -14,11 +13,17 @@ import type { RevocationList } from './revocations.ts';
 type GoogleCallbackQuery = { code?: string | undefined; state?: string | undefined; error?: string | undefined };
 
 export const MAX_CONSECUTIVE_FAILURES = 10;
+
 /**
- * Seconds after a refresh in which the same refresh token returns the same new pair (two
- * tabs, a retried request), as the OAuth 2.0 Security BCP allows; after it, reuse ends the session.
+ * The loser of two refreshes that raced with one token: 401, and the session goes on with
+ * the winner's pair (a second tab presents the cookie the winner set). Nothing is revoked,
+ * so the browser session must not drop its cookie for this one.
  */
-export const REFRESH_GRACE_SECONDS = 10;
+export class RefreshRaceLost extends ProblemError {
+  constructor() {
+    super('unauthorized', 'This refresh token is being used by another request at this moment; use the token that request receives');
+  }
+}
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface TokenPair {
@@ -43,14 +48,14 @@ interface Deps {
   accessTokens: AccessTokens;
   revocations: RevocationList;
   failures: FailureCounter;
-  /** Seals the pair kept for the refresh grace window. */
-  secrets: SecretBox;
   refreshTtlSeconds: number;
   log: FastifyBaseLogger;
 }
 
 export function createAuthService(deps: Deps) {
   const { repo, accessTokens, revocations } = deps;
+  /** Hashes of the refresh tokens this process is rotating right now. */
+  const rotating = new Set<string>();
 
   async function issueTokens(userId: string, sessionId: string = randomUUID()): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
@@ -111,39 +116,43 @@ export function createAuthService(deps: Deps) {
 
     async refresh(refreshToken: string): Promise<TokenPair> {
       const tokenHash = hashRefreshToken(refreshToken);
-      // The sealed pair is bound to the token it replaces: it opens for no other row.
-      const context = `refresh-successor:${tokenHash}`;
-      const rotated = await repo.rotateRefreshToken(tokenHash, async (owner) => {
-        const successor = newRefreshToken();
-        const { token } = await accessTokens.sign(owner.user_id, owner.family_id);
-        const pair: TokenPair = { access_token: token, token_type: 'bearer', expires_in: accessTokens.ttlSeconds, refresh_token: successor };
-        return {
-          successor: { tokenHash: hashRefreshToken(successor), expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000) },
-          sealed: deps.secrets.seal(JSON.stringify(pair), context),
-          result: pair,
-        };
-      });
-      if (rotated) return rotated;
-
-      const grace = await repo.findGraceSuccessor(tokenHash, REFRESH_GRACE_SECONDS);
-      if (grace?.successor_sealed) {
-        try {
-          return JSON.parse(deps.secrets.open(grace.successor_sealed, context)) as TokenPair;
-        } catch {
-          // Sealed under a SECRETS_KEY since replaced: treat it as the reuse it now is.
+      // The embedded database has one connection, so a second request cannot see the first's
+      // row lock: it would wait for the commit and then find the token used. This process
+      // owns that database, so its own set of rotations in progress is that lock table.
+      if (rotating.has(tokenHash)) throw new RefreshRaceLost();
+      rotating.add(tokenHash);
+      let rotation;
+      try {
+        rotation = await repo.rotateRefreshToken(tokenHash, async (owner) => {
+          const successor = newRefreshToken();
+          const { token } = await accessTokens.sign(owner.user_id, owner.family_id);
+          return {
+            successor: { tokenHash: hashRefreshToken(successor), expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000) },
+            result: { access_token: token, token_type: 'bearer', expires_in: accessTokens.ttlSeconds, refresh_token: successor } satisfies TokenPair,
+          };
+        });
+      } finally {
+        rotating.delete(tokenHash);
+      }
+      switch (rotation.outcome) {
+        case 'rotated':
+          return rotation.result;
+        case 'busy':
+          throw new RefreshRaceLost();
+        case 'reused': {
+          // Its rotation had committed: someone else holds a copy of it. End the whole session.
+          const { user_id: userId, family_id: sessionId } = rotation.owner;
+          deps.log.warn({ userId, sessionId }, 'refresh token reuse; session revoked');
+          await revokeSession(sessionId, userId);
+          throw unauthorized('This refresh token was already used; the session has been signed out');
         }
+        case 'revoked':
+          throw unauthorized('This refresh token has been revoked');
+        case 'expired':
+          throw unauthorized('This refresh token has expired');
+        case 'unknown':
+          throw unauthorized('Invalid refresh token');
       }
-
-      const known = await repo.findRefreshToken(tokenHash);
-      if (known?.used_at && !known.revoked_at) {
-        // A rotated token came back: someone holds a copy. End the whole session.
-        deps.log.warn({ userId: known.user_id, sessionId: known.family_id }, 'refresh token reuse; session revoked');
-        await revokeSession(known.family_id, known.user_id);
-        throw unauthorized('This refresh token was already used; the session has been signed out');
-      }
-      if (known?.revoked_at) throw unauthorized('This refresh token has been revoked');
-      if (known) throw unauthorized('This refresh token has expired');
-      throw unauthorized('Invalid refresh token');
     },
 
     async logout(actor: AccessClaims, refreshToken: string | undefined): Promise<void> {

@@ -35,14 +35,24 @@ let refreshing: Promise<boolean> | undefined;
 export const setSignedOutHandler = (handler: () => void) => void (onSignedOut = handler);
 export const hasToken = () => accessToken !== undefined;
 
-/** Trades the session cookie for an access token; one attempt at a time. */
+const trade = () => fetch(`${SESSION}/refresh`, { method: 'POST', headers: SESSION_HEADERS, credentials: 'same-origin' });
+
+/**
+ * Trades the session cookie for an access token; one attempt at a time in this tab, and one
+ * at a time across the tabs of this origin (Web Locks), so that each presents the cookie the
+ * one before it set. Where the browser has no Web Locks, a tab that lost the race with
+ * another (401, its cookie kept) tries once more with the cookie the winner set.
+ */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= fetch(`${SESSION}/refresh`, { method: 'POST', headers: SESSION_HEADERS, credentials: 'same-origin' })
-    .then(async (res) => {
-      if (!res.ok) return false;
-      accessToken = ((await res.json()) as { access_token: string }).access_token;
-      return true;
-    })
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const attempt = async () => {
+    let res = await trade();
+    if (res.status === 401 && !locks) res = await new Promise((resolve) => setTimeout(resolve, 250)).then(trade);
+    if (!res.ok) return false;
+    accessToken = ((await res.json()) as { access_token: string }).access_token;
+    return true;
+  };
+  refreshing ??= (locks ? locks.request('session-refresh', attempt).then((ok) => ok) : attempt())
     .catch(() => false)
     .finally(() => void (refreshing = undefined));
   return refreshing;
