@@ -23,7 +23,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
 import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
-import { closeConnectionsWhenClosing } from './plugins/graceful-close.ts';
+import { drainConnectionsOnClose } from './plugins/graceful-close.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { perAddressLimit, perUserLimit } from './plugins/rate-limits.ts';
 import { webApp } from './plugins/web.ts';
@@ -69,6 +69,8 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, requests on open connections are served and told to close (graceful-close.ts).
+    return503OnClosing: false,
     ...problemServerOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -76,7 +78,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
-  closeConnectionsWhenClosing(app);
+  drainConnectionsOnClose(app);
 
   const container = await createContainer({ config, database, log: app.log, jobTuning });
   const { redis, services: s } = container;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
+import { Client } from 'undici';
 import { ensurePGliteSnapshot } from './helpers/database.ts';
 
 /** A DATA_DIR holding the migrated snapshot, so the server opens it instead of initialising one. */
@@ -158,5 +159,42 @@ describe('server process', () => {
     assert.equal(await server.exited, 0);
     assert.ok(server.logs.some((l) => l.msg === 'shutting down'));
     assert.ok(!server.logs.some((l) => JSON.stringify(l).includes('root-password-1')), 'no password in the logs');
+  });
+
+  it('on SIGTERM, 20 keep-alive clients sending back to back see no socket error: each is answered and told to close', async (t) => {
+    const dataDir = await preparedDataDir();
+    t.after(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const server = startServer({ DATA_DIR: dataDir });
+    t.after(() => server.child.kill('SIGKILL'));
+    const ready = await server.waitForLog((l) => l.msg === 'ready');
+    const base = String(ready.address);
+    const clients = Array.from({ length: 20 }, () => new Client(base, { pipelining: 1, keepAliveTimeout: 30_000 }));
+    t.after(() => Promise.all(clients.map((c) => c.destroy())));
+    let signalled = false;
+    const errors: string[] = [];
+    // Each client, like a browser or a proxy, sends its next request as soon as the last is
+    // answered, on the same connection, until an answer says `Connection: close`.
+    const loops = clients.map(async (client) => {
+      let answered = 0;
+      for (;;) {
+        try {
+          const res = await client.request({ path: '/live', method: 'GET' });
+          await res.body.dump();
+          answered += 1;
+          if (res.headers.connection === 'close') return { answered, told: true };
+        } catch (error) {
+          errors.push((error as Error).message);
+          return { answered, told: false };
+        }
+        if (signalled && answered > 10_000) return { answered, told: false };
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    signalled = true;
+    server.child.kill('SIGTERM');
+    const results = await Promise.all(loops);
+    assert.deepEqual(errors, [], 'no request met a closing socket');
+    assert.ok(results.every((r) => r.told && r.answered > 1), 'every client was answered, then told to close');
+    assert.equal(await server.exited, 0);
   });
 });

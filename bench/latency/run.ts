@@ -152,6 +152,12 @@ async function run(database: 'embedded' | 'postgres'): Promise<{ rows: Row[]; pa
   try {
     const { access_token: token } = await api<{ access_token: string }>(service.origin, 'POST', '/api/v1/auth/login', undefined, ADMIN);
     const { id: siteId } = await api<{ id: string }>(service.origin, 'POST', '/api/v1/sites', token, { name: 'Latency probe', domain: new URL(site.origin).host });
+    // Warm-up: the first requests of a new process compile its routes' schemas.
+    for (let i = 0; i < 50; i++) {
+      await api(service.origin, 'GET', '/live');
+      await api(service.origin, 'GET', `/api/v1/sites/${siteId}`, token);
+    }
+    await sleep(1000);
     const live = probe(service.origin, '/live', 20, {});
     const read = probe(service.origin, `/api/v1/sites/${siteId}`, 50, { authorization: `Bearer ${token}` });
     let phase = 'idle';

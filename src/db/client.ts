@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyPlugin } from 'kysely';
+import { createPacer } from '../lib/pace.ts';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { DB } from './types.ts';
@@ -62,12 +63,29 @@ async function openEmbedded(dataDir: string): Promise<PGlite> {
   return PGlite.create(pgdata, { parsers: PGLITE_PARSERS });
 }
 
+/**
+ * PGlite answers in this thread without I/O, so a run of queries (a thousand findings written
+ * in batches, a proposal after another) never lets the event loop reach its poll phase, and
+ * /live waits behind it. After each query the loop gets a turn once a slice has passed
+ * (lib/pace.ts); a query inside a transaction still holds the one connection meanwhile.
+ */
+function pacingPlugin(): KyselyPlugin {
+  const pace = createPacer();
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      await pace();
+      return args.result;
+    },
+  };
+}
+
 // Kysely's PGlite adapter declares a single connection, so Kysely queues every query
 // behind its connection mutex: a query can never slip into another caller's open
 // transaction (db.test.ts holds that line). Do not swap in kysely-pglite-dialect, which
 // issues a bare BEGIN on the shared instance.
 function wrapPGlite(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins: [pacingPlugin()] });
   return {
     kind: 'embedded',
     db,

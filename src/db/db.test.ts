@@ -19,6 +19,27 @@ describe('database layer', () => {
     assert.equal(pglite.closed, true, 'an open instance keeps its process from ending');
   });
 
+  it('lets the event loop turn during a run of queries, in and out of a transaction (the embedded database answers without I/O)', async () => {
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      turns += 1;
+      if (running) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const queriesFor = async (executor: typeof database.db, ms: number) => {
+      const started = performance.now();
+      while (performance.now() - started < ms) await sql`select 1`.execute(executor);
+    };
+    await queriesFor(database.db, 200);
+    const outside = turns;
+    await database.db.transaction().execute((trx) => queriesFor(trx, 200));
+    running = false;
+    // 200 ms of queries with a turn at least every slice (10 ms): ten or more each time.
+    assert.ok(outside >= 10, `${outside} turns while queries ran`);
+    assert.ok(turns - outside >= 10, `${turns - outside} turns while a transaction's queries ran`);
+  });
+
   it('returns the same JS types from both drivers', async () => {
     const { rows } = await sql<{ n: unknown; big: unknown; num: unknown; day: unknown; at: unknown }>`
       select count(*) as n, 9007199254740::int8 as big, 12.5::numeric as num, date '2026-03-01' as day, now() as at

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskPriority } from '../../db/types.ts';
 import { createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
+import { createPacer } from '../../lib/pace.ts';
 import type { AuditsService } from '../audits/audits.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -69,7 +70,11 @@ export function createStrategyAgent(deps: Deps) {
       const latest = await deps.audits.latestCompleted(siteId);
       let proposed = 0;
       let rejected = 0;
+      // Drafting is CPU work, and on the embedded database so is every query: each page read,
+      // proposal and refusal lets requests through once a slice of time has passed.
+      const pace = createPacer();
       const reject = async (type: string, target: string, reason: string) => {
+        await pace();
         rejected += 1;
         await deps.repo.recordRejection({ siteId, auditId, type, target, reason });
       };
@@ -146,12 +151,13 @@ export function createStrategyAgent(deps: Deps) {
           check_id: f.check_id, url: f.url, current_value: f.value, audit_id: auditId, found_at: latest.finished_at,
           ...(traffic.has(f.url) ? { search: traffic.get(f.url) } : {}),
         }),
-        read: (url) => reader.read(url),
-        download: (url) => reader.download(url),
+        read: async (url) => { await pace(); return reader.read(url); },
+        download: async (url) => { await pace(); return reader.download(url); },
         pagePriority: (url) => priorities.get(url) ?? 'medium',
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
+          await pace();
           // Page-level fixes already weighed the page's traffic (and were capped at a third high): raising them again would undo the cap.
           const weighed = proposal.evidence.some((e) => PAGE_LEVEL.has(String(e.check_id)));
           if (!weighed) proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };

@@ -10,6 +10,13 @@ const COLUMNS = [
 ] as const;
 const AUDIT_COLUMNS = COLUMNS.map((c) => `audits.${c}` as const);
 
+/** One audit_pages row: a page as the crawl found it, and its stored content as JSON (main-content.ts auditPageRecords). */
+export interface PageRecord {
+  url: string; status: number | null; title: string | null; meta_description: string | null;
+  depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null;
+  content: string | null;
+}
+
 /** Every method that writes takes an optional transaction (trx) to run in; the database otherwise. */
 export function createAuditsRepo(db: Kysely<DB>) {
   /** Runs fn in the caller's transaction, or in a new one. */
@@ -170,15 +177,36 @@ export function createAuditsRepo(db: Kysely<DB>) {
     },
 
     /** Stores the result in one transaction (the caller's, when given); a retried job replaces what a failed attempt left. */
+    /**
+     * Writes a batch of an attempt's pages (audit_pages) in a short transaction of its own,
+     * before the attempt completes: a thousand pages' stored text written inside complete()
+     * held the embedded database's one connection, and every request behind it, for seconds.
+     * A batch lands only while this attempt is the audit's running one (checked under the
+     * audit row's lock, which starting a new attempt takes too), so a superseded attempt
+     * stops writing; `replace` (its first batch) clears what a dead attempt had written.
+     * False when the attempt has been superseded.
+     */
+    async writePages(auditId: string, attempt: number, pages: PageRecord[], options: { replace: boolean }): Promise<boolean> {
+      return atomically(db, async (trx) => {
+        const current = await trx
+          .selectFrom('audits')
+          .select('id')
+          .where('id', '=', auditId)
+          .where('attempt', '=', attempt)
+          .where('status', 'in', AUDIT_TRANSITIONS.complete.from)
+          .forShare()
+          .executeTakeFirst();
+        if (!current) return false;
+        if (options.replace) await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
+        if (pages.length > 0) await trx.insertInto('audit_pages').values(pages.map((p) => ({ audit_id: auditId, ...p }))).execute();
+        return true;
+      });
+    },
+
+    /** Completes the attempt whose pages are written (writePages): its figures and findings, in one transaction. */
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
       findings: Map<string, Finding[]>;
-      pages: Array<{
-        url: string; status: number | null; title: string | null; meta_description: string | null;
-        depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null;
-        /** The page's stored content as JSON (auditPageRecords): made a batch at a time, as it is written. */
-        content: () => string | null;
-      }>;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -199,11 +227,6 @@ export function createAuditsRepo(db: Kysely<DB>) {
           list.map((f) => ({ audit_id: auditId, check_id: checkId, url: f.url, value: f.value ?? null })),
         );
         for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('audit_issues').values(rows.slice(i, i + 1000)).execute();
-        await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
-        for (let i = 0; i < result.pages.length; i += 1000) {
-          const batch = result.pages.slice(i, i + 1000).map((p) => ({ audit_id: auditId, ...p, content: p.content() }));
-          await trx.insertInto('audit_pages').values(batch).execute();
-        }
         return true;
       });
     },

@@ -7,7 +7,8 @@ import { auditPageRecords } from '../crawler/main-content.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { AuditRow, AuditsRepo } from './audits.repo.ts';
+import type { AuditRow, AuditsRepo, PageRecord } from './audits.repo.ts';
+import { createPacer } from '../../lib/pace.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
@@ -15,6 +16,8 @@ import type { PrivateTargets } from '../../lib/safe-http.ts';
 
 const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
+/** Pages written per transaction: each page's stored text is some kilobytes of JSON, made as it is written. */
+const PAGES_PER_WRITE = 100;
 
 interface Deps {
   repo: AuditsRepo;
@@ -41,6 +44,25 @@ export function createAuditsService(deps: Deps) {
       if (created) await deps.queue.send('audit.run', { auditId: created.id }, { tx: trx });
       return created;
     });
+
+  /**
+   * An attempt's pages, PAGES_PER_WRITE at a time, each page's stored text made as its batch
+   * is written (repo.writePages): the event loop and the database are let go between pages
+   * and batches. False when the attempt was superseded meanwhile.
+   */
+  async function writePages(auditId: string, attempt: number, records: ReturnType<typeof auditPageRecords>): Promise<boolean> {
+    const pace = createPacer();
+    for (let i = 0; i === 0 || i < records.length; i += PAGES_PER_WRITE) {
+      const batch: PageRecord[] = [];
+      for (const { content, ...page } of records.slice(i, i + PAGES_PER_WRITE)) {
+        batch.push({ ...page, content: content() });
+        await pace();
+      }
+      if (!(await repo.writePages(auditId, attempt, batch, { replace: i === 0 }))) return false;
+      await pace();
+    }
+    return true;
+  }
 
   return {
     /** Queues a crawl, or returns the one already queued or running for the site. */
@@ -126,8 +148,10 @@ export function createAuditsService(deps: Deps) {
         // A site that does not answer is not 78% healthy: the audit fails, no score is kept.
         if (crawl.unreachable) return void (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt));
         const result = auditor.finish(crawl);
+        // Trap URLs are reported, not pages of the site: they never reach audit_pages.
+        const written = await writePages(auditId, attempt, auditPageRecords({ ...crawl, pages: crawl.pages.filter((p) => !p.trap) }));
         // The result and the "audit completed" event commit together: the agent runs once it is stored, as a job of its own.
-        const stored = await deps.transact(async (trx) => {
+        const stored = written && await deps.transact(async (trx) => {
           const claimed = await repo.complete(auditId, attempt, {
             crawled: result.pagesAnalysed,
             discovered: crawl.urls.length,
@@ -135,8 +159,6 @@ export function createAuditsService(deps: Deps) {
             score: result.score,
             breakdown: result.breakdown,
             findings: result.findings.byCheck,
-            // Trap URLs are reported, not pages of the site: they never reach audit_pages.
-            pages: auditPageRecords({ ...crawl, pages: crawl.pages.filter((p) => !p.trap) }),
           }, trx);
           if (claimed) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
           return claimed;

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { createAuditsRepo } from './audits.repo.ts';
 
 let ctx: TestContext;
 let alice: SignedInUser;
@@ -225,8 +226,28 @@ describe('audit jobs that lose their worker', () => {
     const after = await call(b, { method: 'GET', url: `/api/v1/audits/site/${siteRes.data.id}/latest`, token: user.accessToken });
     assert.deepEqual(after.data.pages_by_status, { '200': 2 }, 'the stale attempt wrote nothing');
     assert.equal(after.data.issues.some((i: { check_id: string }) => i.check_id === 'page_5xx'), false);
+    const pages = await a.database.db.selectFrom('audit_pages').select('status').where('audit_id', '=', started.data.id).execute();
+    assert.deepEqual(pages.map((p) => p.status), [200, 200], "the stale attempt's pages did not land either");
     const row = await a.database.db.selectFrom('audits').select('attempt').where('id', '=', started.data.id).executeTakeFirstOrThrow();
     assert.equal(row.attempt, 2);
+  });
+
+  it("write their pages a batch at a time, and a superseded attempt's batches land nowhere", async () => {
+    const repo = createAuditsRepo(ctx.database.db);
+    const siteId = await addSite(alice, `pages-${randomUUID().slice(0, 8)}.example`);
+    const audit = await repo.insertQueued(siteId, 10);
+    const first = await repo.startAttempt(audit!.id);
+    const record = (url: string, status: number) => ({
+      url, status, title: null, meta_description: null, depth: 0, inlinks: 0, content_hash: null, redirect_to: null, content: null,
+    });
+    assert.equal(await repo.writePages(audit!.id, first!, [record('https://a.example/', 500)], { replace: true }), true);
+    // Another worker takes the audit over (its job was handed back after a missed heartbeat).
+    const second = await repo.startAttempt(audit!.id);
+    assert.equal(await repo.writePages(audit!.id, second!, [record('https://a.example/', 200)], { replace: true }), true);
+    assert.equal(await repo.writePages(audit!.id, first!, [record('https://a.example/late', 500)], { replace: false }), false, 'the first attempt is told it was superseded');
+    assert.equal(await repo.writePages(audit!.id, second!, [record('https://a.example/next', 200)], { replace: false }), true);
+    const pages = await ctx.database.db.selectFrom('audit_pages').select(['url', 'status']).where('audit_id', '=', audit!.id).orderBy('url').execute();
+    assert.deepEqual(pages, [{ url: 'https://a.example/', status: 200 }, { url: 'https://a.example/next', status: 200 }]);
   });
 
   it('end failed, with a reason, once every attempt has died', async (t) => {

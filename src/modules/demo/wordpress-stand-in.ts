@@ -133,7 +133,13 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
     return wpError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
   }
 
-  const server = http.createServer(async (request, response) => {
+  const server = http.createServer((request, response) => {
+    // A client that goes away mid-body (ECONNRESET while it is read) ends its own request,
+    // never this process: an async listener's rejection would be unhandled.
+    handle(request, response).catch(() => response.destroy());
+  });
+
+  async function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const url = new URL(request.url ?? '/', origin);
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -176,7 +182,7 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
         `<!DOCTYPE html><html lang="en-US"><head><title>${escapeHtml(siteName)}</title></head><body><h1>${escapeHtml(siteName)}</h1><ul>${list}</ul></body></html>`);
     }
     return send(404, { 'content-type': 'text/html; charset=UTF-8' }, '<!DOCTYPE html><html><head><title>Page not found</title></head><body>Not found</body></html>');
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
