@@ -86,9 +86,9 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue });
   const connectors = createConnectorsService({ repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets, log });
   const searchData = createSearchDataService(createSearchDataRepo(db));
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
-  const executor = createExecutor({ tasks, connectors, queue, log });
+  const executor = createExecutor({ tasks, connectors, log });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
   const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, allowPrivateTargets, log });
   const agentsRepo = createAgentsRepo(db);

@@ -11,6 +11,8 @@ import { assertPublicUrl, BlockedAddressError, createOutboundAgent, isPublicAddr
 import { createAgentsRepo } from '../src/modules/agents/agents.repo.ts';
 import { createSearchPlanner } from '../src/modules/agents/search-planner.ts';
 import { createTasksRepo } from '../src/modules/tasks/tasks.repo.ts';
+import { createAuditsRepo } from '../src/modules/audits/audits.repo.ts';
+import type { TaskStatus } from '../src/db/types.ts';
 import { createKeywordsRepo } from '../src/modules/keywords/keywords.repo.ts';
 import { createKeywordsService } from '../src/modules/keywords/keywords.service.ts';
 import { createSearchDataRepo } from '../src/modules/search-data/search-data.repo.ts';
@@ -19,6 +21,7 @@ import { createSitesRepo } from '../src/modules/sites/sites.repo.ts';
 import { createSitesService } from '../src/modules/sites/sites.service.ts';
 import { createTasksService } from '../src/modules/tasks/tasks.service.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from './helpers/app.ts';
+import { transactor } from '../src/db/transact.ts';
 
 let ctx: TestContext;
 let alice: SignedInUser;
@@ -38,7 +41,7 @@ async function siteOf(user: SignedInUser) {
 }
 
 describe('task state rules', () => {
-  async function taskIn(status: 'in_progress' | 'completed' | 'failed') {
+  async function taskIn(status: TaskStatus) {
     const siteId = await siteOf(alice);
     const id = await createTasksRepo(ctx.database.db).insertProposal({
       siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'high', title: 'T', description: 'D',
@@ -58,11 +61,27 @@ describe('task state rules', () => {
     }
   });
 
-  it('approve is 409 for a task that is not awaiting approval', async () => {
-    for (const status of ['in_progress', 'completed'] as const) {
-      const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${await taskIn(status)}/approve`, token: alice.accessToken });
+  it('approve is 409 for a task that is not awaiting approval, a cancelled one included: unchanged, and no execution queued', async () => {
+    for (const status of ['queued', 'in_progress', 'completed', 'failed', 'cancelled', 'rolled_back'] as const) {
+      const id = await taskIn(status);
+      const res = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: alice.accessToken });
       assert.equal(res.statusCode, 409, `approve from ${status}`);
+      const after = await ctx.database.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(after.status, status, 'the task is unchanged');
+      const jobs = await ctx.app.jobs.findJobs('task.execute');
+      assert.ok(!jobs.some((job) => (job.data as { taskId?: string }).taskId === id), `no execution job for a task ${status}`);
     }
+  });
+
+  it('the state machine itself refuses a rollback from anything but completed (failed included), whatever the caller checked', async () => {
+    const repo = createTasksRepo(ctx.database.db);
+    for (const status of ['awaiting_approval', 'queued', 'in_progress', 'failed', 'cancelled', 'rolled_back'] as const) {
+      const id = await taskIn(status);
+      assert.equal(await repo.transition(null, id, 'rollback', 'test'), undefined, `rollback from ${status}`);
+      const after = await ctx.database.db.selectFrom('tasks').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      assert.equal(after.status, status);
+    }
+    assert.equal(await repo.transition(null, await taskIn('completed'), 'rollback', 'test'), 'rolled_back', 'the control: from completed');
   });
 
   it("another user's existing task is 404 for every action", async () => {
@@ -71,6 +90,21 @@ describe('task state rules', () => {
       assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/${action}`, token: bob.accessToken })).statusCode, 404, action);
     }
     assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: bob.accessToken })).statusCode, 404);
+  });
+});
+
+describe('audit state rules', () => {
+  it('an audit that has completed or failed is never started again (a late or repeated job does nothing)', async () => {
+    const repo = createAuditsRepo(ctx.database.db);
+    for (const status of ['completed', 'failed'] as const) {
+      const audit = await repo.insertQueued(await siteOf(alice), 10);
+      await ctx.database.db.updateTable('audits').set({ status, attempt: 1 }).where('id', '=', audit!.id).execute();
+      assert.equal(await repo.startAttempt(audit!.id), undefined, `start from ${status}`);
+      const after = await ctx.database.db.selectFrom('audits').select(['status', 'attempt']).where('id', '=', audit!.id).executeTakeFirstOrThrow();
+      assert.deepEqual(after, { status, attempt: 1 });
+    }
+    const queued = await repo.insertQueued(await siteOf(alice), 10);
+    assert.equal(await repo.startAttempt(queued!.id), 1, 'the control: a queued audit starts');
   });
 });
 
@@ -169,7 +203,7 @@ describe('the quick-win planner', () => {
       current_position: position, previous_position: position, url: 'https://guards.example/page', impressions_28d: 5000, clicks_28d: 10,
     }))).execute();
     const search = createSearchDataService(createSearchDataRepo(db));
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, search, latestRollback: async () => undefined });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, transact: transactor(db), search, latestRollback: async () => undefined });
     const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
     await createSearchPlanner({
       search, keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),

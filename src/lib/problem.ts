@@ -44,8 +44,8 @@ export class ProblemError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(code: ProblemCode, detail: string, extra: { errors?: FieldError[]; headers?: Record<string, string> } = {}) {
-    super(detail);
+  constructor(code: ProblemCode, detail: string, extra: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(detail, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'ProblemError';
     this.code = code;
     this.status = PROBLEM_TYPES[code].status;

@@ -13,6 +13,7 @@ import { createKeywordsService } from '../keywords/keywords.service.ts';
 import { createSearchDataService } from '../search-data/search-data.service.ts';
 import { createSitesRepo } from '../sites/sites.repo.ts';
 import { createSitesService } from '../sites/sites.service.ts';
+import { transactor } from '../../db/transact.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -50,7 +51,7 @@ after(() => ctx.close());
 describe('the search-data planner', () => {
   it('proposes each search-data task type from its metrics, with the evidence and priority from traffic', async () => {
     const db = ctx.database.db;
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, transact: transactor(db), search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
     const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
     const planner = createSearchPlanner({
       search: createSearchDataService(createSearchDataRepo(db)), keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites,

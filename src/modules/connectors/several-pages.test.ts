@@ -71,7 +71,7 @@ function stalling(id: string, at: number, options: { afterWriting?: boolean; fai
   let reached!: () => void;
   const reachedIt = new Promise<void>((resolve) => { reached = resolve; });
   const executor = createExecutor({
-    tasks, queue: ctx.app.jobs, log: ctx.app.log, progressEveryMs: options.progressEveryMs ?? 0,
+    tasks, log: ctx.app.log, progressEveryMs: options.progressEveryMs ?? 0,
     connectors: {
       async forSite(siteId: string) {
         const real = await connectors.forSite(siteId);
@@ -165,7 +165,7 @@ describe('a task covering several pages', () => {
 
   it('is failed, not left in progress, once every attempt died; a task that ended is left as it is', async () => {
     const { tasks, connectors } = ctx.app.services;
-    const executor = createExecutor({ tasks, queue: ctx.app.jobs, log: ctx.app.log, connectors });
+    const executor = createExecutor({ tasks, log: ctx.app.log, connectors });
     const id = await groupedTask(ABANDONED);
     await sql`update tasks set status = 'in_progress' where id = ${id}`.execute(ctx.database.db);
     await executor.abandonTask(id);

@@ -132,3 +132,23 @@ describe('several workers', () => {
     }
   });
 });
+
+describe('completing an executed task', () => {
+  it('schedules its verification in the same transaction: if that send fails, the task is not left completed and unverified', async (t) => {
+    live = { description: null, brokenLink: false };
+    const id = await propose('fix_missing_meta_description', { field: 'meta_description', before: null, after: DESCRIPTION });
+    const send = ctx.app.jobs.send;
+    t.after(() => void (ctx.app.jobs.send = send));
+    ctx.app.jobs.send = (async (name: string, ...rest: unknown[]) => {
+      if (name === VERIFY_JOB) throw new Error('the job queue is unavailable');
+      return (send as (...args: unknown[]) => Promise<unknown>)(name, ...rest);
+    }) as typeof send;
+    assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken })).statusCode, 200);
+    const failed = await until(() => detail(id), (task) => task.status === 'failed' || task.status === 'completed');
+    assert.equal(failed.status, 'failed', 'never completed without a verification to follow');
+    assert.match(failed.error.message, /The change was made on the site, but recording its completion failed/);
+    assert.equal(failed.deliverables[0].html, `<meta name="description" content="${DESCRIPTION}">`, 'what was changed is kept');
+    const jobs = await ctx.app.jobs.findJobs(VERIFY_JOB);
+    assert.ok(!jobs.some((job) => (job.data as { taskId?: string }).taskId === id));
+  });
+});

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobSender } from '../../jobs/queue.ts';
 import { ConnectorError } from '../connectors/connector-error.ts';
 import { isRestorable, type AppliedDeliverable, type ManualDeliverable, type SiteConnector, type TaskToApply } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
@@ -26,7 +25,6 @@ const PROGRESS_EVERY_MS = 1000;
 export function createExecutor(deps: {
   tasks: Pick<TasksService, 'worker'>;
   connectors: Pick<ConnectorsService, 'forSite'>;
-  queue: JobSender;
   log: FastifyBaseLogger;
   progressEveryMs?: number;
 }) {
@@ -122,8 +120,16 @@ export function createExecutor(deps: {
       }
       try {
         const deliverables = await deliverablesFor(task, lease, progress, task.status === 'in_progress');
-        if (!(await worker.finish(taskId, { deliverables }, lease))) throw new LeaseLost();
-        await deps.queue.send(VERIFY_JOB, { taskId, attempt: 1 });
+        // Completed and its verification scheduled in one transaction: never a completed task nothing verifies.
+        const completed = await worker.complete(taskId, deliverables, lease).catch(async (error: unknown) => {
+          // The site has changed but the record of it could not be written: the task fails saying so,
+          // with what changed (and how to put it back) as its deliverables.
+          deps.log.error({ err: error, taskId }, 'task carried out, but its completion could not be recorded');
+          const reason = { message: `The change was made on the site, but recording its completion failed (${error instanceof Error ? error.message : String(error)}): check the page; what was changed is listed in the deliverables.` };
+          if (await worker.finish(taskId, { error: reason }, lease)) await worker.noteFailure(taskId, reason, deliverables);
+          throw new AlreadyFailed();
+        });
+        if (!completed) throw new LeaseLost();
       } catch (error) {
         if (error instanceof AlreadyFailed) return;
         if (error instanceof LeaseLost) {

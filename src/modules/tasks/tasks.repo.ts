@@ -165,11 +165,11 @@ export function createTasksRepo(db: Kysely<DB>) {
     },
 
     /** Internal (worker): ends an in-progress task with its deliverables or its error, atomically (while `lease` owns it, when given). */
-    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) {
+    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string, trx: Kysely<DB> = db) {
       const ifLease = lease === undefined ? {} : { ifLease: lease };
       return 'deliverables' in outcome
-        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease })
-        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease });
+        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease }, trx)
+        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease }, trx);
     },
 
     /** Internal (worker): a failed task's final word, once its changed pages were put back: the message and what is still changed. */

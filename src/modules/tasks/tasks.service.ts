@@ -1,6 +1,8 @@
 import type { TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
-import { conflict, notFound } from '../../lib/problem.ts';
+import { conflict, notFound, ProblemError } from '../../lib/problem.ts';
 import type { JobSender } from '../../jobs/queue.ts';
+import type { JobPayload } from '../../jobs/registry.ts';
+import type { Transact } from '../../db/transact.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
@@ -23,6 +25,7 @@ export function createTasksService(deps: {
   repo: TasksRepo;
   sites: Pick<SitesService, 'getSite'>;
   queue: JobSender;
+  transact: Transact;
   search: Pick<SearchDataService, 'impactAround'>;
   /** The task's latest rollback, for its details (the rollbacks module records them). */
   latestRollback: (taskId: string) => Promise<unknown>;
@@ -49,14 +52,29 @@ export function createTasksService(deps: {
     return { items, total, page, page_size: pageSize };
   }
 
+  /**
+   * Sends a job in the transaction `trx` (it exists only if that commits). A send that fails
+   * rolls the transaction back: the caller is told to try again, and nothing was changed.
+   */
+  async function sendIn<N extends 'task.execute' | 'task.verify'>(trx: Kysely<DB>, name: N, data: JobPayload<N>, what: string) {
+    try {
+      await deps.queue.send(name, data, { tx: trx });
+    } catch (error) {
+      throw new ProblemError('service_unavailable', `${what} could not be queued, so nothing was changed; try again in a moment`, {
+        headers: { 'retry-after': '5' }, cause: error,
+      });
+    }
+  }
+
   /** Approve or cancel: 200 with the new status, 409 naming the current one, 404 if not the caller's. */
   async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel') {
-    const status = await repo.transition(ownerId, taskId, action, `user:${ownerId}`);
-    if (status) {
-      // Queued after the approval is committed, so the worker finds the task queued.
-      if (action === 'approve') await deps.queue.send('task.execute', { taskId });
-      return { id: taskId, status, message: TRANSITIONS[action].message };
-    }
+    // An approval and its execution job commit together: never a queued task that no job will run.
+    const status = await deps.transact(async (trx) => {
+      const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, undefined, {}, trx);
+      if (moved && action === 'approve') await sendIn(trx, 'task.execute', { taskId }, 'The task');
+      return moved;
+    });
+    if (status) return { id: taskId, status, message: TRANSITIONS[action].message };
     const current = await repo.findStatus(ownerId, taskId);
     if (!current) throw notFound('Task');
     throw conflict(`The task is ${current}; it can be ${action === 'approve' ? 'approved' : 'cancelled'} only when ${TRANSITIONS[action].from.join(' or ')}`);
@@ -104,6 +122,13 @@ export function createTasksService(deps: {
       /** queued -> in_progress, owned by this execution attempt (`lease`). */
       start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
       finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) => repo.finish(taskId, outcome, lease),
+      /** in_progress -> completed with its deliverables, and its verification scheduled, in one transaction; false once another attempt owns the task. */
+      complete: (taskId: string, deliverables: unknown, lease: string) =>
+        deps.transact(async (trx) => {
+          if (!(await repo.finish(taskId, { deliverables }, lease, trx))) return false;
+          await sendIn(trx, 'task.verify', { taskId, attempt: 1 }, "The task's verification");
+          return true;
+        }),
       saveProgress: (taskId: string, lease: string, done: unknown[]) => repo.saveProgress(taskId, lease, done),
       noteFailure: (taskId: string, error: unknown, stillChanged: unknown[]) => repo.noteFailure(taskId, error, stillChanged),
       resume: (taskId: string, lease: string) => repo.resume(taskId, lease),

@@ -177,6 +177,25 @@ describe('approve and cancel', () => {
     assert.equal(c.statusCode, 200, 'cancel is allowed from both awaiting_approval and queued');
   });
 
+  it('approve and queue its execution together: a send that fails is 503, and the task is still awaiting approval', async (t) => {
+    const task = await propose(await site(alice));
+    const send = ctx.app.jobs.send;
+    t.after(() => void (ctx.app.jobs.send = send));
+    ctx.app.jobs.send = async () => { throw new Error('the job queue is unavailable'); };
+    const refused = await post(alice, `/api/v1/tasks/${task}/approve`);
+    assert.equal(refused.statusCode, 503);
+    assert.equal(refused.headers['retry-after'], '5');
+    assert.match(refused.data.detail, /could not be queued, so nothing was changed/);
+    const unchanged = (await get(alice, `/api/v1/tasks/${task}`)).data;
+    assert.equal(unchanged.status, 'awaiting_approval');
+    assert.deepEqual(unchanged.execution_history.map((e: { to: string }) => e.to), ['awaiting_approval'], 'the transition rolled back with the send');
+
+    ctx.app.jobs.send = send;
+    assert.equal((await post(alice, `/api/v1/tasks/${task}/approve`)).statusCode, 200, 'approved once the queue answers');
+    const jobs = await ctx.app.jobs.findJobs('task.execute');
+    assert.equal(jobs.filter((job) => (job.data as { taskId?: string }).taskId === task).length, 1, 'one execution job');
+  });
+
   it("answer 404 for another user's task and leave it unchanged", async () => {
     const task = await propose(await site(bob));
     assert.equal((await post(alice, `/api/v1/tasks/${task}/approve`)).statusCode, 404);
