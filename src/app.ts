@@ -6,6 +6,7 @@ import { createContainer, type Container } from './container.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue, JobQueueTuning } from './jobs/queue.ts';
 import { validatorCompiler } from './lib/validation.ts';
+import { ProblemError } from './lib/problem.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -71,11 +72,16 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
     routerOptions: { ignoreTrailingSlash: true },
     // While closing, requests on open connections are served and told to close (graceful-close.ts).
     return503OnClosing: false,
+    // Node answers an HTTP/1.1 request without Host with its own bare 400; the hook below answers it as a problem.
+    http: { requireHostHeader: false },
     ...problemServerOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (request.headers.host === undefined && request.raw.httpVersion !== '1.0') {
+      throw new ProblemError('bad_request', 'The request has no Host header, which HTTP/1.1 requires');
+    }
   });
   registerErrorHandling(app);
   drainConnectionsOnClose(app);

@@ -2,6 +2,7 @@
 // (an owner condition dropped, a state rule widened, a weight changed, an address class let
 // through, a bound widened) and watching the test fail.
 import assert from 'node:assert/strict';
+import dns from 'node:dns';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { request } from 'undici';
@@ -21,6 +22,7 @@ import { createSitesRepo } from '../src/modules/sites/sites.repo.ts';
 import { createSitesService } from '../src/modules/sites/sites.service.ts';
 import { createTasksService } from '../src/modules/tasks/tasks.service.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from './helpers/app.ts';
+import { until } from './helpers/wait.ts';
 import { transactor } from '../src/db/transact.ts';
 
 let ctx: TestContext;
@@ -155,6 +157,8 @@ describe('the SSRF guard', () => {
     'link-local (cloud metadata)': ['169.254.169.254', 'fe80::1'], 'CGNAT': ['100.64.0.1', '100.127.255.254'],
     unspecified: ['0.0.0.0', '::'], multicast: ['224.0.0.1', '239.255.255.250', 'ff02::1'], broadcast: ['255.255.255.255'],
     'IPv4-mapped IPv6': ['::ffff:127.0.0.1', '::ffff:169.254.169.254', '::ffff:10.0.0.1'], reserved: ['240.0.0.1', '192.0.2.1', '198.18.0.1'],
+    'IPv4-compatible IPv6 (deprecated)': ['::7f00:1', '::a00:1', '::a9fe:a9fe'], 'NAT64, 6to4 and Teredo': ['64:ff9b::7f00:1', '2002:7f00:1::', '2001::1'],
+    'outside global unicast': ['100::1', '4000::1'],
   };
 
   it('refuses every non-public address class and accepts public unicast (the control)', () => {
@@ -181,6 +185,27 @@ describe('the SSRF guard', () => {
     } finally {
       await agent.close();
     }
+  });
+
+  it('refuses a site whose name resolves to 0.0.0.0: the audit fails naming the address, no page crawled', async (t) => {
+    // On Linux a connection to 0.0.0.0 reaches this machine.
+    const lookup = dns.lookup;
+    t.mock.method(dns, 'lookup', (host: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) =>
+      host.endsWith('zero-address.com')
+        ? callback(null, options.all ? [{ address: '0.0.0.0', family: 4 }] : '0.0.0.0', 4)
+        : (lookup as (...args: unknown[]) => void)(host, options, callback));
+    const app = await startTestApp({}, { database: ctx.database });
+    t.after(() => app.close());
+    const siteId = (await call(app, { method: 'POST', url: '/api/v1/sites', token: alice.accessToken, payload: { name: 'Zero', domain: 'zero-address.com' } })).data.id;
+    await call(app, { method: 'POST', url: '/api/v1/audits', token: alice.accessToken, payload: { site_id: siteId } });
+    const audit = await until(
+      async () => (await call(app, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: alice.accessToken })).data,
+      (a) => a.status === 'completed' || a.status === 'failed', 'the audit', 30_000,
+    );
+    assert.equal(audit.status, 'failed');
+    assert.match(audit.error, /zero-address\.com resolves to 0\.0\.0\.0, a private or reserved address/);
+    assert.equal(audit.pages_crawled, 0);
+    assert.deepEqual(audit.pages_by_status, {});
   });
 
   it('refuses at connect time a host name that resolves to a loopback address', async () => {

@@ -11,14 +11,17 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/** IPv6's global unicast block: what ipaddr.js calls "unicast" outside it (::7f00:1, an IPv4-compatible 127.0.0.1) is no public host. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /** Only ordinary public unicast addresses: no loopback, private, link-local, multicast, unspecified, CGNAT or reserved. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST_V6);
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;

@@ -105,6 +105,37 @@ describe('errors raised before routing are problem documents with X-Request-Id',
   });
 });
 
+describe('a request without a Host header', () => {
+  /** Sends raw bytes to the service and returns the raw answer. */
+  async function rawExchange(address: string, request: string) {
+    const { port } = new URL(address);
+    return new Promise<string>((resolve, reject) => {
+      let text = '';
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+      socket.on('data', (chunk) => {
+        text += chunk;
+        if (/\r\n\r\n[\s\S]*\}$/.test(text)) socket.end();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', (error) => (text ? resolve(text) : reject(error)));
+    });
+  }
+
+  it('is a 400 problem with X-Request-Id over HTTP/1.1 (not Node\'s bare 400), and fine over HTTP/1.0', async (t) => {
+    const app = await startTestApp({}, { database: ctx.database });
+    t.after(() => app.close());
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const raw = await rawExchange(address, 'GET /live HTTP/1.1\r\nConnection: close\r\n\r\n');
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    assert.match(head, /^HTTP\/1\.1 400 /);
+    assert.match(head, /content-type: application\/problem\+json/i);
+    assert.match(head, /x-request-id: [0-9a-f-]{36}/i);
+    assert.match(JSON.parse(body).detail, /no Host header/);
+    const old = await rawExchange(address, 'GET /live HTTP/1.0\r\n\r\n');
+    assert.match(old, /^HTTP\/1\.1 200 /, 'HTTP/1.0 has no Host header to require');
+  });
+});
+
 describe('a database that cannot be reached during a request', () => {
   it('is a 503 problem with Retry-After, not a 500', async (t) => {
     // Nothing listens on port 1: every query fails to connect, as when the server is down.

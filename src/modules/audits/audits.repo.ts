@@ -231,13 +231,16 @@ export function createAuditsRepo(db: Kysely<DB>) {
       });
     },
 
-    /** Fails the audit (its agent has nothing to plan from); with an attempt, only if that attempt is still the current one. */
-    async fail(auditId: string, error: string, attempt?: number) {
+    /**
+     * Fails the audit (its agent has nothing to plan from); with an attempt, only if that attempt
+     * is still the current one. `crawled`: the pages that answered, when the crawl got that far.
+     */
+    async fail(auditId: string, error: string, attempt?: number, crawled?: number) {
       const skip = AGENT_TRANSITIONS.skip;
       let query = db
         .updateTable('audits')
         .set({
-          status: AUDIT_TRANSITIONS.fail.to, finished_at: sql`now()`, error,
+          status: AUDIT_TRANSITIONS.fail.to, finished_at: sql`now()`, error, ...(crawled === undefined ? {} : { pages_crawled: crawled }),
           agent: sql`case when agent in (${sql.join(skip.from.map((s) => sql`${s}`))}) then ${skip.to} else agent end`,
         })
         .where('id', '=', auditId)

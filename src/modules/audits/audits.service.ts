@@ -146,7 +146,11 @@ export function createAuditsService(deps: Deps) {
           onPage: auditor.onPage,
         }).finally(progress.cancel);
         // A site that does not answer is not 78% healthy: the audit fails, no score is kept.
-        if (crawl.unreachable) return void (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt));
+        if (crawl.unreachable) {
+          // No page answered: none was crawled (the progress counted the attempts).
+          const answered = crawl.pages.filter((p) => p.status !== null && p.status > 0).length;
+          return void (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt, answered));
+        }
         const result = auditor.finish(crawl);
         // Trap URLs are reported, not pages of the site: they never reach audit_pages.
         const written = await writePages(auditId, attempt, auditPageRecords({ ...crawl, pages: crawl.pages.filter((p) => !p.trap) }));
