@@ -141,6 +141,13 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const stored = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
     assert.doesNotMatch(stored, /eyJ|sor_/, 'no token where scripts can read it');
     assert.match(await page.locator('tbody').innerText(), /Demo Garden Shop/);
+    // Two tabs reload at once: each trades the session cookie in turn (Web Locks); neither is signed out.
+    const second = await page.context().newPage();
+    await second.goto(page.url());
+    await second.getByRole('heading', { name: 'Sites' }).waitFor();
+    await Promise.all([page.reload(), second.reload()]);
+    await Promise.all([page.getByRole('heading', { name: 'Sites' }).waitFor(), second.getByRole('heading', { name: 'Sites' }).waitFor()]);
+    await second.close();
 
     await page.getByRole('button', { name: 'Add site', exact: true }).click();
     await page.getByLabel('Name').fill('Rose nursery');
