@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import axe from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { runDemo } from '../../src/modules/demo/demo.ts';
 import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { until } from '../helpers/wait.ts';
@@ -141,12 +141,23 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const stored = await page.evaluate<string>('JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie');
     assert.doesNotMatch(stored, /eyJ|sor_/, 'no token where scripts can read it');
     assert.match(await page.locator('tbody').innerText(), /Demo Garden Shop/);
-    // Two tabs reload at once: each trades the session cookie in turn (Web Locks); neither is signed out.
+    // Two tabs reload at once: each trades the session cookie in turn (Web Locks); neither is
+    // signed out. Refreshes are held until both tabs have sent one (or 1 s has passed), so two
+    // that were sent at once reach the server together.
     const second = await page.context().newPage();
     await second.goto(page.url());
     await second.getByRole('heading', { name: 'Sites' }).waitFor();
+    const held: Route[] = [];
+    const release = () => { for (const route of held.splice(0)) void route.continue(); };
+    const REFRESH = '**/api/v1/auth/session/refresh';
+    await page.context().route(REFRESH, (route) => {
+      held.push(route);
+      if (held.length >= 2) release();
+      else setTimeout(release, 1000);
+    });
     await Promise.all([page.reload(), second.reload()]);
     await Promise.all([page.getByRole('heading', { name: 'Sites' }).waitFor(), second.getByRole('heading', { name: 'Sites' }).waitFor()]);
+    await page.context().unroute(REFRESH);
     await second.close();
 
     await page.getByRole('button', { name: 'Add site', exact: true }).click();
