@@ -6,7 +6,7 @@
 // read, write, check live) at the same concurrency. Results go to BENCHMARKS.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+import { writeSection } from '../write-section.ts';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { Agent, request } from 'undici';
@@ -168,9 +168,5 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
-const file = 'BENCHMARKS.md';
-const [start, end] = ['<!-- agents:start -->', '<!-- agents:end -->'];
-let doc = fs.readFileSync(file, 'utf8');
-if (!doc.includes(start)) doc += `\n## Agents and execution: \`npm run bench:agents\`\n\n${start}\n${end}\n`;
-fs.writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+writeSection('agents', 'Agents and execution: `npm run bench:agents`', table);
 process.exit(0);

@@ -4,6 +4,7 @@
 // Results go to stdout and to the API section of BENCHMARKS.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { writeSection } from '../write-section.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -147,7 +148,7 @@ try {
   console.log(`\n${table}\n`);
   fs.mkdirSync('bench/results', { recursive: true });
   fs.writeFileSync(path.join('bench/results', 'api-latest.json'), JSON.stringify(summary, null, 2));
-  recordInBenchmarksMd(table);
+  writeSection('api', 'API: `npm run bench`', table);
 } finally {
   for (const child of children) child.kill('SIGTERM');
   const admin = new pg.Client({ connectionString: DATABASE_URL });
@@ -165,13 +166,3 @@ async function serverVersion() {
   return String(rows[0]?.server_version ?? '?').split(' ')[0];
 }
 
-/** Replaces the text between the API markers of BENCHMARKS.md with the latest run. */
-function recordInBenchmarksMd(table: string) {
-  const file = 'BENCHMARKS.md';
-  const start = '<!-- api:start -->';
-  const end = '<!-- api:end -->';
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : `# Benchmarks\n\n## API\n\n${start}\n${end}\n`;
-  const before = current.slice(0, current.indexOf(start) + start.length);
-  const after = current.slice(current.indexOf(end));
-  fs.writeFileSync(file, `${before}\n${table}\n${after}`);
-}

@@ -4,7 +4,7 @@
 // checks, with the service's Node flags), (3) linkinator (the peer). Then a full audit of a
 // 20,000-page site for peak RSS. Results go to stdout and the crawl section of BENCHMARKS.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+import { writeSection } from '../write-section.ts';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { serviceNodeFlags } from '../service-flags.ts';
@@ -63,8 +63,4 @@ const table = [
 ].join('\n');
 console.log(`\n${table}\n`);
 
-const file = 'BENCHMARKS.md';
-const [start, end] = ['<!-- crawl:start -->', '<!-- crawl:end -->'];
-let doc = fs.readFileSync(file, 'utf8');
-if (!doc.includes(start)) doc += `\n## Crawl: \`npm run bench:crawl\`\n\n${start}\n${end}\n`;
-fs.writeFileSync(file, `${doc.slice(0, doc.indexOf(start) + start.length)}\n${table}\n${doc.slice(doc.indexOf(end))}`);
+writeSection('crawl', 'Crawl: `npm run bench:crawl`', table);
