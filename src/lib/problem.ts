@@ -6,6 +6,8 @@ export const PROBLEM_TYPES = {
   bad_request: { status: 400, title: 'Bad request' },
   validation_failed: { status: 422, title: 'Validation failed' },
   unauthorized: { status: 401, title: 'Unauthorized' },
+  /** A refresh token another request is rotating at this moment: its successor, once that request has it, works. */
+  refresh_in_progress: { status: 401, title: 'Refresh in progress' },
   forbidden: { status: 403, title: 'Forbidden' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },

@@ -6,8 +6,10 @@ import { Agent } from 'undici';
 /** Thrown (as the connection error) when a host resolves to an address we must not reach. */
 export class BlockedAddressError extends Error {
   readonly code = 'E_BLOCKED_ADDRESS';
+  readonly host: string;
   constructor(host: string, address: string) {
     super(`${host} resolves to ${address}, a private or reserved address`);
+    this.host = host;
   }
 }
 

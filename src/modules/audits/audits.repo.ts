@@ -176,7 +176,6 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Stores the result in one transaction (the caller's, when given); a retried job replaces what a failed attempt left. */
     /**
      * Writes a batch of an attempt's pages (audit_pages) in a short transaction of its own,
      * before the attempt completes: a thousand pages' stored text written inside complete()
@@ -237,16 +236,20 @@ export function createAuditsRepo(db: Kysely<DB>) {
      */
     async fail(auditId: string, error: string, attempt?: number, crawled?: number) {
       const skip = AGENT_TRANSITIONS.skip;
-      let query = db
-        .updateTable('audits')
-        .set({
-          status: AUDIT_TRANSITIONS.fail.to, finished_at: sql`now()`, error, ...(crawled === undefined ? {} : { pages_crawled: crawled }),
-          agent: sql`case when agent in (${sql.join(skip.from.map((s) => sql`${s}`))}) then ${skip.to} else agent end`,
-        })
-        .where('id', '=', auditId)
-        .where('status', 'in', AUDIT_TRANSITIONS.fail.from);
-      if (attempt !== undefined) query = query.where('attempt', '=', attempt);
-      await query.execute();
+      await atomically(db, async (trx) => {
+        let query = trx
+          .updateTable('audits')
+          .set({
+            status: AUDIT_TRANSITIONS.fail.to, finished_at: sql`now()`, error, ...(crawled === undefined ? {} : { pages_crawled: crawled }),
+            agent: sql`case when agent in (${sql.join(skip.from.map((s) => sql`${s}`))}) then ${skip.to} else agent end`,
+          })
+          .where('id', '=', auditId)
+          .where('status', 'in', AUDIT_TRANSITIONS.fail.from);
+        if (attempt !== undefined) query = query.where('attempt', '=', attempt);
+        const failed = await query.returning('id').executeTakeFirst();
+        // The pages an attempt wrote before it failed (writePages) describe no completed audit.
+        if (failed) await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
+      });
     },
 
     /**

@@ -21,7 +21,7 @@ export const MAX_CONSECUTIVE_FAILURES = 10;
  */
 export class RefreshRaceLost extends ProblemError {
   constructor() {
-    super('unauthorized', 'This refresh token is being used by another request at this moment; use the token that request receives');
+    super('refresh_in_progress', 'This refresh token is being used by another request at this moment; use the token that request receives');
   }
 }
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;

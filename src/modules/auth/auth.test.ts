@@ -166,6 +166,7 @@ describe('POST /api/v1/auth/refresh', () => {
     const winner = results.find((r) => r.statusCode === 200)!.data;
     const loser = results.find((r) => r.statusCode === 401)!.data;
     assert.match(loser.detail, /being used by another request/);
+    assert.equal(loser.code, 'refresh_in_progress', 'a client can tell a lost race from a dead token');
     const rows = await tokenRows(user.id);
     assert.equal(rows.length, 2, 'one rotation: one successor');
     assert.ok(rows.every((row) => row.revoked_at === null), 'the loser revoked nothing');

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ProblemError } from '../../lib/problem.ts';
 import { createLimit } from '../../plugins/rate-limits.ts';
 import { LoginBody } from './auth.schemas.ts';
-import { RefreshRaceLost, type AuthService, type TokenPair } from './auth.service.ts';
+import type { AuthService, TokenPair } from './auth.service.ts';
 
 /**
  * Sessions for the web app. The access token stays in the page's memory; the refresh token
@@ -87,9 +87,10 @@ export async function browserSessionRoutes(app: FastifyInstance, deps: { auth: A
     try {
       return answer(request, reply, await deps.auth.refresh(presented));
     } catch (error) {
-      // A cookie that no longer works is dropped, so the page stops presenting it; one that
-      // lost a race is still the browser's, which by now holds the winner's successor.
-      if (!(error instanceof RefreshRaceLost)) setCookie(request, reply, '', 0);
+      // A cookie that no longer works is dropped, so the page stops presenting it. One that lost a
+      // race is still the browser's (the winner's successor replaces it), and a database that does
+      // not answer (503) or a limit (429) says nothing about the cookie.
+      if (error instanceof ProblemError && error.code === 'unauthorized') setCookie(request, reply, '', 0);
       throw error;
     }
   });

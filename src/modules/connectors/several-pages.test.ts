@@ -143,6 +143,26 @@ describe('a task covering several pages', () => {
     assert.match(done.error.message, new RegExp(`page 2 of 3 \\(${wp.origin}/herbs/\\) failed: .*the 1 page\\(s\\) changed before it were put back`));
     assert.deepEqual(done.deliverables, [], 'no page is still changed');
     for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
+    assert.equal(done.error.retryable, true, 'the site is as it was: the task may simply run again');
+
+    // Its owner runs it again: a new attempt, after the failed one, in its history; no one else may.
+    const stranger = await signUp(ctx);
+    assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/retry`, token: stranger.accessToken })).statusCode, 404);
+    const retried = await api('POST', `/api/v1/tasks/${id}/retry`);
+    assert.equal(retried.statusCode, 200, retried.body);
+    assert.deepEqual(retried.data, { id, status: 'queued', message: 'Task queued again for a new attempt' });
+    const second = await until(() => detail(id), (t) => t.status === 'completed' || t.status === 'failed', 'the second attempt');
+    assert.equal(second.status, 'completed');
+    assert.equal(second.error, null, "the first attempt's error is cleared");
+    for (const slug of slugs) assert.equal(described(slug), draft(slug), `${slug} written by the second attempt`);
+    assert.deepEqual(second.execution_history.map((e: { from: string | null; to: string }) => `${e.from}->${e.to}`), [
+      'null->awaiting_approval', 'awaiting_approval->queued', 'queued->in_progress', 'in_progress->failed',
+      'failed->queued', 'queued->in_progress', 'in_progress->completed',
+    ]);
+    assert.equal(second.execution_history[4].actor, `user:${owner.id}`);
+    const again = await api('POST', `/api/v1/tasks/${id}/retry`);
+    assert.equal(again.statusCode, 409);
+    assert.match(again.data.detail, /The task is completed \(completed\); it can be tried again only while failed/);
   });
 
   it('says which pages it could not put back when a later page fails, and keeps them as its deliverables', async () => {
@@ -161,6 +181,11 @@ describe('a task covering several pages', () => {
     assert.deepEqual(failed.deliverables.map((d: { url: string }) => d.url), [`${wp.origin}/yarrows/`], 'the page still changed on the site');
     assert.equal(described('yarrows'), 'Rewritten by hand while the task ran.', 'the editor\'s text is not overwritten');
     assert.equal(described('thistles'), '', 'the page nobody touched is put back');
+    assert.equal(failed.error.retryable, false);
+    const retried = await api('POST', `/api/v1/tasks/${id}/retry`);
+    assert.equal(retried.statusCode, 409, 'a page is still changed: running it again could write over it');
+    assert.match(retried.data.detail, /cannot simply be run again/);
+    assert.equal((await detail(id)).status, 'failed');
   });
 
   it('is failed, not left in progress, once every attempt died; a task that ended is left as it is', async () => {

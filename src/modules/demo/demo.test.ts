@@ -4,6 +4,7 @@ import { startTestApp, type TestContext } from '../../../test/helpers/app.ts';
 import { runDemo } from './demo.ts';
 import { demoSiteContent } from './demo-site.ts';
 import { startWordPressServer, type WordPressServer } from './wordpress-stand-in.ts';
+import { until } from '../../../test/helpers/wait.ts';
 
 let ctx: TestContext;
 let website: WordPressServer;
@@ -77,5 +78,25 @@ describe('npm run demo', () => {
     assert.deepEqual(sites.items.map((s: { id: string }) => s.id), [second.siteId], 'the previous demo account and its site are gone');
     const statsAgain = await get(`/api/v1/keywords/stats?site_id=${second.siteId}`, again);
     assert.equal(statsAgain.total_keywords, stats.total_keywords, 'nothing doubled');
+  });
+
+  it('approving every proposal: each one is carried out (changed on the site, or a brief handed over), none fails', async () => {
+    const demo = await runDemo(demoDeps());
+    const token = (await login(demo.email, demo.password)).json().access_token;
+    const queue = await get(`/api/v1/tasks/awaiting-approval?site_id=${demo.siteId}&page_size=100`, token);
+    assert.ok(queue.total >= 10 && queue.total <= 100, `${queue.total} proposals`);
+    const types = new Set(queue.items.map((t: { type: string }) => t.type));
+    for (const type of ['prioritize_quick_wins', 'create_content_for_keyword']) assert.ok(types.has(type), `${type} is among them`);
+    for (const task of queue.items) {
+      const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/tasks/${task.id}/approve`, headers: { authorization: `Bearer ${token}` } });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    const all = await until(
+      async () => (await get(`/api/v1/tasks?site_id=${demo.siteId}&page_size=100`, token)).items as Array<{ id: string; type: string; status: string }>,
+      (items) => items.every((t) => t.status !== 'queued' && t.status !== 'in_progress'), 'every approved task to end', 120_000,
+    );
+    const failed = all.filter((t) => t.status === 'failed');
+    const reasons = await Promise.all(failed.map(async (t) => `${t.type}: ${(await get(`/api/v1/tasks/${t.id}`, token)).error?.message}`));
+    assert.deepEqual(reasons, [], 'no approved task failed');
   });
 });

@@ -146,7 +146,8 @@ describe('completing an executed task', () => {
     assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken })).statusCode, 200);
     const failed = await until(() => detail(id), (task) => task.status === 'failed' || task.status === 'completed');
     assert.equal(failed.status, 'failed', 'never completed without a verification to follow');
-    assert.match(failed.error.message, /The change was made on the site, but recording its completion failed/);
+    assert.equal(failed.error.message, 'The change was made on the site, but its completion could not be recorded: check the page; what was changed is listed in the deliverables.');
+    assert.equal(failed.error.retryable, false, 'the site changed: not to be run again as it is');
     assert.equal(failed.deliverables[0].html, `<meta name="description" content="${DESCRIPTION}">`, 'what was changed is kept');
     const jobs = await ctx.app.jobs.findJobs(VERIFY_JOB);
     assert.ok(!jobs.some((job) => (job.data as { taskId?: string }).taskId === id));

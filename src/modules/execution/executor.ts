@@ -4,7 +4,7 @@ import { ConnectorError } from '../connectors/connector-error.ts';
 import { isRestorable, type AppliedDeliverable, type ManualDeliverable, type SiteConnector, type TaskToApply } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import { manualDeliverable } from '../connectors/manual/manual-connector.ts';
-import { pagesOf } from '../task-types/index.ts';
+import { connectorChange, pagesOf } from '../task-types/index.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 
 export const EXECUTE_JOB = 'task.execute' as const;
@@ -33,6 +33,13 @@ export function createExecutor(deps: {
   type Deliverable = AppliedDeliverable | ManualDeliverable;
 
   async function applyOne(connector: SiteConnector, task: TaskToApply, resumed: boolean): Promise<Deliverable> {
+    // A type no connector changes the site for (a brief, a page to write) is a deliverable for a
+    // person whatever the site's connector: it is handed over, never looked for on the site.
+    if (connectorChange(task) === undefined) {
+      const brief = manualDeliverable(task);
+      if (!brief) throw new Error(`a ${task.type} task has no deliverable`);
+      return brief;
+    }
     const outcome = await connector.apply(task, { resumed });
     if ('applied' in outcome) return outcome.applied;
     // What the site's connector cannot do is left to a person, with the reason.
@@ -69,8 +76,8 @@ export function createExecutor(deps: {
           const undone = await Promise.allSettled(changed.map((d) => connector.restore(d, { force: false })));
           const notUndone = changed.filter((_, k) => undone[k]!.status === 'rejected' || (undone[k] as PromiseFulfilledResult<{ conflicts: unknown[] }>).value.conflicts.length > 0);
           const message = `${failure}; ${notUndone.length === 0 ? `the ${changed.length} page(s) changed before it were put back` : `${notUndone.length} page(s) changed before it could not be put back: ${notUndone.map((d) => d.url).join(', ')}`}`;
-          // The deliverables left are the pages still changed on the site.
-          await worker.noteFailure(task.id, { message, ...details }, notUndone);
+          // The deliverables left are the pages still changed on the site; with none, the task may simply be run again.
+          await worker.noteFailure(task.id, { message, ...details, retryable: notUndone.length === 0 }, notUndone);
           throw new AlreadyFailed();
         }
         // Recorded about once a second (not per page): a crash loses at most that second's records, and the
@@ -96,7 +103,7 @@ export function createExecutor(deps: {
   return {
     /** Every attempt died (the job's retries are spent): the task is failed rather than left in progress for ever. */
     async abandonTask(taskId: string) {
-      const ended = await worker.finish(taskId, { error: { message: 'Every attempt to carry this task out stopped before it ended; check the pages it covers (its execution history says what was recorded) and approve a new task if needed.' } });
+      const ended = await worker.finish(taskId, { error: { message: 'Every attempt to carry this task out stopped before it ended; check the pages it covers (its execution history says what was recorded) and approve a new task if needed.', retryable: false } });
       if (ended) deps.log.error({ taskId }, 'task abandoned: every execution attempt died');
     },
 
@@ -108,7 +115,7 @@ export function createExecutor(deps: {
       if (task.status === 'in_progress') {
         if (pagesOf(task).length === 1) {
           // A previous attempt died mid-way on its only page: what it did on the site is unknown, so do not redo it blindly.
-          await worker.finish(taskId, { error: { message: 'The worker stopped while executing this task; check the page and approve a new task if needed.' } });
+          await worker.finish(taskId, { error: { message: 'The worker stopped while executing this task; check the page and approve a new task if needed.', retryable: false } });
           return;
         }
         // A task covering several pages resumes after the pages the stopped attempt recorded.
@@ -125,7 +132,7 @@ export function createExecutor(deps: {
           // The site has changed but the record of it could not be written: the task fails saying so,
           // with what changed (and how to put it back) as its deliverables.
           deps.log.error({ err: error, taskId }, 'task carried out, but its completion could not be recorded');
-          const reason = { message: `The change was made on the site, but recording its completion failed (${error instanceof Error ? error.message : String(error)}): check the page; what was changed is listed in the deliverables.` };
+          const reason = { message: 'The change was made on the site, but its completion could not be recorded: check the page; what was changed is listed in the deliverables.', retryable: false };
           if (await worker.finish(taskId, { error: reason }, lease)) await worker.noteFailure(taskId, reason, deliverables);
           throw new AlreadyFailed();
         });
@@ -139,7 +146,8 @@ export function createExecutor(deps: {
         deps.log.error({ err: error, taskId }, 'task execution failed');
         const message = error instanceof Error ? error.message : 'execution failed';
         const details = error instanceof ConnectorError ? error.details() : {};
-        await worker.finish(taskId, { error: { message, ...details } }, lease);
+        // One page that failed was not changed (a connector that wrote and could not keep its change undoes it): its owner may run it again.
+        await worker.finish(taskId, { error: { message, ...details, retryable: true } }, lease);
       }
     },
   };

@@ -12,7 +12,12 @@ export const TRANSITIONS = {
   complete: { from: ['in_progress'], to: 'completed', message: 'Task completed' },
   fail: { from: ['in_progress'], to: 'failed', message: 'Task failed' },
   rollback: { from: ['completed'], to: 'rolled_back', message: 'Task changes rolled back' },
-} as const satisfies Record<string, { from: readonly TaskStatus[]; to: TaskStatus; message: string }>;
+  /**
+   * A new attempt at a failed task, from scratch (its error and deliverables cleared): only
+   * when its failure left the site as it was, which the executor records as `retryable`.
+   */
+  retry: { from: ['failed'], to: 'queued', message: 'Task queued again for a new attempt', afresh: true },
+} as const satisfies Record<string, { from: readonly TaskStatus[]; to: TaskStatus; message: string; afresh?: true }>;
 
 export type TaskAction = keyof typeof TRANSITIONS;
 

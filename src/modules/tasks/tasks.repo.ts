@@ -92,7 +92,9 @@ export function createTasksRepo(db: Kysely<DB>) {
       also: { deliverables?: string; error?: string; lease?: string; ifLease?: string } = {},
       trx: Kysely<DB> = db,
     ): Promise<TaskStatus | undefined> {
-      const { from, to } = TRANSITIONS[action];
+      const rule = TRANSITIONS[action];
+      const { from, to } = rule;
+      const afresh = 'afresh' in rule;
       const owner = ownerId === null ? sql`` : sql`and site_id in (select id from sites where owner_id = ${ownerId})`;
       const extra = [
         ...(also.deliverables !== undefined ? [sql`deliverables = ${also.deliverables}::jsonb`] : []),
@@ -100,13 +102,16 @@ export function createTasksRepo(db: Kysely<DB>) {
         ...(also.lease !== undefined ? [sql`execution_lease = ${also.lease}::uuid`] : []),
       ];
       const leased = also.ifLease === undefined ? sql`` : sql`and tasks.execution_lease = ${also.ifLease}::uuid`;
+      // An attempt afresh clears the last one's outcome, and follows only a failure that left the site as it was.
+      if (afresh) extra.push(sql`error = null`, sql`deliverables = '[]'::jsonb`);
+      const retryable = afresh ? sql`and tasks.error @> '{"retryable": true}'::jsonb` : sql``;
       const result = await sql<{ from_status: TaskStatus }>`
         with current as (
           select id, status from tasks where id = ${taskId} ${owner} for update
         ), moved as (
           update tasks set status = ${to}, updated_at = now()${sql.join(extra.map((e) => sql`, ${e}`), sql``)}
           from current
-          where tasks.id = current.id and current.status in (${sql.join(from.map((f) => sql`${f}`))}) ${leased}
+          where tasks.id = current.id and current.status in (${sql.join(from.map((f) => sql`${f}`))}) ${leased} ${retryable}
           returning current.status as from_status
         )
         insert into task_events (task_id, from_status, to_status, actor, detail)

@@ -42,6 +42,16 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
     { schema: { tags, operationId: 'cancelTask', summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResultOf('cancelled') } } },
     (request) => tasks.cancel(request.actor.sub, request.params.task_id),
   );
+  r.post(
+    '/tasks/:task_id/retry',
+    {
+      schema: {
+        tags, operationId: 'retryTask', params: TaskParams, response: { 200: TaskActionResultOf('queued') },
+        summary: 'Run a failed task again (beyond the contract): only when its failure left the site as it was (its error says retryable)',
+      },
+    },
+    (request) => tasks.retry(request.actor.sub, request.params.task_id),
+  );
   r.get(
     '/verification/tasks/:task_id/verification-status',
     { schema: { tags: ['verification'], operationId: 'getVerificationStatus', summary: "Whether the task's changes are live", params: TaskParams, response: { 200: VerificationStatusSchema } } },

@@ -21,6 +21,9 @@ interface ListQuery {
   page_size?: number | undefined;
 }
 
+/** A status as people say it, for messages: "awaiting approval", "in progress". */
+const humanStatus = (status: string) => status.replace(/_/g, ' ');
+
 export function createTasksService(deps: {
   repo: TasksRepo;
   sites: Pick<SitesService, 'getSite'>;
@@ -56,7 +59,7 @@ export function createTasksService(deps: {
    * Sends a job in the transaction `trx` (it exists only if that commits). A send that fails
    * rolls the transaction back: the caller is told to try again, and nothing was changed.
    */
-  async function sendIn<N extends 'task.execute' | 'task.verify'>(trx: Kysely<DB>, name: N, data: JobPayload<N>, what: string) {
+  async function sendIn<N extends 'task.execute'>(trx: Kysely<DB>, name: N, data: JobPayload<N>, what: string) {
     try {
       await deps.queue.send(name, data, { tx: trx });
     } catch (error) {
@@ -66,18 +69,25 @@ export function createTasksService(deps: {
     }
   }
 
-  /** Approve or cancel: 200 with the new status, 409 naming the current one, 404 if not the caller's. */
-  async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel') {
-    // An approval and its execution job commit together: never a queued task that no job will run.
+  /** What each action a user takes is called in a 409's words. */
+  const ACTION_WORDS = { approve: 'approved', cancel: 'cancelled', retry: 'tried again' } as const;
+
+  /** Approve, cancel or retry: 200 with the new status, 409 saying why not, 404 if not the caller's. */
+  async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel' | 'retry') {
+    // The transition and its execution job commit together: never a queued task that no job will run.
     const status = await deps.transact(async (trx) => {
       const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, undefined, {}, trx);
-      if (moved && action === 'approve') await sendIn(trx, 'task.execute', { taskId }, 'The task');
+      if (moved === 'queued') await sendIn(trx, 'task.execute', { taskId }, 'The task');
       return moved;
     });
     if (status) return { id: taskId, status, message: TRANSITIONS[action].message };
     const current = await repo.findStatus(ownerId, taskId);
     if (!current) throw notFound('Task');
-    throw conflict(`The task is ${current}; it can be ${action === 'approve' ? 'approved' : 'cancelled'} only when ${TRANSITIONS[action].from.join(' or ')}`);
+    if (action === 'retry' && current === 'failed') {
+      throw conflict('This task cannot simply be run again: its failure may have left pages changed (see its error). Check the pages it names, then approve a new task if one is still needed');
+    }
+    // In words, with the status itself in brackets (the contract: the current status in the detail).
+    throw conflict(`The task is ${humanStatus(current)} (${current}); it can be ${ACTION_WORDS[action]} only while ${TRANSITIONS[action].from.map(humanStatus).join(' or ')}`);
   }
 
   return {
@@ -85,6 +95,8 @@ export function createTasksService(deps: {
     awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, 'priority'),
     approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
     cancel: (ownerId: string, taskId: string) => act(ownerId, taskId, 'cancel'),
+    /** A failed task whose failure left the site as it was, queued again: a new attempt in its history. */
+    retry: (ownerId: string, taskId: string) => act(ownerId, taskId, 'retry'),
 
     async detail(ownerId: string, taskId: string) {
       const task = await repo.findDetail(ownerId, taskId);
@@ -126,7 +138,7 @@ export function createTasksService(deps: {
       complete: (taskId: string, deliverables: unknown, lease: string) =>
         deps.transact(async (trx) => {
           if (!(await repo.finish(taskId, { deliverables }, lease, trx))) return false;
-          await sendIn(trx, 'task.verify', { taskId, attempt: 1 }, "The task's verification");
+          await deps.queue.send('task.verify', { taskId, attempt: 1 }, { tx: trx });
           return true;
         }),
       saveProgress: (taskId: string, lease: string, done: unknown[]) => repo.saveProgress(taskId, lease, done),

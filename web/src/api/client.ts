@@ -37,19 +37,47 @@ export const hasToken = () => accessToken !== undefined;
 
 const trade = () => fetch(`${SESSION}/refresh`, { method: 'POST', headers: SESSION_HEADERS, credentials: 'same-origin' });
 
+/** Tabs of this origin tell each other when one has refreshed the session (its new cookie is then the browser's). */
+const tabs = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel('session');
+let refreshedElsewhereAt = 0;
+tabs?.addEventListener('message', () => void (refreshedElsewhereAt = Date.now()));
+
+/** Whether another tab refreshes the session after `since` (waiting at most `ms`). */
+function refreshedElsewhere(since: number, ms: number): Promise<boolean> {
+  if (refreshedElsewhereAt >= since) return Promise.resolve(true);
+  if (!tabs) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      tabs.removeEventListener('message', heard);
+      resolve(value);
+    };
+    const heard = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    tabs.addEventListener('message', heard);
+  });
+}
+
+const lostRace = async (res: Response) =>
+  res.status === 401 && ((await res.clone().json().catch(() => ({}))) as Problem).code === 'refresh_in_progress';
+
 /**
  * Trades the session cookie for an access token; one attempt at a time in this tab, and one
  * at a time across the tabs of this origin (Web Locks), so that each presents the cookie the
- * one before it set. Where the browser has no Web Locks, a tab that lost the race with
- * another (401, its cookie kept) tries once more with the cookie the winner set.
+ * one before it set. Where the browser offers no Web Locks (plain http off localhost), a tab
+ * that lost the race with another (401 refresh_in_progress; its cookie kept) waits until
+ * that tab says it has the new cookie, then tries once more: presenting the old one again
+ * before then would be a reuse, which ends the session.
  */
 export function refreshSession(): Promise<boolean> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const attempt = async () => {
+    const started = Date.now();
     let res = await trade();
-    if (res.status === 401 && !locks) res = await new Promise((resolve) => setTimeout(resolve, 250)).then(trade);
+    if ((await lostRace(res)) && (await refreshedElsewhere(started, 5000))) res = await trade();
     if (!res.ok) return false;
     accessToken = ((await res.json()) as { access_token: string }).access_token;
+    tabs?.postMessage('refreshed');
     return true;
   };
   refreshing ??= (locks ? locks.request('session-refresh', attempt).then((ok) => ok) : attempt())

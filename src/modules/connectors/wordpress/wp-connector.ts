@@ -116,6 +116,10 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
     label: CONNECTOR_LABELS.wordpress,
 
     async apply(task, options = {}): Promise<ApplyOutcome> {
+      // What WordPress cannot change is said before any request to the site.
+      const wanted = connectorChange(task);
+      if (!wanted) return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
+      if ('unsupported' in wanted) return wanted;
       const located = await client.locate(task.target);
       if (!located.ref) return { unsupported: `WordPress has no post or page behind ${task.target} (an archive, the blog index or a theme template)` };
       const live = extractPageFacts(located.html);
