@@ -144,6 +144,7 @@ describe('a task covering several pages', () => {
     assert.deepEqual(done.deliverables, [], 'no page is still changed');
     for (const slug of slugs) assert.equal(described(slug), '', `${slug} is as it was`);
     assert.equal(done.error.retryable, true, 'the site is as it was: the task may simply run again');
+    assert.equal(done.can_retry, true);
 
     // Its owner runs it again: a new attempt, after the failed one, in its history; no one else may.
     const stranger = await signUp(ctx);
@@ -154,6 +155,7 @@ describe('a task covering several pages', () => {
     const second = await until(() => detail(id), (t) => t.status === 'completed' || t.status === 'failed', 'the second attempt');
     assert.equal(second.status, 'completed');
     assert.equal(second.error, null, "the first attempt's error is cleared");
+    assert.deepEqual([second.outcome, second.can_roll_back, second.can_retry], ['site_change', true, false], 'written through WordPress: it can be put back');
     for (const slug of slugs) assert.equal(described(slug), draft(slug), `${slug} written by the second attempt`);
     assert.deepEqual(second.execution_history.map((e: { from: string | null; to: string }) => `${e.from}->${e.to}`), [
       'null->awaiting_approval', 'awaiting_approval->queued', 'queued->in_progress', 'in_progress->failed',
@@ -182,6 +184,7 @@ describe('a task covering several pages', () => {
     assert.equal(described('yarrows'), 'Rewritten by hand while the task ran.', 'the editor\'s text is not overwritten');
     assert.equal(described('thistles'), '', 'the page nobody touched is put back');
     assert.equal(failed.error.retryable, false);
+    assert.equal(failed.can_retry, false);
     const retried = await api('POST', `/api/v1/tasks/${id}/retry`);
     assert.equal(retried.statusCode, 409, 'a page is still changed: running it again could write over it');
     assert.match(retried.data.detail, /cannot simply be run again/);

@@ -56,6 +56,7 @@ describe('executing an approved task', () => {
     assert.deepEqual(done.execution_history.map((e: { to: string }) => e.to), ['awaiting_approval', 'queued', 'in_progress', 'completed']);
     assert.equal(done.deliverables[0].connector, 'manual');
     assert.equal(done.deliverables[0].html, `<meta name="description" content="${DESCRIPTION}">`);
+    assert.deepEqual([done.outcome, done.can_roll_back], ['site_change', false], 'the manual connector wrote nothing: nothing to roll back');
 
     // The change is not on the site yet: verification stays pending and will look again.
     const first = await until(() => verification(id), (v) => v.data.checked_at !== null);

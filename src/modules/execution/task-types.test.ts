@@ -176,6 +176,7 @@ describe('every task type, carried out by hand', () => {
       const done = await until(() => call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken }).then((r) => r.data), (t) => t.status === 'completed' || t.status === 'failed');
       assert.equal(done.status, 'completed', JSON.stringify(done.error));
       assert.equal(done.deliverables[0].instructions, `do the ${type} work`);
+      assert.deepEqual([done.outcome, done.can_roll_back, done.can_retry], ['brief', false, false], 'a brief: handed over, nothing to put back');
       const status = await until(() => call(ctx, { method: 'GET', url: `/api/v1/verification/tasks/${id}/verification-status`, token: owner.accessToken }).then((r) => r.data), (v) => v.checked_at !== null);
       assert.equal(status.status, 'not_applicable');
     });

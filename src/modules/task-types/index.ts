@@ -131,6 +131,9 @@ export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch']): P
   return checks;
 }
 
+/** A brief: a deliverable for a person (a plan, a page to write), which no connector carries out on the site. */
+export const isBrief = (type: string): boolean => BY_NAME.has(type) && BY_NAME.get(type)!.connectorChange === undefined;
+
 /** What the task changes through a CMS connector, or undefined when no connector changes the site for it. */
 export function connectorChange(task: StoredTask): ConnectorChange | undefined {
   return BY_NAME.get(task.type)?.connectorChange?.(configurationOf(task));

@@ -33,6 +33,11 @@ const detailFields = {
   verification: Type.Unknown({ description: 'Latest verification status, null before execution' }),
   rollback: Type.Unknown({ description: 'The rollback, if any' }),
   updated_at: Timestamp(),
+  outcome: StringEnum(['site_change', 'brief'], {
+    description: 'What approving produces (beyond the contract): `site_change`, a change to the site, written by its connector where it can (else the exact change for you to make); `brief`, a deliverable for you to carry out',
+  }),
+  can_roll_back: Type.Boolean({ description: 'Completed, and a connector wrote its change: a rollback can put it back' }),
+  can_retry: Type.Boolean({ description: 'Failed, and its failure left the site as it was: POST .../retry runs it again' }),
 };
 
 /**

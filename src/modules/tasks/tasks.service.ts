@@ -7,7 +7,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
-import { pageOf } from '../task-types/index.ts';
+import { isBrief, pageOf } from '../task-types/index.ts';
+import { isRestorable } from '../connectors/connector.types.ts';
 import { OPEN_STATUSES, TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
 
@@ -102,11 +103,15 @@ export function createTasksService(deps: {
       const task = await repo.findDetail(ownerId, taskId);
       if (!task) throw notFound('Task');
       const [history, verification, rollback] = await Promise.all([repo.history(taskId), repo.verification(taskId), deps.latestRollback(taskId)]);
+      const deliverables = Array.isArray(task.deliverables) ? task.deliverables : [];
       return {
         ...task,
         execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
         verification: verification ?? null,
         rollback: rollback ?? null,
+        outcome: isBrief(task.type) ? 'brief' as const : 'site_change' as const,
+        can_roll_back: task.status === 'completed' && deliverables.some(isRestorable),
+        can_retry: task.status === 'failed' && (task.error as { retryable?: unknown } | null)?.retryable === true,
       };
     },
 

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { pathOf } from '../lib/diff.ts';
+import { pageCount, pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
 
 /** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
@@ -58,16 +58,32 @@ function render(v: unknown): ComponentChildren {
   return <code class="json">{JSON.stringify(v)}</code>;
 }
 
-/** What could go wrong, in plain words, from what the task touches and how. */
-export function riskOf(task: { type: string; category: string; configuration: unknown }): { level: 'low' | 'medium' | 'review'; text: string } {
-  const config = (task.configuration ?? {}) as Record<string, unknown>;
-  if (typeof config.field === 'string' && /meta_description|title/.test(config.field)) {
-    return { level: 'low', text: 'Changes only page metadata that searchers see; the previous value is recorded and can be restored.' };
+/** The field a task writes on each of its pages ("meta_description", "title"), when it writes one. */
+function fieldOf(configuration: unknown): string | undefined {
+  const config = (configuration ?? {}) as { field?: unknown; pages?: Array<{ field?: unknown }> };
+  const field = config.field ?? (Array.isArray(config.pages) ? config.pages[0]?.field : undefined);
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * What could go wrong, in plain words, from what the task touches and how: a brief changes
+ * nothing by itself; a change says how many pages it writes and whether it can be put back.
+ */
+export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief' }): { level: 'low' | 'medium' | 'review'; text: string } {
+  if (task.outcome === 'brief') return { level: 'review', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
+  const pages = pageCount(task.configuration);
+  const where = pages > 1 ? `${pages} pages` : 'this page';
+  const field = fieldOf(task.configuration);
+  if (field && /meta_description|title/.test(field)) {
+    return {
+      level: 'low',
+      text: `Writes the ${fieldName(field)} of ${where}, which searchers see: through the site's connector once approved (by you, with the exact text, otherwise). Each previous value is recorded and can be restored.`,
+    };
   }
-  if (task.category === 'technical' || task.category === 'content') {
-    return { level: 'medium', text: 'Changes page content or site structure; check the change reads well in context. WordPress edits can be rolled back.' };
-  }
-  return { level: 'review', text: 'Produces a plan or instructions; nothing on the site changes without you.' };
+  return {
+    level: 'medium',
+    text: `Changes the content or markup of ${where}: check it reads well in context. Written through the site's connector where it can (and then restorable); otherwise you get the exact change to make.`,
+  };
 }
 
 /** Who moved a task: "agent:strategy" -> "the strategy agent"; a user is the site's owner, i.e. you. */

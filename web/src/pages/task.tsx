@@ -29,7 +29,7 @@ export function TaskPage() {
   const [confirming, setConfirming] = useState<'rollback' | 'force' | undefined>();
   const [conflict, setConflict] = useState<string | undefined>();
 
-  const run = async (action: 'approve' | 'cancel' | 'rollback', force = false) => {
+  const run = async (action: 'approve' | 'cancel' | 'retry' | 'rollback', force = false) => {
     setBusy(true);
     setMessage(undefined);
     try {
@@ -37,6 +37,7 @@ export function TaskPage() {
       // Each action answers its own status, so each response is unwrapped on its own.
       const result = action === 'approve' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/approve', path))
         : action === 'cancel' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', path))
+        : action === 'retry' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/retry', path))
         : unwrap(await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } }));
       setMessage({ kind: 'success', text: result.message });
       setConfirming(undefined);
@@ -64,18 +65,21 @@ export function TaskPage() {
         const risk = riskOf(t);
         const deliverables = (Array.isArray(t.deliverables) ? t.deliverables : t.deliverables ? [t.deliverables] : []) as Array<Record<string, unknown>>;
         const rollback = t.rollback as { status?: string; finished_at?: string; changes?: unknown[]; checks?: unknown[] } | null;
+        // Completed, but nothing was written to the site: a person carries it out (a brief, or the manual connector's exact change).
+        const handedOver = t.status === 'completed' && !t.can_roll_back && deliverables.every((d) => d.connector === 'manual');
         return (
           <section class="page">
             <p class="breadcrumb"><a href={`/tasks?site=${t.site_id}`}>Tasks</a> <span aria-hidden="true">/</span> {humanize(t.type)}</p>
             <PageHeader
               title={<span tabIndex={-1}>{t.title}</span>}
-              subtitle={<><Badge value={t.status} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
+              subtitle={<><Badge value={t.status} label={handedOver ? (t.outcome === 'brief' ? 'brief ready, for you to carry out' : 'ready for you to make') : undefined} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
               actions={
                 <>
                   {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
                   {t.status === 'awaiting_approval' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Reject</button>}
                   {t.status === 'queued' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Cancel before it runs</button>}
-                  {t.status === 'completed' && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
+                  {t.can_retry && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('retry')}>Try again</button>}
+                  {t.can_roll_back && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
                 </>
               }
             />
@@ -90,12 +94,17 @@ export function TaskPage() {
                 </div>
               </div>
             )}
-            {t.status === 'failed' && t.error !== null && t.error !== undefined && <div class="notice notice-error" role="alert"><strong>Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}</div>}
+            {t.status === 'failed' && t.error !== null && t.error !== undefined && (
+              <div class="notice notice-error" role="alert">
+                <strong>Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}
+                {t.can_retry && <> The site is as it was before: you can try again.</>}
+              </div>
+            )}
 
             <div class="task-layout">
               <div class="task-main">
                 <section class="panel" aria-labelledby="h-change">
-                  <h2 id="h-change">{t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
+                  <h2 id="h-change">{handedOver ? (t.outcome === 'brief' ? 'The brief' : 'The change to make') : t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
                   <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
                   {changes.length ? changes.map((c) => <DiffView change={c} />)
                     : <PlannedWork configuration={t.configuration} limit={Infinity} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
