@@ -18,6 +18,7 @@ const OPERATION_PROBLEMS: Record<string, number[]> = {
   getConnector: [409],
   addKeyword: [409],
   approveTask: [409],
+  retryTask: [409],
   cancelTask: [409],
   rollbackTask: [409, 502],
   startGoogleConnect: [503],

@@ -161,13 +161,27 @@ describe('a WordPress site, end to end', () => {
   });
 
   it('falls back to a manual deliverable, with the reason, for a page WordPress does not store (the blog index)', async () => {
-    const home = [...tasks.entries()].find(([key]) => key.endsWith(`${wp.origin}/`));
-    assert.ok(home, 'the home page has a finding with a task');
-    const done = await approveAndRun(home[1].id);
+    const id = (await createTasksRepo(ctx.database.db).insertProposal({
+      siteId, type: 'fix_missing_meta_description', category: 'seo', priority: 'medium', title: 't', description: 'd',
+      target: `${wp.origin}/`, configuration: { url: `${wp.origin}/`, after: 'A family garden shop in Kent: roses, perennials and the advice of the people who grow them.' },
+      evidence: [{ check_id: 'meta_description_missing' }],
+    }))!;
+    const done = await approveAndRun(id);
     assert.equal(done.status, 'completed');
     assert.equal(done.deliverables[0].connector, 'manual');
     assert.match(done.deliverables[0].note, /WordPress has no post or page behind/);
-    assert.equal((await api('POST', `/api/v1/tasks/${home[1].id}/rollback`)).statusCode, 409);
+    assert.equal(done.can_roll_back, false);
+    assert.equal((await api('POST', `/api/v1/tasks/${id}/rollback`)).statusCode, 409);
+  });
+
+  it('hands a brief over as it is, without looking for it on the site', async () => {
+    const brief = tasks.get(`add_structured_data ${wp.origin}/`);
+    assert.ok(brief, [...tasks.keys()].join(', '));
+    const before = wp.requests.length;
+    const done = await approveAndRun(brief.id);
+    assert.equal(done.status, 'completed');
+    assert.deepEqual([done.outcome, done.deliverables[0].connector, done.deliverables[0].note], ['brief', 'manual', undefined]);
+    assert.ok(!wp.requests.slice(before).some((r) => r.path.startsWith('/wp-json')), 'no request to the WordPress API');
   });
 
   it('fails the task with WordPress\'s error when the write is refused, leaving the site unchanged', async () => {
