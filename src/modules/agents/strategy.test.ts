@@ -38,7 +38,7 @@ const PAGES: Record<string, { title: string; description: string | null; body: s
   '/no-h1': { title: `Cabinets built to last${SUFFIX}`, description: desc('cabinets'), body: `<h2>Cabinets</h2><p>${prose('cabinets')}</p>` },
   '/images': {
     title: `Roses in our garden${SUFFIX}`, description: desc('roses'),
-    body: `<h1>Roses</h1><img src="/media/red-rose-bush-1024x768.jpg"><img src="/media/IMG_2041.JPG"><p>${prose('rose beds')}</p>`,
+    body: `<header><a href="/"><img src="/media/oak-and-co.png"></a></header><h1>Roses</h1><img src="/media/red-rose-bush-1024x768.jpg"><img src="/media/IMG_2041.JPG"><img src="/media/roses-banner.jpg"><p>${prose('rose beds')}</p>`,
     head: '<script type="application/ld+json">{"@type": "Product",}</script>',
   },
   '/new': { title: `Our new catalogue of desks${SUFFIX}`, description: desc('desks'), body: `<h1>Desks</h1><p>${prose('desks')}</p>` },
@@ -162,7 +162,10 @@ describe('the strategy agent', () => {
     const reason = (type: string, path: string) =>
       rejections.data.items.find((r: { type: string; target: string }) => r.type === type && r.target === `${site.origin}${path}`)?.reason;
     assert.match(reason('expand_thin_content', '/contact'), /utility page/);
-    assert.match(reason('add_image_alt_text', '/images'), /IMG_2041/);
+    const altRefusals = rejections.data.items.filter((r: { type: string; target: string }) => r.type === 'add_image_alt_text' && r.target === `${site.origin}/images`)
+      .map((r: { reason: string }) => r.reason).join('\n');
+    assert.match(altRefusals, /not words a reader would use: \/media\/IMG_2041\.JPG/);
+    assert.match(altRefusals, /logos, icons, banners or spacers .*: \/media\/oak-and-co\.png, \/media\/roses-banner\.jpg/, 'the header\'s logo and a banner are not described');
     assert.ok(!tasks.has(`expand_thin_content ${site.origin}/contact`));
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { readPageContent, type PageContent } from './page-content.ts';
-import { endsDangling, meetsDraftRules, siteSuffixOf, writeAltText, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
+import { endsDangling, meetsDraftRules, siteSuffixOf, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
 
 const content = readPageContent(`<html><head><title>Old</title><script>var x = "Not this. Never this sentence here.";</script></head><body>
 <h1>Handmade oak tables</h1><p>Short.</p>
@@ -152,15 +152,7 @@ describe('the title writer', () => {
   });
 });
 
-describe('alt text and h1 writers', () => {
-  it('draft alt text only from descriptive file names', () => {
-    assert.equal(writeAltText('https://shop.example/wp-content/uploads/2024/05/red-rose-bush-1024x768.jpg'), 'Red rose bush');
-    assert.equal(writeAltText('https://shop.example/img/oakDiningTable_final.webp'), 'Oak dining table');
-    assert.equal(writeAltText('https://shop.example/img/IMG_2041.JPG'), undefined);
-    assert.equal(writeAltText('https://shop.example/img/3f9a2c1bd4e5.png'), undefined);
-    assert.equal(writeAltText('https://shop.example/img/logo.png'), undefined, 'one word says too little');
-  });
-
+describe('the h1 writer', () => {
   it('draft an h1 from the title without the site suffix', () => {
     assert.equal(writeH1(readPageContent('<title>Oak chairs | Oak & Co</title>'), ' | Oak & Co'), 'Oak chairs');
     assert.equal(writeH1(readPageContent('<title></title>'), ''), undefined);

@@ -268,31 +268,6 @@ export function suffixForPage(currentTitle: string | null, suffixes: readonly st
   return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) ? '' : suffixes[0] ?? '');
 }
 
-/** Words an image file name carries that say nothing about the picture. */
-const NOISE_WORD = /^(img|image|images|dsc|dscn|dscf|pic|picture|photo|foto|screenshot|screen|shot|scaled|copy|final|edited|untitled|wp|uploads?|e\d+|v\d+|[a-f0-9]{8,}|\d+x\d+|\d+)$/i;
-
-/**
- * Alt text from a descriptive file name ("red-rose-bush-1024x768.jpg" -> "Red rose bush"),
- * or undefined for names that describe nothing (IMG_2041.jpg): an invented description
- * would be worse than none, so those wait for a person or the LLM writer.
- */
-export function writeAltText(src: string): string | undefined {
-  let name: string;
-  try {
-    name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
-  } catch {
-    return undefined;
-  }
-  const words = name
-    .replace(/\.[a-z0-9]{2,5}$/i, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .split(/[\s_\-.+,]+/)
-    .filter((word) => word && !NOISE_WORD.test(word));
-  if (words.filter((word) => /\p{L}{3,}/u.test(word)).length < 2) return undefined;
-  const text = cutClean(words.join(' ').toLowerCase(), 125);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** An h1 for a page that has none: its title without the site's suffix. */
 export function writeH1(content: PageContent, siteSuffix: string): string | undefined {
   const title = siteSuffix && content.title.endsWith(siteSuffix) ? content.title.slice(0, -siteSuffix.length) : content.title;

@@ -31,3 +31,10 @@ test('demoteH1s turns every h1 of the content into an h2, attributes kept', () =
   assert.equal(count, 2);
   assert.equal(html, '<h2 class="t">One</h2><p>x</p><h2>Two</h2>');
 });
+
+test('demoteH1s keeps the headline the task keeps, wherever it is, and demotes the others', () => {
+  const { html, count } = demoteH1s('<h1>The GiveWell Blog</h1><p>x</p><h1 class="entry">September <em>2018</em> open thread</h1>', 'September 2018 open thread');
+  assert.equal(html, '<h2>The GiveWell Blog</h2><p>x</p><h1 class="entry">September <em>2018</em> open thread</h1>');
+  assert.equal(count, 1);
+  assert.equal(demoteH1s('<h1>September 2018 open thread</h1>', 'September 2018 open thread').count, 0, 'only the headline in the content: nothing to change there');
+});

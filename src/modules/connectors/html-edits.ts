@@ -44,6 +44,15 @@ function scan(
   parser.end();
 }
 
+/** The text of an HTML fragment as a reader sees it (tags dropped, entities decoded). */
+function innerText(fragment: string): string {
+  let text = '';
+  const parser = new Parser({ ontext(chunk) { text += chunk; } }, { decodeEntities: true });
+  parser.write(fragment);
+  parser.end();
+  return text;
+}
+
 /** Removes the links to `targets` (keeping their text). Returns the new html and how many went. */
 export function unwrapLinks(html: string, baseUrl: string, targets: ReadonlySet<string>): { html: string; count: number } {
   const splices: Splice[] = [];
@@ -97,14 +106,20 @@ export function setImageAlts(html: string, baseUrl: string, alts: ReadonlyMap<st
 }
 
 /** Turns every h1 into an h2 (the theme prints the post title as the page's one h1). */
-export function demoteH1s(html: string): { html: string; count: number } {
+export function demoteH1s(html: string, keep?: string): { html: string; count: number } {
   const splices: Splice[] = [];
+  let open: { start: number; textStart: number } | undefined;
+  const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   scan(html, {
     open(name, _attributes, span) {
-      if (name === 'h1') splices.push({ start: span.start, end: span.start + 3, text: '<h2' });
+      if (name === 'h1') open = { start: span.start, textStart: span.end };
     },
     close(name, span) {
-      if (name === 'h1' && span) splices.push({ ...span, text: '</h2>' });
+      if (name !== 'h1' || !open || !span) return;
+      // The headline the task keeps stays an h1, wherever it is; every other h1 becomes an h2.
+      const text = innerText(html.slice(open.textStart, span.start));
+      if (keep === undefined || !same(text, keep)) splices.push({ start: open.start, end: open.start + 3, text: '<h2' }, { ...span, text: '</h2>' });
+      open = undefined;
     },
   });
   return { html: applySplices(html, splices), count: splices.filter((s) => s.text === '<h2').length };

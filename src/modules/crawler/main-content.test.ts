@@ -62,6 +62,12 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.jsonLd, [{ valid: true, types: ['TechArticle'] }]);
   });
 
+  it('tells the images without alt in the page\'s template (header, navigation, footer) from those of its content', () => {
+    const main = mainOf('<body><header><a href="/"><img src="/brand.png"></a></header><nav><img src="/menu.png"></nav><article><p>Roses in June.</p><img src="/roses-in-june.jpg"></article><footer><img src="/share.png"></footer></body>');
+    assert.deepEqual(main.imagesWithoutAlt, ['/brand.png', '/menu.png', '/roses-in-june.jpg', '/share.png']);
+    assert.deepEqual(main.imagesInChrome, ['/brand.png', '/menu.png', '/share.png']);
+  });
+
   it('bounds what it keeps of a long page', () => {
     const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
     assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);

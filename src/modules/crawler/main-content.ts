@@ -41,6 +41,8 @@ export interface MainContent {
   order?: string;
   /** Up to 50 image sources without an alt attribute (the checks' own copy is dropped after they run). */
   imagesWithoutAlt?: string[];
+  /** Those of imagesWithoutAlt in the page's template (header, navigation, footer, sidebar): a logo, an icon, a share button. Absent when none. */
+  imagesInChrome?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
@@ -207,6 +209,7 @@ export function createMainContentCollector() {
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
+  const imagesInChrome = new Set<string>();
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
@@ -266,7 +269,11 @@ export function createMainContentCollector() {
         title = '';
         inTitle = true;
       }
-      if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) imagesWithoutAlt.add(detach(attrs.src.trim()));
+      if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) {
+        const src = detach(attrs.src.trim());
+        imagesWithoutAlt.add(src);
+        if (top()?.chrome) imagesInChrome.add(src);
+      }
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
       if (name === 'a') inLink += 1;
@@ -352,7 +359,7 @@ export function createMainContentCollector() {
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
       const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
       const extra = {
-        imagesWithoutAlt: [...imagesWithoutAlt], jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+        imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesInChrome.size > 0 ? { imagesInChrome: [...imagesInChrome] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -388,12 +395,15 @@ function deflated(text: string): Buffer {
 }
 
 /** The part of a page's content that is packed while the crawl goes on. */
-type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'jsonLd'>;
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesInChrome' | 'jsonLd'>;
 
 /** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
-  const { headings, blocks, order, imagesWithoutAlt, jsonLd, ...rest } = main;
-  const packable: Packable = { headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}), ...(jsonLd ? { jsonLd } : {}) };
+  const { headings, blocks, order, imagesWithoutAlt, imagesInChrome, jsonLd, ...rest } = main;
+  const packable: Packable = {
+    headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}),
+    ...(imagesInChrome ? { imagesInChrome } : {}), ...(jsonLd ? { jsonLd } : {}),
+  };
   return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
 }
 
@@ -501,6 +511,8 @@ export interface StoredPageContent {
   words: number;
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
+  /** Those of images_without_alt in the page's template (header, navigation, footer, sidebar); absent when none, and on audits stored before it. */
+  images_in_chrome?: string[];
   /** MainContent.linkLists (absent on audits stored before it). */
   link_lists?: number;
   /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
@@ -516,7 +528,8 @@ export function storedPageContent(lang: string | null, words: number, main: Main
   return {
     lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
     ...(main.shared ? { shared: main.shared } : {}), words,
-    images_without_alt: main.imagesWithoutAlt ?? [], json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
+    images_without_alt: main.imagesWithoutAlt ?? [], ...(main.imagesInChrome ? { images_in_chrome: main.imagesInChrome } : {}),
+    json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...links,
   };

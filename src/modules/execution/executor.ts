@@ -133,7 +133,7 @@ export function createExecutor(deps: {
           // with what changed (and how to put it back) as its deliverables.
           deps.log.error({ err: error, taskId }, 'task carried out, but its completion could not be recorded');
           const reason = { message: 'The change was made on the site, but its completion could not be recorded: check the page; what was changed is listed in the deliverables.', retryable: false };
-          if (await worker.finish(taskId, { error: reason }, lease)) await worker.noteFailure(taskId, reason, deliverables);
+          await worker.finish(taskId, { error: reason, changed: deliverables }, lease);
           throw new AlreadyFailed();
         });
         if (!completed) throw new LeaseLost();

@@ -40,7 +40,7 @@ export type ContentEdit =
   | { kind: 'unwrap_links'; targets: string[] }
   | { kind: 'retarget_links'; moves: Array<[string, string]> }
   | { kind: 'set_image_alts'; alts: Array<[string, string]> }
-  | { kind: 'demote_h1s' };
+  | { kind: 'demote_h1s'; keep?: string };
 
 /**
  * Everything about one task type, in its own file: its category, the TypeBox schema of its

@@ -170,11 +170,14 @@ export function createTasksRepo(db: Kysely<DB>) {
     },
 
     /** Internal (worker): ends an in-progress task with its deliverables or its error, atomically (while `lease` owns it, when given). */
-    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string, trx: Kysely<DB> = db) {
+    /** Completes the task with its deliverables, or fails it with its error (and, with `changed`, what it left changed on the site). */
+    finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown; changed?: unknown[] }, lease?: string, trx: Kysely<DB> = db) {
       const ifLease = lease === undefined ? {} : { ifLease: lease };
-      return 'deliverables' in outcome
-        ? this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease }, trx)
-        : this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...ifLease }, trx);
+      if ('deliverables' in outcome) {
+        return this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease }, trx);
+      }
+      const changed = outcome.changed ? { deliverables: JSON.stringify(outcome.changed) } : {};
+      return this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...changed, ...ifLease }, trx);
     },
 
     /** Internal (worker): a failed task's final word, once its changed pages were put back: the message and what is still changed. */

@@ -138,7 +138,7 @@ export function createTasksService(deps: {
       find: (taskId: string) => repo.findForWork(taskId),
       /** queued -> in_progress, owned by this execution attempt (`lease`). */
       start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
-      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown }, lease?: string) => repo.finish(taskId, outcome, lease),
+      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown; changed?: unknown[] }, lease?: string) => repo.finish(taskId, outcome, lease),
       /** in_progress -> completed with its deliverables, and its verification scheduled, in one transaction; false once another attempt owns the task. */
       complete: (taskId: string, deliverables: unknown, lease: string) =>
         deps.transact(async (trx) => {

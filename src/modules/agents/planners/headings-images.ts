@@ -1,5 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
-import { withoutNumbering, writeAltText, writeH1 } from '../writers.ts';
+import { withoutNumbering, writeH1 } from '../writers.ts';
+import { draftAltText, pageVocabulary } from '../alt-text.ts';
 import { GROUP_MIN, proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
@@ -31,6 +32,30 @@ export function templateHeadings(h1Lists: ReadonlyArray<readonly string[]>): Map
   return new Map([...pages].filter(([, n]) => n >= GROUP_MIN));
 }
 
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * Of a page's several h1s, the one to keep: the page's headline, the one that says most of
+ * what its <title> says (a news site's logo "The GiveWell Blog", a section "Games" or a
+ * promo "Join our Free Parlay Challenge" say little of "September 2018 open thread - The
+ * GiveWell Blog"). Never one its template prints on many pages, nor an empty one; with no
+ * title to go by, the first of the page's own.
+ */
+export function headlineAmong(h1s: readonly string[], title: string | null, template: ReadonlySet<string>): string {
+  const own = h1s.filter((h) => h.trim() !== '' && !template.has(h));
+  const candidates = own.length > 0 ? own : h1s.filter((h) => h.trim() !== '');
+  if (candidates.length === 0) return h1s[0] ?? '';
+  const titleWords = wordsOf(title ?? '');
+  if (titleWords.size === 0) return candidates[0]!;
+  // How much of the title the heading says, then how little else it says: ties go to the earlier.
+  const score = (h: string) => {
+    const words = wordsOf(h);
+    const shared = [...words].filter((w) => titleWords.has(w)).length;
+    return shared / titleWords.size + (words.size > 0 ? shared / words.size : 0) / 100;
+  };
+  return candidates.reduce((best, h) => (score(h) > score(best) ? h : best));
+}
+
 /** fix_h1 (missing or several) and add_image_alt_text. */
 export const headingsAndImagesPlanner: Planner = {
   checks: ['h1_missing', 'h1_multiple', 'image_missing_alt'],
@@ -47,8 +72,8 @@ export const headingsAndImagesPlanner: Planner = {
       }
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
-        // The page's own heading stays; a site name the header prints as an h1 on every page goes.
-        const keep = h1s.find((h) => !repeated.has(h)) ?? h1s[0]!;
+        // The page's headline stays; a site name the header prints as an h1 on every page goes, and so does a section's or a promo's.
+        const keep = headlineAmong(h1s, ctx.pageByUrl.get(url)?.title ?? null, new Set(repeated.keys()));
         const template = h1s.filter((h) => h !== keep && repeated.has(h));
         const demoted = h1s.filter((h) => h !== keep && !repeated.has(h));
         // The same heading printed twice (a generator's title page and its top section): the copy goes, whatever it says.
@@ -130,21 +155,34 @@ export const headingsAndImagesPlanner: Planner = {
       if (!page) continue;
       const sources = page.stored.images_without_alt;
       const drafted: Array<{ src: string; alt: string }> = [];
-      const undrafted: string[] = [];
+      const refused: string[] = [];
+      const decorative: string[] = [];
+      const context = { vocabulary: pageVocabulary(page.content), lang: page.content.lang };
+      const inChrome = new Set(page.stored.images_in_chrome ?? []);
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
+        // In the site's header, navigation, footer or sidebar: a logo, an icon, a share button, never the page's picture.
+        if (inChrome.has(raw)) {
+          decorative.push(raw);
+          continue;
+        }
         const src = normalizeUrl(raw, url);
-        const alt = src && writeAltText(src);
-        if (src && alt) drafted.push({ src, alt });
-        else undrafted.push(raw);
+        const draft = src ? draftAltText(src, context) : { refused: 'not a valid address' };
+        if ('alt' in draft) drafted.push({ src: src!, alt: draft.alt });
+        else if (draft.decorative) decorative.push(raw);
+        else refused.push(`${raw} (${draft.refused})`);
       }
-      if (undrafted.length > 0) {
-        await ctx.reject('add_image_alt_text', url, `no descriptive file name to draft alt text from: ${undrafted.slice(0, 10).join(', ')}${undrafted.length > 10 ? ', …' : ''}`);
+      const listed = (items: string[]) => `${items.slice(0, 10).join(', ')}${items.length > 10 ? ', …' : ''}`;
+      if (decorative.length > 0) {
+        await ctx.reject('add_image_alt_text', url, `logos, icons, banners or spacers (by their file names, or in the site's header, navigation, footer or sidebar), not described: give each alt="" if it only decorates, or the name of where it leads if it is a link: ${listed(decorative)}`);
       }
+      if (refused.length > 0) await ctx.reject('add_image_alt_text', url, `no alt text drafted where the file name is not words a reader would use: ${listed(refused)}`);
       if (drafted.length === 0) continue;
+      // Alt text helps screen readers and image search; it does not move the page's ranking as its title does: never high.
+      const priority = ctx.pagePriority(url) === 'high' || ctx.pagePriority(url) === 'critical' ? 'medium' : ctx.pagePriority(url);
       await ctx.propose({
-        type: 'add_image_alt_text', category: 'seo', priority: ctx.pagePriority(url),
+        type: 'add_image_alt_text', category: 'seo', priority,
         title: `Add alt text to ${drafted.length} image${drafted.length > 1 ? 's' : ''}`,
-        description: `${url} has images without alt text; each is described from its file name.`,
+        description: `${url} has images without alt text; each is described from its file name, in words the page itself (or the dictionary) uses.`,
         target: url,
         configuration: { url, images: drafted },
         evidence: list.map(ctx.evidence),

@@ -43,7 +43,7 @@ function editContent(html: string, base: string, edit: ContentEdit) {
     case 'unwrap_links': return unwrapLinks(html, base, new Set(edit.targets));
     case 'retarget_links': return retargetLinks(html, base, new Map(edit.moves));
     case 'set_image_alts': return setImageAlts(html, base, new Map(edit.alts));
-    case 'demote_h1s': return demoteH1s(html);
+    case 'demote_h1s': return demoteH1s(html, edit.keep);
   }
 }
 

@@ -57,7 +57,7 @@ export const fixH1 = defineTaskType({
   connectorChange: (c) => c.site_wide
     ? { unsupported: 'the theme\'s template prints these headings on every page, not a post field' }
     : c.issue === 'multiple'
-    ? { field: 'content', edit: { kind: 'demote_h1s' }, none: "the extra h1 is not in the post's content (the theme prints it)" }
+    ? { field: 'content', edit: { kind: 'demote_h1s', ...(c.after ? { keep: c.after } : {}) }, none: "the extra h1 is not in the post's content (the theme prints it)" }
     : { unsupported: 'the theme decides whether the post title is printed as an h1' },
   // A template without an h1 lacks it on every page it renders: one task for them.
   perPage: true,

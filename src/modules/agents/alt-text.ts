@@ -1,0 +1,103 @@
+import englishDictionary from 'dictionary-en';
+import nspell from 'nspell';
+import type { PageContent } from './page-content.ts';
+
+/**
+ * Alt text drafted from an image's file name, only where the name is words a reader would
+ * use. A name is read word by word: a word counts when the page's own text uses it (names,
+ * and words of any language: "Mahomes", "parade") or, on an English page, when an English
+ * spelling dictionary knows it (Hunspell's, through nspell). Hashes, CDN ids, dates, camera
+ * numbering and run-together names ("bidenjoe_111719getty") are in neither, so they are
+ * never described: no list of what a hash looks like is needed. A logo, an icon, a banner
+ * or a spacer is never described either: it is decorative (alt="") or names where it leads.
+ */
+
+/** What a file-name word is when it says nothing about the picture (sizes, numbering, upload folders). */
+const NOISE_WORD = /^(img|image|images|dsc|dscn|dscf|pic|picture|photo|foto|screenshot|screen|shot|scaled|copy|final|edited|untitled|wp|uploads?|thumb(nail)?|e\d+|v\d+|\d+x\d+|\d+)$/i;
+
+/**
+ * Words of a file name that make the image a logo, an icon, a banner, a spacer or a tracking
+ * pixel: decorative (W3C: alt="") or a link whose alt names its destination, never a description.
+ */
+export const DECORATIVE_WORDS = new Set([
+  // What the image is
+  'logo', 'logos', 'lockup', 'icon', 'icons', 'favicon', 'banner', 'banners', 'sprite', 'sprites', 'spacer', 'pixel', 'blank', 'transparent',
+  'avatar', 'badge', 'button', 'btn', 'arrow', 'caret', 'chevron', 'placeholder', 'loader', 'loading', 'spinner', 'bg', 'background',
+  'divider', 'separator', 'overlay', 'corner',
+  // Where a site's chrome puts it (the 181 publishers' pages: "social-twitter", "mail-send", "promo-rail", "feed-white")
+  'header', 'footer', 'sidebar', 'nav', 'menu', 'widget', 'promo', 'ad', 'ads', 'advert', 'sponsor', 'social', 'share', 'twitter',
+  'facebook', 'linkedin', 'instagram', 'pinterest', 'whatsapp', 'youtube', 'mail', 'email', 'print', 'rss', 'feed', 'subscribe', 'newsletter',
+  'play', 'player',
+]);
+
+/** Below two words a reader would use, a file name describes nothing. */
+const MIN_WORDS = 2;
+/** Words a page uses are known; one unknown word (a photo agency's tag, "usatsi") is dropped, more make the name unreadable. */
+const MAX_UNKNOWN = 1;
+const MAX_LENGTH = 125;
+
+export type AltDraft = { alt: string } | { refused: string; decorative?: true };
+
+let english: ReturnType<typeof nspell> | undefined;
+/** The English dictionary's speller, made on first use (about 0.2 s and 20 MB, once per process). */
+const englishSpeller = () => (english ??= nspell(englishDictionary));
+
+/** The words a page's own text uses, lower-cased, each with the spelling the page gives it most ("iPhone", "NFL"). */
+export function pageVocabulary(content: Pick<PageContent, 'title' | 'h1' | 'paragraphs' | 'headings'>): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  const texts = [content.title, content.h1, ...content.paragraphs, ...content.headings.map((h) => h.text)];
+  for (const text of texts) {
+    for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+      const key = word.toLowerCase();
+      const forms = counts.get(key) ?? new Map<string, number>();
+      forms.set(word, (forms.get(word) ?? 0) + 1);
+      counts.set(key, forms);
+    }
+  }
+  return new Map([...counts].map(([key, forms]) => [key, [...forms].sort((a, b) => b[1] - a[1])[0]![0]]));
+}
+
+/** The words of an image's file name ("red-rose-bush-1024x768.jpg" -> red, rose, bush), noise left out. */
+export function fileNameWords(src: string): string[] | undefined {
+  let name: string;
+  try {
+    name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
+  } catch {
+    return undefined;
+  }
+  return name
+    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .split(/[\s_\-.+,]+/)
+    .filter((word) => word && !NOISE_WORD.test(word));
+}
+
+/**
+ * Alt text for an image from its file name and the page it is on, or why none is drafted.
+ * `lang`: the page's language; the English dictionary is consulted only for English pages
+ * (or pages whose language is unknown).
+ */
+export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string, string>; lang: string | null }): AltDraft {
+  const words = fileNameWords(src);
+  if (!words || words.length === 0) return { refused: 'its file name has no words' };
+  if (words.some((w) => DECORATIVE_WORDS.has(w.toLowerCase()))) {
+    return { refused: 'a logo, icon, banner or spacer by its file name: give it alt="" if it only decorates, or the name of where it leads if it is a link', decorative: true };
+  }
+  const englishPage = page.lang === null || /^en\b/i.test(page.lang);
+  const known: string[] = [];
+  const unknown: string[] = [];
+  for (const word of words) {
+    const onPage = page.vocabulary.get(word.toLowerCase());
+    if (onPage) known.push(onPage);
+    else if (/^\p{L}{3,}$/u.test(word) && englishPage && englishSpeller().correct(word.toLowerCase())) known.push(word.toLowerCase());
+    else unknown.push(word);
+  }
+  const readable = known.filter((w) => /\p{L}{3,}/u.test(w));
+  if (readable.length < MIN_WORDS || unknown.length > MAX_UNKNOWN) {
+    return { refused: `its file name is not words a reader would use (${words.join(' ')})` };
+  }
+  let text = known.join(' ');
+  if (text.length > MAX_LENGTH) text = text.slice(0, text.lastIndexOf(' ', MAX_LENGTH));
+  // A sentence's capital, unless the first word is spelled with its own ("iPhone", "eBay").
+  return { alt: /^\p{Ll}+\p{Lu}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1) };
+}
