@@ -31,7 +31,7 @@ describe('alt text from a file name', () => {
 
   it('takes the names the page itself uses, spelled as the page spells them, and drops one word it does not know', () => {
     const article = page('Patrick Mahomes and the Chiefs lead the NFL in the regular season.');
-    assert.equal(alt('https://sportshub.cbsistatic.com/i/2019-nfl-reg-season-mahomes-usatsi-170.jpg', article), 'NFL reg season Mahomes');
+    assert.equal(alt('https://sportshub.cbsistatic.com/i/2019-nfl-reg-season-mahomes-usatsi-170.jpg', article), '2019 NFL reg season Mahomes');
     assert.equal(alt('https://sportshub.cbsistatic.com/i/2019-nfl-reg-season-mahomes-usatsi-170.jpg'), undefined, 'on a page that never names him: two unknown words');
   });
 
@@ -57,5 +57,7 @@ describe('alt text from a file name', () => {
     }
     assert.equal(alt('https://example.com/img/iconic-red-bridge.jpg'), 'Iconic red bridge', 'a word that only contains "icon" is no icon');
     assert.equal(alt('https://cdn.example.com/iphone-and-ipad-pro-200x200.jpg', page('The new iPhone and the iPad Pro.')), 'iPhone and iPad Pro', 'a brand keeps its own capitals');
+    assert.equal(alt('https://cdn.example.com/iphone-11-and-11-pro-200x200.jpg', page('The iPhone 11 and 11 Pro.')), 'iPhone 11 and 11 Pro', 'a number before a word stays; a size goes');
+    assert.equal(alt('https://cdn.example.com/autoracing-power-ranking-28.jpg', page('Autoracing power ranking.')), 'Autoracing power ranking', 'a number at the end goes');
   });
 });

@@ -65,11 +65,14 @@ export function fileNameWords(src: string): string[] | undefined {
   } catch {
     return undefined;
   }
-  return name
+  const number = /^\d+$/;
+  const words = name
     .replace(/\.[a-z0-9]{2,5}$/i, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .split(/[\s_\-.+,]+/)
-    .filter((word) => word && !NOISE_WORD.test(word));
+    .filter((word) => word && (number.test(word) || !NOISE_WORD.test(word)));
+  // A number stays when a word follows it ("iphone-11-pro", "16-inch"): one at the end is a size or a count ("-28", "-170").
+  return words.filter((word, i) => !number.test(word) || (/^[1-9]\d{0,3}$/.test(word) && i < words.length - 1 && !number.test(words[i + 1]!)));
 }
 
 /**
@@ -89,6 +92,7 @@ export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string
   for (const word of words) {
     const onPage = page.vocabulary.get(word.toLowerCase());
     if (onPage) known.push(onPage);
+    else if (/^\d+$/.test(word)) known.push(word); // a number a word follows (fileNameWords): "iPhone 11".
     else if (/^\p{L}{3,}$/u.test(word) && englishPage && englishSpeller().correct(word.toLowerCase())) known.push(word.toLowerCase());
     else unknown.push(word);
   }

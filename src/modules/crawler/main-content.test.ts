@@ -62,10 +62,10 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.jsonLd, [{ valid: true, types: ['TechArticle'] }]);
   });
 
-  it('tells the images without alt in the page\'s template (header, navigation, footer) from those of its content', () => {
-    const main = mainOf('<body><header><a href="/"><img src="/brand.png"></a></header><nav><img src="/menu.png"></nav><article><p>Roses in June.</p><img src="/roses-in-june.jpg"></article><footer><img src="/share.png"></footer></body>');
-    assert.deepEqual(main.imagesWithoutAlt, ['/brand.png', '/menu.png', '/roses-in-june.jpg', '/share.png']);
-    assert.deepEqual(main.imagesInChrome, ['/brand.png', '/menu.png', '/share.png']);
+  it('tells the images without alt in the page\'s template (header, navigation, footer) or icon-sized from those of its content', () => {
+    const main = mainOf('<body><header><a href="/"><img src="/brand.png"></a></header><nav><img src="/menu.png"></nav><article><p>Roses in June.</p><img src="/roses-in-june.jpg"><img src="/bullet.gif" width="9" height="13"><img src="/px.gif" width="1" height="1"><noscript><img src="/roses-in-june.jpg?nojs"></noscript></article><footer><img src="/share.png"></footer></body>');
+    assert.deepEqual(main.imagesWithoutAlt, ['/brand.png', '/menu.png', '/roses-in-june.jpg', '/bullet.gif', '/px.gif', '/share.png'], "a <noscript> copy is not the page's image");
+    assert.deepEqual(main.imagesNotContent, ['/brand.png', '/menu.png', '/bullet.gif', '/px.gif', '/share.png'], 'the template\'s, and icon-sized ones');
   });
 
   it('bounds what it keeps of a long page', () => {

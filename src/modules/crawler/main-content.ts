@@ -41,8 +41,12 @@ export interface MainContent {
   order?: string;
   /** Up to 50 image sources without an alt attribute (the checks' own copy is dropped after they run). */
   imagesWithoutAlt?: string[];
-  /** Those of imagesWithoutAlt in the page's template (header, navigation, footer, sidebar): a logo, an icon, a share button. Absent when none. */
-  imagesInChrome?: string[];
+  /**
+   * Those of imagesWithoutAlt that are no picture of the page's: in its template (header,
+   * navigation, footer, sidebar: a logo, a share button) or icon-sized (40 px or less, a
+   * bullet, a tracking pixel). Absent when none.
+   */
+  imagesNotContent?: string[];
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
@@ -98,6 +102,12 @@ const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
 export const TEMPLATE_MIN_PAGES = 3;
 export const TEMPLATE_MIN_SHARE = 0.05;
 
+/** An image whose declared width and height are both this or less is an icon, a bullet or a tracking pixel. */
+const ICON_PX = 40;
+const isIconSized = (attrs: Record<string, string>) => {
+  const [width, height] = [Number.parseInt(attrs.width ?? '', 10), Number.parseInt(attrs.height ?? '', 10)];
+  return (width <= ICON_PX && height <= ICON_PX) || width <= 2 || height <= 2;
+};
 const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'button', 'select', 'textarea', 'option', 'math']);
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
@@ -209,7 +219,7 @@ export function createMainContentCollector() {
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
-  const imagesInChrome = new Set<string>();
+  const imagesNotContent = new Set<string>();
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
@@ -269,10 +279,11 @@ export function createMainContentCollector() {
         title = '';
         inTitle = true;
       }
-      if (name === 'img' && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) {
+      // A <noscript> copy of a lazily loaded image is not counted: its visible twin is the image.
+      if (name === 'img' && skip === 0 && attrs.alt === undefined && attrs.src && imagesWithoutAlt.size < MAX_IMAGES) {
         const src = detach(attrs.src.trim());
         imagesWithoutAlt.add(src);
-        if (top()?.chrome) imagesInChrome.add(src);
+        if (top()?.chrome || isIconSized(attrs)) imagesNotContent.add(src);
       }
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
@@ -359,7 +370,7 @@ export function createMainContentCollector() {
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
       const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
       const extra = {
-        imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesInChrome.size > 0 ? { imagesInChrome: [...imagesInChrome] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+        imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -395,14 +406,14 @@ function deflated(text: string): Buffer {
 }
 
 /** The part of a page's content that is packed while the crawl goes on. */
-type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesInChrome' | 'jsonLd'>;
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'jsonLd'>;
 
 /** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
-  const { headings, blocks, order, imagesWithoutAlt, imagesInChrome, jsonLd, ...rest } = main;
+  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, jsonLd, ...rest } = main;
   const packable: Packable = {
     headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}),
-    ...(imagesInChrome ? { imagesInChrome } : {}), ...(jsonLd ? { jsonLd } : {}),
+    ...(imagesNotContent ? { imagesNotContent } : {}), ...(jsonLd ? { jsonLd } : {}),
   };
   return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
 }
@@ -511,8 +522,8 @@ export interface StoredPageContent {
   words: number;
   /** Up to 50 image sources without an alt attribute. */
   images_without_alt: string[];
-  /** Those of images_without_alt in the page's template (header, navigation, footer, sidebar); absent when none, and on audits stored before it. */
-  images_in_chrome?: string[];
+  /** Those of images_without_alt that are no picture of the page's (MainContent.imagesNotContent); absent when none, and on audits stored before it. */
+  images_not_content?: string[];
   /** MainContent.linkLists (absent on audits stored before it). */
   link_lists?: number;
   /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
@@ -528,7 +539,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
   return {
     lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
     ...(main.shared ? { shared: main.shared } : {}), words,
-    images_without_alt: main.imagesWithoutAlt ?? [], ...(main.imagesInChrome ? { images_in_chrome: main.imagesInChrome } : {}),
+    images_without_alt: main.imagesWithoutAlt ?? [], ...(main.imagesNotContent ? { images_not_content: main.imagesNotContent } : {}),
     json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...links,

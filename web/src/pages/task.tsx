@@ -135,10 +135,9 @@ export function TaskPage() {
                         <p><Badge value={v.status} label={t.status === 'rolled_back' ? `${humanize(v.status)} before the rollback` : undefined} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">not checked yet</span>}</p>
                         {v.checks.length > 0 && (
                           <ul class="checks">
-                            {(v.checks as Array<Record<string, unknown>>).map((c) => (
-                              <li class={c.passed === false || c.ok === false ? 'tone-bad' : 'tone-good'}>
-                                <span aria-hidden="true">{c.passed === false || c.ok === false ? '✗' : '✓'}</span> {humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check'))}{typeof c.url === 'string' && <span class="muted small"> on {pathOf(c.url)}</span>}
-                                {c.expected !== undefined && <span class="muted small"> expected “{String(c.expected)}”{c.actual !== undefined && <>, found “{String(c.actual)}”</>}</span>}
+                            {checkLines(v.checks as Array<Record<string, unknown>>).map((line) => (
+                              <li class={line.passed ? 'tone-good' : 'tone-bad'}>
+                                <span aria-hidden="true">{line.passed ? '✓' : '✗'}</span> {line.what}{line.where && <span class="muted small"> {line.where}</span>}: <span class="small">{line.outcome}</span>
                               </li>
                             ))}
                           </ul>
@@ -225,4 +224,28 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
       )}
     </div>
   );
+}
+
+/** A value in a check, in words: nothing is "nothing", not "null". */
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? 'nothing' : `“${String(value)}”`);
+
+/**
+ * A verification's checks in words, one line a check ("meta description on /roses/: found as
+ * written"), or one line for a check that passed on many pages ("meta description on 26 pages:
+ * found as written").
+ */
+function checkLines(checks: Array<Record<string, unknown>>): Array<{ what: string; where?: string; outcome: string; passed: boolean }> {
+  const lineOf = (c: Record<string, unknown>) => {
+    const passed = c.passed !== false && c.ok !== false;
+    const outcome = passed
+      ? c.expected === null ? 'no longer on the page' : c.expected !== undefined ? 'found as written' : 'passed'
+      : `expected ${shown(c.expected)}, found ${shown(c.actual)}`;
+    return { what: humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check')), ...(typeof c.url === 'string' ? { where: `on ${pathOf(c.url)}` } : {}), outcome, passed };
+  };
+  const lines = checks.map(lineOf);
+  const groups = new Map<string, typeof lines>();
+  for (const line of lines) groups.set(`${line.what}|${line.passed}|${line.outcome}`, [...(groups.get(`${line.what}|${line.passed}|${line.outcome}`) ?? []), line]);
+  return [...groups.values()].flatMap((group) => (group.length > 3 && group[0]!.passed
+    ? [{ what: group[0]!.what, where: `on ${group.length} pages`, outcome: group[0]!.outcome, passed: true }]
+    : group));
 }

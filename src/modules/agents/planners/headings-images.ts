@@ -158,10 +158,10 @@ export const headingsAndImagesPlanner: Planner = {
       const refused: string[] = [];
       const decorative: string[] = [];
       const context = { vocabulary: pageVocabulary(page.content), lang: page.content.lang };
-      const inChrome = new Set(page.stored.images_in_chrome ?? []);
+      const notContent = new Set(page.stored.images_not_content ?? []);
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
         // In the site's header, navigation, footer or sidebar: a logo, an icon, a share button, never the page's picture.
-        if (inChrome.has(raw)) {
+        if (notContent.has(raw)) {
           decorative.push(raw);
           continue;
         }
