@@ -209,6 +209,12 @@ describe('the SSRF guard', () => {
     assert.deepEqual(audit.pages_by_status, {});
   });
 
+  it('names the host it refuses, never the address a name resolved to (the message reaches users)', () => {
+    const error = new BlockedAddressError('intranet.example.com', '10.1.2.3');
+    assert.equal(error.message, 'intranet.example.com resolves to a private or reserved address');
+    assert.equal(error.address, '10.1.2.3', 'kept for logs');
+  });
+
   it('refuses at connect time a host name that resolves to a loopback address', async () => {
     const agent = createOutboundAgent({ allowPrivate: false, connectionsPerOrigin: 1, timeoutMs: 5000 });
     try {

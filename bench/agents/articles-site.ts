@@ -4,7 +4,7 @@
 // canonical link pointed at its own address here), audited through the service, and the
 // strategy agent's side tasks printed for reading: every alt text drafted or refused, and
 // every page with several h1s with the one kept beside the page's headline (its og:title or
-// <title>). DUMP=file.json writes them all.
+// <title>). DUMP=file.json writes them all, with every proposal and refusal.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -80,7 +80,10 @@ console.log(JSON.stringify({
 }, null, 2));
 for (const a of alts) console.log(`ALT\t${a.priority}\t${a.alt}\t${a.src}`);
 for (const h of h1s) console.log(`H1\tkept: ${h.kept}\theadline: ${h.headline}\tall: ${JSON.stringify(h.h1s)}`);
-if (process.env.DUMP) fs.writeFileSync(process.env.DUMP, JSON.stringify({ alts, altRefusals, h1s }, null, 2));
+if (process.env.DUMP) {
+  const proposals = tasks.map((t) => ({ type: t.type, target: idOf(t.target), priority: t.priority, configuration: t.configuration }));
+  fs.writeFileSync(process.env.DUMP, JSON.stringify({ alts, altRefusals, h1s, proposals, refusals: rejections.map((r) => ({ ...r, target: idOf(r.target) })) }, null, 2));
+}
 site.close();
 await ctx.close();
 process.exit(0);

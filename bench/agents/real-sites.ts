@@ -5,43 +5,19 @@
 // DUMP_DIR=dir writes every proposal and refusal to dir/<name>.json.
 // Example: node bench/agents/real-sites.ts /usr/share/doc/apache2-doc/manual /usr/share/doc/sqlite3 /usr/share/doc/git-doc
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
 import { until } from '../../test/helpers/wait.ts';
 import { endsDangling } from '../../src/modules/agents/writers.ts';
 import { pagesOf } from '../../src/modules/task-types/index.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript', '.png': 'image/png', '.gif': 'image/gif', '.jpg': 'image/jpeg',
-  '.svg': 'image/svg+xml', '.txt': 'text/plain', '.xml': 'application/xml',
-};
-
-function serve(root: string) {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root)) return void response.writeHead(403).end();
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
-      if (!url.pathname.endsWith('/')) return void response.writeHead(301, { location: `${url.pathname}/` }).end();
-      file = path.join(file, 'index.html');
-    }
-    if (!fs.existsSync(file)) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
-    const body = fs.readFileSync(file);
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  });
-  return new Promise<{ origin: string; close: () => void }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
-}
+import { serveDirectory } from '../static-site.ts';
 
 const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
 const owner = await signUp(ctx);
 const TEMPLATE_MARKERS = /Available Languages|Apache HTTP Server Version|Modules \| Directives|See also|Copyright|This document refers to|Report a bug|Small\. Fast\. Reliable|git\s*\[--version\]/i;
 
 for (const root of process.argv.slice(2)) {
-  const site = await serve(path.resolve(root));
+  const site = await serveDirectory(path.resolve(root));
   const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: root, domain: new URL(site.origin).host } })).data.id;
   const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: Number(process.env.MAX_PAGES ?? 3000) } });
   const audit = await until(

@@ -18,31 +18,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { until } from '../../test/helpers/wait.ts';
 import { serviceNodeFlags } from '../service-flags.ts';
+import { serveDirectory } from '../static-site.ts';
 import { writeSection } from '../write-section.ts';
 
 const SITE = path.resolve(process.argv[2] ?? '/usr/share/doc/postgresql-doc-15/html');
 const MAX_PAGES = Number(process.env.MAX_PAGES ?? 3000);
 const ADMIN = { email: 'latency-probe@example.com', password: 'latency-probe-password' };
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml', '.js': 'text/javascript' };
-
-/** A plain static web server for the audited site (index.html for directories). */
-function serveSite(root: string): Promise<{ origin: string; close: () => void }> {
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    let file = path.join(root, decodeURIComponent(url.pathname));
-    if (!file.startsWith(root)) return void response.writeHead(403).end();
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!fs.existsSync(file)) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
-    const body = fs.readFileSync(file);
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': body.length }).end(body);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => void server.close(),
-  })));
-}
 
 async function freePort(): Promise<number> {
   const server = http.createServer();
@@ -147,7 +130,7 @@ async function run(database: 'embedded' | 'postgres'): Promise<{ rows: Row[]; pa
     env.DATABASE_URL = url.toString();
     dropDatabase = async () => { await admin.query(`drop database ${name} with (force)`); await admin.end(); };
   }
-  const site = await serveSite(SITE);
+  const site = await serveDirectory(SITE);
   const service = await startService(env);
   try {
     const { access_token: token } = await api<{ access_token: string }>(service.origin, 'POST', '/api/v1/auth/login', undefined, ADMIN);
@@ -165,13 +148,12 @@ async function run(database: 'embedded' | 'postgres'): Promise<{ rows: Row[]; pa
     await sleep(5000); // the idle baseline
     setPhase('audit');
     const started = await api<{ id: string }>(service.origin, 'POST', '/api/v1/audits', token, { site_id: siteId, max_pages: MAX_PAGES });
-    let audit: { id: string; status: string; agent: string; pages_crawled: number; started_at: string; finished_at: string; agent_summary: { finished_at: string } | null };
-    for (;;) {
-      audit = await api(service.origin, 'GET', `/api/v1/audits/site/${siteId}/latest`, token);
-      if (audit.id === started.id && audit.status === 'completed' && phase !== 'agent') setPhase('agent');
-      if (audit.id === started.id && (audit.agent === 'finished' || audit.agent === 'failed' || audit.status === 'failed')) break;
-      await sleep(100);
-    }
+    type Audit = { id: string; status: string; agent: string; pages_crawled: number; started_at: string; finished_at: string; agent_summary: { finished_at: string } | null };
+    const audit = await until(async () => {
+      const latest = await api<Audit>(service.origin, 'GET', `/api/v1/audits/site/${siteId}/latest`, token);
+      if (latest.id === started.id && latest.status === 'completed' && phase !== 'agent') setPhase('agent');
+      return latest;
+    }, (a) => a.id === started.id && (a.agent === 'finished' || a.agent === 'failed' || a.status === 'failed'), 'the audit and its agent', 900_000);
     setPhase('after');
     await sleep(1000);
     const [liveRows, readRows] = [await live.stop(), await read.stop()];

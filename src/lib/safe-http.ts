@@ -6,10 +6,11 @@ import { Agent } from 'undici';
 /** Thrown (as the connection error) when a host resolves to an address we must not reach. */
 export class BlockedAddressError extends Error {
   readonly code = 'E_BLOCKED_ADDRESS';
-  readonly host: string;
+  /** For logs only: the message, which reaches users (an audit's error, a connector's 422), never names it. */
+  readonly address: string;
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address`);
-    this.host = host;
+    super(host === address ? `${host} is a private or reserved address` : `${host} resolves to a private or reserved address`);
+    this.address = address;
   }
 }
 

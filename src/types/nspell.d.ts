@@ -2,6 +2,10 @@
 declare module 'nspell' {
   interface NSpell {
     correct(word: string): boolean;
+    /** Adds a .dic file's words (its first line, the count, is skipped). */
+    dictionary(dic: string): NSpell;
+    /** The affix file's compound rules: their source until a dictionary is added, then built from it. */
+    compoundRules: unknown[];
   }
-  export default function nspell(dictionary: { aff: Uint8Array; dic: Uint8Array }): NSpell;
+  export default function nspell(dictionary: { aff: Uint8Array; dic?: Uint8Array }): NSpell;
 }

@@ -280,6 +280,29 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await capture('07c-rollbacks');
   });
 
+  it('hands a brief over once approved (ready for you, nothing to roll back), and offers a failed task that left the site as it was again', async () => {
+    const db = ctx.database.db;
+    const brief = await db.selectFrom('tasks').select('id').where('site_id', '=', demo.siteId).where('type', '=', 'prioritize_quick_wins')
+      .where('status', '=', 'awaiting_approval').executeTakeFirstOrThrow();
+    await open(`/tasks/${brief.id}`);
+    await page.getByText('A brief for you to carry out').first().waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('brief ready', { exact: true }).first().waitFor();
+    await page.getByRole('heading', { name: 'The brief, ready for you to carry out' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Roll back' }).count(), 0, 'a brief has nothing to put back');
+    await capture('06b-brief-ready');
+
+    const failed = await db.selectFrom('tasks').select('id').where('site_id', '=', demo.siteId).where('status', '=', 'awaiting_approval')
+      .where('type', '=', 'create_content_for_keyword').executeTakeFirstOrThrow();
+    await db.updateTable('tasks').set({ status: 'failed', error: JSON.stringify({ message: 'WordPress answered 503: the site is down for maintenance.', retryable: true }) })
+      .where('id', '=', failed.id).execute();
+    await open(`/tasks/${failed.id}`);
+    await page.getByText('The site is as it was before: you can try again.').waitFor();
+    await capture('06c-task-failed');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Task queued again for a new attempt').waitFor();
+  });
+
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {
     await open(`/analytics?site=${demo.siteId}`);
     await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });

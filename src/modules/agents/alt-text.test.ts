@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
-import { draftAltText, pageVocabulary } from './alt-text.ts';
+import { before, describe, it } from 'node:test';
+import { draftAltText, englishSpeller, isEnglish, pageVocabulary, type Speller } from './alt-text.ts';
 
-const page = (text: string, lang: string | null = 'en') => ({ vocabulary: pageVocabulary({ title: '', h1: '', paragraphs: [text], headings: [] }), lang });
+let speller: Speller;
+before(async () => {
+  speller = await englishSpeller();
+});
+const page = (text: string, lang: string | null = 'en') => ({
+  vocabulary: pageVocabulary({ title: '', h1: '', paragraphs: [text], headings: [] }), get speller() { return isEnglish(lang) ? speller : undefined; },
+});
 const english = page('A family garden shop.');
 const alt = (src: string, on = english) => {
   const draft = draftAltText(src, on);
@@ -12,6 +18,22 @@ const alt = (src: string, on = english) => {
 // Each rule with an example and a counter-example, from the 183 alt texts drafted on the 181
 // publishers' pages of the article-extraction benchmark (bench/agents/articles-site.ts).
 describe('alt text from a file name', () => {
+  it('builds the English dictionary a slice at a time, the event loop turning meanwhile, and once per process', async () => {
+    let turns = 0;
+    const stop = setInterval(() => void (turns += 1), 0);
+    try {
+      // A fresh module instance: the dictionary of this file's `before` is already built.
+      const fresh = await import(`./alt-text.ts?fresh=${Date.now()}`) as typeof import('./alt-text.ts');
+      const built = await fresh.englishSpeller();
+      assert.ok(turns >= 5, `${turns} timer turns while it was built`);
+      assert.equal(built.correct('parade'), true);
+      assert.equal(built.correct('usatsi'), false);
+      assert.equal(await fresh.englishSpeller(), built, 'built once');
+    } finally {
+      clearInterval(stop);
+    }
+  });
+
   it('is drafted from words a reader would use: the dictionary\'s, on an English page', () => {
     assert.equal(alt('https://shop.example/wp-content/uploads/2024/05/red-rose-bush-1024x768.jpg'), 'Red rose bush');
     assert.equal(alt('https://shop.example/img/oakDiningTable_final.webp'), 'Oak dining table');
@@ -39,6 +61,7 @@ describe('alt text from a file name', () => {
     const portuguese = page('Os loucos por automobilismo acompanham a corrida.', 'pt-BR');
     assert.equal(alt('http://www.autoracing.com.br/wp-content/uploads/2019/05/loucos-por-automobilismo-28.jpg', portuguese), 'Loucos por automobilismo');
     assert.equal(alt('http://www.autoracing.com.br/wp-content/uploads/2019/11/pride-parade-28.jpg', page('Corrida.', 'pt-BR')), undefined);
+    assert.equal(alt('https://shop.example/red-rose-bush.jpg', page('Roses.', 'en_GB')), 'Red rose bush', 'en_GB is English too');
   });
 
   it('never describes a logo, an icon, a banner or a spacer: they are decorative or name their link', () => {

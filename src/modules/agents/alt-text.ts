@@ -1,5 +1,6 @@
-import englishDictionary from 'dictionary-en';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import nspell from 'nspell';
+import { cutClean } from './writers.ts';
 import type { PageContent } from './page-content.ts';
 
 /**
@@ -19,7 +20,7 @@ const NOISE_WORD = /^(img|image|images|dsc|dscn|dscf|pic|picture|photo|foto|scre
  * Words of a file name that make the image a logo, an icon, a banner, a spacer or a tracking
  * pixel: decorative (W3C: alt="") or a link whose alt names its destination, never a description.
  */
-export const DECORATIVE_WORDS = new Set([
+const DECORATIVE_WORDS = new Set([
   // What the image is
   'logo', 'logos', 'lockup', 'icon', 'icons', 'favicon', 'banner', 'banners', 'sprite', 'sprites', 'spacer', 'pixel', 'blank', 'transparent',
   'avatar', 'badge', 'button', 'btn', 'arrow', 'caret', 'chevron', 'placeholder', 'loader', 'loading', 'spinner', 'bg', 'background',
@@ -38,16 +39,49 @@ const MAX_LENGTH = 125;
 
 export type AltDraft = { alt: string } | { refused: string; decorative?: true };
 
-let english: ReturnType<typeof nspell> | undefined;
-/** The English dictionary's speller, made on first use (about 0.2 s and 20 MB, once per process). */
-const englishSpeller = () => (english ??= nspell(englishDictionary));
+/** What the drafting asks of a spelling dictionary. */
+export interface Speller { correct(word: string): boolean }
+
+/** Lines of the dictionary read per turn of the event loop: about 10 ms of work each. */
+const DICTIONARY_LINES_PER_TURN = 2000;
+let english: Promise<Speller> | undefined;
+
+/**
+ * Hunspell's English dictionary (dictionary-en) as a speller, read on first use and built a
+ * slice at a time: built at once it holds the event loop for about 0.2 s, which the API and
+ * /live would wait through on a process that works its own jobs. Its files are read only
+ * then (not at start-up), once per process; about 20 MB.
+ */
+export function englishSpeller(): Promise<Speller> {
+  english ??= (async () => {
+    const { default: dictionary } = await import('dictionary-en');
+    const speller = nspell({ aff: dictionary.aff });
+    const lines = Buffer.from(dictionary.dic).toString('utf8').split('\n').slice(1);
+    // nspell rebuilds its compound rules from their source on every dictionary it adds: each slice starts from that source.
+    const compoundRules = [...speller.compoundRules];
+    for (let i = 0; i < lines.length; i += DICTIONARY_LINES_PER_TURN) {
+      speller.compoundRules = [...compoundRules];
+      // A .dic file's first line is its word count, which nspell skips.
+      speller.dictionary(`\n${lines.slice(i, i + DICTIONARY_LINES_PER_TURN).join('\n')}`);
+      await nextTurn();
+    }
+    return speller;
+  })();
+  return english;
+}
+
+/** Whether a page is in English (or says nothing of its language): the English dictionary applies to it. */
+export const isEnglish = (lang: string | null) => lang === null || lang.toLowerCase().split(/[-_]/)[0] === 'en';
+
+/** The words of a text: runs of letters and digits, in any script. */
+export const wordsIn = (text: string): string[] => text.match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The words a page's own text uses, lower-cased, each with the spelling the page gives it most ("iPhone", "NFL"). */
 export function pageVocabulary(content: Pick<PageContent, 'title' | 'h1' | 'paragraphs' | 'headings'>): Map<string, string> {
   const counts = new Map<string, Map<string, number>>();
   const texts = [content.title, content.h1, ...content.paragraphs, ...content.headings.map((h) => h.text)];
   for (const text of texts) {
-    for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    for (const word of wordsIn(text)) {
       const key = word.toLowerCase();
       const forms = counts.get(key) ?? new Map<string, number>();
       forms.set(word, (forms.get(word) ?? 0) + 1);
@@ -58,7 +92,7 @@ export function pageVocabulary(content: Pick<PageContent, 'title' | 'h1' | 'para
 }
 
 /** The words of an image's file name ("red-rose-bush-1024x768.jpg" -> red, rose, bush), noise left out. */
-export function fileNameWords(src: string): string[] | undefined {
+function fileNameWords(src: string): string[] | undefined {
   let name: string;
   try {
     name = decodeURIComponent(new URL(src).pathname.split('/').pop() ?? '');
@@ -77,31 +111,29 @@ export function fileNameWords(src: string): string[] | undefined {
 
 /**
  * Alt text for an image from its file name and the page it is on, or why none is drafted.
- * `lang`: the page's language; the English dictionary is consulted only for English pages
- * (or pages whose language is unknown).
+ * `speller`: the English dictionary, given for an English page (englishSpeller, isEnglish).
  */
-export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string, string>; lang: string | null }): AltDraft {
+export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string, string>; speller?: Speller | undefined }): AltDraft {
   const words = fileNameWords(src);
   if (!words || words.length === 0) return { refused: 'its file name has no words' };
   if (words.some((w) => DECORATIVE_WORDS.has(w.toLowerCase()))) {
     return { refused: 'a logo, icon, banner or spacer by its file name: give it alt="" if it only decorates, or the name of where it leads if it is a link', decorative: true };
   }
-  const englishPage = page.lang === null || /^en\b/i.test(page.lang);
   const known: string[] = [];
   const unknown: string[] = [];
   for (const word of words) {
     const onPage = page.vocabulary.get(word.toLowerCase());
     if (onPage) known.push(onPage);
     else if (/^\d+$/.test(word)) known.push(word); // a number a word follows (fileNameWords): "iPhone 11".
-    else if (/^\p{L}{3,}$/u.test(word) && englishPage && englishSpeller().correct(word.toLowerCase())) known.push(word.toLowerCase());
+    else if (/^\p{L}{3,}$/u.test(word) && page.speller?.correct(word.toLowerCase())) known.push(word.toLowerCase());
     else unknown.push(word);
   }
   const readable = known.filter((w) => /\p{L}{3,}/u.test(w));
   if (readable.length < MIN_WORDS || unknown.length > MAX_UNKNOWN) {
     return { refused: `its file name is not words a reader would use (${words.join(' ')})` };
   }
-  let text = known.join(' ');
-  if (text.length > MAX_LENGTH) text = text.slice(0, text.lastIndexOf(' ', MAX_LENGTH));
+  const joined = known.join(' ');
+  const text = joined.length > MAX_LENGTH ? cutClean(joined, MAX_LENGTH) : joined;
   // A sentence's capital, unless the first word is spelled with its own ("iPhone", "eBay").
   return { alt: /^\p{Ll}+\p{Lu}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1) };
 }

@@ -70,11 +70,10 @@ export function createStrategyAgent(deps: Deps) {
       const latest = await deps.audits.latestCompleted(siteId);
       let proposed = 0;
       let rejected = 0;
-      // Drafting is CPU work, and on the embedded database so is every query: each page read,
-      // proposal and refusal lets requests through once a slice of time has passed.
+      // Drafting from what the crawl kept is CPU work with no query in between: each page read lets
+      // requests through once a slice of time has passed (queries do so themselves: db/client.ts).
       const pace = createPacer();
       const reject = async (type: string, target: string, reason: string) => {
-        await pace();
         rejected += 1;
         await deps.repo.recordRejection({ siteId, auditId, type, target, reason });
       };
@@ -157,7 +156,6 @@ export function createStrategyAgent(deps: Deps) {
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
-          await pace();
           // Page-level fixes already weighed the page's traffic (and were capped at a third high): raising them again would undo the cap.
           const weighed = proposal.evidence.some((e) => PAGE_LEVEL.has(String(e.check_id)));
           if (!weighed) proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };

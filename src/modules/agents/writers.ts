@@ -41,7 +41,7 @@ export function endsDangling(text: string): boolean {
 }
 
 /** Cuts at a word boundary at or under `max`, then drops words and signs that would leave it hanging. */
-function cutClean(text: string, max: number): string {
+export function cutClean(text: string, max: number): string {
   let out = text.length <= max ? text : text.slice(0, max + 1).replace(/\s+\S*$/, '');
   // Never leave a bracket or a quotation open: "Systems (Red Hat / CentOS" becomes "Systems".
   const open = Math.max(out.lastIndexOf('('), out.lastIndexOf('['));

@@ -248,6 +248,11 @@ describe('audit jobs that lose their worker', () => {
     assert.equal(await repo.writePages(audit!.id, second!, [record('https://a.example/next', 200)], { replace: false }), true);
     const pages = await ctx.database.db.selectFrom('audit_pages').select(['url', 'status']).where('audit_id', '=', audit!.id).orderBy('url').execute();
     assert.deepEqual(pages, [{ url: 'https://a.example/', status: 200 }, { url: 'https://a.example/next', status: 200 }]);
+    await repo.fail(audit!.id, 'the site stopped answering', first!);
+    assert.equal((await ctx.database.db.selectFrom('audit_pages').select('url').where('audit_id', '=', audit!.id).execute()).length, 2, 'a superseded attempt fails nothing');
+    await repo.fail(audit!.id, 'the site stopped answering', second!);
+    const left = await ctx.database.db.selectFrom('audit_pages').select('url').where('audit_id', '=', audit!.id).execute();
+    assert.deepEqual(left, [], 'a failed audit keeps none of the pages its attempt wrote');
   });
 
   it('end failed, with a reason, once every attempt has died', async (t) => {

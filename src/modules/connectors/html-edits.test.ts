@@ -37,4 +37,6 @@ test('demoteH1s keeps the headline the task keeps, wherever it is, and demotes t
   assert.equal(html, '<h2>The GiveWell Blog</h2><p>x</p><h1 class="entry">September <em>2018</em> open thread</h1>');
   assert.equal(count, 1);
   assert.equal(demoteH1s('<h1>September 2018 open thread</h1>', 'September 2018 open thread').count, 0, 'only the headline in the content: nothing to change there');
+  assert.equal(demoteH1s("<h1>Mason Rudolph's role</h1><h1>Join our challenge</h1>", 'Mason Rudolph’s role').html, "<h1>Mason Rudolph's role</h1><h2>Join our challenge</h2>", 'the headline as WordPress renders it (a typographic apostrophe) is the one the post holds');
+  assert.equal(demoteH1s('<h1>Other</h1>', 'The headline the theme prints').count, 1, 'the headline outside the content: every h1 of the content goes');
 });

@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { escapeHtml } from '../../lib/strings.ts';
+import { escapeHtml, sameText } from '../../lib/strings.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
 
 /**
@@ -109,7 +109,6 @@ export function setImageAlts(html: string, baseUrl: string, alts: ReadonlyMap<st
 export function demoteH1s(html: string, keep?: string): { html: string; count: number } {
   const splices: Splice[] = [];
   let open: { start: number; textStart: number } | undefined;
-  const same = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
   scan(html, {
     open(name, _attributes, span) {
       if (name === 'h1') open = { start: span.start, textStart: span.end };
@@ -118,7 +117,8 @@ export function demoteH1s(html: string, keep?: string): { html: string; count: n
       if (name !== 'h1' || !open || !span) return;
       // The headline the task keeps stays an h1, wherever it is; every other h1 becomes an h2.
       const text = innerText(html.slice(open.textStart, span.start));
-      if (keep === undefined || !same(text, keep)) splices.push({ start: open.start, end: open.start + 3, text: '<h2' }, { ...span, text: '</h2>' });
+      // As readers see it: the crawl read the headline WordPress rendered (typographic quotes), the post holds its raw text.
+      if (keep === undefined || !sameText(text, keep)) splices.push({ start: open.start, end: open.start + 3, text: '<h2' }, { ...span, text: '</h2>' });
       open = undefined;
     },
   });

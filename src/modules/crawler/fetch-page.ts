@@ -130,11 +130,7 @@ export function retryAfterMs(value: string | undefined): number | undefined {
 function describeError(error: unknown): string {
   const err = error as { code?: string; cause?: { code?: string; message?: string }; message?: string };
   const code = err.code ?? err.cause?.code;
-  // Names the host, never the address it resolved to (a user would learn the service's internal addresses).
-  if (code === 'E_BLOCKED_ADDRESS' || err.cause?.message?.includes('private or reserved')) {
-    const host = (code === 'E_BLOCKED_ADDRESS' ? (error as { host?: string }).host : (err.cause as { host?: string } | undefined)?.host);
-    return `blocked: ${host ? `${host} resolves to` : 'it resolves to'} a private or reserved address`;
-  }
+  if (code === 'E_BLOCKED_ADDRESS' || err.cause?.code === 'E_BLOCKED_ADDRESS') return `blocked: ${code === 'E_BLOCKED_ADDRESS' ? err.message : err.cause?.message}`;
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
   if (code === 'ENOTFOUND') return 'DNS lookup failed';
   if (code === 'ECONNREFUSED') return 'connection refused';

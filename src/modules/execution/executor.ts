@@ -4,7 +4,7 @@ import { ConnectorError } from '../connectors/connector-error.ts';
 import { isRestorable, type AppliedDeliverable, type ManualDeliverable, type SiteConnector, type TaskToApply } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import { manualDeliverable } from '../connectors/manual/manual-connector.ts';
-import { connectorChange, pagesOf } from '../task-types/index.ts';
+import { isBrief, pagesOf } from '../task-types/index.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 
 export const EXECUTE_JOB = 'task.execute' as const;
@@ -35,7 +35,7 @@ export function createExecutor(deps: {
   async function applyOne(connector: SiteConnector, task: TaskToApply, resumed: boolean): Promise<Deliverable> {
     // A type no connector changes the site for (a brief, a page to write) is a deliverable for a
     // person whatever the site's connector: it is handed over, never looked for on the site.
-    if (connectorChange(task) === undefined) {
+    if (isBrief(task.type)) {
       const brief = manualDeliverable(task);
       if (!brief) throw new Error(`a ${task.type} task has no deliverable`);
       return brief;

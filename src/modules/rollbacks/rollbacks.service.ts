@@ -4,6 +4,7 @@ import { ConnectorError } from '../connectors/connector-error.ts';
 import { CONNECTOR_LABELS, isRestorable, type LiveCheck } from '../connectors/connector.types.ts';
 import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import { statusInWords } from '../tasks/state-machine.ts';
 import type { Transact } from '../../db/transact.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { RollbacksRepo } from './rollbacks.repo.ts';
@@ -34,7 +35,7 @@ export function createRollbacksService(deps: {
     async rollback(ownerId: string, taskId: string, options: { force: boolean }) {
       const task = await deps.tasks.findForRollback(ownerId, taskId);
       if (!task) throw notFound('Task');
-      if (task.status !== 'completed') throw conflict(`The task is ${task.status}; only completed tasks can be rolled back`);
+      if (task.status !== 'completed') throw conflict(`The task is ${statusInWords(task.status)} (${task.status}); only completed tasks can be rolled back`);
       const applied = ((task.deliverables ?? []) as unknown[]).filter(isRestorable).filter((d) => d.changes.length > 0);
       if (applied.length === 0) {
         throw conflict('This task changed nothing the service can restore: it was carried out by hand from its deliverable (manual connector), or the site already held the values. Undo the change on the site if needed.');

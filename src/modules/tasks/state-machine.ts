@@ -25,3 +25,6 @@ export type TaskAction = keyof typeof TRANSITIONS;
 export const OPEN_STATUSES: readonly TaskStatus[] = ['awaiting_approval', 'queued', 'in_progress'];
 
 export const PRIORITY_RANK = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+
+/** A status as people say it, for messages: "awaiting approval", "in progress". */
+export const statusInWords = (status: TaskStatus) => status.replace(/_/g, ' ');

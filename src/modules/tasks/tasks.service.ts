@@ -1,7 +1,6 @@
 import type { TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { conflict, notFound, ProblemError } from '../../lib/problem.ts';
 import type { JobSender } from '../../jobs/queue.ts';
-import type { JobPayload } from '../../jobs/registry.ts';
 import type { Transact } from '../../db/transact.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
@@ -9,7 +8,7 @@ import type { SitesService } from '../sites/sites.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { isBrief, pageOf } from '../task-types/index.ts';
 import { isRestorable } from '../connectors/connector.types.ts';
-import { OPEN_STATUSES, TRANSITIONS } from './state-machine.ts';
+import { OPEN_STATUSES, statusInWords, TRANSITIONS } from './state-machine.ts';
 import type { TasksRepo } from './tasks.repo.ts';
 
 interface ListQuery {
@@ -21,9 +20,6 @@ interface ListQuery {
   page?: number | undefined;
   page_size?: number | undefined;
 }
-
-/** A status as people say it, for messages: "awaiting approval", "in progress". */
-const humanStatus = (status: string) => status.replace(/_/g, ' ');
 
 export function createTasksService(deps: {
   repo: TasksRepo;
@@ -60,11 +56,15 @@ export function createTasksService(deps: {
    * Sends a job in the transaction `trx` (it exists only if that commits). A send that fails
    * rolls the transaction back: the caller is told to try again, and nothing was changed.
    */
-  async function sendIn<N extends 'task.execute'>(trx: Kysely<DB>, name: N, data: JobPayload<N>, what: string) {
+  /**
+   * Queues a task's execution in the transaction `trx` (it exists only if that commits). A send
+   * that fails rolls the transaction back: the caller is told to try again, and nothing changed.
+   */
+  async function queueExecution(trx: Kysely<DB>, taskId: string) {
     try {
-      await deps.queue.send(name, data, { tx: trx });
+      await deps.queue.send('task.execute', { taskId }, { tx: trx });
     } catch (error) {
-      throw new ProblemError('service_unavailable', `${what} could not be queued, so nothing was changed; try again in a moment`, {
+      throw new ProblemError('service_unavailable', 'The task could not be queued, so nothing was changed; try again in a moment', {
         headers: { 'retry-after': '5' }, cause: error,
       });
     }
@@ -78,7 +78,7 @@ export function createTasksService(deps: {
     // The transition and its execution job commit together: never a queued task that no job will run.
     const status = await deps.transact(async (trx) => {
       const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, undefined, {}, trx);
-      if (moved === 'queued') await sendIn(trx, 'task.execute', { taskId }, 'The task');
+      if (moved === 'queued') await queueExecution(trx, taskId);
       return moved;
     });
     if (status) return { id: taskId, status, message: TRANSITIONS[action].message };
@@ -88,7 +88,7 @@ export function createTasksService(deps: {
       throw conflict('This task cannot simply be run again: its failure may have left pages changed (see its error). Check the pages it names, then approve a new task if one is still needed');
     }
     // In words, with the status itself in brackets (the contract: the current status in the detail).
-    throw conflict(`The task is ${humanStatus(current)} (${current}); it can be ${ACTION_WORDS[action]} only while ${TRANSITIONS[action].from.map(humanStatus).join(' or ')}`);
+    throw conflict(`The task is ${statusInWords(current)} (${current}); it can be ${ACTION_WORDS[action]} only while ${TRANSITIONS[action].from.map(statusInWords).join(' or ')}`);
   }
 
   return {

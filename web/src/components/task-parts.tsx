@@ -69,20 +69,20 @@ function fieldOf(configuration: unknown): string | undefined {
  * What could go wrong, in plain words, from what the task touches and how: a brief changes
  * nothing by itself; a change says how many pages it writes and whether it can be put back.
  */
-export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief' }): { level: 'low' | 'medium' | 'review'; text: string } {
-  if (task.outcome === 'brief') return { level: 'review', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
+export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief' }): { level: 'low' | 'medium' | 'none'; label: string; text: string } {
+  if (task.outcome === 'brief') return { level: 'none', label: 'brief only', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
   const pages = pageCount(task.configuration);
   const where = pages > 1 ? `${pages} pages` : 'this page';
   const field = fieldOf(task.configuration);
   if (field && /meta_description|title/.test(field)) {
     return {
-      level: 'low',
-      text: `Writes the ${fieldName(field)} of ${where}, which searchers see: through the site's connector once approved (by you, with the exact text, otherwise). Each previous value is recorded and can be restored.`,
+      level: 'low', label: 'low risk',
+      text: `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
     };
   }
   return {
-    level: 'medium',
-    text: `Changes the content or markup of ${where}: check it reads well in context. Written through the site's connector where it can (and then restorable); otherwise you get the exact change to make.`,
+    level: 'medium', label: 'medium risk',
+    text: `Changes the content or markup of ${where}: check that it reads well in context. Written through the site's connector where it can, and then it can be rolled back; otherwise you get the exact change to make.`,
   };
 }
 

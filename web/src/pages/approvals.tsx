@@ -148,7 +148,7 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
               <div class="proposal-grid">
                 <div><h3>Why</h3><p>{d.description}</p></div>
                 <div><h3>Evidence</h3><Evidence evidence={d.evidence} /></div>
-                <div><h3>Risk</h3><p><span class={`risk risk-${risk.level}`}>{risk.level} risk</span> {risk.text}</p></div>
+                <div><h3>Risk</h3><p><span class={`risk risk-${risk.level}`}>{risk.label}</span> {risk.text}</p></div>
               </div>
             </div>
           );

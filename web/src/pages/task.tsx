@@ -72,7 +72,7 @@ export function TaskPage() {
             <p class="breadcrumb"><a href={`/tasks?site=${t.site_id}`}>Tasks</a> <span aria-hidden="true">/</span> {humanize(t.type)}</p>
             <PageHeader
               title={<span tabIndex={-1}>{t.title}</span>}
-              subtitle={<><Badge value={t.status} label={handedOver ? (t.outcome === 'brief' ? 'brief ready, for you to carry out' : 'ready for you to make') : undefined} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
+              subtitle={<><Badge value={t.status} label={handedOver ? (t.outcome === 'brief' ? 'brief ready' : 'ready to make by hand') : undefined} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
               actions={
                 <>
                   {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
@@ -104,12 +104,12 @@ export function TaskPage() {
             <div class="task-layout">
               <div class="task-main">
                 <section class="panel" aria-labelledby="h-change">
-                  <h2 id="h-change">{handedOver ? (t.outcome === 'brief' ? 'The brief' : 'The change to make') : t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
+                  <h2 id="h-change">{t.outcome === 'brief' ? (handedOver ? 'The brief, ready for you to carry out' : 'The brief') : handedOver ? 'The change to make' : t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
                   <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
                   {changes.length ? changes.map((c) => <DiffView change={c} />)
                     : <PlannedWork configuration={t.configuration} limit={Infinity} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
                   <p class="small"><strong>Why:</strong> {t.description}</p>
-                  <p class="small"><strong>Risk ({risk.level}):</strong> {risk.text}</p>
+                  <p class="small"><strong>Risk ({risk.label}):</strong> {risk.text}</p>
                 </section>
                 <section class="panel" aria-labelledby="h-evidence">
                   <h2 id="h-evidence">Evidence</h2>
@@ -180,7 +180,7 @@ export function TaskPage() {
                     {t.execution_history.map((h) => (
                       <li>
                         <span class="timeline-dot" aria-hidden="true" />
-                        <div><Badge value={h.to} /> <span class="muted small">by {actorName(h.actor)} · {formatDate(h.at, true)}</span></div>
+                        <div><Badge value={h.to} label={h.to === 'completed' && t.outcome === 'brief' ? 'brief ready' : h.to === 'queued' && h.from === 'awaiting_approval' ? 'approved' : undefined} /> <span class="muted small">by {actorName(h.actor)} · {formatDate(h.at, true)}</span></div>
                       </li>
                     ))}
                   </ol>
@@ -242,9 +242,11 @@ function checkLines(checks: Array<Record<string, unknown>>): Array<{ what: strin
       : `expected ${shown(c.expected)}, found ${shown(c.actual)}`;
     return { what: humanize(String(c.description ?? c.check ?? c.name ?? c.field ?? 'check')), ...(typeof c.url === 'string' ? { where: `on ${pathOf(c.url)}` } : {}), outcome, passed };
   };
-  const lines = checks.map(lineOf);
-  const groups = new Map<string, typeof lines>();
-  for (const line of lines) groups.set(`${line.what}|${line.passed}|${line.outcome}`, [...(groups.get(`${line.what}|${line.passed}|${line.outcome}`) ?? []), line]);
+  const groups = new Map<string, Array<ReturnType<typeof lineOf>>>();
+  for (const line of checks.map(lineOf)) {
+    const key = `${line.what}|${line.passed}|${line.outcome}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
   return [...groups.values()].flatMap((group) => (group.length > 3 && group[0]!.passed
     ? [{ what: group[0]!.what, where: `on ${group.length} pages`, outcome: group[0]!.outcome, passed: true }]
     : group));

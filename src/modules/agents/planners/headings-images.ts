@@ -1,6 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { withoutNumbering, writeH1 } from '../writers.ts';
-import { draftAltText, pageVocabulary } from '../alt-text.ts';
+import { draftAltText, englishSpeller, isEnglish, pageVocabulary, wordsIn } from '../alt-text.ts';
 import { GROUP_MIN, proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
@@ -32,7 +32,7 @@ export function templateHeadings(h1Lists: ReadonlyArray<readonly string[]>): Map
   return new Map([...pages].filter(([, n]) => n >= GROUP_MIN));
 }
 
-const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+const wordsOf = (text: string) => new Set(wordsIn(text.toLowerCase()));
 
 /**
  * Of a page's several h1s, the one to keep: the page's headline, the one that says most of
@@ -41,7 +41,7 @@ const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]
  * GiveWell Blog"). Never one its template prints on many pages, nor an empty one; with no
  * title to go by, the first of the page's own.
  */
-export function headlineAmong(h1s: readonly string[], title: string | null, template: ReadonlySet<string>): string {
+export function headlineAmong(h1s: readonly string[], title: string | null, template: { has(h1: string): boolean }): string {
   const own = h1s.filter((h) => h.trim() !== '' && !template.has(h));
   const candidates = own.length > 0 ? own : h1s.filter((h) => h.trim() !== '');
   if (candidates.length === 0) return h1s[0] ?? '';
@@ -73,7 +73,7 @@ export const headingsAndImagesPlanner: Planner = {
       if (f.check_id === 'h1_multiple') {
         const h1s = (f.value ?? '').split(' | ');
         // The page's headline stays; a site name the header prints as an h1 on every page goes, and so does a section's or a promo's.
-        const keep = headlineAmong(h1s, ctx.pageByUrl.get(url)?.title ?? null, new Set(repeated.keys()));
+        const keep = headlineAmong(h1s, ctx.pageByUrl.get(url)?.title ?? null, repeated);
         const template = h1s.filter((h) => h !== keep && repeated.has(h));
         const demoted = h1s.filter((h) => h !== keep && !repeated.has(h));
         // The same heading printed twice (a generator's title page and its top section): the copy goes, whatever it says.
@@ -157,7 +157,11 @@ export const headingsAndImagesPlanner: Planner = {
       const drafted: Array<{ src: string; alt: string }> = [];
       const refused: string[] = [];
       const decorative: string[] = [];
-      const context = { vocabulary: pageVocabulary(page.content), lang: page.content.lang };
+      // The page's words and the dictionary, made only for an image that is to be described.
+      let context: Parameters<typeof draftAltText>[1] | undefined;
+      const contextOf = async () => (context ??= {
+        vocabulary: pageVocabulary(page.content), speller: isEnglish(page.content.lang) ? await englishSpeller() : undefined,
+      });
       const notContent = new Set(page.stored.images_not_content ?? []);
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
         // In the site's header, navigation, footer or sidebar: a logo, an icon, a share button, never the page's picture.
@@ -166,7 +170,7 @@ export const headingsAndImagesPlanner: Planner = {
           continue;
         }
         const src = normalizeUrl(raw, url);
-        const draft = src ? draftAltText(src, context) : { refused: 'not a valid address' };
+        const draft = src ? draftAltText(src, await contextOf()) : { refused: 'not a valid address' };
         if ('alt' in draft) drafted.push({ src: src!, alt: draft.alt });
         else if (draft.decorative) decorative.push(raw);
         else refused.push(`${raw} (${draft.refused})`);

@@ -3,7 +3,7 @@ import { extractPageFacts } from '../../crawler/extract.ts';
 import { CONNECTOR_LABELS, type AppliedDeliverable, type ApplyOutcome, type FieldChange, type LiveCheck, type RestoreOutcome, type SiteConnector, type TaskToApply } from '../connector.types.ts';
 import { demoteH1s, retargetLinks, setImageAlts, unwrapLinks } from '../html-edits.ts';
 import { connectorChange } from '../../task-types/index.ts';
-import type { ContentEdit } from '../../task-types/task-type.ts';
+import type { ConnectorChange, ContentEdit } from '../../task-types/task-type.ts';
 import { WordPressError, type WordPressClient, type WpItem, type WpRef } from './wp-client.ts';
 
 /**
@@ -74,10 +74,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
    * Each with `planned`: the field's value the task was planned from (its configuration's before, as this field holds it),
    * where it can be known; a content edit has none.
    */
-  function plan(task: TaskToApply, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: PlannedChange[] } | { unsupported: string } {
-    const wanted = connectorChange(task);
-    if (!wanted) return { unsupported: `the WordPress connector does not carry out ${task.type} tasks` };
-    if ('unsupported' in wanted) return wanted;
+  function plan(task: TaskToApply, wanted: Exclude<ConnectorChange, { unsupported: string }>, item: WpItem, live: ReturnType<typeof extractPageFacts>): { changes: PlannedChange[] } | { unsupported: string } {
     const configured = (task.configuration as { before?: unknown } | null)?.before;
     const plannedValue = configured === null || configured === undefined ? '' : typeof configured === 'string' ? configured : undefined;
     const change = (field: string, after: string, planned = plannedValue): PlannedChange => ({ field, before: fieldValue(item, field), after, planned });
@@ -124,7 +121,7 @@ export function createWordPressConnector(deps: { client: WordPressClient; settin
       if (!located.ref) return { unsupported: `WordPress has no post or page behind ${task.target} (an archive, the blog index or a theme template)` };
       const live = extractPageFacts(located.html);
       const item = await client.read(located.ref);
-      const planned = plan(task, item, live);
+      const planned = plan(task, wanted, item, live);
       if ('unsupported' in planned) return planned;
       // Resumed: a field already holding the new value was written by the attempt that stopped; rollback restores
       // what the task was planned from. A content edit leaves nothing to find: it is not edited twice (unsupported).
