@@ -93,11 +93,11 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, allowPrivateTargets, log });
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
-  const strategy = createStrategyAgent({
-    audits, tasks, sites, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId),
-  });
   const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });
-  const searchPlanner = createSearchPlanner({ search: searchData, keywords, sites, tasks, repo: agentsRepo, log });
+  const searchPlanner = createSearchPlanner({ search: searchData, keywords, sites, audits, tasks, repo: agentsRepo, log });
+  const strategy = createStrategyAgent({
+    audits, tasks, sites, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId), searchPlanner,
+  });
   const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
   /** Every job of the registry and what runs it; the compiler refuses a missing one. */

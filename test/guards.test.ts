@@ -239,8 +239,10 @@ describe('the quick-win planner', () => {
     const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
     await createSearchPlanner({
       search, keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),
+      // No audit: each quick win considered is refused for its unknown title, which names it.
+      audits: { latestCompleted: async () => undefined, pages: async () => [], pageContents: async () => [] },
     }).proposeFromSearch(siteId);
-    const quickWins = await db.selectFrom('tasks').select('target').where('site_id', '=', siteId).where('type', '=', 'prioritize_quick_wins').orderBy('target').execute();
-    assert.deepEqual(quickWins.map((t) => t.target), ['keyword:kw at 20', 'keyword:kw at 4']);
+    const considered = await db.selectFrom('task_rejections').select('target').where('site_id', '=', siteId).where('type', '=', 'prioritize_quick_wins').orderBy('target').execute();
+    assert.deepEqual(considered.map((t) => t.target), ['keyword:kw at 20', 'keyword:kw at 4']);
   });
 });

@@ -109,6 +109,15 @@ export type TaskCategory = 'strategy' | 'research' | 'content' | 'technical' | '
 export type TaskPriority = 'critical' | 'high' | 'medium' | 'low';
 type Json = ColumnType<unknown, string | undefined, string>;
 
+/** tasks.expected_clicks (the shape of search-data/expected-clicks.ts ExpectedClicks). */
+export interface ExpectedClicksColumn {
+  clicks: number;
+  low: number;
+  high: number;
+  basis: 'site_curve' | 'industry_curve' | 'page_clicks';
+  method: string;
+}
+
 export interface TasksTable {
   id: Generated<string>;
   site_id: string;
@@ -125,6 +134,10 @@ export interface TasksTable {
   error: ColumnType<unknown, string | null | undefined, string | null>;
   /** The execution attempt that owns the task while it is in progress (migration 0021). */
   execution_lease: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Additional clicks in 28 days the task is expected to bring, with its range and method (migration 0023). */
+  expected_clicks: ColumnType<ExpectedClicksColumn | null, string | null | undefined, string | null>;
+  /** The page fields the task changes ('<url>#title'...): no two open tasks share one (migration 0023). */
+  claims: ColumnType<string[], string[] | undefined, string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -1,5 +1,6 @@
 import type { TaskCategory, TaskPriority } from '../../db/types.ts';
 import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+import type { ExpectedClicks } from '../search-data/expected-clicks.ts';
 import { TASK_CATEGORIES } from '../task-types/index.ts';
 
 /** A task as the strategy agent proposes it, before its quality gates. */
@@ -13,6 +14,8 @@ export interface Proposal {
   target: string;
   configuration: Record<string, unknown>;
   evidence: Array<Record<string, unknown>>;
+  /** Additional clicks in 28 days, when the site has search data. */
+  expectedClicks?: ExpectedClicks;
 }
 
 /** Every task type the agents propose, with its category (each type's file under task-types/ says it). */

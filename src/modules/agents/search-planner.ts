@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskPriority } from '../../db/types.ts';
+import type { AuditsService } from '../audits/audits.service.ts';
 import type { KeywordsService } from '../keywords/keywords.service.ts';
-import { expectedCtr } from '../search-data/ctr-curve.ts';
+import { fitCtrCurve } from '../search-data/ctr-curve.ts';
+import { fromBetterSnippet, fromMovingUp, fromNewPage, fromRecovery, type Curve, type ExpectedClicks } from '../search-data/expected-clicks.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import type { Proposal } from './proposal.ts';
-
+import { holdsQuery, sameFamily, topicWordsOf } from './query-titles.ts';
+import { planTitles, type TitleCandidate } from './planners/query-titles-plan.ts';
+import { createSearchPages, type SearchPage } from './search-pages.ts';
 
 /** Thresholds of the search-data task types (documented in the README). */
 const LOW_CTR = { minImpressions: 500, share: 0.5, maxPosition: 10 };
@@ -17,19 +21,30 @@ const NEW_CONTENT = { minImpressions: 50, beyond: 20 };
 const DECLINE = { minPreviousClicks: 20, drop: 0.3 };
 const CANNIBAL = { minShare: 0.2, minImpressions: 100, worseThan: 5 };
 const MAX_PER_TYPE = 25;
+/** A brief names at most this many pages to link from, and a new page's brief this many related queries. */
+const LINK_FROM = 3;
+const RELATED = 8;
 
-/** Priority from traffic: what a fix can move. */
-const byTraffic = (impressions: number): TaskPriority => (impressions >= 5000 ? 'high' : impressions >= 1000 ? 'medium' : 'low');
+/** Priority from what the proposal is worth: 100+ expected clicks in 28 days high, 20+ medium. */
+export const priorityOfGain = (e: ExpectedClicks): TaskPriority => (e.clicks >= 100 ? 'high' : e.clicks >= 20 ? 'medium' : 'low');
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const sharesTopic = (a: string, b: string) => {
+  const words = topicWordsOf(b);
+  return topicWordsOf(a).filter((w) => words.some((x) => sameFamily(w, x))).length;
+};
 
 /**
  * The strategy agent's search-data planner: runs after each Search Console sync and turns
- * the last 28 days of query and page data (against the 28 before) into proposals. Every
- * proposal carries the metrics that justify it and the sync they come from.
+ * the last 28 days of query and page data (against the 28 before) into proposals, each with
+ * the clicks it is expected to bring (from the site's own CTR curve). A query that its page's
+ * title does not say gets that page's new title; one title per page, the larger gain first.
  */
 export function createSearchPlanner(deps: {
-  search: Pick<SearchDataService, 'pagePerformance' | 'splitQueries'>;
+  search: Pick<SearchDataService, 'pagePerformance' | 'splitQueries' | 'ctrByPosition'>;
   keywords: Pick<KeywordsService, 'rankedForPlanning'>;
   sites: Pick<SitesService, 'searchSyncedAt'>;
+  audits: Pick<AuditsService, 'latestCompleted' | 'pages' | 'pageContents'>;
   tasks: Pick<TasksService, 'propose'>;
   repo: AgentsRepo;
   log: FastifyBaseLogger;
@@ -46,39 +61,122 @@ export function createSearchPlanner(deps: {
       const propose = async (p: Proposal) => {
         const reason = gateFailure(p);
         if (reason) return reject(p.type, p.target, reason);
-        if (await deps.tasks.propose({ siteId, ...p })) proposed += 1;
-        else await reject(p.type, p.target, 'an open task of this type already covers this target');
+        const outcome = await deps.tasks.propose({ siteId, ...p });
+        if ('id' in outcome) proposed += 1;
+        else await reject(p.type, p.target, outcome.refused);
       };
       if (!syncedAt) return { proposed, rejected };
       const evidence = (metrics: Record<string, unknown>) => [{ source: 'search_console', window_days: 28, synced_at: syncedAt, ...metrics }];
 
-      // Pages over the last 28 days of data and the 28 before.
-      const pages = await deps.search.pagePerformance(siteId);
+      const fitted = fitCtrCurve(await deps.search.ctrByPosition(siteId));
+      const curve: Curve = fitted;
+      const curveEvidence = { ctr_curve: fitted.basis === 'site' ? { basis: 'site', impressions: fitted.impressions, ...fitted.params } : { basis: 'industry', source: 'Sistrix 2020' } };
+      const [pages, keywords] = await Promise.all([deps.search.pagePerformance(siteId), deps.keywords.rankedForPlanning(siteId)]);
+      const audited = await createSearchPages(deps.audits, siteId);
+      const queriesOf = (url: string) => keywords.filter((k) => k.url === url).map((k) => ({ query: k.keyword, clicks: k.clicks_28d }));
+      // Pages of the site about the query's topic, the most linked-to first: where links to a page, or to a new one, belong.
+      const linkFrom = (query: string, except: string | null): SearchPage[] => audited.all()
+        .filter((p) => p.url !== except && sharesTopic(query, `${p.title} ${p.h1 ?? ''}`) > 0)
+        .sort((a, b) => sharesTopic(query, `${b.title} ${b.h1 ?? ''}`) - sharesTopic(query, `${a.title} ${a.h1 ?? ''}`) || b.inlinks - a.inlinks)
+        .slice(0, LINK_FROM);
+      const refs = (list: SearchPage[]) => list.map((p) => ({ url: p.url, title: p.title }));
+      await audited.load([...new Set([...pages.map((p) => p.page), ...keywords.flatMap((k) => (k.url ? [k.url] : []))])]);
 
+      // Titles: pages searchers skip (their top query) and quick wins, one title per page.
+      const candidates: TitleCandidate[] = [];
       const lowCtr = pages
-        .filter((p) => p.impressions >= LOW_CTR.minImpressions && p.position <= LOW_CTR.maxPosition && p.clicks / p.impressions < LOW_CTR.share * expectedCtr(p.position))
+        .filter((p) => p.impressions >= LOW_CTR.minImpressions && p.position <= LOW_CTR.maxPosition && p.clicks / p.impressions < LOW_CTR.share * curve.curve(p.position))
         .sort((a, b) => b.impressions - a.impressions).slice(0, MAX_PER_TYPE);
-      for (const p of lowCtr) {
-        const ctr = p.clicks / p.impressions;
-        await propose({
-          type: 'optimize_title_tag', category: 'seo', priority: byTraffic(p.impressions),
-          title: 'Rewrite a title that searchers skip',
-          description: `${p.page} ranks at ${p.position.toFixed(1)} but only ${(ctr * 100).toFixed(1)}% click (about ${(expectedCtr(p.position) * 100).toFixed(1)}% is usual there).`,
-          target: p.page,
-          configuration: {
-            url: p.page, top_query: p.top_query, position: round(p.position), ctr: round(ctr, 4), expected_ctr: round(expectedCtr(p.position), 4),
-            instructions: `Rewrite the title and meta description of ${p.page} around "${p.top_query}": lead with it, say what the page offers that others do not, keep the title under 60 characters.`,
-          },
-          evidence: evidence({ url: p.page, clicks: p.clicks, impressions: p.impressions, position: round(p.position), ctr: round(ctr, 4) }),
+      for (const p of lowCtr) candidates.push({ type: 'optimize_title_tag', query: p.top_query, url: p.page, expected: fromBetterSnippet(p, curve) });
+      const quickWins = keywords
+        .filter((k) => k.url && k.current_position! >= QUICK_WIN.from && k.current_position! <= QUICK_WIN.to && k.impressions_28d >= QUICK_WIN.minImpressions);
+      const keywordOf = new Map(quickWins.map((k) => [k.keyword, k]));
+      for (const k of quickWins) {
+        candidates.push({
+          type: 'prioritize_quick_wins', query: k.keyword, url: k.url!,
+          expected: fromMovingUp({ impressions: k.impressions_28d, clicks: k.clicks_28d, position: k.current_position! }, curve),
         });
+      }
+      const lowCtrOf = new Map(lowCtr.map((p) => [p.page, p]));
+      const strengthened = new Set<string>();
+      let titles = 0;
+      for (const plan of planTitles(candidates, (url) => audited.get(url), queriesOf)) {
+        const { candidate: c } = plan;
+        const target = c.type === 'optimize_title_tag' ? c.url : `keyword:${c.query}`;
+        if (plan.kind === 'refused') { await reject(c.type, target, plan.reason); continue; }
+        const page = audited.get(c.url)!;
+        if (plan.kind === 'elsewhere') {
+          if (c.type === 'optimize_title_tag') {
+            await reject(c.type, target, `its title already says "${c.query}": the clicks it misses are lost to the snippet or to what the results page shows above it, not to the title`);
+            continue;
+          }
+          // A page gets one such brief, for its query worth most; its other queries would ask the same links.
+          if (strengthened.has(c.url)) { await reject('strengthen_page_for_query', target, `a brief for ${c.url} already asks for its links`); continue; }
+          strengthened.add(c.url);
+          const k = keywordOf.get(c.query)!;
+          const from = linkFrom(c.query, c.url);
+          const opening = holdsQuery(page.opening, c.query);
+          await propose({
+            type: 'strengthen_page_for_query', category: 'strategy', priority: priorityOfGain(c.expected),
+            title: `Help "${c.query}" up from position ${k.current_position}`,
+            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${c.url}'s title already says it: links from related pages${opening ? '' : ' and an opening that answers it'} are what is missing.`,
+            target,
+            configuration: {
+              keyword: c.query, url: c.url, position: k.current_position!, link_from: refs(from), opening_says_query: opening,
+              instructions: [
+                ...(from.length > 0 ? [`Link to ${c.url} with the words "${c.query}" (or close to them) as the link text from: ${from.map((p) => p.url).join(', ')}.`] : []),
+                ...(opening ? [] : [`Make the opening paragraph of ${c.url} answer "${c.query}" in its first two sentences.`]),
+              ].join(' '),
+            },
+            evidence: evidence({ keyword: c.query, url: c.url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
+            expectedClicks: c.expected,
+          });
+          continue;
+        }
+        if (titles++ >= MAX_PER_TYPE * 2) { await reject(c.type, target, 'more title proposals than a queue can review at once: the ones worth most were proposed'); continue; }
+        const served = plan.alsoServes.map((s) => s.query);
+        const expected = plan.alsoServes.reduce<ExpectedClicks>((sum, s) => ({
+          ...sum, clicks: sum.clicks + s.expected.clicks, low: sum.low + s.expected.low, high: sum.high + s.expected.high,
+          method: `${sum.method}; and for "${s.query}": ${s.expected.method}`,
+        }), c.expected);
+        const also = served.length > 0 ? ` It also says ${served.map((q) => `"${q}"`).join(', ')}.` : '';
+        if (c.type === 'optimize_title_tag') {
+          const p = lowCtrOf.get(c.url)!;
+          const ctr = p.clicks / p.impressions;
+          await propose({
+            type: 'optimize_title_tag', category: 'seo', priority: priorityOfGain(expected),
+            title: 'Rewrite a title that searchers skip',
+            description: `${c.url} ranks at ${p.position.toFixed(1)} but only ${(ctr * 100).toFixed(1)}% click (about ${(curve.curve(p.position) * 100).toFixed(1)}% is usual there): its title, rewritten around its top query "${c.query}".${also}`,
+            target,
+            configuration: {
+              url: c.url, field: 'title', before: plan.before, after: plan.after, also_serves: served,
+              top_query: c.query, position: round(p.position), ctr: round(ctr, 4), expected_ctr: round(curve.curve(p.position), 4),
+            },
+            evidence: evidence({ url: c.url, clicks: p.clicks, impressions: p.impressions, position: round(p.position), ctr: round(ctr, 4), ...curveEvidence }),
+            expectedClicks: expected,
+          });
+        } else {
+          const k = keywordOf.get(c.query)!;
+          await propose({
+            type: 'prioritize_quick_wins', category: 'strategy', priority: priorityOfGain(expected),
+            title: `Put "${c.query}" in the title of its page`,
+            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${c.url}'s title does not say it: the new title leads with it and keeps what the page is about.${also}`,
+            // The page is what changes (and what the connector writes to): one open title proposal per page.
+            target: c.url,
+            configuration: { url: c.url, field: 'title', before: plan.before, after: plan.after, also_serves: served, keyword: c.query, position: k.current_position },
+            evidence: evidence({ keyword: c.query, url: c.url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
+            expectedClicks: expected,
+          });
+        }
       }
 
       const declining = pages
         .filter((p) => p.prev_clicks >= DECLINE.minPreviousClicks && p.clicks <= (1 - DECLINE.drop) * p.prev_clicks)
         .sort((a, b) => b.prev_clicks - b.clicks - (a.prev_clicks - a.clicks)).slice(0, MAX_PER_TYPE);
       for (const p of declining) {
+        const expected = fromRecovery(p.clicks, p.prev_clicks);
         await propose({
-          type: 'refresh_declining_content', category: 'content', priority: byTraffic(p.impressions),
+          type: 'refresh_declining_content', category: 'content', priority: priorityOfGain(expected),
           title: 'Refresh a page that is losing clicks',
           description: `${p.page} had ${p.prev_clicks} clicks in the 28 days before and ${p.clicks} in the last 28.`,
           target: p.page,
@@ -87,60 +185,66 @@ export function createSearchPlanner(deps: {
             instructions: `Update ${p.page}: check what now ranks above it for "${p.top_query}", bring facts and dates up to date, answer the questions it misses, and re-submit it in Search Console.`,
           },
           evidence: evidence({ url: p.page, clicks: p.clicks, previous_clicks: p.prev_clicks, impressions: p.impressions }),
+          expectedClicks: expected,
         });
       }
 
-      const keywords = await deps.keywords.rankedForPlanning(siteId);
-      const quickWins = keywords.filter((k) => k.current_position! >= QUICK_WIN.from && k.current_position! <= QUICK_WIN.to && k.impressions_28d >= QUICK_WIN.minImpressions).slice(0, MAX_PER_TYPE);
-      for (const k of quickWins) {
-        await propose({
-          type: 'prioritize_quick_wins', category: 'strategy', priority: byTraffic(k.impressions_28d),
-          title: `Push "${k.keyword}" onto the first results`,
-          description: `"${k.keyword}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days: a few places up is where clicks start.`,
-          target: `keyword:${k.keyword}`,
-          configuration: {
-            keyword: k.keyword, url: k.url, position: k.current_position,
-            instructions: `On ${k.url}: use "${k.keyword}" in the title and h1, answer it in the first paragraph, and link to the page with it as anchor text from two related pages.`,
-          },
-          evidence: evidence({ keyword: k.keyword, url: k.url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d }),
-        });
-      }
       const gaps = keywords.filter((k) => k.current_position! > NEW_CONTENT.beyond && k.impressions_28d >= NEW_CONTENT.minImpressions).slice(0, MAX_PER_TYPE);
       for (const k of gaps) {
+        const expected = fromNewPage({ impressions: k.impressions_28d, clicks: k.clicks_28d, position: k.current_position! }, curve);
+        const related = keywords
+          .filter((r) => r.keyword !== k.keyword && sharesTopic(k.keyword, r.keyword) > 0)
+          .slice(0, RELATED).map((r) => ({ query: r.keyword, impressions: r.impressions_28d, position: r.current_position! }));
+        const from = linkFrom(k.keyword, null);
+        const outline = [k.keyword, ...related.slice(0, 5).map((r) => r.query)].map((q) => q.charAt(0).toUpperCase() + q.slice(1));
         await propose({
-          type: 'create_content_for_keyword', category: 'research', priority: byTraffic(k.impressions_28d),
+          type: 'create_content_for_keyword', category: 'research', priority: priorityOfGain(expected),
           title: `Write a page for "${k.keyword}"`,
           description: `Searchers see the site for "${k.keyword}" ${k.impressions_28d} times in 28 days, but only at position ${k.current_position}: no page answers it.`,
           target: `keyword:${k.keyword}`,
           configuration: {
-            keyword: k.keyword, current_url: k.url, position: k.current_position,
-            instructions: `Write a page whose subject is "${k.keyword}": put it in the title, h1 and URL, answer it fully, and link to it from ${k.url}.`,
+            keyword: k.keyword, current_url: k.url, position: k.current_position, outline, related_queries: related, link_from: refs(from),
+            instructions: [
+              `Write a page whose subject is "${k.keyword}": say it in the title, the h1 and the URL, and answer it fully.`,
+              related.length > 0 ? `Cover what searchers who find the site also ask: ${related.slice(0, 5).map((r) => `"${r.query}"`).join(', ')}.` : '',
+              from.length > 0 ? `Link to it from ${from.map((p) => p.url).join(', ')}.` : k.url ? `Link to it from ${k.url}.` : '',
+            ].filter(Boolean).join(' '),
           },
-          evidence: evidence({ keyword: k.keyword, url: k.url, position: k.current_position, impressions: k.impressions_28d }),
+          evidence: evidence({ keyword: k.keyword, url: k.url, position: k.current_position, impressions: k.impressions_28d, ...curveEvidence }),
+          expectedClicks: expected,
         });
       }
 
       // Queries where two or more pages of the site split the impressions and none ranks well.
+      const topQueryOf = new Map(pages.map((p) => [p.page, p.top_query]));
       const split = await deps.search.splitQueries(siteId, { ...CANNIBAL, limit: MAX_PER_TYPE });
       for (const q of split) {
+        const keep = [...q.pages].sort((a, b) => a.position - b.position || b.impressions - a.impressions)[0]!;
+        const others = q.pages.filter((p) => p.page !== keep.page).map((p) => {
+          const own = topQueryOf.get(p.page);
+          return own && own !== q.query
+            ? { url: p.page, action: 'separate' as const, why: `its own top query is "${own}": it keeps that topic, and its title and headings stop saying "${q.query}"` }
+            : { url: p.page, action: 'redirect' as const, why: `"${q.query}" is what it is found for: its useful parts move into ${keep.page}, and it redirects there (301)` };
+        });
+        const impressions = q.pages.reduce((sum, p) => sum + p.impressions, 0);
+        const expected = fromMovingUp({ impressions, clicks: 0, position: keep.position }, curve);
         await propose({
-          type: 'consolidate_cannibalized_pages', category: 'strategy', priority: byTraffic(q.impressions),
-          title: `Merge the pages competing for "${q.query}"`,
-          description: `${q.pages.length} pages of the site share the impressions for "${q.query}" and none ranks in the top 5.`,
+          type: 'consolidate_cannibalized_pages', category: 'strategy', priority: priorityOfGain(expected),
+          title: `Let one page answer "${q.query}"`,
+          description: `${q.pages.length} pages of the site share the impressions for "${q.query}" and none ranks in the top 5: ${keep.page} (position ${keep.position}) keeps it.`,
           target: `query:${q.query}`,
           configuration: {
-            query: q.query, pages: q.pages,
-            instructions: `Keep ${q.pages[0]!.page} for "${q.query}": merge the useful parts of the others into it, redirect them (301) to it, and point internal links at it.`,
+            query: q.query, pages: q.pages, keep: keep.page, others,
+            instructions: [`Keep ${keep.page} for "${q.query}" and point internal links about it there.`, ...others.map((o) => `${o.url}: ${o.why}.`)].join(' '),
           },
-          evidence: evidence({ query: q.query, impressions: q.impressions, pages: q.pages }),
+          evidence: evidence({ query: q.query, impressions: q.impressions, pages: q.pages, ...curveEvidence }),
+          expectedClicks: expected,
         });
       }
-      deps.log.info({ siteId, proposed, rejected }, 'search-data proposals');
+      deps.log.info({ siteId, proposed, rejected, ctrCurve: fitted.basis }, 'search-data proposals');
       return { proposed, rejected };
     },
   };
 }
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export type SearchPlanner = ReturnType<typeof createSearchPlanner>;

@@ -9,12 +9,14 @@ import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import { prioritiesByWeight, raised } from './proposal.ts';
 import type { LlmWriter } from './llm-writer.ts';
+import type { SearchPlanner } from './search-planner.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
 import { siteSuffixesOf, suffixForPage } from './writers.ts';
 import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import { pageOf, pagesOf } from '../task-types/index.ts';
+import { fromPageClicks } from '../search-data/expected-clicks.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
@@ -33,6 +35,8 @@ interface Deps {
   allowPrivateTargets: PrivateTargets;
   /** Search Console clicks and impressions per page, when the site has search data. */
   pageMetrics?: (siteId: string) => Promise<Map<string, { clicks_28d: number; impressions_28d: number }>>;
+  /** The search-data planner, run after the audit's own proposals when the site has search data. */
+  searchPlanner?: Pick<SearchPlanner, 'proposeFromSearch'>;
   /** The optional LLM writer (LLM_BASE_URL); the extractive writer's drafts stand without it. */
   llm?: LlmWriter | undefined;
   log: FastifyBaseLogger;
@@ -55,7 +59,10 @@ export function createStrategyAgent(deps: Deps) {
       const run = await deps.audits.agentRun.start(auditId);
       if (!run) return; // not completed, or its agent already finished or failed
       if (run.agent_attempt > 1) await deps.repo.dropRejections(auditId);
-      const summary = await agent.proposeFromAudit(run.site_id, auditId);
+      const fromAudit = await agent.proposeFromAudit(run.site_id, auditId);
+      // A fresh audit renews what search data proposes too: titles are drafted from the pages as this audit read them.
+      const fromSearch = (await deps.searchPlanner?.proposeFromSearch(run.site_id)) ?? { proposed: 0, rejected: 0 };
+      const summary = { proposed: fromAudit.proposed + fromSearch.proposed, rejected: fromAudit.rejected + fromSearch.rejected };
       if (!(await deps.audits.agentRun.finish(auditId, run.agent_attempt, summary))) {
         deps.log.warn({ auditId, attempt: run.agent_attempt }, 'strategy agent run superseded; its summary was discarded');
       }
@@ -161,9 +168,12 @@ export function createStrategyAgent(deps: Deps) {
           if (!weighed) proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };
           const reason = gateFailure(proposal);
           if (reason) return reject(proposal.type, proposal.target, reason);
-          const id = await deps.tasks.propose({ siteId, ...proposal });
-          if (id || (await deps.tasks.proposedFromAudit(siteId, proposal.type, proposal.target, auditId))) proposed += 1;
-          else await reject(proposal.type, proposal.target, 'an open task of this type already covers this target');
+          // What it is worth: a share of its pages' clicks, once the site has search data.
+          const expectedClicks = traffic.size === 0 ? undefined
+            : fromPageClicks(proposal.type, pagesOf(proposal).map((p) => ({ clicks: traffic.get(pageOf(p))?.clicks_28d ?? 0 })));
+          const outcome = await deps.tasks.propose({ siteId, ...proposal, expectedClicks });
+          if ('id' in outcome || (await deps.tasks.proposedFromAudit(siteId, proposal.type, proposal.target, auditId))) proposed += 1;
+          else await reject(proposal.type, proposal.target, outcome.refused);
         },
         reject,
       };

@@ -87,6 +87,15 @@ describe('npm run demo', () => {
     assert.ok(queue.total >= 10 && queue.total <= 100, `${queue.total} proposals`);
     const types = new Set(queue.items.map((t: { type: string }) => t.type));
     for (const type of ['prioritize_quick_wins', 'create_content_for_keyword']) assert.ok(types.has(type), `${type} is among them`);
+    // Every proposal says what it is worth, and the queue can be read by it.
+    assert.deepEqual(queue.items.filter((t: { expected_clicks: unknown }) => t.expected_clicks === null).map((t: { type: string }) => t.type), []);
+    const byWorth = await get(`/api/v1/tasks/awaiting-approval?site_id=${demo.siteId}&page_size=100&order=expected_clicks`, token);
+    const worth = byWorth.items.map((t: { expected_clicks: { clicks: number } }) => t.expected_clicks.clicks);
+    assert.deepEqual(worth, [...worth].sort((a: number, b: number) => b - a));
+    // No two open tasks change one field of one page.
+    const claims = (await ctx.database.db.selectFrom('tasks').select('claims').where('site_id', '=', demo.siteId).execute()).flatMap((t) => t.claims);
+    assert.ok(claims.length > 0);
+    assert.equal(new Set(claims).size, claims.length, claims.join('\n'));
     for (const task of queue.items) {
       const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/tasks/${task.id}/approve`, headers: { authorization: `Bearer ${token}` } });
       assert.equal(res.statusCode, 200, res.body);

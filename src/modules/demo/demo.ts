@@ -77,7 +77,7 @@ export async function runDemo(deps: DemoDeps, now = new Date()): Promise<DemoRes
   await deps.sites.setSearchSync(site.id, {
     gsc_property: `sc-domain:${website.host}`, ga4_property: 'properties/000000000', search_backfilled: true, search_sync_error: null, synced: true,
   });
-  await app.jobs.send('agent.plan-from-search', { siteId: site.id });
+  // (A sync sends agent.plan-from-search; here the audit below comes first, and its agent plans from the search data too.)
 
   await api('PUT', `/sites/${site.id}/connector`, {
     type: 'wordpress', base_url: website.origin, username: website.username, application_password: website.applicationPassword,

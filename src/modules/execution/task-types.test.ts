@@ -32,8 +32,8 @@ interface Case {
   contentType?: string;
 }
 
-/** Search-data types: their effect shows in search metrics, not on one page. */
-const SEARCH_TYPES = ['optimize_title_tag', 'prioritize_quick_wins', 'create_content_for_keyword', 'refresh_declining_content', 'consolidate_cannibalized_pages'] as const;
+/** Search-data briefs: their effect shows in search metrics, not on one page. */
+const SEARCH_TYPES = ['create_content_for_keyword', 'refresh_declining_content', 'consolidate_cannibalized_pages'] as const;
 
 const CASES: Case[] = [
   {
@@ -50,6 +50,27 @@ const CASES: Case[] = [
     type: 'fix_title_tag', path: '/title', configuration: () => ({ before: 'Hi', after: TITLE }),
     before: () => page({ title: 'Hi' }), after: () => page({ title: TITLE }),
     deliverable: (d) => assert.equal(d.html, `<title>${TITLE}</title>`),
+  },
+  {
+    // Search-data titles are concrete changes, carried out and checked like a title fix.
+    type: 'optimize_title_tag', path: '/skipped', configuration: () => ({ before: 'Hi', after: TITLE, top_query: 'oak', position: 3, ctr: 0.01, expected_ctr: 0.1 }),
+    before: () => page({ title: 'Hi' }), after: () => page({ title: TITLE }),
+    deliverable: (d) => assert.equal(d.html, `<title>${TITLE}</title>`),
+  },
+  {
+    type: 'prioritize_quick_wins', path: '/quick', configuration: () => ({ before: 'Hi', after: TITLE, keyword: 'oak', position: 8 }),
+    before: () => page({ title: 'Hi' }), after: () => page({ title: TITLE }),
+    deliverable: (d) => assert.equal(d.html, `<title>${TITLE}</title>`),
+  },
+  {
+    // A brief a person carries out, checked on the live site: the named page links to the query's page with its words.
+    type: 'strengthen_page_for_query', path: '/related',
+    configuration: (origin) => ({
+      keyword: 'oak tables', url: `${origin}/tables`, position: 6, opening_says_query: true, link_from: [{ url: `${origin}/related`, title: 'Related' }],
+      instructions: 'Link to /tables with the words "oak tables".',
+    }),
+    before: () => page({ body: '<p>Chairs. <a href="/tables">See more</a></p>' }), after: () => page({ body: '<p>Chairs to go with our <a href="/tables">oak tables</a>.</p>' }),
+    deliverable: (d, origin) => assert.deepEqual(d.changes, [{ url: `${origin}/related`, title: 'Related' }]),
   },
   {
     type: 'fix_h1', path: '/h1', configuration: () => ({ issue: 'missing', before: null, after: 'Oak tables', instructions: 'add this h1.' }),

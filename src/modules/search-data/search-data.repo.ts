@@ -113,6 +113,17 @@ export function createSearchDataRepo(db: Kysely<DB>) {
       return rows;
     },
 
+    /** Clicks and impressions by whole position (1-20) over the last 90 days of data: what the site's CTR curve is fitted on. */
+    async ctrByPosition(siteId: string) {
+      const { rows } = await sql<{ position: number; clicks: number; impressions: number }>`
+        select greatest(1, round(q.position))::int as position, sum(q.clicks)::int as clicks, sum(q.impressions)::int as impressions
+        from search_query_daily q
+        where q.site_id = ${siteId} and q.position < 20.5
+          and q.date > (select max(date) from search_query_daily where site_id = ${siteId}) - 90
+        group by 1 order by 1`.execute(db);
+      return rows;
+    },
+
     /** Queries whose impressions two or more pages split (each at least minShare), none ranking better than worseThan. */
     async splitQueries(siteId: string, limits: { minShare: number; minImpressions: number; worseThan: number; limit: number }) {
       const { rows } = await sql<{ query: string; pages: Array<{ page: string; impressions: number; position: number }>; impressions: number }>`

@@ -13,6 +13,7 @@ export function createSearchDataService(repo: SearchDataRepo) {
     pageMetrics: repo.pageMetrics,
     pagePerformance: repo.pagePerformance,
     splitQueries: repo.splitQueries,
+    ctrByPosition: repo.ctrByPosition,
     impactAround: repo.impactAround,
   };
 }

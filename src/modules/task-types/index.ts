@@ -12,7 +12,7 @@ import { fixCanonical, fixIndexingBlock, fixSitemapErrors } from './types/indexi
 import { addInternalLinks, fixBrokenLinks, fixRedirectChains } from './types/links.ts';
 import { fixDuplicateMetaDescription, fixMissingMetaDescription } from './types/meta-description.ts';
 import {
-  consolidateCannibalizedPages, createContentForKeyword, optimizeTitleTag, prioritizeQuickWins, refreshDecliningContent,
+  consolidateCannibalizedPages, createContentForKeyword, optimizeTitleTag, prioritizeQuickWins, refreshDecliningContent, strengthenPageForQuery,
 } from './types/search-data.ts';
 import { fixTitleTag } from './types/title-tag.ts';
 
@@ -20,7 +20,7 @@ import { fixTitleTag } from './types/title-tag.ts';
 export const TASK_TYPE_LIST = [
   fixMissingMetaDescription, fixDuplicateMetaDescription, fixTitleTag, fixH1, addImageAltText, addInternalLinks,
   fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, fixHtmlLang, addStructuredData, expandThinContent,
-  optimizeTitleTag, prioritizeQuickWins, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
+  optimizeTitleTag, prioritizeQuickWins, strengthenPageForQuery, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
 ] as const;
 
 export type TaskTypeName = (typeof TASK_TYPE_LIST)[number]['type'];
@@ -140,3 +140,18 @@ export function connectorChange(task: StoredTask): ConnectorChange | undefined {
 }
 
 export const categoryOf = (type: string): TaskCategory | undefined => BY_NAME.get(type)?.category;
+
+/**
+ * The fields of pages a task changes, one `<url>#<field>` per page ('#title',
+ * '#meta_description', '#content:<edit>'): what two open tasks may never share. A brief
+ * changes nothing itself and claims nothing.
+ */
+export function claimsOf(task: StoredTask): string[] {
+  const claims = new Set<string>();
+  for (const page of pagesOf(task)) {
+    const change = connectorChange(page);
+    const url = pageOf(page);
+    if (change && 'field' in change) claims.add(`${url}#${change.field === 'content' ? `content:${change.edit.kind}` : change.field}`);
+  }
+  return [...claims];
+}

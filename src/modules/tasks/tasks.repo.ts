@@ -5,7 +5,7 @@ import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './st
 
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
-  'tasks.created_at',
+  'tasks.created_at', 'tasks.expected_clicks',
 ] as const;
 
 export interface TaskFilter {
@@ -15,6 +15,9 @@ export interface TaskFilter {
   type?: string | undefined;
   priority?: TaskPriority | undefined;
 }
+
+/** newest: the task list's order; priority: the approval queue's (the contract's); expected_clicks: the queue by worth. */
+export type TaskOrder = 'newest' | 'priority' | 'expected_clicks';
 
 const priorityRank = sql<number>`case tasks.priority ${sql.join(
   Object.entries(PRIORITY_RANK).map(([priority, rank]) => sql`when ${priority} then ${rank}`),
@@ -37,11 +40,13 @@ export function createTasksRepo(db: Kysely<DB>) {
   };
 
   return {
-    async page(ownerId: string, filter: TaskFilter, order: 'newest' | 'priority', page: number, pageSize: number) {
+    async page(ownerId: string, filter: TaskFilter, order: TaskOrder, page: number, pageSize: number) {
       let query = filtered(ownerId, filter).select(SUMMARY);
-      query = order === 'newest'
-        ? query.orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
-        : query.orderBy(priorityRank).orderBy('tasks.created_at').orderBy('tasks.id');
+      if (order === 'newest') query = query.orderBy('tasks.created_at', 'desc');
+      // Tasks without an estimate (no search data) last, then as the contract's order.
+      if (order === 'expected_clicks') query = query.orderBy(sql`(tasks.expected_clicks->>'clicks')::int desc nulls last`);
+      if (order !== 'newest') query = query.orderBy(priorityRank).orderBy('tasks.created_at');
+      query = query.orderBy('tasks.id');
       const [items, count] = await Promise.all([
         query.limit(pageSize).offset((page - 1) * pageSize).execute(),
         filtered(ownerId, filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -120,18 +125,32 @@ export function createTasksRepo(db: Kysely<DB>) {
       return result.rows.length === 1 ? to : undefined;
     },
 
-    /** Internal: a proposal that passed the agent's quality gates (undefined: an open duplicate exists). */
+    /**
+     * Internal: a proposal that passed the agent's quality gates. Not stored (undefined) when an
+     * open task of its type already covers its target, or already claims one of the page fields
+     * it would change (`claims`, from claimsOf): the check and the insert hold the site's lock,
+     * so two agents proposing at once cannot both claim one field.
+     */
     async insertProposal(task: {
       siteId: string; type: string; category: TaskCategory; priority: TaskPriority; title: string; description: string;
-      target: string; configuration: unknown; evidence: unknown;
+      target: string; configuration: unknown; evidence: unknown; claims?: string[]; expectedClicks?: unknown;
     }) {
+      const claims = task.claims ?? [];
       return atomically(db, async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${task.siteId}`}))`.execute(trx);
+        if (claims.length > 0) {
+          const taken = await trx.selectFrom('tasks').select('id')
+            .where('site_id', '=', task.siteId).where('status', 'in', OPEN_STATUSES).where(sql<boolean>`claims && ${claims}::text[]`)
+            .executeTakeFirst();
+          if (taken) return undefined;
+        }
         const row = await trx
           .insertInto('tasks')
           .values({
             site_id: task.siteId, type: task.type, category: task.category, priority: task.priority, title: task.title,
             description: task.description, target: task.target, configuration: JSON.stringify(task.configuration),
-            evidence: JSON.stringify(task.evidence),
+            evidence: JSON.stringify(task.evidence), claims,
+            expected_clicks: task.expectedClicks === undefined ? null : JSON.stringify(task.expectedClicks),
           })
           .onConflict((oc) => oc.columns(['site_id', 'type', 'target']).where('status', 'in', OPEN_STATUSES).doNothing())
           .returning('id')
@@ -139,6 +158,16 @@ export function createTasksRepo(db: Kysely<DB>) {
         if (row) await trx.insertInto('task_events').values({ task_id: row.id, from_status: null, to_status: 'awaiting_approval', actor: 'agent:strategy' }).execute();
         return row?.id;
       });
+    },
+
+    /** Why a proposal was not stored: the open task of its type and target, or the open task that claims one of its fields. */
+    async blocking(siteId: string, type: string, target: string, claims: readonly string[]) {
+      const open = db.selectFrom('tasks').select(['id', 'title', 'claims']).where('site_id', '=', siteId).where('status', 'in', OPEN_STATUSES);
+      const same = await open.where('type', '=', type).where('target', '=', target).executeTakeFirst();
+      if (same) return { kind: 'same' as const, ...same };
+      if (claims.length === 0) return undefined;
+      const claiming = await open.where(sql<boolean>`claims && ${[...claims]}::text[]`).orderBy('created_at').executeTakeFirst();
+      return claiming && { kind: 'claims' as const, ...claiming, shared: claiming.claims.filter((c) => claims.includes(c)) };
     },
 
     /** Whether an open task of this type and target was proposed from this audit (a retried agent run finds its own). */

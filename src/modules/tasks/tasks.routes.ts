@@ -24,7 +24,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
   );
   r.get(
     '/tasks/awaiting-approval',
-    { schema: { tags, operationId: 'listTasksAwaitingApproval', summary: 'Tasks waiting for your approval, by priority then age', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
+    { schema: { tags, operationId: 'listTasksAwaitingApproval', summary: 'Tasks waiting for your approval, by priority then age (or most expected clicks first: order=expected_clicks)', querystring: AwaitingApprovalQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.awaitingApproval(request.actor.sub, request.query),
   );
   r.get(

@@ -9,6 +9,16 @@ export const TASK_STATUSES = [
 export const TASK_CATEGORIES = ['strategy', 'research', 'content', 'technical', 'seo'] as const;
 export const TASK_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 
+export const ExpectedClicksSchema = Type.Object({
+  clicks: Type.Integer({ minimum: 0, description: 'Additional clicks from search in 28 days, the central estimate' }),
+  low: Type.Integer({ minimum: 0 }),
+  high: Type.Integer({ minimum: 0 }),
+  basis: StringEnum(['site_curve', 'industry_curve', 'page_clicks'] as const, {
+    description: "site_curve: the site's own CTR by position, fitted on its Search Console rows; industry_curve: the published curve (Sistrix 2020), for a site with too little data; page_clicks: a share of the affected pages' clicks",
+  }),
+  method: Type.String({ description: 'The estimate in words, with its inputs' }),
+}, { description: 'What the task is expected to bring (beyond the contract; method in the README, "Expected clicks"); null without search data' });
+
 export const TaskSchema = Type.Object({
   id: Uuid(),
   title: Type.String(),
@@ -18,6 +28,7 @@ export const TaskSchema = Type.Object({
   priority: StringEnum(TASK_PRIORITIES),
   site_id: Uuid(),
   created_at: Timestamp(),
+  expected_clicks: Nullable(ExpectedClicksSchema),
 });
 
 const detailFields = {
@@ -74,7 +85,13 @@ export const ListTasksQuery = Type.Object(
 );
 
 export const AwaitingApprovalQuery = Type.Object(
-  { site_id: Type.Optional(Uuid()), category: Type.Optional(StringEnum(TASK_CATEGORIES)), ...extraFilters, ...pageQueryProperties(20, 100) },
+  {
+    site_id: Type.Optional(Uuid()), category: Type.Optional(StringEnum(TASK_CATEGORIES)), ...extraFilters,
+    order: Type.Optional(StringEnum(['priority', 'expected_clicks'] as const, {
+      description: 'priority (default, the contract\'s): by priority then age; expected_clicks: most expected clicks first, tasks without an estimate last',
+    })),
+    ...pageQueryProperties(20, 100),
+  },
   { additionalProperties: false },
 );
 

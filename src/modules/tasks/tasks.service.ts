@@ -6,10 +6,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
-import { isBrief, pageOf } from '../task-types/index.ts';
+import { claimsOf, isBrief, pageOf } from '../task-types/index.ts';
 import { isRestorable } from '../connectors/connector.types.ts';
 import { OPEN_STATUSES, statusInWords, TRANSITIONS } from './state-machine.ts';
-import type { TasksRepo } from './tasks.repo.ts';
+import type { TaskOrder, TasksRepo } from './tasks.repo.ts';
 
 interface ListQuery {
   site_id?: string | undefined;
@@ -19,6 +19,14 @@ interface ListQuery {
   priority?: TaskPriority | undefined;
   page?: number | undefined;
   page_size?: number | undefined;
+  order?: 'priority' | 'expected_clicks' | undefined;
+}
+
+/** '<url>#title' claims in words: "the title of https://…", "the title of 3 pages". */
+function claimsInWords(claims: readonly string[]): string {
+  const fields = [...new Set(claims.map((c) => c.slice(c.lastIndexOf('#') + 1)))];
+  const field = fields.map((f) => (f.startsWith('content:') ? 'the content' : `the ${f.replaceAll('_', ' ')}`)).join(' and ');
+  return claims.length === 1 ? `${field} of ${claims[0]!.slice(0, claims[0]!.lastIndexOf('#'))}` : `${field} of ${claims.length} of its pages`;
 }
 
 export function createTasksService(deps: {
@@ -43,7 +51,7 @@ export function createTasksService(deps: {
     if (siteId) await deps.sites.getSite(ownerId, siteId);
   }
 
-  async function page(ownerId: string, query: ListQuery, order: 'newest' | 'priority') {
+  async function page(ownerId: string, query: ListQuery, order: TaskOrder) {
     await checkSite(ownerId, query.site_id);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 20;
@@ -52,10 +60,6 @@ export function createTasksService(deps: {
     return { items, total, page, page_size: pageSize };
   }
 
-  /**
-   * Sends a job in the transaction `trx` (it exists only if that commits). A send that fails
-   * rolls the transaction back: the caller is told to try again, and nothing was changed.
-   */
   /**
    * Queues a task's execution in the transaction `trx` (it exists only if that commits). A send
    * that fails rolls the transaction back: the caller is told to try again, and nothing changed.
@@ -93,7 +97,7 @@ export function createTasksService(deps: {
 
   return {
     list: (ownerId: string, query: ListQuery) => page(ownerId, query, 'newest'),
-    awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, 'priority'),
+    awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, query.order ?? 'priority'),
     approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
     cancel: (ownerId: string, taskId: string) => act(ownerId, taskId, 'cancel'),
     /** A failed task whose failure left the site as it was, queued again: a new attempt in its history. */
@@ -159,11 +163,23 @@ export function createTasksService(deps: {
     markRolledBack: async (taskId: string, actor: string, rollbackId: string, trx: Kysely<DB>) =>
       (await repo.transition(null, taskId, 'rollback', actor, { rollback_id: rollbackId }, {}, trx)) !== undefined,
 
-    /** For the strategy agent: stores a proposal that passed its gates (undefined: an open duplicate exists). */
-    propose: (proposal: Parameters<TasksRepo['insertProposal']>[0]) => repo.insertProposal(proposal),
+    /**
+     * For the agents: stores a proposal that passed its gates, claiming the page fields it
+     * changes; or says, in words, why not (an open task of its type and target, or one that
+     * already changes one of those fields).
+     */
+    async propose(proposal: Omit<Parameters<TasksRepo['insertProposal']>[0], 'claims'>): Promise<{ id: string } | { refused: string }> {
+      const claims = claimsOf(proposal);
+      const id = await repo.insertProposal({ ...proposal, claims });
+      if (id) return { id };
+      const other = await repo.blocking(proposal.siteId, proposal.type, proposal.target, claims);
+      if (other?.kind === 'claims') {
+        return { refused: `the open task "${other.title}" already changes ${claimsInWords(other.shared)}: one change to a field of a page at a time` };
+      }
+      return { refused: 'an open task of this type already covers this target' };
+    },
     proposedFromAudit: (siteId: string, type: string, target: string, auditId: string) => repo.openFromAudit(siteId, type, target, auditId),
 
-    /** For the strategy agent: its proposals still awaiting approval on a site. */
     /** For the strategy agent: every task of a site not yet closed (proposed, queued or running): the pages they will change. */
     openTasks: (siteId: string) => repo.openTasks(siteId, OPEN_STATUSES),
     /** For the strategy agent: withdraws a proposal through the cancel transition, the reason in its history. */

@@ -61,7 +61,7 @@ describe('GET /api/v1/tasks', () => {
     assert.equal(all.data.total, 3);
     assert.equal(all.data.page, 1);
     assert.equal(all.data.page_size, 20);
-    assert.deepEqual(Object.keys(all.data.items[0]).sort(), ['created_at', 'description', 'id', 'priority', 'site_id', 'status', 'title', 'type']);
+    assert.deepEqual(Object.keys(all.data.items[0]).sort(), ['created_at', 'description', 'expected_clicks', 'id', 'priority', 'site_id', 'status', 'title', 'type']);
 
     assert.deepEqual((await get(carol, `/api/v1/tasks?site_id=${s1}`)).data.items.map((t: { id: string }) => t.id), [t2, t1]);
     assert.deepEqual((await get(carol, '/api/v1/tasks?category=content')).data.items.map((t: { id: string }) => t.id), [t2]);
