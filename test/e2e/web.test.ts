@@ -282,7 +282,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
 
   it('hands a brief over once approved (ready for you, nothing to roll back), and offers a failed task that left the site as it was again', async () => {
     const db = ctx.database.db;
-    const brief = await db.selectFrom('tasks').select('id').where('site_id', '=', demo.siteId).where('type', '=', 'prioritize_quick_wins')
+    const brief = await db.selectFrom('tasks').select('id').where('site_id', '=', demo.siteId).where('type', '=', 'create_content_for_keyword')
       .where('status', '=', 'awaiting_approval').executeTakeFirstOrThrow();
     await open(`/tasks/${brief.id}`);
     await page.getByText('A brief for you to carry out').first().waitFor();
@@ -301,6 +301,29 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await capture('06c-task-failed');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Task queued again for a new attempt').waitFor();
+  });
+
+  it('orders the queue by expected clicks, shows a title proposal as before -> after, and keeps the reason a proposal is rejected for', async () => {
+    await open(`/approvals?site=${demo.siteId}`);
+    await page.locator('.proposal .worth').first().waitFor();
+    const worth = (await page.locator('.proposal .worth strong').allInnerTexts()).map((t) => Number(/\+([\d,]+)/.exec(t)![1]!.replace(/,/g, '')));
+    assert.ok(worth.length > 3 && worth.every((n, i) => i === 0 || n <= worth[i - 1]!), `most clicks first: ${worth.join(', ')}`);
+    const title = page.locator('.proposal').filter({ hasText: 'in the title of its page' }).first();
+    await title.locator('.diff-after ins').waitFor({ timeout: 15_000 });
+    await title.scrollIntoViewIfNeeded();
+    await capture('05b-queue-by-clicks');
+    await title.screenshot({ path: path.join(SHOTS, '05c-title-proposal.png') });
+    await page.locator('.page-header').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, '05d-queue-top.png') });
+    const heading = await title.locator('h2').innerText();
+    await title.getByRole('button', { name: 'Reject…' }).click();
+    await title.getByLabel(/Why reject it/).fill('We rewrite this page next month');
+    await title.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '1 proposal rejected' }).waitFor();
+    const rejected = await ctx.database.db.selectFrom('tasks').innerJoin('task_events', 'task_events.task_id', 'tasks.id')
+      .select('task_events.detail').where('tasks.site_id', '=', demo.siteId).where('tasks.title', '=', heading).where('task_events.to_status', '=', 'cancelled')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(rejected.detail, { reason: 'We rewrite this page next month' });
   });
 
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {

@@ -66,7 +66,7 @@ describe('one title per page', () => {
   it('serves a second query with the same title when that title says it', () => {
     const [plan] = planTitles([candidate('hydrangeas watering', 10), candidate('watering hydrangeas', 5)], pages);
     assert.ok(plan!.kind === 'title');
-    assert.deepEqual(plan.alsoServes.map((c) => c.query), ['watering hydrangeas']);
+    assert.deepEqual(plan!.alsoServes.map((c) => c.query), ['watering hydrangeas']);
   });
 
   it('never proposes the title again for a query it already says, nor a title that drops a query worth more now', () => {

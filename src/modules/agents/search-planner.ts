@@ -29,9 +29,12 @@ const RELATED = 8;
 export const priorityOfGain = (e: ExpectedClicks): TaskPriority => (e.clicks >= 100 ? 'high' : e.clicks >= 20 ? 'medium' : 'low');
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const sharesTopic = (a: string, b: string) => {
+/** A word in more than this share of the site's titles is the template's, not a topic. */
+const GENERIC_SHARE = 0.25;
+/** How many of a's topic words b says (less the words `skip` says are no topic). */
+const sharesTopic = (a: string, b: string, skip: (word: string) => boolean = () => false) => {
   const words = topicWordsOf(b);
-  return topicWordsOf(a).filter((w) => words.some((x) => sameFamily(w, x))).length;
+  return topicWordsOf(a).filter((w) => !skip(w) && words.some((x) => sameFamily(w, x))).length;
 };
 
 /**
@@ -70,14 +73,22 @@ export function createSearchPlanner(deps: {
 
       const fitted = fitCtrCurve(await deps.search.ctrByPosition(siteId));
       const curve: Curve = fitted;
-      const curveEvidence = { ctr_curve: fitted.basis === 'site' ? { basis: 'site', impressions: fitted.impressions, ...fitted.params } : { basis: 'industry', source: 'Sistrix 2020' } };
+      const curveEvidence = {
+        ctr_curve: fitted.basis === 'site'
+          ? `this site's own, fitted on ${fitted.impressions.toLocaleString('en')} impressions at positions 1-20 (90 days)`
+          : 'the published curve (Sistrix 2020): the site has too little data for its own',
+      };
       const [pages, keywords] = await Promise.all([deps.search.pagePerformance(siteId), deps.keywords.rankedForPlanning(siteId)]);
       const audited = await createSearchPages(deps.audits, siteId);
       const queriesOf = (url: string) => keywords.filter((k) => k.url === url).map((k) => ({ query: k.keyword, clicks: k.clicks_28d }));
       // Pages of the site about the query's topic, the most linked-to first: where links to a page, or to a new one, belong.
+      // A word most titles share ("guide", a template's "growing") says nothing of a page's topic.
+      const titleWords = audited.all().map((p) => new Set(topicWordsOf(`${p.title} ${p.h1 ?? ''}`)));
+      const generic = (word: string) => titleWords.filter((words) => [...words].some((w) => sameFamily(w, word))).length > Math.max(2, titleWords.length * GENERIC_SHARE);
+      const aboutQuery = (query: string, text: string) => sharesTopic(query, text, generic);
       const linkFrom = (query: string, except: string | null): SearchPage[] => audited.all()
-        .filter((p) => p.url !== except && sharesTopic(query, `${p.title} ${p.h1 ?? ''}`) > 0)
-        .sort((a, b) => sharesTopic(query, `${b.title} ${b.h1 ?? ''}`) - sharesTopic(query, `${a.title} ${a.h1 ?? ''}`) || b.inlinks - a.inlinks)
+        .filter((p) => p.url !== except && aboutQuery(query, `${p.title} ${p.h1 ?? ''}`) > 0)
+        .sort((a, b) => aboutQuery(query, `${b.title} ${b.h1 ?? ''}`) - aboutQuery(query, `${a.title} ${a.h1 ?? ''}`) || b.inlinks - a.inlinks)
         .slice(0, LINK_FROM);
       const refs = (list: SearchPage[]) => list.map((p) => ({ url: p.url, title: p.title }));
       await audited.load([...new Set([...pages.map((p) => p.page), ...keywords.flatMap((k) => (k.url ? [k.url] : []))])]);
@@ -192,8 +203,11 @@ export function createSearchPlanner(deps: {
       const gaps = keywords.filter((k) => k.current_position! > NEW_CONTENT.beyond && k.impressions_28d >= NEW_CONTENT.minImpressions).slice(0, MAX_PER_TYPE);
       for (const k of gaps) {
         const expected = fromNewPage({ impressions: k.impressions_28d, clicks: k.clicks_28d, position: k.current_position! }, curve);
+        // Related: queries that share a word with it, those Google shows the same page for first (a shared "how to grow" says less than a shared page).
+        const shared = (r: (typeof keywords)[number]) => sharesTopic(k.keyword, r.keyword);
         const related = keywords
-          .filter((r) => r.keyword !== k.keyword && sharesTopic(k.keyword, r.keyword) > 0)
+          .filter((r) => r.keyword !== k.keyword && shared(r) > 0)
+          .sort((a, b) => Number(b.url === k.url) - Number(a.url === k.url) || shared(b) - shared(a) || b.impressions_28d - a.impressions_28d)
           .slice(0, RELATED).map((r) => ({ query: r.keyword, impressions: r.impressions_28d, position: r.current_position! }));
         const from = linkFrom(k.keyword, null);
         const outline = [k.keyword, ...related.slice(0, 5).map((r) => r.query)].map((q) => q.charAt(0).toUpperCase() + q.slice(1));

@@ -69,10 +69,11 @@ export function createSearchDataRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Search metrics of a page in equal windows before and after a moment (a task completing):
-     * up to 28 days each, as many as Search Console data covers after it. Undefined without data.
+     * Search metrics of a page (and one query on it, when given) in equal windows before and
+     * after a moment (a task completing): up to 28 days each, as many as Search Console data
+     * covers after it. Undefined without data.
      */
-    async impactAround(siteId: string, page: string, since: Date) {
+    async impactAround(siteId: string, page: string, since: Date, query?: string) {
       const row = await sql<{ days: number | null; b_clicks: number; b_impr: number; b_pos: number | null; a_clicks: number; a_impr: number; a_pos: number | null }>`
         with bounds as (
           -- least() skips nulls: without any data there is no window at all.
@@ -86,13 +87,13 @@ export function createSearchDataRepo(db: Kysely<DB>) {
           coalesce(sum(q.clicks) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_clicks,
           coalesce(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0)::int as a_impr,
           sum(q.position * q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days) / nullif(sum(q.impressions) filter (where q.date > b.d and q.date <= b.d + b.days), 0) as a_pos
-        from bounds b left join search_query_daily q on q.site_id = ${siteId} and q.page = ${page}
+        from bounds b left join search_query_daily q on q.site_id = ${siteId} and q.page = ${page} ${query === undefined ? sql`` : sql`and q.query = ${query}`}
         group by b.days, b.d`.execute(db);
       const r = row.rows[0];
       if (!r || r.days === null || r.days < 1) return undefined;
       const pos = (p: number | null) => (p === null ? null : Math.round(Number(p) * 10) / 10);
       return {
-        url: page, window_days: Number(r.days),
+        url: page, query: query ?? null, window_days: Number(r.days),
         before: { clicks: r.b_clicks, impressions: r.b_impr, position: pos(r.b_pos) },
         after: { clicks: r.a_clicks, impressions: r.a_impr, position: pos(r.a_pos) },
       };

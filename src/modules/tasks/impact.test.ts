@@ -47,9 +47,28 @@ describe('the measured impact of a task', () => {
     const id = await completedTask(`${page}?v=2`);
     await ctx.database.db.updateTable('tasks').set({ configuration: JSON.stringify({ url: page }) }).where('id', '=', id).execute();
     assert.deepEqual((await status(id)).impact, {
-      url: page, window_days: 10,
+      url: page, query: null, window_days: 10,
       before: { clicks: 20, impressions: 1000, position: 9 },
       after: { clicks: 50, impressions: 1200, position: 6 },
+      realised_clicks_28d: 84, expected_clicks: null,
     });
+  });
+
+  it("of a search-data task is its query's on its page, beside the clicks it was expected to bring", async () => {
+    const rows = [];
+    for (let d = 1; d <= 28; d++) {
+      rows.push({ date: day(-d), query: 'rose pruning', page, clicks: 1, impressions: 50, position: 12 });
+      rows.push({ date: day(d), query: 'rose pruning', page, clicks: 3, impressions: 400, position: 7 });
+      rows.push({ date: day(d), query: 'roses', page, clicks: 40, impressions: 400, position: 2 }); // another query of the page
+    }
+    await createSearchDataRepo(ctx.database.db).replaceQueryDays(siteId, [], rows);
+    const id = await completedTask(`${page}?quick`);
+    const expected = { clicks: 60, low: 20, high: 120, basis: 'site_curve', method: 'm' };
+    await ctx.database.db.updateTable('tasks').set({
+      type: 'prioritize_quick_wins', configuration: JSON.stringify({ url: page, keyword: 'rose pruning', after: 'Rose pruning: Roses – Shop' }), expected_clicks: JSON.stringify(expected),
+    }).where('id', '=', id).execute();
+    const impact = (await status(id)).impact;
+    assert.deepEqual([impact.query, impact.window_days, impact.before.clicks, impact.after.clicks, impact.after.position], ['rose pruning', 28, 28, 84, 7]);
+    assert.deepEqual([impact.realised_clicks_28d, impact.expected_clicks], [56, expected]);
   });
 });

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
 import {
   AwaitingApprovalQuery,
+  CancelTaskBody,
   ListTasksQuery,
   TaskActionResultOf,
   TaskDetailSchema,
@@ -39,8 +40,13 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
   );
   r.post(
     '/tasks/:task_id/cancel',
-    { schema: { tags, operationId: 'cancelTask', summary: 'Cancel a task awaiting approval or queued', params: TaskParams, response: { 200: TaskActionResultOf('cancelled') } } },
-    (request) => tasks.cancel(request.actor.sub, request.params.task_id),
+    {
+      schema: {
+        tags, operationId: 'cancelTask', summary: 'Cancel a task awaiting approval or queued (with an optional reason, kept in its history)',
+        params: TaskParams, body: CancelTaskBody, response: { 200: TaskActionResultOf('cancelled') },
+      },
+    },
+    (request) => tasks.cancel(request.actor.sub, request.params.task_id, request.body?.reason),
   );
   r.post(
     '/tasks/:task_id/retry',

@@ -67,6 +67,14 @@ export const TaskDetailSchema = Type.Union(
 
 export const TaskParams = Type.Object({ task_id: Uuid({ description: 'Task identifier' }) });
 
+/** Rejecting a proposal may say why (beyond the contract): kept in the task's history, for the team and the agent's next proposals. */
+export const CancelTaskBody = Type.Optional(Type.Union([
+  Type.Object({
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Why it is rejected or cancelled, in your words' })),
+  }, { additionalProperties: false }),
+  Type.Null(),
+]));
+
 /** Filters both task lists take beyond the contract's: the type and the priority (applied before paging). */
 const extraFilters = {
   type: Type.Optional(StringEnum(TASK_TYPE_LIST.map((t) => t.type), { description: 'Only tasks of this type' })),
@@ -108,6 +116,9 @@ export const VerificationStatusSchema = Type.Object({
   checked_at: Nullable(Timestamp()),
   impact: Nullable(Type.Object({
     url: Type.String(),
+    query: Nullable(Type.String({ description: 'The query a search-data task is about: the figures are that query\'s on the page' })),
+    realised_clicks_28d: Type.Integer({ description: 'After minus before, brought to 28 days: what the change brought so far' }),
+    expected_clicks: Nullable(ExpectedClicksSchema),
     window_days: Type.Integer({ description: 'Equal windows before and after the task completed (up to 28 days, as many as have passed)' }),
     before: Metrics,
     after: Metrics,

@@ -3,7 +3,7 @@ import { conflict, notFound, ProblemError } from '../../lib/problem.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import type { Transact } from '../../db/transact.ts';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
+import type { DB, ExpectedClicksColumn } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { claimsOf, isBrief, pageOf } from '../task-types/index.ts';
@@ -20,6 +20,13 @@ interface ListQuery {
   page?: number | undefined;
   page_size?: number | undefined;
   order?: 'priority' | 'expected_clicks' | undefined;
+}
+
+/** The query a search-data task is about (its impact is read for that query on its page). */
+function queryOf(configuration: unknown): string | undefined {
+  const c = (configuration ?? {}) as { keyword?: unknown; top_query?: unknown };
+  const query = c.keyword ?? c.top_query;
+  return typeof query === 'string' ? query : undefined;
 }
 
 /** '<url>#title' claims in words: "the title of https://…", "the title of 3 pages". */
@@ -41,9 +48,13 @@ export function createTasksService(deps: {
   const { repo } = deps;
 
   /** The page's search metrics before and after the task completed (undefined before it completed, or without data). */
-  async function impactOf(taskId: string, page: string) {
+  async function impactOf(taskId: string, page: string, query: string | undefined, expected: unknown) {
     const done = await repo.completedAt(taskId);
-    return done && deps.search.impactAround(done.site_id, page, done.at);
+    const impact = done && (await deps.search.impactAround(done.site_id, page, done.at, query));
+    if (!impact) return undefined;
+    // The change in clicks, brought to 28 days, beside what the proposal expected.
+    const realised = Math.round(((impact.after.clicks - impact.before.clicks) * 28) / impact.window_days);
+    return { ...impact, realised_clicks_28d: realised, expected_clicks: (expected ?? null) as ExpectedClicksColumn | null };
   }
 
   /** A site filter naming another user's site is a 404, as the site itself would be. */
@@ -78,10 +89,10 @@ export function createTasksService(deps: {
   const ACTION_WORDS = { approve: 'approved', cancel: 'cancelled', retry: 'tried again' } as const;
 
   /** Approve, cancel or retry: 200 with the new status, 409 saying why not, 404 if not the caller's. */
-  async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel' | 'retry') {
+  async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel' | 'retry', detail?: { reason: string }) {
     // The transition and its execution job commit together: never a queued task that no job will run.
     const status = await deps.transact(async (trx) => {
-      const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, undefined, {}, trx);
+      const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, detail, {}, trx);
       if (moved === 'queued') await queueExecution(trx, taskId);
       return moved;
     });
@@ -99,7 +110,8 @@ export function createTasksService(deps: {
     list: (ownerId: string, query: ListQuery) => page(ownerId, query, 'newest'),
     awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, query.order ?? 'priority'),
     approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
-    cancel: (ownerId: string, taskId: string) => act(ownerId, taskId, 'cancel'),
+    /** The reason, when given, is kept in the history with the transition. */
+    cancel: (ownerId: string, taskId: string, reason?: string) => act(ownerId, taskId, 'cancel', reason?.trim() ? { reason: reason.trim() } : undefined),
     /** A failed task whose failure left the site as it was, queued again: a new attempt in its history. */
     retry: (ownerId: string, taskId: string) => act(ownerId, taskId, 'retry'),
 
@@ -128,7 +140,7 @@ export function createTasksService(deps: {
       const page = url !== task.target || /^https?:\/\//.test(url) ? url : undefined;
       const [verification, impact] = await Promise.all([
         repo.verification(taskId),
-        page && (task.status === 'completed' || task.status === 'rolled_back') ? impactOf(taskId, page) : undefined,
+        page && (task.status === 'completed' || task.status === 'rolled_back') ? impactOf(taskId, page, queryOf(task.configuration), task.expected_clicks) : undefined,
       ]);
       if (verification) {
         return { task_id: taskId, status: verification.status, checks: verification.checks as object[], checked_at: verification.checked_at, impact: impact ?? null };

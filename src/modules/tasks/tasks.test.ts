@@ -27,7 +27,7 @@ async function site(user: SignedInUser) {
 }
 
 /** What the strategy agent does once a proposal has passed its gates. */
-async function propose(siteId: string, options: { priority?: TaskPriority; category?: TaskCategory; type?: string; target?: string } = {}) {
+async function propose(siteId: string, options: { priority?: TaskPriority; category?: TaskCategory; type?: string; target?: string; clicks?: number } = {}) {
   const id = await repo.insertProposal({
     siteId,
     type: options.type ?? 'fix_missing_meta_description',
@@ -38,6 +38,7 @@ async function propose(siteId: string, options: { priority?: TaskPriority; categ
     target: options.target ?? `https://example.com/${++n}`,
     configuration: { before: null, after: 'A description.' },
     evidence: [{ check_id: 'meta_description_missing', url: 'https://example.com/' }],
+    ...(options.clicks === undefined ? {} : { expectedClicks: { clicks: options.clicks, low: 0, high: options.clicks * 2, basis: 'page_clicks', method: 'm' } }),
   });
   assert.ok(id, 'proposal stored');
   return id;
@@ -94,6 +95,21 @@ describe('GET /api/v1/tasks/awaiting-approval', () => {
     const res = await get(dave, '/api/v1/tasks/awaiting-approval');
     assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [critical, highOld, highNew, low]);
     assert.equal(res.data.total, 4);
+  });
+
+  it('lists them by expected clicks when asked (most first, tasks without an estimate last), and refuses another order with 422', async () => {
+    const frank = await signUp(ctx);
+    const s = await site(frank);
+    const none = await propose(s, { priority: 'critical' });
+    const few = await propose(s, { priority: 'high', clicks: 5 });
+    const many = await propose(s, { priority: 'low', clicks: 500 });
+    const some = await propose(s, { priority: 'medium', clicks: 40 });
+    const res = await get(frank, '/api/v1/tasks/awaiting-approval?order=expected_clicks');
+    assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [many, some, few, none]);
+    assert.deepEqual(res.data.items[0].expected_clicks, { clicks: 500, low: 0, high: 1000, basis: 'page_clicks', method: 'm' });
+    assert.equal(res.data.items[3].expected_clicks, null);
+    assert.deepEqual((await get(frank, '/api/v1/tasks/awaiting-approval')).data.items.map((t: { id: string }) => t.id), [none, few, some, many], 'the default stays the contract\'s');
+    assert.equal((await get(frank, '/api/v1/tasks/awaiting-approval?order=newest')).statusCode, 422);
   });
 
   it('filters by type, priority and category across pages (before paging), and refuses unknown values with 422', async () => {
@@ -157,6 +173,18 @@ describe('approve and cancel', () => {
       [null, 'awaiting_approval'], ['awaiting_approval', 'queued'], ['queued', 'cancelled'],
     ]);
     assert.equal(history[1].actor, `user:${alice.id}`);
+  });
+
+  it('keep the reason a proposal is rejected for in its history, and refuse a reason too long or unknown fields with 422', async () => {
+    const task = await propose(await site(alice));
+    const tooLong = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${task}/cancel`, token: alice.accessToken, payload: { reason: 'x'.repeat(501) } });
+    assert.equal(tooLong.statusCode, 422);
+    const unknown = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${task}/cancel`, token: alice.accessToken, payload: { why: 'no' } });
+    assert.equal(unknown.statusCode, 422);
+    const rejected = await call(ctx, { method: 'POST', url: `/api/v1/tasks/${task}/cancel`, token: alice.accessToken, payload: { reason: '  We sell no hydrangeas any more  ' } });
+    assert.equal(rejected.statusCode, 200);
+    const history = (await get(alice, `/api/v1/tasks/${task}`)).data.execution_history;
+    assert.deepEqual([history.at(-1).to, history.at(-1).detail], ['cancelled', { reason: 'We sell no hydrangeas any more' }]);
   });
 
   it('give exactly one winner among concurrent approvals, with one transition in the history', async () => {

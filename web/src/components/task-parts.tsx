@@ -133,3 +133,29 @@ export function fieldName(field: string): string {
   if (/content/i.test(field)) return 'content';
   return humanize(field.replace(/^meta\./, ''));
 }
+
+/** A task's expected clicks (the API's expected_clicks), as its card and page show them. */
+export type Worth = { clicks: number; low: number; high: number; basis: string; method: string } | null | undefined;
+
+/** "about +120 clicks / 28 days, 60–200"; what it rests on in the tooltip, or in full with `explain`. */
+export function ExpectedClicks({ worth, explain = false }: { worth: Worth; explain?: boolean }) {
+  if (!worth) return <p class="worth muted small">No search data yet to estimate its clicks</p>;
+  const basis = worth.basis === 'site_curve' ? "from this site's own click-through rates" : worth.basis === 'industry_curve' ? 'from a published click-through-rate curve' : "from its pages' clicks";
+  return (
+    <div class="worth">
+      <p title={explain ? undefined : worth.method}>
+        {worth.high === 0 ? <span class="muted">No clicks expected from search</span>
+          : <><strong>about +{formatNumber(worth.clicks)} clicks</strong> / 28 days <span class="muted">({formatNumber(worth.low)}–{formatNumber(worth.high)})</span></>}
+      </p>
+      {explain && <p class="muted small">Estimated {basis}: {worth.method}.</p>}
+    </div>
+  );
+}
+
+/** What a task acts on, in words: a page (linked), a search query ("keyword:…", "query:…"), or the site. */
+export function TargetLine({ target }: { target: string }) {
+  const query = /^(?:keyword|query):(.*)$/s.exec(target)?.[1];
+  if (query !== undefined) return <p class="target"><span class="muted">Search query</span> “{query}”</p>;
+  if (/^https?:\/\//.test(target)) return <p class="target"><span class="muted">Page</span> <a href={target} class="url" target="_blank" rel="noopener noreferrer">{target}</a></p>;
+  return <p class="target"><span class="muted">Target</span> <span class="url">{target}</span></p>;
+}

@@ -3,7 +3,7 @@ import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
-import { Evidence, PlannedWork, riskOf } from '../components/task-parts.tsx';
+import { Evidence, ExpectedClicks, PlannedWork, riskOf, TargetLine, type Worth } from '../components/task-parts.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { changesOf, pageCount } from '../lib/diff.ts';
 import { TASK_TYPES } from '../generated/task-types.ts';
@@ -13,29 +13,33 @@ const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 const isPriority = (value: string): value is (typeof PRIORITIES)[number] => (PRIORITIES as readonly string[]).includes(value);
 const isTaskType = (value: string): value is (typeof TASK_TYPES)[number] => (TASK_TYPES as readonly string[]).includes(value);
 const PAGE_SIZE = 25;
-type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string };
+type Task = { id: string; title: string; description: string; type: string; status: string; priority: string; site_id: string; created_at: string; expected_clicks: Worth };
+/** The queue's orders: most expected clicks first (the app's default), or the API's default, priority then age. */
+const ORDERS = { expected_clicks: 'Most clicks expected', priority: 'Priority, then oldest' } as const;
 
-/** The approval queue: what the agent proposes, by priority, to approve or reject (the API's cancel) one or many at once. */
+/** The approval queue: what the agent proposes, most clicks expected first, to approve or reject (the API's cancel, with an optional reason) one or many at once. */
 export function ApprovalsPage() {
   const { query, setFilter, site, category, page } = useFilters();
   const type = query.type ?? '';
   const priority = query.priority ?? '';
+  const order = query.order === 'priority' ? 'priority' : 'expected_clicks';
 
   const sites = useAsync(loadSites, []);
   const queue = useAsync(async () => {
-    // Filtered by the API before paging, ordered by priority then age: every page of the queue, not the loaded one.
+    // Filtered and ordered by the API before paging: every page of the queue, not the loaded one.
     const filters = {
       ...(site ? { site_id: site } : {}), ...(category ? { category } : {}),
       ...(isTaskType(type) ? { type } : {}), ...(isPriority(priority) ? { priority } : {}),
     };
-    return unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: { page, page_size: PAGE_SIZE, ...filters } } }));
-  }, [site, category, type, priority, page]);
+    return unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: { page, page_size: PAGE_SIZE, order, ...filters } } }));
+  }, [site, category, type, priority, order, page]);
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | undefined>();
 
-  const act = async (ids: string[], action: 'approve' | 'cancel') => {
+  const act = async (ids: string[], action: 'approve' | 'cancel', reason?: string) => {
     setBusy(true);
     setOutcome(undefined);
     const failures: string[] = [];
@@ -44,7 +48,7 @@ export function ApprovalsPage() {
       try {
         // Each action answers its own status, so each response is unwrapped on its own.
         if (action === 'approve') unwrap(await api.POST('/api/v1/tasks/{task_id}/approve', path));
-        else unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', path));
+        else unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', { ...path, body: reason?.trim() ? { reason: reason.trim() } : null }));
       } catch (e) {
         failures.push(errorMessage(e));
       }
@@ -64,7 +68,7 @@ export function ApprovalsPage() {
 
   return (
     <section class="page">
-      <PageHeader title={<span tabIndex={-1}>Approval queue</span>} subtitle="Nothing changes on your sites until you approve it. Most important first." />
+      <PageHeader title={<span tabIndex={-1}>Approval queue</span>} subtitle={`Nothing changes on your sites until you approve it. ${order === 'priority' ? 'Highest priority first.' : 'Most clicks expected first.'}`} />
       <form class="filters" aria-label="Filter proposals" onSubmit={(e) => e.preventDefault()}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
         <CategoryFilter value={category ?? ''} onChange={(v) => setFilter('category', v)} />
@@ -78,6 +82,11 @@ export function ApprovalsPage() {
           <select value={priority} onChange={(e) => setFilter('priority', e.currentTarget.value)}>
             <option value="">All priorities</option>
             {PRIORITIES.map((p) => <option value={p}>{humanize(p)}</option>)}
+          </select>
+        </label>
+        <label>Order
+          <select value={order} onChange={(e) => setFilter('order', e.currentTarget.value === 'expected_clicks' ? '' : e.currentTarget.value)}>
+            {Object.entries(ORDERS).map(([value, label]) => <option value={value}>{label}</option>)}
           </select>
         </label>
       </form>
@@ -98,7 +107,10 @@ export function ApprovalsPage() {
               </label>
               <span class="muted" aria-live="polite">{selected.size} selected</span>
               <button type="button" class="btn btn-primary btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'approve')}>Approve selected</button>
-              <button type="button" class="btn btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'cancel')}>Reject selected</button>
+              <button type="button" class="btn btn-small" disabled={busy || selected.size === 0} onClick={() => setRejecting(true)}>Reject selected…</button>
+              {rejecting && selected.size > 0 && (
+                <RejectReason count={selected.size} busy={busy} onReject={async (reason) => { await act([...selected], 'cancel', reason); setRejecting(false); }} onKeep={() => setRejecting(false)} />
+              )}
             </div>
             <ol class="proposals">
               {visible.map((task) => (
@@ -108,7 +120,7 @@ export function ApprovalsPage() {
                   selected={selected.has(task.id)}
                   busy={busy}
                   onSelect={(on) => { const next = new Set(selected); if (on) next.add(task.id); else next.delete(task.id); setSelected(next); }}
-                  onAct={(action) => act([task.id], action)}
+                  onAct={(action, reason) => act([task.id], action, reason)}
                 />
               ))}
             </ol>
@@ -120,8 +132,23 @@ export function ApprovalsPage() {
   );
 }
 
-function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { task: Task; siteName: string; selected: boolean; busy: boolean; onSelect: (on: boolean) => void; onAct: (action: 'approve' | 'cancel') => void }) {
+/** Reject asks why, optionally: the reason is kept in the task's history. */
+export function RejectReason({ count, busy, onReject, onKeep }: { count: number; busy: boolean; onReject: (reason: string) => void; onKeep: () => void }) {
+  const [reason, setReason] = useState('');
+  return (
+    <form class="reject-reason" onSubmit={(e) => { e.preventDefault(); onReject(reason); }}>
+      <label>Why reject {count === 1 ? 'it' : `these ${count}`}? <span class="muted small">(optional, kept in the history)</span>
+        <input type="text" maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} ref={(el) => el?.focus()} placeholder="e.g. we no longer sell this" />
+      </label>
+      <button type="submit" class="btn btn-small" disabled={busy}>Reject</button>
+      <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={onKeep}>Keep</button>
+    </form>
+  );
+}
+
+function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { task: Task; siteName: string; selected: boolean; busy: boolean; onSelect: (on: boolean) => void; onAct: (action: 'approve' | 'cancel', reason?: string) => void }) {
   const detail = useAsync(async () => unwrap(await api.GET('/api/v1/tasks/{task_id}', { params: { path: { task_id: task.id } } })), [task.id]);
+  const [rejecting, setRejecting] = useState(false);
   const headingId = `proposal-${task.id}`;
   return (
     <li class={`proposal card priority-${task.priority}`} aria-labelledby={headingId}>
@@ -130,6 +157,7 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
         <div class="proposal-title">
           <h2 id={headingId}><a href={`/tasks/${task.id}`}>{task.title}</a></h2>
           <p class="muted small">{humanize(task.type)}{siteName && <> · {siteName}</>} · proposed {formatRelative(task.created_at)}</p>
+          <ExpectedClicks worth={task.expected_clicks} />
         </div>
         <Badge value={task.priority} label={`${task.priority} priority`} />
       </div>
@@ -141,7 +169,7 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
             <div class="proposal-body">
               {pageCount(d.configuration) > 1
                 ? <p class="target"><span class="muted">{pageCount(d.configuration)} pages</span>, each with its own change, starting with <a href={d.target} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
-                : <p class="target"><span class="muted">Page</span> <a href={d.target.startsWith('http') ? d.target : undefined} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>}
+                : <TargetLine target={d.target} />}
               {changes.slice(0, 3).map((c) => <DiffView change={c} />)}
               {changes.length > 3 && <p class="muted small">and {changes.length - 3} more changes — <a href={`/tasks/${task.id}`}>see all</a></p>}
               {changes.length === 0 && <PlannedWork configuration={d.configuration} />}
@@ -156,9 +184,10 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
       </Async>
       <div class="proposal-actions">
         <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAct('approve')} aria-describedby={headingId}>Approve</button>
-        <button type="button" class="btn" disabled={busy} onClick={() => onAct('cancel')} aria-describedby={headingId}>Reject</button>
+        <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)} aria-describedby={headingId}>Reject…</button>
         <a class="btn btn-ghost" href={`/tasks/${task.id}`}>Details</a>
       </div>
+      {rejecting && <RejectReason count={1} busy={busy} onReject={(reason) => onAct('cancel', reason)} onKeep={() => setRejecting(false)} />}
     </li>
   );
 }

@@ -2,7 +2,8 @@ import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { actorName, Evidence, fieldName, KeyValues, PlannedWork, riskOf } from '../components/task-parts.tsx';
+import { actorName, Evidence, ExpectedClicks, fieldName, KeyValues, PlannedWork, riskOf, TargetLine } from '../components/task-parts.tsx';
+import { RejectReason } from './approvals.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf, pageCount, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
@@ -29,19 +30,21 @@ export function TaskPage() {
   const [confirming, setConfirming] = useState<'rollback' | 'force' | undefined>();
   const [conflict, setConflict] = useState<string | undefined>();
 
-  const run = async (action: 'approve' | 'cancel' | 'retry' | 'rollback', force = false) => {
+  const [rejecting, setRejecting] = useState(false);
+  const run = async (action: 'approve' | 'cancel' | 'retry' | 'rollback', force = false, reason?: string) => {
     setBusy(true);
     setMessage(undefined);
     try {
       const path = { params: { path: { task_id: taskId } } };
       // Each action answers its own status, so each response is unwrapped on its own.
       const result = action === 'approve' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/approve', path))
-        : action === 'cancel' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', path))
+        : action === 'cancel' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', { ...path, body: reason?.trim() ? { reason: reason.trim() } : null }))
         : action === 'retry' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/retry', path))
         : unwrap(await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } }));
       setMessage({ kind: 'success', text: result.message });
       setConfirming(undefined);
       setConflict(undefined);
+      setRejecting(false);
     } catch (e) {
       if (action === 'rollback' && (e as ApiError).status === 409 && !force && /after the task ran|edited since|force=true/i.test(errorMessage(e))) {
         setConflict(errorMessage(e));
@@ -76,14 +79,17 @@ export function TaskPage() {
               actions={
                 <>
                   {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
-                  {t.status === 'awaiting_approval' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Reject</button>}
-                  {t.status === 'queued' && <button type="button" class="btn" disabled={busy} onClick={() => run('cancel')}>Cancel before it runs</button>}
+                  {t.status === 'awaiting_approval' && <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)}>Reject…</button>}
+                  {t.status === 'queued' && <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)}>Cancel before it runs…</button>}
                   {t.can_retry && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('retry')}>Try again</button>}
                   {t.can_roll_back && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
                 </>
               }
             />
             {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+            {rejecting && (t.status === 'awaiting_approval' || t.status === 'queued') && (
+              <RejectReason count={1} busy={busy} onReject={(reason) => run('cancel', false, reason)} onKeep={() => setRejecting(false)} />
+            )}
             {confirming && (
               <div class="panel confirm" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">
                 <h2 id="confirm-title">{confirming === 'force' ? 'The page was edited since this task ran' : 'Roll back this change?'}</h2>
@@ -105,10 +111,11 @@ export function TaskPage() {
               <div class="task-main">
                 <section class="panel" aria-labelledby="h-change">
                   <h2 id="h-change">{t.outcome === 'brief' ? (handedOver ? 'The brief, ready for you to carry out' : 'The brief') : handedOver ? 'The change to make' : t.status === 'completed' ? 'What changed' : t.status === 'rolled_back' ? 'What was changed (rolled back since)' : t.status === 'awaiting_approval' || t.status === 'queued' ? 'What will change' : 'The change'}</h2>
-                  <p class="target"><span class="muted">Target</span> <span class="url">{t.target}</span></p>
+                  <TargetLine target={t.target} />
                   {changes.length ? changes.map((c) => <DiffView change={c} />)
                     : <PlannedWork configuration={t.configuration} limit={Infinity} fallback={<p class="muted">No direct edit: see the deliverables.</p>} />}
                   <p class="small"><strong>Why:</strong> {t.description}</p>
+                  <ExpectedClicks worth={t.expected_clicks} explain />
                   <p class="small"><strong>Risk ({risk.label}):</strong> {risk.text}</p>
                 </section>
                 <section class="panel" aria-labelledby="h-evidence">
@@ -144,7 +151,11 @@ export function TaskPage() {
                         )}
                         {v.impact && (
                           <div class="impact">
-                            <h3>Impact ({v.impact.window_days} days before vs after)</h3>
+                            <h3>Impact{v.impact.query ? <> for “{v.impact.query}”</> : null} ({v.impact.window_days} days before vs after)</h3>
+                            <p class="small">
+                              <strong>{v.impact.realised_clicks_28d >= 0 ? '+' : '−'}{formatNumber(Math.abs(v.impact.realised_clicks_28d))} clicks / 28 days</strong> so far
+                              {v.impact.expected_clicks && <span class="muted"> · expected about +{formatNumber(v.impact.expected_clicks.clicks)} ({formatNumber(v.impact.expected_clicks.low)}–{formatNumber(v.impact.expected_clicks.high)})</span>}
+                            </p>
                             <table class="table compact">
                               <thead><tr><th scope="col">Metric</th><th scope="col">Before</th><th scope="col">After</th></tr></thead>
                               <tbody>
