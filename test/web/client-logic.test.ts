@@ -1,9 +1,32 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { changesOf, diffWords, pageCount, sides } from '../../web/src/lib/diff.ts';
+import { changesOf, diffExcerpts, diffWords, pageCount, sides } from '../../web/src/lib/diff.ts';
 import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, googleRefusal, humanize, missingScopes, platformName, positionDelta } from '../../web/src/lib/format.ts';
 
 const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
+
+describe('a broken link in words', () => {
+  it('says what to do before, and what was done once a connector did it', () => {
+    const config = { changes: [{ link_to: 'https://shop/guides/orchids/', status: 404, action: 'point the link at a working page, or remove it' }] };
+    assert.equal(changesOf(config)[0]!.after, 'point the link at a working page, or remove it');
+    assert.equal(changesOf(config, { done: true })[0]!.after, 'the link removed, its words kept as text');
+  });
+});
+
+describe("a change inside a post's HTML", () => {
+  it('shows the edited link with its surroundings, not the whole post twice', () => {
+    const filler = '<p>A paragraph of the post that says a good deal about pruning roses in winter.</p>\n'.repeat(40);
+    const before = `${filler}<p>See our <a href="/guides/orchids/">orchid guide</a> too.</p>\n${filler}`;
+    const after = `${filler}<p>See our orchid guide too.</p>\n${filler}`;
+    const parts = diffExcerpts(before, after);
+    const removed = parts.filter((p) => p.kind === 'removed').map((p) => p.text).join('');
+    assert.match(removed, /<a href="\/guides\/orchids\/">orchid/);
+    assert.ok(join(parts).length < 400, `${join(parts).length} characters shown of ${before.length}`);
+    assert.match(parts[0]!.text, /^…/, 'the start elided');
+    assert.match(parts.at(-1)!.text, /…$/, 'the end elided');
+    assert.deepEqual(diffExcerpts('same', 'same'), [{ kind: 'same', text: 'same' }]);
+  });
+});
 
 describe('the before -> after diff', () => {
   it('marks exactly the replaced words and keeps each side whole', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { draftAltText, englishSpeller, isEnglish, pageVocabulary, type Speller } from './alt-text.ts';
+import { altFromCaption, draftAltText, englishSpeller, isEnglish, pageVocabulary, type Speller } from './alt-text.ts';
 
 let speller: Speller;
 before(async () => {
@@ -82,5 +82,23 @@ describe('alt text from a file name', () => {
     assert.equal(alt('https://cdn.example.com/iphone-and-ipad-pro-200x200.jpg', page('The new iPhone and the iPad Pro.')), 'iPhone and iPad Pro', 'a brand keeps its own capitals');
     assert.equal(alt('https://cdn.example.com/iphone-11-and-11-pro-200x200.jpg', page('The iPhone 11 and 11 Pro.')), 'iPhone 11 and 11 Pro', 'a number before a word stays; a size goes');
     assert.equal(alt('https://cdn.example.com/autoracing-power-ranking-28.jpg', page('Autoracing power ranking.')), 'Autoracing power ranking', 'a number at the end goes');
+  });
+});
+
+describe('alt text from a caption', () => {
+  it("is the caption's first sentence without its credit or figure number", () => {
+    assert.deepEqual(altFromCaption('Fans line the route of the parade. Photo: Jane Doe/AP'), { alt: 'Fans line the route of the parade' });
+    assert.deepEqual(altFromCaption('Kansas City fans at the parade (AP Photo/Charlie Riedel)'), { alt: 'Kansas City fans at the parade' });
+    assert.deepEqual(altFromCaption('Figure 3: the pipeline at its peak'), { alt: 'The pipeline at its peak' });
+    assert.deepEqual(altFromCaption('The harbour at dawn © City Archive'), { alt: 'The harbour at dawn' });
+    assert.deepEqual(altFromCaption('The Mexico-U.S. border check point in Nogales, Ariz. (AP)'), { alt: 'The Mexico-U.S. border check point in Nogales, Ariz' });
+    assert.deepEqual(altFromCaption('Media captionJulian Assange being dragged from the embassy'), { alt: 'Julian Assange being dragged from the embassy' });
+  });
+
+  it('is at most 125 characters, cut where a phrase ends, and refused when it says too little', () => {
+    const long = altFromCaption(`A view of ${'the old town and its walls, '.repeat(8)}seen from the hill`);
+    assert.ok('alt' in long && long.alt.length <= 125 && !/,\s*$/.test(long.alt), JSON.stringify(long));
+    assert.ok('refused' in altFromCaption('Figure 2'));
+    assert.ok('refused' in altFromCaption('Photo: Reuters'));
   });
 });

@@ -137,3 +137,36 @@ export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string
   // A sentence's capital, unless the first word is spelled with its own ("iPhone", "eBay").
   return { alt: /^\p{Ll}+\p{Lu}/u.test(text) ? text : text.charAt(0).toUpperCase() + text.slice(1) };
 }
+
+/**
+ * Credits and labels a caption carries that say nothing about the picture (named data: an
+ * example each). Matched at the caption's end, or as its label at the start.
+ */
+const CAPTION_CREDITS: Array<{ pattern: RegExp; example: string }> = [
+  { pattern: /\s*[([]?\s*(?:photo(?:graph)?s?|image|picture|illustration|credit|source|foto|bild)\s*(?:by|:|credit:?)\s*[^)\]]*[)\]]?\s*$/iu, example: 'A crowd at the gate. Photo: Jane Doe/Reuters' },
+  { pattern: /\s*[([]?\s*©[^)\]]*[)\]]?\s*$/u, example: 'The harbour at dawn (© City Archive)' },
+  { pattern: /\s*[([]?\s*(?:getty images|ap photo|reuters|afp|shutterstock|istock|epa|pa)\b[^)\]]*[)\]]?\s*$/iu, example: 'Fans at the parade. (AP Photo/Charlie Riedel)' },
+  { pattern: /\s*[([]\s*(?:ap|getty|reuters|afp|epa|pa|dpa|ansa|xinhua|ap\/[^)\]]*)\s*[)\]]\s*$/iu, example: 'The border crossing at Nogales, Ariz. (AP)' },
+  // A label a screen reader's visually hidden text puts before the caption (the BBC's "Media caption", "Image copyright Getty Images").
+  { pattern: /^(?:media caption|image caption|caption|image copyright\s+[^.]*?(?=\p{Lu}\p{Ll})|bildunterschrift)\s*:?\s*/iu, example: 'Media captionWho is Julian Assange?' },
+  { pattern: /^(?:fig(?:ure)?\.?|abb\.?|image|photo)\s*\d+[a-z]?\s*[:.–—-]\s*/iu, example: 'Figure 3: The pipeline at its peak' },
+];
+
+/**
+ * Alt text from the caption of the image's figure, where its file name says nothing: the
+ * caption's first sentence, its credit and figure number dropped, at most 125 characters
+ * cut where a phrase ends. Refused when what is left is not two words.
+ */
+export function altFromCaption(caption: string): AltDraft {
+  let text = caption.replace(/\s+/g, ' ').trim();
+  for (let changed = true; changed;) {
+    const before = text;
+    for (const credit of CAPTION_CREDITS) text = text.replace(credit.pattern, '').trim();
+    changed = text !== before;
+  }
+  const first = /^(.+?[.!?])(?:\s+\p{Lu}|$)/u.exec(text)?.[1] ?? text;
+  const sentence = first.replace(/[.\s]+$/u, '');
+  if ((sentence.match(/\p{L}{3,}/gu) ?? []).length < MIN_WORDS) return { refused: `its caption says too little ("${caption.slice(0, 60)}")` };
+  const alt = sentence.length > MAX_LENGTH ? cutClean(sentence, MAX_LENGTH) : sentence;
+  return { alt: alt.charAt(0).toUpperCase() + alt.slice(1) };
+}

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { holdsQuery, sameFamily, titleForQuery, type QueryPage } from './query-titles.ts';
+import { holdsQuery, sameFamily } from '../../lib/query-words.ts';
+import { titleForQuery, type QueryPage } from './query-titles.ts';
 import { planTitles, type TitleCandidate } from './planners/query-titles-plan.ts';
 
 const care: QueryPage = {

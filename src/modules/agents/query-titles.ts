@@ -1,42 +1,12 @@
 import { TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
 import { displayWidth } from '../../lib/strings.ts';
+import { sameFamily, saysWord, topicWordsOf, wordsOf } from '../../lib/query-words.ts';
 
 /**
  * A page's title rewritten around a search query, as an editor would: the query first, as
  * searchers type it, then what the current title says that the query does not (the page's
  * topic kept), the site's suffix last; or the reason no honest title can carry the query.
  */
-
-/** Words that carry no topic (English; a query in another language keeps all its words as topic). */
-const FUNCTION_WORDS = new Set([
-  'a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'into', 'about', 'is', 'are',
-  'my', 'your', 'me', 'i', 'you', 'it', 'its', 'do', 'does', 'can', 'how', 'what', 'when', 'why', 'where', 'which', 'who',
-  'should', 'vs', 'versus',
-]);
-
-/** Lower-cased words, letters and digits of any script. */
-export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
-export const topicWordsOf = (text: string) => wordsOf(text).filter((w) => !FUNCTION_WORDS.has(w));
-
-/**
- * One word family ("prune", "pruning", "pruned"; "rose", "roses"; "berry", "berries"): the
- * word less an English ending, compared whole, or one the start of the other (4 letters at
- * least, at most 2 more): a light stemmer, wrong on rare words and right on a query's.
- */
-const ENDINGS: Array<[RegExp, string]> = [[/ies$/u, 'y'], [/es$/u, ''], [/s$/u, ''], [/ing$/u, ''], [/ing$/u, 'e'], [/ed$/u, ''], [/d$/u, '']];
-const formsOf = (word: string) => [word, ...ENDINGS.flatMap(([ending, by]) => (ending.test(word) ? [word.replace(ending, by)] : []))].filter((w) => w.length >= 3);
-export function sameFamily(a: string, b: string): boolean {
-  if (a === b) return true;
-  const [x, y] = [formsOf(a), formsOf(b)];
-  return x.some((f) => y.some((g) => f === g || (Math.min(f.length, g.length) >= 4 && Math.abs(f.length - g.length) <= 2 && (f.startsWith(g) || g.startsWith(f)))));
-}
-const saysWord = (words: readonly string[], word: string) => words.some((w) => sameFamily(w, word));
-
-/** Whether a title already says every topic word of the query. */
-export const holdsQuery = (title: string, query: string) => {
-  const words = wordsOf(title);
-  return topicWordsOf(query).every((w) => saysWord(words, w));
-};
 
 export interface QueryPage {
   /** The page's current title, its h1 and its main text. */

@@ -10,7 +10,7 @@ import type { TasksService } from '../tasks/tasks.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 import { gateFailure } from './gates.ts';
 import type { Proposal } from './proposal.ts';
-import { holdsQuery, sameFamily, topicWordsOf } from './query-titles.ts';
+import { holdsQuery, sameFamily, topicWordsOf } from '../../lib/query-words.ts';
 import { planTitles, type TitleCandidate } from './planners/query-titles-plan.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
 

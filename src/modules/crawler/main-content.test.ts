@@ -68,6 +68,13 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.imagesNotContent, ['/brand.png', '/menu.png', '/bullet.gif', '/px.gif', '/share.png'], 'the template\'s, and icon-sized ones');
   });
 
+  it("keeps the caption of an image's figure, and none for an image outside one or a figure without a caption", () => {
+    const main = mainOf('<article><figure><img src="/a.jpg"><figcaption>Fans line the route of the <b>parade</b>. Photo: AP</figcaption></figure><figure><img src="/b.jpg"></figure><img src="/c.jpg"><figure><img src="/d.jpg" alt="Kept"><figcaption>Its own alt</figcaption></figure></article>');
+    assert.deepEqual(main.imagesWithoutAlt, ['/a.jpg', '/b.jpg', '/c.jpg']);
+    assert.deepEqual(main.imageCaptions, [['/a.jpg', 'Fans line the route of the parade. Photo: AP']]);
+    assert.equal(mainOf('<p>No figure here.</p><img src="/x.png">').imageCaptions, undefined);
+  });
+
   it('bounds what it keeps of a long page', () => {
     const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
     assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);

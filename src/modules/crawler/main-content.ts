@@ -47,6 +47,8 @@ export interface MainContent {
    * bullet, a tracking pixel). Absent when none.
    */
   imagesNotContent?: string[];
+  /** Of imagesWithoutAlt, those inside a <figure> with a <figcaption>: [src, the caption's text]. Absent when none. */
+  imageCaptions?: Array<[string, string]>;
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
@@ -143,6 +145,8 @@ interface Open {
   cell: boolean;
 }
 
+/** A figure's caption is kept up to this many characters (alt text is at most 125). */
+const MAX_CAPTION_CHARS = 600;
 const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f' };
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
@@ -220,6 +224,10 @@ export function createMainContentCollector() {
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
   const imagesNotContent = new Set<string>();
+  /** Open <figure>s: the images without alt in each, and its caption's text so far. */
+  const figures: Array<{ images: string[]; caption: string }> = [];
+  let inCaption = 0;
+  const imageCaptions = new Map<string, string>();
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
@@ -284,7 +292,10 @@ export function createMainContentCollector() {
         const src = detach(attrs.src.trim());
         imagesWithoutAlt.add(src);
         if (top()?.chrome || isIconSized(attrs)) imagesNotContent.add(src);
+        figures.at(-1)?.images.push(src);
       }
+      if (name === 'figure' && skip === 0) figures.push({ images: [], caption: '' });
+      if (name === 'figcaption' && figures.length > 0) inCaption += 1;
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
       if (name === 'a') inLink += 1;
@@ -315,6 +326,7 @@ export function createMainContentCollector() {
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
       if (skip > 0) return;
       text += chunk;
+      if (inCaption > 0 && figures.at(-1)!.caption.length < MAX_CAPTION_CHARS) figures.at(-1)!.caption += chunk;
       if (inLink > 0 || inCode > 0) {
         const visible = visibleChars(chunk);
         if (inLink > 0) linkChars += visible;
@@ -333,6 +345,12 @@ export function createMainContentCollector() {
         title = detach(title ?? '');
       }
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
+      if (name === 'figcaption' && inCaption > 0) inCaption -= 1;
+      if (name === 'figure' && figures.length > 0) {
+        const figure = figures.pop()!;
+        const caption = collapse(figure.caption);
+        if (caption.length >= 3) for (const src of figure.images) imageCaptions.set(src, detach(caption));
+      }
       if (name === 'a') inLink = Math.max(0, inLink - 1);
       if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
       if (!BLOCK_TAGS.has(name)) return;
@@ -370,7 +388,8 @@ export function createMainContentCollector() {
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
       const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
       const extra = {
-        imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+        imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
+        ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -406,14 +425,14 @@ function deflated(text: string): Buffer {
 }
 
 /** The part of a page's content that is packed while the crawl goes on. */
-type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'jsonLd'>;
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'jsonLd'>;
 
 /** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
-  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, jsonLd, ...rest } = main;
+  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, jsonLd, ...rest } = main;
   const packable: Packable = {
     headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}),
-    ...(imagesNotContent ? { imagesNotContent } : {}), ...(jsonLd ? { jsonLd } : {}),
+    ...(imagesNotContent ? { imagesNotContent } : {}), ...(imageCaptions ? { imageCaptions } : {}), ...(jsonLd ? { jsonLd } : {}),
   };
   return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
 }
@@ -524,6 +543,8 @@ export interface StoredPageContent {
   images_without_alt: string[];
   /** Those of images_without_alt that are no picture of the page's (MainContent.imagesNotContent); absent when none, and on audits stored before it. */
   images_not_content?: string[];
+  /** MainContent.imageCaptions: images without alt and the caption of their figure (absent when none). */
+  image_captions?: Array<[string, string]>;
   /** MainContent.linkLists (absent on audits stored before it). */
   link_lists?: number;
   /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
@@ -540,6 +561,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
     ...(main.shared ? { shared: main.shared } : {}), words,
     images_without_alt: main.imagesWithoutAlt ?? [], ...(main.imagesNotContent ? { images_not_content: main.imagesNotContent } : {}),
+    ...(main.imageCaptions ? { image_captions: main.imageCaptions } : {}),
     json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...links,

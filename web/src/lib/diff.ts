@@ -137,7 +137,7 @@ export const pathOf = (url: unknown) => {
 };
 
 /** Every before -> after the task would apply: the main field, then per-item changes. */
-export function changesOf(configuration: unknown): Change[] {
+export function changesOf(configuration: unknown, options: { done?: boolean } = {}): Change[] {
   if (!configuration || typeof configuration !== 'object') return [];
   const config = configuration as Record<string, unknown>;
   const out: Change[] = [];
@@ -149,7 +149,7 @@ export function changesOf(configuration: unknown): Change[] {
     for (const page of config.pages as Array<Record<string, unknown>>) {
       if (page && typeof page === 'object' && Array.isArray(page.changes)) {
         // A page's own list of link changes (broken links on many pages, one task).
-        for (const change of changesOf({ changes: page.changes })) out.push({ ...change, label: `${change.label} on ${pathOf(page.url)}` });
+        for (const change of changesOf({ changes: page.changes }, options)) out.push({ ...change, label: `${change.label} on ${pathOf(page.url)}` });
         continue;
       }
       if (!page || typeof page !== 'object' || !('after' in page)) continue;
@@ -166,7 +166,9 @@ export function changesOf(configuration: unknown): Change[] {
     for (const change of config.changes as Array<Record<string, unknown>>) {
       // A broken link: where it points now (and what that answers), and what to do with it.
       if (typeof change.link_to === 'string') {
-        out.push({ label: `link to ${pathOf(change.link_to)}${typeof change.status === 'number' ? ` (answers ${change.status})` : ''}`, before: change.link_to, after: text(change.replacement ?? change.action) });
+        // Once a connector carried it out (it unwraps a broken link, its words kept), "after" says what was done, not what to do.
+        const after = change.replacement ?? (options.done ? 'the link removed, its words kept as text' : change.action);
+        out.push({ label: `link to ${pathOf(change.link_to)}${typeof change.status === 'number' ? ` (answers ${change.status})` : ''}`, before: change.link_to, after: text(after) });
         continue;
       }
       const before = change.before ?? change.href ?? change.url ?? change.from;
@@ -175,4 +177,32 @@ export function changesOf(configuration: unknown): Change[] {
     }
   }
   return out;
+}
+
+/**
+ * A change inside a long text (a post's HTML, where a link was unwrapped or an alt set): the
+ * words around each edit, `context` characters either side, the rest elided ("…"). The
+ * common start and end are cut off before diffing, so a 50 KB post costs its changed middle.
+ */
+export function diffExcerpts(before: string, after: string, context = 60): DiffPart[] {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  // Back to word boundaries, so the diff of the middle starts and ends on whole words.
+  while (start > 0 && !/\s/.test(before[start - 1]!)) start--;
+  while (end > 0 && !/\s/.test(before[before.length - end]!)) end--;
+  const edges = (text: string): DiffPart[] => (text === '' ? [] : [{ kind: 'same', text }]);
+  const parts: DiffPart[] = [
+    ...edges(before.slice(0, start)),
+    ...diffWords(before.slice(start, before.length - end), after.slice(start, after.length - end)),
+    ...edges(before.slice(before.length - end)),
+  ];
+  return parts.map((part, i): DiffPart => {
+    if (part.kind !== 'same' || part.text.length <= context * 2 + 3) return part;
+    const first = i === 0;
+    const last = i === parts.length - 1;
+    const text = first ? `…${part.text.slice(-context)}` : last ? `${part.text.slice(0, context)}…` : `${part.text.slice(0, context)} … ${part.text.slice(-context)}`;
+    return { kind: 'same', text };
+  });
 }

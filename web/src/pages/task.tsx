@@ -5,7 +5,7 @@ import { DiffView } from '../components/diff.tsx';
 import { actorName, Evidence, ExpectedClicks, fieldName, KeyValues, PlannedWork, riskOf, TargetLine } from '../components/task-parts.tsx';
 import { RejectReason } from './approvals.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
-import { changesOf, pageCount, pathOf } from '../lib/diff.ts';
+import { changesOf, diffExcerpts, pageCount, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
 
 const MOVING = ['queued', 'in_progress'];
@@ -62,7 +62,9 @@ export function TaskPage() {
   return (
     <Async state={task} label="Loading the task">
       {(t) => {
-        const changes = changesOf(t.configuration);
+        const deliverablesOf = (Array.isArray(t.deliverables) ? t.deliverables : []) as Array<Record<string, unknown>>;
+        // Carried out by a connector: the change reads as what was done.
+        const changes = changesOf(t.configuration, { done: (t.status === 'completed' || t.status === 'rolled_back') && deliverablesOf.some((d) => d.connector !== 'manual') });
         // Pages each with a value of their own are shown above (the changes, or the briefs); a list of pages without is configuration.
         const pagesShown = pageCount(t.configuration) > 1;
         const risk = riskOf(t);
@@ -219,7 +221,13 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
       {written.length > 0 && (
         <ul class="changes">
           {written.map((c) => (
-            <li><strong>{fieldName(String(c.field))}</strong>: <span class="muted">{String(c.before ?? '') || '(empty)'}</span> <span aria-label="changed to">→</span> {String(c.after ?? '') || '(empty)'}</li>
+            <li>
+              <strong>{fieldName(String(c.field))}</strong>:{' '}
+              {/* A long value (a post's HTML): only the edited words, with their surroundings. */}
+              {String(c.before ?? '').length + String(c.after ?? '').length > 400
+                ? <span class="excerpt">{diffExcerpts(String(c.before ?? ''), String(c.after ?? '')).map((p) => (p.kind === 'removed' ? <del>{p.text}</del> : p.kind === 'added' ? <ins>{p.text}</ins> : <span class="muted">{p.text}</span>))}</span>
+                : <><span class="muted">{String(c.before ?? '') || '(empty)'}</span> <span aria-label="changed to">→</span> {String(c.after ?? '') || '(empty)'}</>}
+            </li>
           ))}
         </ul>
       )}

@@ -1,6 +1,6 @@
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { withoutNumbering, writeH1 } from '../writers.ts';
-import { draftAltText, englishSpeller, isEnglish, pageVocabulary, wordsIn } from '../alt-text.ts';
+import { altFromCaption, draftAltText, englishSpeller, isEnglish, pageVocabulary, wordsIn } from '../alt-text.ts';
 import { GROUP_MIN, proposeByPage, proposeSiteWide, type PageFix } from './grouping.ts';
 import { NOT_INDEXABLE_REASON, readOrReject, type Planner } from './planner.ts';
 
@@ -163,6 +163,7 @@ export const headingsAndImagesPlanner: Planner = {
         vocabulary: pageVocabulary(page.content), speller: isEnglish(page.content.lang) ? await englishSpeller() : undefined,
       });
       const notContent = new Set(page.stored.images_not_content ?? []);
+      const captions = new Map(page.stored.image_captions ?? []);
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
         // In the site's header, navigation, footer or sidebar: a logo, an icon, a share button, never the page's picture.
         if (notContent.has(raw)) {
@@ -170,7 +171,10 @@ export const headingsAndImagesPlanner: Planner = {
           continue;
         }
         const src = normalizeUrl(raw, url);
-        const draft = src ? draftAltText(src, await contextOf()) : { refused: 'not a valid address' };
+        const fromName = src ? draftAltText(src, await contextOf()) : { refused: 'not a valid address' };
+        // A file name that says nothing: the caption of the image's figure, when it has one.
+        const caption = captions.get(raw);
+        const draft = 'alt' in fromName || ('decorative' in fromName && fromName.decorative) || !caption ? fromName : altFromCaption(caption);
         if ('alt' in draft) drafted.push({ src: src!, alt: draft.alt });
         else if (draft.decorative) decorative.push(raw);
         else refused.push(`${raw} (${draft.refused})`);
@@ -179,14 +183,14 @@ export const headingsAndImagesPlanner: Planner = {
       if (decorative.length > 0) {
         await ctx.reject('add_image_alt_text', url, `logos, icons, banners or spacers (by their file names, or in the site's header, navigation, footer or sidebar), not described: give each alt="" if it only decorates, or the name of where it leads if it is a link: ${listed(decorative)}`);
       }
-      if (refused.length > 0) await ctx.reject('add_image_alt_text', url, `no alt text drafted where the file name is not words a reader would use: ${listed(refused)}`);
+      if (refused.length > 0) await ctx.reject('add_image_alt_text', url, `no alt text drafted where neither the file name nor a caption is words a reader would use: ${listed(refused)}`);
       if (drafted.length === 0) continue;
       // Alt text helps screen readers and image search; it does not move the page's ranking as its title does: never high.
       const priority = ctx.pagePriority(url) === 'high' || ctx.pagePriority(url) === 'critical' ? 'medium' : ctx.pagePriority(url);
       await ctx.propose({
         type: 'add_image_alt_text', category: 'seo', priority,
         title: `Add alt text to ${drafted.length} image${drafted.length > 1 ? 's' : ''}`,
-        description: `${url} has images without alt text; each is described from its file name, in words the page itself (or the dictionary) uses.`,
+        description: `${url} has images without alt text; each is described from its file name, in words the page itself (or the dictionary) uses, or from its figure's caption.`,
         target: url,
         configuration: { url, images: drafted },
         evidence: list.map(ctx.evidence),

@@ -1,5 +1,6 @@
 import type { ExpectedClicks } from '../../search-data/expected-clicks.ts';
-import { holdsQuery, titleForQuery, type QueryPage } from '../query-titles.ts';
+import { holdsQuery } from '../../../lib/query-words.ts';
+import { titleForQuery, type QueryPage } from '../query-titles.ts';
 
 /** A query a page's new title could be written around (a quick win, or the top query of a page searchers skip). */
 export interface TitleCandidate {

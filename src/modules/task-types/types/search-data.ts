@@ -3,7 +3,7 @@ import { Nullable } from '../../../lib/schema.ts';
 import { escapeHtml, sameText } from '../../../lib/strings.ts';
 import { TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
-import { holdsQuery } from '../../agents/query-titles.ts';
+import { holdsQuery } from '../../../lib/query-words.ts';
 import { Configuration, defineTaskType, isCheck, isText, type LiveCheck, type LiveProbe } from '../task-type.ts';
 
 /**
