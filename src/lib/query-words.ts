@@ -17,15 +17,17 @@ export const topicWordsOf = (text: string) => wordsOf(text).filter((w) => !FUNCT
 
 /**
  * One word family ("prune", "pruning", "pruned"; "rose", "roses"; "berry", "berries"): the
- * word less an English ending, compared whole, or one the start of the other (4 letters at
- * least, at most 2 more): a light stemmer, wrong on rare words and right on a query's.
+ * word less an English ending, compared whole, or one the other with such an ending (4
+ * letters at least): a light stemmer, wrong on rare words and right on a query's.
  */
 const ENDINGS: Array<[RegExp, string]> = [[/ies$/u, 'y'], [/es$/u, ''], [/s$/u, ''], [/ing$/u, ''], [/ing$/u, 'e'], [/ed$/u, ''], [/d$/u, '']];
 const formsOf = (word: string) => [word, ...ENDINGS.flatMap(([ending, by]) => (ending.test(word) ? [word.replace(ending, by)] : []))].filter((w) => w.length >= 3);
 export function sameFamily(a: string, b: string): boolean {
   if (a === b) return true;
   const [x, y] = [formsOf(a), formsOf(b)];
-  return x.some((f) => y.some((g) => f === g || (Math.min(f.length, g.length) >= 4 && Math.abs(f.length - g.length) <= 2 && (f.startsWith(g) || g.startsWith(f)))));
+  // "prun" and "prune": one the other with an ending that makes a form of it, never a new word ("care" and "career", "plan" and "plant").
+  const formOf = (short: string, long: string) => short.length >= 4 && long.startsWith(short) && /^(?:e|s|es|d|ed|ing)$/u.test(long.slice(short.length));
+  return x.some((f) => y.some((g) => f === g || formOf(f, g) || formOf(g, f)));
 }
 export const saysWord = (words: readonly string[], word: string) => words.some((w) => sameFamily(w, word));
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { altFromCaption, draftAltText, englishSpeller, isEnglish, pageVocabulary, type Speller } from './alt-text.ts';
+import { altFromCaption, CAPTION_CREDITS, draftAltText, englishSpeller, isEnglish, pageVocabulary, type Speller } from './alt-text.ts';
 
 let speller: Speller;
 before(async () => {
@@ -93,6 +93,21 @@ describe('alt text from a caption', () => {
     assert.deepEqual(altFromCaption('The harbour at dawn © City Archive'), { alt: 'The harbour at dawn' });
     assert.deepEqual(altFromCaption('The Mexico-U.S. border check point in Nogales, Ariz. (AP)'), { alt: 'The Mexico-U.S. border check point in Nogales, Ariz' });
     assert.deepEqual(altFromCaption('Media captionJulian Assange being dragged from the embassy'), { alt: 'Julian Assange being dragged from the embassy' });
+  });
+
+  it('never takes a word of the caption for a credit', () => {
+    for (const caption of ['Fans at the Tampa Bay parade', 'Grandpa and the kids at the beach', 'The EPA headquarters in Washington', 'Reuters reporters wait outside the court', 'The image by Monet, at the Louvre', 'Caption contests at the county fair']) {
+      assert.deepEqual(altFromCaption(caption), { alt: caption }, caption);
+    }
+  });
+
+  it('drops each credit its rule names, and keeps its counter-example', () => {
+    for (const credit of CAPTION_CREDITS) {
+      const kept = altFromCaption(credit.counterExample);
+      assert.ok('alt' in kept && kept.alt.replace(/[.]$/, '') === credit.counterExample.replace(/[.]$/, ''), `${credit.counterExample} -> ${JSON.stringify(kept)}`);
+      const cleaned = altFromCaption(credit.example);
+      assert.ok('alt' in cleaned && cleaned.alt.length < credit.example.length, `${credit.example} -> ${JSON.stringify(cleaned)}`);
+    }
   });
 
   it('is at most 125 characters, cut where a phrase ends, and refused when it says too little', () => {

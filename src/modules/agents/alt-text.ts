@@ -14,7 +14,7 @@ import type { PageContent } from './page-content.ts';
  */
 
 /** What a file-name word is when it says nothing about the picture (sizes, numbering, upload folders). */
-const NOISE_WORD = /^(img|image|images|dsc|dscn|dscf|pic|picture|photo|foto|screenshot|screen|shot|scaled|copy|final|edited|untitled|wp|uploads?|thumb(nail)?|e\d+|v\d+|\d+x\d+|\d+)$/i;
+const NOISE_WORD = /^(img|image|images|dsc|dscn|dscf|pic|picture|photo|foto|screenshot|screen|shot|scaled|copy|final|edited|untitled|wp|uploads?|thumb(nail)?|featured|hero|cover|crop(ped)?|resized|retina|orig(inal)?|fullsize|e\d+|v\d+|\d+x\d+|\d+)$/i;
 
 /**
  * Words of a file name that make the image a logo, an icon, a banner, a spacer or a tracking
@@ -142,14 +142,28 @@ export function draftAltText(src: string, page: { vocabulary: ReadonlyMap<string
  * Credits and labels a caption carries that say nothing about the picture (named data: an
  * example each). Matched at the caption's end, or as its label at the start.
  */
-const CAPTION_CREDITS: Array<{ pattern: RegExp; example: string }> = [
-  { pattern: /\s*[([]?\s*(?:photo(?:graph)?s?|image|picture|illustration|credit|source|foto|bild)\s*(?:by|:|credit:?)\s*[^)\]]*[)\]]?\s*$/iu, example: 'A crowd at the gate. Photo: Jane Doe/Reuters' },
-  { pattern: /\s*[([]?\s*©[^)\]]*[)\]]?\s*$/u, example: 'The harbour at dawn (© City Archive)' },
-  { pattern: /\s*[([]?\s*(?:getty images|ap photo|reuters|afp|shutterstock|istock|epa|pa)\b[^)\]]*[)\]]?\s*$/iu, example: 'Fans at the parade. (AP Photo/Charlie Riedel)' },
-  { pattern: /\s*[([]\s*(?:ap|getty|reuters|afp|epa|pa|dpa|ansa|xinhua|ap\/[^)\]]*)\s*[)\]]\s*$/iu, example: 'The border crossing at Nogales, Ariz. (AP)' },
-  // A label a screen reader's visually hidden text puts before the caption (the BBC's "Media caption", "Image copyright Getty Images").
-  { pattern: /^(?:media caption|image caption|caption|image copyright\s+[^.]*?(?=\p{Lu}\p{Ll})|bildunterschrift)\s*:?\s*/iu, example: 'Media captionWho is Julian Assange?' },
-  { pattern: /^(?:fig(?:ure)?\.?|abb\.?|image|photo)\s*\d+[a-z]?\s*[:.–—-]\s*/iu, example: 'Figure 3: The pipeline at its peak' },
+export const CAPTION_CREDITS: Array<{ pattern: RegExp; example: string; counterExample: string }> = [
+  // A credit in brackets at the end: "(Photo by X)", "[Image: X]", "(AP Photo/X)", "(Getty Images)", "(AP)".
+  {
+    pattern: /\s*[([]\s*(?:(?:photo(?:graph)?s?|image|picture|illustration|credit|source|foto|bild)\b[^)\]]*|ap(?:\s+photo)?\b[^)\]]*|getty(?:\s+images)?|reuters|afp|epa|pa|dpa|ansa|xinhua|shutterstock|istock)\s*[)\]]\s*$/iu,
+    example: 'Fans at the parade. (AP Photo/Charlie Riedel)', counterExample: 'Fans at the Tampa Bay parade (2019)',
+  },
+  // A credit after the caption's last sentence or a separator, or the whole caption: ". Photo: X", " | Credit: X", "Photo by X".
+  {
+    pattern: /(?:^|[.!?]\s+|\s+[-–—|/]\s*)(?:photo(?:graph)?s?|image|picture|illustration|credit|source|foto|bild)\s*(?:by\b|:)[^.!?]*$/iu,
+    example: 'A crowd at the gate. Photo: Jane Doe/Reuters', counterExample: 'The image by Monet, at the Louvre',
+  },
+  // An agency named after the caption's last sentence or a separator: ". Getty Images", " / AP Photo".
+  {
+    pattern: /(?:[.!?]\s+|\s+[-–—|/]\s*)(?:getty images|ap photo|reuters|afp|shutterstock|istock)\b[^.!?]*$/iu,
+    example: 'Police at the scene. Reuters/John Smith', counterExample: 'Reuters reporters wait outside the court',
+  },
+  { pattern: /\s*[([]?\s*©[^)\]]*[)\]]?\s*$/u, example: 'The harbour at dawn (© City Archive)', counterExample: 'The harbour at dawn' },
+  // A figure's number, or a label a screen reader's visually hidden text puts before the caption (the BBC's "Media caption").
+  {
+    pattern: /^(?:(?:[Ff]ig(?:ure)?\.?|[Aa]bb\.?|[Ii]mage|[Pp]hoto)\s*\d+[a-z]?\s*[:.–—-]\s*|(?:[Mm]edia caption|[Ii]mage caption)\s*(?=\p{Lu}|\d)|(?:[Cc]aption|[Bb]ildunterschrift)\s*:\s*)/u,
+    example: 'Media captionWho is Julian Assange?', counterExample: 'Caption contests at the county fair',
+  },
 ];
 
 /**

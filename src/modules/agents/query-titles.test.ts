@@ -15,11 +15,11 @@ const guide: QueryPage = {
 
 describe('a title around a search query', () => {
   it('leads with the query as searchers type it, keeps what the page is about, and the suffix', () => {
-    assert.deepEqual(titleForQuery('hydrangeas watering', care), { title: 'Hydrangeas watering: Hydrangea care – Garden Shop' });
+    assert.deepEqual(titleForQuery('hydrangeas watering', care), { title: 'Hydrangeas watering: Hydrangea care – Garden Shop', kept: 'Hydrangea care' });
     // A segment the query already says ("Hydrangeas") is dropped; one that adds ("a growing guide") stays.
-    assert.deepEqual(titleForQuery('planting hydrangeas in autumn', guide), { title: 'Planting hydrangeas in autumn: a growing guide – Garden Shop' });
+    assert.deepEqual(titleForQuery('planting hydrangeas in autumn', guide), { title: 'Planting hydrangeas in autumn: a growing guide – Garden Shop', kept: 'a growing guide' });
     // Names keep the page's capitals.
-    assert.deepEqual(titleForQuery('hydrangeas in weald', guide), { title: 'Hydrangeas in Weald: a growing guide – Garden Shop' });
+    assert.deepEqual(titleForQuery('hydrangeas in weald', guide), { title: 'Hydrangeas in Weald: a growing guide – Garden Shop', kept: 'a growing guide' });
   });
 
   it('refuses a query with words the page never says: the title would promise what the page lacks', () => {
@@ -43,7 +43,7 @@ describe('a title around a search query', () => {
 
   it('knows word families without a dictionary, and when a title already says a query', () => {
     for (const [a, b] of [['prune', 'pruning'], ['rose', 'roses'], ['berry', 'berries'], ['water', 'watering'], ['hydrangea', 'hydrangeas']]) assert.ok(sameFamily(a!, b!), `${a} ~ ${b}`);
-    for (const [a, b] of [['rose', 'rosemary'], ['care', 'carrot'], ['pot', 'potato']]) assert.ok(!sameFamily(a!, b!), `${a} !~ ${b}`);
+    for (const [a, b] of [['rose', 'rosemary'], ['care', 'carrot'], ['pot', 'potato'], ['care', 'career'], ['plan', 'plant']]) assert.ok(!sameFamily(a!, b!), `${a} !~ ${b}`);
     assert.ok(holdsQuery(care.title, 'when to prune hydrangeas'));
     assert.ok(!holdsQuery(care.title, 'hydrangeas watering'));
   });
@@ -75,5 +75,10 @@ describe('one title per page', () => {
     const plans = planTitles([candidate('hydrangeas watering', 10)], pages, () => [{ query: 'hydrangea care problems', clicks: 80 }]);
     assert.ok(plans[0]!.kind === 'refused' && /no longer say "hydrangea care problems", which brings 80 clicks/.test(plans[0]!.reason));
     assert.ok(planTitles([candidate('x', 1, 'https://shop/unknown')], pages)[0]!.kind === 'refused');
+    assert.ok(planTitles([candidate('how to', 9)], pages)[0]!.kind === 'refused', 'no topic word: nothing to put in a title, nor to link with');
+    // The current title says "hydrangea care problems"; the winning title for a larger query drops it: no links brief for it.
+    const both = planTitles([candidate('hydrangeas in march', 40), candidate('hydrangea care problems', 5)], pages);
+    const dropped = both.find((p) => p.candidate.query === 'hydrangea care problems')!;
+    assert.ok(dropped.kind === 'refused' && /new title, proposed for "hydrangeas in march", would no longer say it/.test(dropped.reason), JSON.stringify(dropped));
   });
 });

@@ -17,7 +17,8 @@ export interface QueryPage {
   suffix: string;
 }
 
-export type QueryTitle = { title: string } | { refused: string };
+/** The new title, and what it keeps of the current one ('' when only the query and the suffix remain). */
+export type QueryTitle = { title: string; kept: string } | { refused: string };
 
 /** How a searcher's query reads at the head of a title: its first letter up, each word cased as the page cases it (names, acronyms). */
 function headline(query: string, page: QueryPage): string {
@@ -31,6 +32,9 @@ function headline(query: string, page: QueryPage): string {
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** The title without the site's suffix (when it ends with it). */
+const coreOf = (page: QueryPage) => (page.suffix && page.title.endsWith(page.suffix) ? page.title.slice(0, -page.suffix.length) : page.title);
 
 /** Segments of a title: "Hydrangea care: pruning and problems" -> ["Hydrangea care", "pruning and problems"]. */
 const segmentsOf = (title: string) => title.split(/\s*(?::|\s[–—|-]\s)\s*/u).map((s) => s.trim()).filter(Boolean);
@@ -53,7 +57,7 @@ export const QUERY_TITLE_RULES: Array<{ id: string; example: string; counterExam
     example: '"hydrangea care guide" on "Hydrangea care: pruning and problems"',
     counterExample: '"garden shop opening hours" on a page titled "Hydrangea care" that names the shop in its footer text',
     fails(query, page) {
-      const topic = topicWordsOf(`${page.title.slice(0, page.title.length - page.suffix.length)} ${page.h1 ?? ''}`);
+      const topic = topicWordsOf(`${coreOf(page)} ${page.h1 ?? ''}`);
       return topicWordsOf(query).some((w) => saysWord(topic, w)) ? undefined
         : `"${query}" shares no word with the page's title or headline: a title around it would change what the page is about`;
     },
@@ -86,14 +90,14 @@ export function titleForQuery(query: string, page: QueryPage): QueryTitle {
   }
   const head = headline(query, page);
   const queryWords = topicWordsOf(query);
-  const core = page.suffix && page.title.endsWith(page.suffix) ? page.title.slice(0, -page.suffix.length) : page.title;
+  const core = coreOf(page);
   const adding = segmentsOf(core).filter((segment) => {
     const words = topicWordsOf(segment);
     return words.filter((w) => saysWord(queryWords, w)).length * 2 <= words.length && words.length > 0;
   });
-  const withRest = (rest: string) => (rest ? `${head}${rest.includes(':') ? ' – ' : ': '}${rest}${page.suffix}` : `${head}${page.suffix}`);
+  const withRest = (kept: string) => ({ kept, title: kept ? `${head}${kept.includes(':') ? ' – ' : ': '}${kept}${page.suffix}` : `${head}${page.suffix}` });
   // The segments that add something, as many as fit; a title too short with them takes the whole current one.
   const drafts = [...adding.map((_, i) => withRest(adding.slice(0, adding.length - i).join(': '))), withRest(''), withRest(core)];
-  const fitting = drafts.find((title) => displayWidth(title) >= TITLE_MIN && displayWidth(title) <= TITLE_MAX && !stuffed(title));
-  return fitting ? { title: fitting } : { refused: `no title of ${TITLE_MIN}-${TITLE_MAX} characters reads naturally with "${query}" and what the page is about` };
+  const fitting = drafts.find(({ title }) => displayWidth(title) >= TITLE_MIN && displayWidth(title) <= TITLE_MAX && !stuffed(title));
+  return fitting ?? { refused: `no title of ${TITLE_MIN}-${TITLE_MAX} characters reads naturally with "${query}" and what the page is about` };
 }

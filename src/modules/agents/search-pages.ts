@@ -2,6 +2,7 @@ import type { AuditsService } from '../audits/audits.service.ts';
 import type { StoredPageContent } from '../crawler/main-content.ts';
 import type { QueryPage } from './query-titles.ts';
 import { siteSuffixesOf, suffixForPage } from './writers.ts';
+import { pageKey } from '../../lib/page-key.ts';
 
 /** A page of the site's latest audit, as the search-data planner reads it. */
 export interface SearchPage extends QueryPage {
@@ -12,7 +13,7 @@ export interface SearchPage extends QueryPage {
 }
 
 /** Search Console and a crawl may write one page's address differently ("/guide" and "/guide/"). */
-const key = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+const key = pageKey;
 
 /**
  * The pages of a site's latest completed audit, for titles and links drafted from search

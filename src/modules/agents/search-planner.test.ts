@@ -68,6 +68,8 @@ before(async () => {
     rows.push({ date: day(back), query: 'herb garden ideas', page: url('/herbs'), clicks: 0, impressions: 15, position: 6 });
     // Seen, but far down: no page answers it.
     rows.push({ date: day(back), query: 'fern varieties', page: url('/'), clicks: 0, impressions: 3, position: 35 });
+    // A related query no page serves on page one (too few impressions for a page of its own).
+    rows.push({ date: day(back), query: 'fern varieties for shade', page: url('/'), clicks: 0, impressions: 1, position: 40 });
     // Two pages split the impressions of one query.
     rows.push({ date: day(back), query: 'lawn care', page: url('/lawn-a'), clicks: 0, impressions: 6, position: 9 });
     rows.push({ date: day(back), query: 'lawn care', page: url('/lawn-b'), clicks: 0, impressions: 5, position: 12 });
@@ -112,6 +114,9 @@ describe('the search-data planner', () => {
     // Quick wins: concrete titles.
     const wins = new Map(byType('prioritize_quick_wins').map((t) => [config(t).keyword, config(t)]));
     assert.equal(wins.get('tulip bulbs')!.after, 'Tulip bulbs: Tulips for spring – Shop');
+    const tulips = byType('prioritize_quick_wins').find((t) => config(t).keyword === 'tulip bulbs')!;
+    assert.match((await db.selectFrom('tasks').select('description').where('site_id', '=', siteId).where('target', '=', tulips.target).where('type', '=', 'prioritize_quick_wins').executeTakeFirstOrThrow()).description,
+      /the new title leads with it and keeps "Tulips for spring" from the current title\./);
     assert.ok(!wins.has('ferns for shade') && !wins.has('fern delivery') && !wins.has('fern care ferns') && !wins.has('fern care'));
     const refused = await rejections();
     const why = (target: string) => refused.filter((r) => r.target === target).map((r) => r.reason).join(' | ');
@@ -130,7 +135,8 @@ describe('the search-data planner', () => {
     assert.deepEqual(byType('refresh_declining_content').map((t) => [t.target, config(t).previous_clicks]), [[url('/hedges'), 112]]);
     const page = byType('create_content_for_keyword');
     assert.deepEqual(page.map((t) => t.target), ['keyword:fern varieties']);
-    assert.deepEqual((config(page[0]!).related_queries as Array<{ query: string }>).map((r) => r.query).sort(), ['fern care', 'fern care ferns', 'fern delivery', 'ferns for shade']);
+    // Related: only what no page serves on page one ("fern care" at 6 stays with /ferns).
+    assert.deepEqual((config(page[0]!).related_queries as Array<{ query: string }>).map((r) => r.query), ['fern varieties for shade']);
     assert.equal((config(page[0]!).outline as string[])[0], 'Fern varieties');
     assert.deepEqual((config(page[0]!).link_from as Array<{ url: string }>).map((p) => p.url), [url('/ferns')]);
     const merge = byType('consolidate_cannibalized_pages');

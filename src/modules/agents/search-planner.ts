@@ -109,37 +109,40 @@ export function createSearchPlanner(deps: {
         });
       }
       const lowCtrOf = new Map(lowCtr.map((p) => [p.page, p]));
+      const clicksOfPage = new Map(pages.map((p) => [p.page, p.clicks]));
       const strengthened = new Set<string>();
       let titles = 0;
       for (const plan of planTitles(candidates, (url) => audited.get(url), queriesOf)) {
         const { candidate: c } = plan;
         const target = c.type === 'optimize_title_tag' ? c.url : `keyword:${c.query}`;
         if (plan.kind === 'refused') { await reject(c.type, target, plan.reason); continue; }
+        // The page as the audit knows it: its address as the site writes it (Search Console's may differ by a slash).
         const page = audited.get(c.url)!;
+        const url = page.url;
         if (plan.kind === 'elsewhere') {
           if (c.type === 'optimize_title_tag') {
             await reject(c.type, target, `its title already says "${c.query}": the clicks it misses are lost to the snippet or to what the results page shows above it, not to the title`);
             continue;
           }
           // A page gets one such brief, for its query worth most; its other queries would ask the same links.
-          if (strengthened.has(c.url)) { await reject('strengthen_page_for_query', target, `a brief for ${c.url} already asks for its links`); continue; }
-          strengthened.add(c.url);
+          if (strengthened.has(url)) { await reject('strengthen_page_for_query', target, `a brief for ${url} already asks for its links`); continue; }
+          strengthened.add(url);
           const k = keywordOf.get(c.query)!;
-          const from = linkFrom(c.query, c.url);
+          const from = linkFrom(c.query, url);
           const opening = holdsQuery(page.opening, c.query);
           await propose({
             type: 'strengthen_page_for_query', category: 'strategy', priority: priorityOfGain(c.expected),
             title: `Help "${c.query}" up from position ${k.current_position}`,
-            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${c.url}'s title already says it: links from related pages${opening ? '' : ' and an opening that answers it'} are what is missing.`,
+            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${url}'s title already says it: links from related pages${opening ? '' : ' and an opening that answers it'} are what is missing.`,
             target,
             configuration: {
-              keyword: c.query, url: c.url, position: k.current_position!, link_from: refs(from), opening_says_query: opening,
+              keyword: c.query, url, position: k.current_position!, link_from: refs(from), opening_says_query: opening,
               instructions: [
-                ...(from.length > 0 ? [`Link to ${c.url} with the words "${c.query}" (or close to them) as the link text from: ${from.map((p) => p.url).join(', ')}.`] : []),
-                ...(opening ? [] : [`Make the opening paragraph of ${c.url} answer "${c.query}" in its first two sentences.`]),
+                ...(from.length > 0 ? [`Link to ${url} with the words "${c.query}" (or close to them) as the link text from: ${from.map((p) => p.url).join(', ')}.`] : []),
+                ...(opening ? [] : [`Make the opening paragraph of ${url} answer "${c.query}" in its first two sentences.`]),
               ].join(' '),
             },
-            evidence: evidence({ keyword: c.query, url: c.url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
+            evidence: evidence({ keyword: c.query, url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
             expectedClicks: c.expected,
           });
           continue;
@@ -151,19 +154,23 @@ export function createSearchPlanner(deps: {
           method: `${sum.method}; and for "${s.query}": ${s.expected.method}`,
         }), c.expected);
         const also = served.length > 0 ? ` It also says ${served.map((q) => `"${q}"`).join(', ')}.` : '';
+        // What the new title keeps of the current one, said as it is (never "keeps what the page is about" when it does not).
+        const keeps = (query: string) => (plan.kept ? `leads with ${query} and keeps "${plan.kept}" from the current title` : `is ${query} alone, with the site's name`);
+        const now = clicksOfPage.get(c.url);
+        const current = now === undefined ? '' : ` The page has ${now} clicks from search in 28 days now.`;
         if (c.type === 'optimize_title_tag') {
           const p = lowCtrOf.get(c.url)!;
           const ctr = p.clicks / p.impressions;
           await propose({
             type: 'optimize_title_tag', category: 'seo', priority: priorityOfGain(expected),
             title: 'Rewrite a title that searchers skip',
-            description: `${c.url} ranks at ${p.position.toFixed(1)} but only ${(ctr * 100).toFixed(1)}% click (about ${(curve.curve(p.position) * 100).toFixed(1)}% is usual there): its title, rewritten around its top query "${c.query}".${also}`,
-            target,
+            description: `${url} ranks at ${p.position.toFixed(1)} but only ${(ctr * 100).toFixed(1)}% click (about ${(curve.curve(p.position) * 100).toFixed(1)}% is usual there): its new title ${keeps(`its top query "${c.query}"`)}.${also}`,
+            target: url,
             configuration: {
-              url: c.url, field: 'title', before: plan.before, after: plan.after, also_serves: served,
+              url, field: 'title', before: plan.before, after: plan.after, also_serves: served,
               top_query: c.query, position: round(p.position), ctr: round(ctr, 4), expected_ctr: round(curve.curve(p.position), 4),
             },
-            evidence: evidence({ url: c.url, clicks: p.clicks, impressions: p.impressions, position: round(p.position), ctr: round(ctr, 4), ...curveEvidence }),
+            evidence: evidence({ url, clicks: p.clicks, impressions: p.impressions, position: round(p.position), ctr: round(ctr, 4), ...curveEvidence }),
             expectedClicks: expected,
           });
         } else {
@@ -171,11 +178,11 @@ export function createSearchPlanner(deps: {
           await propose({
             type: 'prioritize_quick_wins', category: 'strategy', priority: priorityOfGain(expected),
             title: `Put "${c.query}" in the title of its page`,
-            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${c.url}'s title does not say it: the new title leads with it and keeps what the page is about.${also}`,
+            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${url}'s title does not say it: the new title ${keeps('it')}.${also}${current}`,
             // The page is what changes (and what the connector writes to): one open title proposal per page.
-            target: c.url,
-            configuration: { url: c.url, field: 'title', before: plan.before, after: plan.after, also_serves: served, keyword: c.query, position: k.current_position },
-            evidence: evidence({ keyword: c.query, url: c.url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
+            target: url,
+            configuration: { url, field: 'title', before: plan.before, after: plan.after, also_serves: served, keyword: c.query, position: k.current_position },
+            evidence: evidence({ keyword: c.query, url, position: k.current_position, impressions: k.impressions_28d, clicks: k.clicks_28d, ...curveEvidence }),
             expectedClicks: expected,
           });
         }
@@ -203,10 +210,11 @@ export function createSearchPlanner(deps: {
       const gaps = keywords.filter((k) => k.current_position! > NEW_CONTENT.beyond && k.impressions_28d >= NEW_CONTENT.minImpressions).slice(0, MAX_PER_TYPE);
       for (const k of gaps) {
         const expected = fromNewPage({ impressions: k.impressions_28d, clicks: k.clicks_28d, position: k.current_position! }, curve);
-        // Related: queries that share a word with it, those Google shows the same page for first (a shared "how to grow" says less than a shared page).
+        // Related: queries that share a word with it and no page serves on page one (one that does stays with its page),
+        // those Google shows the same page for first (a shared "how to grow" says less than a shared page).
         const shared = (r: (typeof keywords)[number]) => sharesTopic(k.keyword, r.keyword);
         const related = keywords
-          .filter((r) => r.keyword !== k.keyword && shared(r) > 0)
+          .filter((r) => r.keyword !== k.keyword && r.current_position! > 10 && shared(r) > 0)
           .sort((a, b) => Number(b.url === k.url) - Number(a.url === k.url) || shared(b) - shared(a) || b.impressions_28d - a.impressions_28d)
           .slice(0, RELATED).map((r) => ({ query: r.keyword, impressions: r.impressions_28d, position: r.current_position! }));
         const from = linkFrom(k.keyword, null);
@@ -214,12 +222,15 @@ export function createSearchPlanner(deps: {
         await propose({
           type: 'create_content_for_keyword', category: 'research', priority: priorityOfGain(expected),
           title: `Write a page for "${k.keyword}"`,
-          description: `Searchers see the site for "${k.keyword}" ${k.impressions_28d} times in 28 days, but only at position ${k.current_position}: no page answers it.`,
+          description: `Searchers see the site for "${k.keyword}" ${k.impressions_28d} times in 28 days, but only at position ${k.current_position}${k.url ? ` (with ${k.url}, which is about something else)` : ''}: a page written for it can rank on page one.`,
           target: `keyword:${k.keyword}`,
           configuration: {
             keyword: k.keyword, current_url: k.url, position: k.current_position, outline, related_queries: related, link_from: refs(from),
             instructions: [
-              `Write a page whose subject is "${k.keyword}": say it in the title, the h1 and the URL, and answer it fully.`,
+              // A searcher who wants to buy wants a product or category page, not an article.
+              k.intent === 'transactional' || k.intent === 'commercial'
+                ? `Make a product or category page for "${k.keyword}" (searchers are looking to buy or compare): say it in the title, the h1 and the URL, with prices, choices and how to order.`
+                : `Write a page whose subject is "${k.keyword}": say it in the title, the h1 and the URL, and answer it fully.`,
               related.length > 0 ? `Cover what searchers who find the site also ask: ${related.slice(0, 5).map((r) => `"${r.query}"`).join(', ')}.` : '',
               from.length > 0 ? `Link to it from ${from.map((p) => p.url).join(', ')}.` : k.url ? `Link to it from ${k.url}.` : '',
             ].filter(Boolean).join(' '),

@@ -38,7 +38,7 @@ const PAGES: Record<string, { title: string; description: string | null; body: s
   '/no-h1': { title: `Cabinets built to last${SUFFIX}`, description: desc('cabinets'), body: `<h2>Cabinets</h2><p>${prose('cabinets')}</p>` },
   '/images': {
     title: `Roses in our garden${SUFFIX}`, description: desc('roses'),
-    body: `<header><a href="/"><img src="/media/oak-and-co.png"></a></header><h1>Roses</h1><img src="/media/red-rose-bush-1024x768.jpg"><img src="/media/IMG_2041.JPG"><img src="/media/roses-banner.jpg"><p>${prose('rose beds')}</p>`,
+    body: `<header><a href="/"><img src="/media/oak-and-co.png"></a></header><h1>Roses</h1><img src="/media/red-rose-bush-1024x768.jpg"><img src="/media/IMG_2041.JPG"><img src="/media/roses-banner.jpg"><a href="https://ads.example.net/click?id=7"><img src="/media/garden-hose-reel.jpg"></a><p>${prose('rose beds')}</p>`,
     head: '<script type="application/ld+json">{"@type": "Product",}</script>',
   },
   '/new': { title: `Our new catalogue of desks${SUFFIX}`, description: desc('desks'), body: `<h1>Desks</h1><p>${prose('desks')}</p>` },
@@ -164,8 +164,8 @@ describe('the strategy agent', () => {
     assert.match(reason('expand_thin_content', '/contact'), /utility page/);
     const altRefusals = rejections.data.items.filter((r: { type: string; target: string }) => r.type === 'add_image_alt_text' && r.target === `${site.origin}/images`)
       .map((r: { reason: string }) => r.reason).join('\n');
-    assert.match(altRefusals, /not words a reader would use: \/media\/IMG_2041\.JPG/);
-    assert.match(altRefusals, /logos, icons, banners or spacers .*: \/media\/oak-and-co\.png, \/media\/roses-banner\.jpg/, 'the header\'s logo and a banner are not described');
+    assert.match(altRefusals, /nor a caption is words a reader would use: \/media\/IMG_2041\.JPG/);
+    assert.match(altRefusals, /logos, icons, banners, spacers, ads .*: \/media\/oak-and-co\.png, \/media\/roses-banner\.jpg, \/media\/garden-hose-reel\.jpg/, 'the header\'s logo, a banner and an ad (a link to another site) are not described');
     assert.ok(!tasks.has(`expand_thin_content ${site.origin}/contact`));
   });
 

@@ -68,6 +68,17 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.imagesNotContent, ['/brand.png', '/menu.png', '/bullet.gif', '/px.gif', '/share.png'], 'the template\'s, and icon-sized ones');
   });
 
+  it('counts as no picture of the page an image in a link that words name, a teaser card\'s beside its headline, a strip, and one repeated', () => {
+    const main = mainOf(`<article><p>The story.</p><img src="/story.jpg">
+      <a href="/other-story/"><img src="/thumb.jpg"> Another story's headline</a>
+      <div class="card"><a href="/third/"><img src="/third.jpg"></a><h3><a href="/third/">The third story</a></h3></div>
+      <a href="/product/"><img src="/product-photo.jpg"></a>
+      <img src="/tab.png" width="32" height="129"><img src="/dash.gif"><img src="/dash.gif"><img src="/dash.gif"></article>`);
+    assert.deepEqual(main.imagesWithoutAlt, ['/story.jpg', '/thumb.jpg', '/third.jpg', '/product-photo.jpg', '/tab.png', '/dash.gif']);
+    assert.deepEqual(main.imagesNotContent, ['/tab.png', '/thumb.jpg', '/third.jpg', '/dash.gif'], 'a linked image no words name stays the page\'s (it needs alt naming where it leads)');
+    assert.deepEqual(main.imageLinks, [['/product-photo.jpg', '/product/']], 'and its link is kept, for the agent to tell an ad elsewhere from the site\'s own');
+  });
+
   it("keeps the caption of an image's figure, and none for an image outside one or a figure without a caption", () => {
     const main = mainOf('<article><figure><img src="/a.jpg"><figcaption>Fans line the route of the <b>parade</b>. Photo: AP</figcaption></figure><figure><img src="/b.jpg"></figure><img src="/c.jpg"><figure><img src="/d.jpg" alt="Kept"><figcaption>Its own alt</figcaption></figure></article>');
     assert.deepEqual(main.imagesWithoutAlt, ['/a.jpg', '/b.jpg', '/c.jpg']);

@@ -49,6 +49,8 @@ export interface MainContent {
   imagesNotContent?: string[];
   /** Of imagesWithoutAlt, those inside a <figure> with a <figcaption>: [src, the caption's text]. Absent when none. */
   imageCaptions?: Array<[string, string]>;
+  /** Of imagesWithoutAlt, those that are a link no words name: [src, the link's address] (the agent tells the site's own from elsewhere: an ad). */
+  imageLinks?: Array<[string, string]>;
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
@@ -108,7 +110,8 @@ export const TEMPLATE_MIN_SHARE = 0.05;
 const ICON_PX = 40;
 const isIconSized = (attrs: Record<string, string>) => {
   const [width, height] = [Number.parseInt(attrs.width ?? '', 10), Number.parseInt(attrs.height ?? '', 10)];
-  return (width <= ICON_PX && height <= ICON_PX) || width <= 2 || height <= 2;
+  // One side of 40 px or less: an icon, a bullet, a pixel, a strip or a tab of the interface, never a picture of the page's.
+  return width <= ICON_PX || height <= ICON_PX;
 };
 const SKIP = new Set(['head', 'title', 'script', 'style', 'noscript', 'template', 'svg', 'button', 'select', 'textarea', 'option', 'math']);
 const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog', 'menu']);
@@ -228,6 +231,12 @@ export function createMainContentCollector() {
   const figures: Array<{ images: string[]; caption: string }> = [];
   let inCaption = 0;
   const imageCaptions = new Map<string, string>();
+  /** Open links (their address, text so far and images without alt), and the addresses some link names in words. */
+  const openLinks: Array<{ href: string; text: string; images: string[] }> = [];
+  const namedHrefs = new Set<string>();
+  const linkedImages: Array<{ src: string; href: string; named: boolean }> = [];
+  /** How often each image without alt appears: one repeated three times or more is the interface's (a separator, a bullet). */
+  const altlessCount = new Map<string, number>();
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
@@ -293,8 +302,12 @@ export function createMainContentCollector() {
         imagesWithoutAlt.add(src);
         if (top()?.chrome || isIconSized(attrs)) imagesNotContent.add(src);
         figures.at(-1)?.images.push(src);
+        openLinks.at(-1)?.images.push(src);
+        altlessCount.set(src, (altlessCount.get(src) ?? 0) + 1);
       }
-      if (name === 'figure' && skip === 0) figures.push({ images: [], caption: '' });
+      if (name === 'a') openLinks.push({ href: (attrs.href ?? '').trim(), text: '', images: [] });
+      // Pushed inside skipped elements too, so that each </figure> pops its own (no image of a skipped one is recorded).
+      if (name === 'figure') figures.push({ images: [], caption: '' });
       if (name === 'figcaption' && figures.length > 0) inCaption += 1;
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
@@ -327,6 +340,8 @@ export function createMainContentCollector() {
       if (skip > 0) return;
       text += chunk;
       if (inCaption > 0 && figures.at(-1)!.caption.length < MAX_CAPTION_CHARS) figures.at(-1)!.caption += chunk;
+      const link = openLinks.at(-1);
+      if (link && link.text.length < 200) link.text += chunk;
       if (inLink > 0 || inCode > 0) {
         const visible = visibleChars(chunk);
         if (inLink > 0) linkChars += visible;
@@ -346,6 +361,12 @@ export function createMainContentCollector() {
       }
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
       if (name === 'figcaption' && inCaption > 0) inCaption -= 1;
+      if (name === 'a' && openLinks.length > 0) {
+        const link = openLinks.pop()!;
+        const named = /[\p{L}\p{N}]/u.test(link.text);
+        if (named && link.href && namedHrefs.size < MAX_SEEN) namedHrefs.add(link.href);
+        for (const src of link.images) if (linkedImages.length < MAX_IMAGES * 4) linkedImages.push({ src, href: link.href, named });
+      }
       if (name === 'figure' && figures.length > 0) {
         const figure = figures.pop()!;
         const caption = collapse(figure.caption);
@@ -384,12 +405,20 @@ export function createMainContentCollector() {
     end(): MainContent {
       flush();
       title = null;
+      // An image in a link that words already name (in the same link, or another link to the same address: a teaser card's
+      // picture beside its headline) is decorative (W3C: alt=""), and so is one the page repeats.
+      const imageLinks = new Map<string, string>();
+      for (const { src, href, named } of linkedImages) {
+        if (named || (href && namedHrefs.has(href))) imagesNotContent.add(src);
+        else if (href) imageLinks.set(src, detach(href));
+      }
+      for (const [src, count] of altlessCount) if (count >= 3) imagesNotContent.add(src);
       // With <main>/<article>, only what is inside; without, every block outside the template.
       const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
       const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
       const extra = {
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
-        ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+        ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -425,14 +454,14 @@ function deflated(text: string): Buffer {
 }
 
 /** The part of a page's content that is packed while the crawl goes on. */
-type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'jsonLd'>;
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'imageLinks' | 'jsonLd'>;
 
 /** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
-  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, jsonLd, ...rest } = main;
+  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, imageLinks, jsonLd, ...rest } = main;
   const packable: Packable = {
     headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}),
-    ...(imagesNotContent ? { imagesNotContent } : {}), ...(imageCaptions ? { imageCaptions } : {}), ...(jsonLd ? { jsonLd } : {}),
+    ...(imagesNotContent ? { imagesNotContent } : {}), ...(imageCaptions ? { imageCaptions } : {}), ...(imageLinks ? { imageLinks } : {}), ...(jsonLd ? { jsonLd } : {}),
   };
   return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
 }
@@ -545,6 +574,8 @@ export interface StoredPageContent {
   images_not_content?: string[];
   /** MainContent.imageCaptions: images without alt and the caption of their figure (absent when none). */
   image_captions?: Array<[string, string]>;
+  /** MainContent.imageLinks: images without alt that are a link no words name, and its address (absent when none). */
+  image_links?: Array<[string, string]>;
   /** MainContent.linkLists (absent on audits stored before it). */
   link_lists?: number;
   /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
@@ -561,7 +592,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     lang, headings: main.headings, blocks: main.blocks, ...(main.order === undefined ? {} : { order: main.order }),
     ...(main.shared ? { shared: main.shared } : {}), words,
     images_without_alt: main.imagesWithoutAlt ?? [], ...(main.imagesNotContent ? { images_not_content: main.imagesNotContent } : {}),
-    ...(main.imageCaptions ? { image_captions: main.imageCaptions } : {}),
+    ...(main.imageCaptions ? { image_captions: main.imageCaptions } : {}), ...(main.imageLinks ? { image_links: main.imageLinks } : {}),
     json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...links,

@@ -90,7 +90,8 @@ describe('npm run demo', () => {
     // Every proposal says what it is worth, and the queue can be read by it.
     assert.deepEqual(queue.items.filter((t: { expected_clicks: unknown }) => t.expected_clicks === null).map((t: { type: string }) => t.type), []);
     const byWorth = await get(`/api/v1/tasks/awaiting-approval?site_id=${demo.siteId}&page_size=100&order=expected_clicks`, token);
-    const worth = byWorth.items.map((t: { expected_clicks: { clicks: number } }) => t.expected_clicks.clicks);
+    // (Critical tasks come first whatever their clicks: none is worth less for being out of search.)
+    const worth = byWorth.items.filter((t: { priority: string }) => t.priority !== 'critical').map((t: { expected_clicks: { clicks: number } }) => t.expected_clicks.clicks);
     assert.deepEqual(worth, [...worth].sort((a: number, b: number) => b - a));
     // No two open tasks change one field of one page.
     const claims = (await ctx.database.db.selectFrom('tasks').select('claims').where('site_id', '=', demo.siteId).execute()).flatMap((t) => t.claims);

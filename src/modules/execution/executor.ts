@@ -35,7 +35,7 @@ export function createExecutor(deps: {
   async function applyOne(connector: SiteConnector, task: TaskToApply, resumed: boolean): Promise<Deliverable> {
     // A type no connector changes the site for (a brief, a page to write) is a deliverable for a
     // person whatever the site's connector: it is handed over, never looked for on the site.
-    if (isBrief(task.type)) {
+    if (isBrief(task)) {
       const brief = manualDeliverable(task);
       if (!brief) throw new Error(`a ${task.type} task has no deliverable`);
       return brief;

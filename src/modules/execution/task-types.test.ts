@@ -203,6 +203,19 @@ describe('every task type, carried out by hand', () => {
     });
   }
 
+  it('a quick win stored before titles were drafted (instructions only) is still carried out as the brief it was', async () => {
+    const id = (await createTasksRepo(ctx.database.db).insertProposal({
+      siteId, type: 'prioritize_quick_wins', category: 'strategy', priority: 'medium', title: 't', description: 'd', target: 'keyword:oak tables',
+      configuration: { keyword: 'oak tables', url: null, position: 7, instructions: 'Use "oak tables" in the title.' }, evidence: [{ source: 'search_console' }],
+    }))!;
+    const before = await call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken });
+    assert.equal(before.data.outcome, 'brief');
+    assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken })).statusCode, 200);
+    const done = await until(() => call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: owner.accessToken }).then((r) => r.data), (t) => t.status === 'completed' || t.status === 'failed');
+    assert.equal(done.status, 'completed', JSON.stringify(done.error));
+    assert.equal(done.deliverables[0].instructions, 'Use "oak tables" in the title.');
+  });
+
   for (const c of CASES) {
     it(`${c.type} (${c.path}): deliverable, not live yet, then verified`, async () => {
       const target = `${site.origin}${c.path}`;

@@ -67,7 +67,7 @@ export function createKeywordsRepo(db: Kysely<DB>) {
     /** For the search planner: ranking keywords, most impressions first. */
     rankedForPlanning(siteId: string) {
       return db.selectFrom('keywords')
-        .select(['keyword', 'current_position', 'impressions_28d', 'clicks_28d', 'url'])
+        .select(['keyword', 'current_position', 'impressions_28d', 'clicks_28d', 'url', 'intent'])
         .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
     },
 

@@ -72,14 +72,25 @@ describe('expected clicks', () => {
 
   it('of a new page, a refresh and a technical fix', () => {
     const page = fromNewPage({ impressions: 100, clicks: 0, position: 30 }, industry);
-    assert.equal(page.clicks, Math.round(100 * (1 / 0.02) * industryCtr(10)));
+    assert.equal(page.clicks, Math.round(100 * (1 / visibility(30)) * industryCtr(10)));
+    // Seen further down, the same impressions are more searches: position counts.
+    assert.ok(fromNewPage({ impressions: 100, clicks: 0, position: 45 }, industry).clicks > page.clicks);
+    assert.match(page.method, /about 2,250 searches/);
     assert.deepEqual([fromRecovery(10, 50).low, fromRecovery(10, 50).clicks, fromRecovery(10, 50).high], [10, 20, 32]);
-    const fix = fromPageClicks('fix_missing_meta_description', [{ clicks: 600 }, { clicks: 400 }]);
+    const fix = fromPageClicks('fix_missing_meta_description', [{ clicks: 600 }, { clicks: 400 }])!;
+    assert.equal(fromPageClicks('fix_indexing_block', [{ clicks: 0 }]), undefined, 'a page out of the index: its clicks say nothing of its worth');
     assert.deepEqual([fix.low, fix.clicks, fix.high], [0, 30, 80]);
     assert.match(fix.method, /1000 clicks in 28 days on its 2 pages/);
-    assert.equal(fromPageClicks('fix_h1', [{ clicks: 0 }]).high, 0);
-    assert.equal(inWords(fromPageClicks('fix_h1', [{ clicks: 0 }])), 'no clicks expected from search');
+    assert.equal(fromPageClicks('fix_h1', [{ clicks: 0 }])!.high, 0);
+    assert.equal(inWords(fromPageClicks('fix_h1', [{ clicks: 0 }])!), 'no clicks expected from search');
     assert.equal(inWords({ clicks: 120, low: 60, high: 200, basis: 'site_curve', method: '' }), 'about +120 clicks / 28 days, 60-200');
+  });
+
+  it('has no jump where page one ends: a tenth of a position changes the estimate by little', () => {
+    for (const at of [9.9, 10, 10.1, 10.4, 11, 11.9, 12, 19.9, 20, 20.1, 20.5]) {
+      const [a, b] = [fromMovingUp({ impressions: 1_000, clicks: 0, position: at }, industry), fromMovingUp({ impressions: 1_000, clicks: 0, position: at + 0.1 }, industry)];
+      assert.ok(Math.abs(a.clicks - b.clicks) <= Math.max(15, a.clicks * 0.15), `${at}: ${a.clicks} vs ${b.clicks}`);
+    }
   });
 
   it('never goes below zero, and its range holds the estimate', () => {

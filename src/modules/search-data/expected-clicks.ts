@@ -29,17 +29,20 @@ export interface Curve {
 
 /**
  * The share of a query's searches in which a result at a position is seen at all: searchers
- * rarely open page two and hardly ever page three, so Search Console counts an impression
- * there only for those who did. The keywords' estimated volume uses the same factors
+ * rarely open page two, fewer still each page after, so Search Console counts an impression
+ * there only for those who did: 10% on page two, falling with the square of the position
+ * beyond (4.4% at 30, 2% at 45). A position is an average over days and searches: between
+ * 10 and 12 the share falls gradually (geometrically, 1 to 0.1), so that 10.4 is not worth twenty times 10.0. The keywords' estimated volume uses the same factors
  * (search-data.repo.ts refreshKeywords).
  */
-export const visibility = (position: number) => (position <= 10 ? 1 : position <= 20 ? 0.1 : 0.02);
+export const visibility = (position: number) =>
+  position <= 10 ? 1 : position < 12 ? 10 ** (-(position - 10) / 2) : position <= 20 ? 0.1 : 0.1 * (20 / position) ** 2;
 
 /** Positions a change to the page's own signals (title, h1, opening) plausibly reaches: 15%, 35% and 55% of the way up. */
 export const REACH = { low: 0.85, mid: 0.65, high: 0.45 } as const;
 
-/** A new page written for a query the site is barely seen for: where it may rank after some months. */
-export const NEW_PAGE_REACH = { low: 15, mid: 10, high: 6 } as const;
+/** A new page written for a query the site is barely seen for: where it may rank after some months (page two, the foot of page one, its middle). */
+export const NEW_PAGE_REACH = { low: 15, mid: 10, high: 7 } as const;
 
 /** A refreshed page wins back this share of the clicks it lost. */
 export const RECOVERY = { low: 0.25, mid: 0.5, high: 0.8 } as const;
@@ -58,6 +61,12 @@ function estimate(values: { low: number; mid: number; high: number }, basis: Exp
   return { clicks, low, high, basis, method };
 }
 
+/** ", about 1,300 searches in all": the searches a result on page one would be seen in, when the estimate counts them. */
+function searchesInWords(figures: SearchFigures, reached: number): string {
+  const ratio = visibility(reached) / visibility(figures.position);
+  return ratio <= 1 ? '' : ` (about ${Math.round(figures.impressions * ratio).toLocaleString('en')} searches, counting those who never look past page one)`;
+}
+
 /** Clicks a query or page would have at another position: its searches seen there, times the CTR there. */
 function clicksAt(figures: SearchFigures, position: number, c: Curve) {
   return figures.impressions * (visibility(position) / visibility(figures.position)) * c.curve(position);
@@ -73,7 +82,7 @@ export function fromMovingUp(figures: SearchFigures, c: Curve): ExpectedClicks {
   const gain = (share: number) => clicksAt(figures, at(share), c) - clicksAt(figures, figures.position, c);
   return estimate(
     { low: gain(REACH.low), mid: gain(REACH.mid), high: gain(REACH.high) }, basisOf(c),
-    `${figures.impressions} impressions at position ${place(figures.position)}; moving to ${place(at(REACH.mid))} (${place(at(REACH.low))} to ${place(at(REACH.high))}) on ${curveInWords(c)}`,
+    `${figures.impressions} impressions at position ${place(figures.position)}${searchesInWords(figures, at(REACH.high))}; moving to ${place(at(REACH.mid))} (${place(at(REACH.low))} to ${place(at(REACH.high))}) on ${curveInWords(c)}`,
   );
 }
 
@@ -92,7 +101,7 @@ export function fromNewPage(figures: SearchFigures, c: Curve): ExpectedClicks {
   const gain = (position: number) => clicksAt(figures, Math.min(position, figures.position), c) - figures.clicks;
   return estimate(
     { low: gain(NEW_PAGE_REACH.low), mid: gain(NEW_PAGE_REACH.mid), high: gain(NEW_PAGE_REACH.high) }, basisOf(c),
-    `${figures.impressions} impressions at position ${place(figures.position)}; a page written for it ranking at ${NEW_PAGE_REACH.mid} (${NEW_PAGE_REACH.low} to ${NEW_PAGE_REACH.high}) on ${curveInWords(c)}`,
+    `${figures.impressions} impressions at position ${place(figures.position)}${searchesInWords(figures, NEW_PAGE_REACH.high)}; a page written for it ranking at ${NEW_PAGE_REACH.mid} (${NEW_PAGE_REACH.low} to ${NEW_PAGE_REACH.high}) on ${curveInWords(c)}`,
   );
 }
 
@@ -126,9 +135,14 @@ export const FIX_UPLIFT: Record<string, { low: number; mid: number; high: number
   fix_canonical: { low: 0, mid: 0.03, high: 0.1, why: 'search signals gather on the page meant to rank' },
 };
 
-/** A fix on pages with search data: the listed share of those pages' clicks in 28 days. */
-export function fromPageClicks(type: string, pages: ReadonlyArray<{ clicks: number }>): ExpectedClicks {
-  const uplift = FIX_UPLIFT[type] ?? { low: 0, mid: 0, high: 0, why: 'the fix is not expected to move clicks on its own' };
+/**
+ * A fix on pages with search data: the listed share of those pages' clicks in 28 days.
+ * Undefined for a type whose worth its pages' clicks cannot say (a page out of the index has
+ * none: lifting a noindex or a robots.txt block is worth what the page would earn indexed).
+ */
+export function fromPageClicks(type: string, pages: ReadonlyArray<{ clicks: number }>): ExpectedClicks | undefined {
+  const uplift = FIX_UPLIFT[type];
+  if (!uplift) return undefined;
   const clicks = pages.reduce((sum, p) => sum + p.clicks, 0);
   const pagesWord = pages.length === 1 ? 'its page' : `its ${pages.length} pages`;
   const method = clicks === 0

@@ -171,7 +171,8 @@ export function createSearchDataRepo(db: Kysely<DB>) {
         ),
         scored as (
           select a.query, a.cur, a.prev, a.clicks, a.impressions, p.page,
-            round(a.impressions * 30.0 / 28 / case when a.pos28 <= 10 then 1 when a.pos28 <= 20 then 0.1 else 0.02 end)::integer as volume
+            -- visibility() of search-data/expected-clicks.ts: the share of searches that see a result at that position.
+            round(a.impressions * 30.0 / 28 / case when a.pos28 <= 10 then 1 when a.pos28 < 12 then power(10, -(a.pos28 - 10) / 2) when a.pos28 <= 20 then 0.1 else 0.1 * power(20 / a.pos28, 2) end)::integer as volume
           from agg a join pages p using (query)
         )
         insert into keywords (site_id, keyword, source, search_volume, volume_source, difficulty, current_position, previous_position, url, intent, clicks_28d, impressions_28d)

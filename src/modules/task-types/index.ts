@@ -1,5 +1,6 @@
 import { Type, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
+import { pageKey } from '../../lib/page-key.ts';
 import type { TaskCategory } from '../../db/types.ts';
 import { extractPageFacts } from '../crawler/extract.ts';
 import type { ConnectorChange, LiveCheck, LiveProbe, ManualDraft, TaskType } from './task-type.ts';
@@ -132,7 +133,10 @@ export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch']): P
 }
 
 /** A brief: a deliverable for a person (a plan, a page to write), which no connector carries out on the site. */
-export const isBrief = (type: string): boolean => BY_NAME.has(type) && BY_NAME.get(type)!.connectorChange === undefined;
+export function isBrief(task: StoredTask): boolean {
+  const definition = BY_NAME.get(task.type);
+  return definition !== undefined && (definition.connectorChange === undefined || definition.isBrief?.(configurationOf(task)) === true);
+}
 
 /** What the task changes through a CMS connector, or undefined when no connector changes the site for it. */
 export function connectorChange(task: StoredTask): ConnectorChange | undefined {
@@ -150,7 +154,8 @@ export function claimsOf(task: StoredTask): string[] {
   const claims = new Set<string>();
   for (const page of pagesOf(task)) {
     const change = connectorChange(page);
-    const url = pageOf(page);
+    // One page however the task writes its address (a crawl's, Search Console's).
+    const url = pageKey(pageOf(page));
     if (change && 'field' in change) claims.add(`${url}#${change.field === 'content' ? `content:${change.edit.kind}` : change.field}`);
   }
   return [...claims];

@@ -60,6 +60,8 @@ export interface TaskType<C extends TObject = TObject, N extends string = string
   liveChecks?(config: Static<C>, url: string, probe: LiveProbe): Promise<LiveCheck[]>;
   /** Undefined: no connector changes the site for this type (its manual deliverable stands). */
   connectorChange?(config: Static<C>): ConnectorChange;
+  /** A configuration that is a brief although its type changes the site (stored before the type drafted its change). */
+  isBrief?(config: Static<C>): boolean;
   /**
    * One problem on many pages (one template, one missing field everywhere) may be one task:
    * its configuration is then `{ pages: [<this type's configuration>, ...] }`, each page with

@@ -24,6 +24,12 @@ const priorityRank = sql<number>`case tasks.priority ${sql.join(
   sql` `,
 )} end`;
 
+/**
+ * The lock under which a site's claims are checked and written (a transaction-scoped advisory
+ * lock, in the two-key space: 'tasks' and the site, apart from the migrations' single-key lock).
+ */
+const lockSiteClaims = (trx: Kysely<DB>, siteId: string) => sql`select pg_advisory_xact_lock(hashtext('tasks.claims'), hashtext(${siteId}))`.execute(trx);
+
 /** Every query joins the task's site and names its owner: another user's task reads as absent. */
 export function createTasksRepo(db: Kysely<DB>) {
   const owned = (ownerId: string) =>
@@ -43,8 +49,11 @@ export function createTasksRepo(db: Kysely<DB>) {
     async page(ownerId: string, filter: TaskFilter, order: TaskOrder, page: number, pageSize: number) {
       let query = filtered(ownerId, filter).select(SUMMARY);
       if (order === 'newest') query = query.orderBy('tasks.created_at', 'desc');
-      // Tasks without an estimate (no search data) last, then as the contract's order.
-      if (order === 'expected_clicks') query = query.orderBy(sql`(tasks.expected_clicks->>'clicks')::int desc nulls last`);
+      // Critical first (a site or page out of search loses everything, whatever its clicks say), then the most expected
+      // clicks, tasks without an estimate (no search data, or none possible) last, then as the contract's order.
+      if (order === 'expected_clicks') {
+        query = query.orderBy(sql`tasks.priority = 'critical'`, 'desc').orderBy(sql`(tasks.expected_clicks->>'clicks')::int desc nulls last`);
+      }
       if (order !== 'newest') query = query.orderBy(priorityRank).orderBy('tasks.created_at');
       query = query.orderBy('tasks.id');
       const [items, count] = await Promise.all([
@@ -137,7 +146,7 @@ export function createTasksRepo(db: Kysely<DB>) {
     }) {
       const claims = task.claims ?? [];
       return atomically(db, async (trx) => {
-        await sql`select pg_advisory_xact_lock(hashtext(${`tasks:${task.siteId}`}))`.execute(trx);
+        await lockSiteClaims(trx, task.siteId);
         if (claims.length > 0) {
           const taken = await trx.selectFrom('tasks').select('id')
             .where('site_id', '=', task.siteId).where('status', 'in', OPEN_STATUSES).where(sql<boolean>`claims && ${claims}::text[]`)
@@ -158,6 +167,19 @@ export function createTasksRepo(db: Kysely<DB>) {
         if (row) await trx.insertInto('task_events').values({ task_id: row.id, from_status: null, to_status: 'awaiting_approval', actor: 'agent:strategy' }).execute();
         return row?.id;
       });
+    },
+
+    /**
+     * Before a failed task runs again (in the transaction that queues it): the open task that
+     * claimed one of its fields meanwhile, if any. Holds the site's lock until that transaction ends.
+     */
+    async claimedMeanwhile(trx: Kysely<DB>, ownerId: string, taskId: string) {
+      const task = await trx.selectFrom('tasks').innerJoin('sites', 'sites.id', 'tasks.site_id').select(['tasks.site_id', 'tasks.claims'])
+        .where('tasks.id', '=', taskId).where('sites.owner_id', '=', ownerId).where('tasks.status', '=', 'failed').executeTakeFirst();
+      if (!task || task.claims.length === 0) return undefined;
+      await lockSiteClaims(trx, task.site_id);
+      return trx.selectFrom('tasks').select(['id', 'title']).where('site_id', '=', task.site_id).where('id', '!=', taskId)
+        .where('status', 'in', OPEN_STATUSES).where(sql<boolean>`claims && ${task.claims}::text[]`).executeTakeFirst();
     },
 
     /** Why a proposal was not stored: the open task of its type and target, or the open task that claims one of its fields. */

@@ -22,11 +22,13 @@ interface ListQuery {
   order?: 'priority' | 'expected_clicks' | undefined;
 }
 
-/** The query a search-data task is about (its impact is read for that query on its page). */
+/**
+ * The query a task moves on its page (a quick win's, a brief's for links): its impact is read
+ * for that query. A page-wide change (a title searchers skip, a refresh) is read for the page.
+ */
 function queryOf(configuration: unknown): string | undefined {
-  const c = (configuration ?? {}) as { keyword?: unknown; top_query?: unknown };
-  const query = c.keyword ?? c.top_query;
-  return typeof query === 'string' ? query : undefined;
+  const { keyword } = (configuration ?? {}) as { keyword?: unknown };
+  return typeof keyword === 'string' ? keyword : undefined;
 }
 
 /** '<url>#title' claims in words: "the title of https://…", "the title of 3 pages". */
@@ -92,6 +94,11 @@ export function createTasksService(deps: {
   async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel' | 'retry', detail?: { reason: string }) {
     // The transition and its execution job commit together: never a queued task that no job will run.
     const status = await deps.transact(async (trx) => {
+      // A failed task runs again only if no open task took one of its fields meanwhile (one change per field of a page).
+      if (action === 'retry') {
+        const other = await repo.claimedMeanwhile(trx, ownerId, taskId);
+        if (other) throw conflict(`The open task "${other.title}" now changes the same field of this page: approve or cancel that one first, then try this one again`);
+      }
       const moved = await repo.transition(ownerId, taskId, action, `user:${ownerId}`, detail, {}, trx);
       if (moved === 'queued') await queueExecution(trx, taskId);
       return moved;
@@ -125,7 +132,7 @@ export function createTasksService(deps: {
         execution_history: history.map((e) => ({ from: e.from_status, to: e.to_status, actor: e.actor, at: e.at, detail: e.detail })),
         verification: verification ?? null,
         rollback: rollback ?? null,
-        outcome: isBrief(task.type) ? 'brief' as const : 'site_change' as const,
+        outcome: isBrief(task) ? 'brief' as const : 'site_change' as const,
         can_roll_back: task.status === 'completed' && deliverables.some(isRestorable),
         can_retry: task.status === 'failed' && (task.error as { retryable?: unknown } | null)?.retryable === true,
       };

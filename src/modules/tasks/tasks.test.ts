@@ -97,18 +97,19 @@ describe('GET /api/v1/tasks/awaiting-approval', () => {
     assert.equal(res.data.total, 4);
   });
 
-  it('lists them by expected clicks when asked (most first, tasks without an estimate last), and refuses another order with 422', async () => {
+  it('lists them by expected clicks when asked (critical first, then most clicks, tasks without an estimate last), and refuses another order with 422', async () => {
     const frank = await signUp(ctx);
     const s = await site(frank);
-    const none = await propose(s, { priority: 'critical' });
+    const critical = await propose(s, { priority: 'critical' });
+    const none = await propose(s, { priority: 'high' });
     const few = await propose(s, { priority: 'high', clicks: 5 });
     const many = await propose(s, { priority: 'low', clicks: 500 });
     const some = await propose(s, { priority: 'medium', clicks: 40 });
     const res = await get(frank, '/api/v1/tasks/awaiting-approval?order=expected_clicks');
-    assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [many, some, few, none]);
-    assert.deepEqual(res.data.items[0].expected_clicks, { clicks: 500, low: 0, high: 1000, basis: 'page_clicks', method: 'm' });
-    assert.equal(res.data.items[3].expected_clicks, null);
-    assert.deepEqual((await get(frank, '/api/v1/tasks/awaiting-approval')).data.items.map((t: { id: string }) => t.id), [none, few, some, many], 'the default stays the contract\'s');
+    assert.deepEqual(res.data.items.map((t: { id: string }) => t.id), [critical, many, some, few, none]);
+    assert.deepEqual(res.data.items[1].expected_clicks, { clicks: 500, low: 0, high: 1000, basis: 'page_clicks', method: 'm' });
+    assert.equal(res.data.items[4].expected_clicks, null);
+    assert.deepEqual((await get(frank, '/api/v1/tasks/awaiting-approval')).data.items.map((t: { id: string }) => t.id), [critical, none, few, some, many], 'the default stays the contract\'s');
     assert.equal((await get(frank, '/api/v1/tasks/awaiting-approval?order=newest')).statusCode, 422);
   });
 
@@ -185,6 +186,37 @@ describe('approve and cancel', () => {
     assert.equal(rejected.statusCode, 200);
     const history = (await get(alice, `/api/v1/tasks/${task}`)).data.execution_history;
     assert.deepEqual([history.at(-1).to, history.at(-1).detail], ['cancelled', { reason: 'We sell no hydrangeas any more' }]);
+  });
+
+  it('run a failed task again only when no open task took one of its fields meanwhile (409 naming it)', async () => {
+    const s = await site(alice);
+    const claim = [`https://example.com/claimed-${n}#title`];
+    const failed = (await repo.insertProposal({
+      siteId: s, type: 'fix_title_tag', category: 'seo', priority: 'low', title: 'First title fix', description: 'd', target: 'https://example.com/claimed',
+      configuration: { after: 'A title of twenty characters' }, evidence: [{ check_id: 'title_too_short' }], claims: claim,
+    }))!;
+    await ctx.database.db.updateTable('tasks').set({ status: 'failed', error: JSON.stringify({ message: 'down', retryable: true }) }).where('id', '=', failed).execute();
+    // While it was failed (not open), another proposal took the same field.
+    const other = await repo.insertProposal({
+      siteId: s, type: 'prioritize_quick_wins', category: 'strategy', priority: 'low', title: 'Put "x" in the title', description: 'd', target: 'https://example.com/claimed',
+      configuration: { after: 'X: a title of twenty characters' }, evidence: [{ source: 'search_console' }], claims: claim,
+    });
+    assert.ok(other, 'a failed task claims nothing open');
+    const retried = await post(alice, `/api/v1/tasks/${failed}/retry`);
+    assert.equal(retried.statusCode, 409);
+    assert.match(retried.data.detail, /The open task "Put "x" in the title" now changes the same field of this page/);
+    await post(alice, `/api/v1/tasks/${other}/cancel`);
+    assert.equal((await post(alice, `/api/v1/tasks/${failed}/retry`)).statusCode, 200, 'once that one is closed');
+  });
+
+  it('store one of two proposals that claim one field at once, whichever wins the site\'s lock', async () => {
+    const s = await site(alice);
+    const claim = [`https://example.com/race-${n}#meta_description`];
+    const results = await Promise.all(['a', 'b'].map((suffix) => repo.insertProposal({
+      siteId: s, type: suffix === 'a' ? 'fix_missing_meta_description' : 'fix_duplicate_meta_description', category: 'seo', priority: 'low', title: suffix,
+      description: 'd', target: `https://example.com/race-${suffix}`, configuration: {}, evidence: [{ check_id: 'x' }], claims: claim,
+    })));
+    assert.equal(results.filter(Boolean).length, 1);
   });
 
   it('give exactly one winner among concurrent approvals, with one transition in the history', async () => {

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { pageCount, pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
 
@@ -8,7 +9,7 @@ export function Evidence({ evidence }: { evidence: unknown }) {
   if (items.length === 0) return <p class="muted">No evidence recorded.</p>;
   return (
     <ul class="evidence">
-      {items.slice(0, 10).map((item) => (
+      {items.slice(0, 10).map((item) => item.source === 'search_console' ? <SearchEvidence item={item} /> : (
         <li>
           {typeof item.check_id === 'string' && <strong>{humanize(item.check_id)}</strong>}
           {typeof item.url === 'string' && <> on <span class="url">{item.url}</span></>}
@@ -19,6 +20,28 @@ export function Evidence({ evidence }: { evidence: unknown }) {
       ))}
       {items.length > 10 && <li class="muted">and {items.length - 10} more</li>}
     </ul>
+  );
+}
+
+/** Search Console figures in a sentence: "Search Console, 28 days to 26 Nov 2026: 197 impressions, 0 clicks, average position 15". */
+function SearchEvidence({ item }: { item: Record<string, unknown> }) {
+  const n = (key: string) => (typeof item[key] === 'number' ? (item[key] as number) : undefined);
+  const figures = [
+    n('impressions') !== undefined && `${formatNumber(n('impressions'))} impressions`,
+    n('clicks') !== undefined && `${formatNumber(n('clicks'))} clicks`,
+    n('previous_clicks') !== undefined && `${formatNumber(n('previous_clicks'))} clicks in the 28 days before`,
+    n('ctr') !== undefined && `${formatNumber((n('ctr') ?? 0) * 100, { digits: 1 })}% clicking`,
+    n('position') !== undefined && `average position ${formatNumber(n('position'), { digits: 1 })}`,
+  ].filter(Boolean);
+  const about = typeof item.keyword === 'string' ? `“${item.keyword}”` : typeof item.query === 'string' ? `“${item.query}”` : null;
+  return (
+    <li>
+      <strong>Search Console</strong>, {String(item.window_days ?? 28)} days{typeof item.synced_at === 'string' && <> to {formatDate(item.synced_at)}</>}:{' '}
+      {about && <>{about}{typeof item.url === 'string' && <> on <span class="url">{pathOf(item.url)}</span></>}: </>}
+      {!about && typeof item.url === 'string' && <><span class="url">{pathOf(item.url)}</span>: </>}
+      {figures.join(', ')}
+      {typeof item.ctr_curve === 'string' && <span class="muted small"> (CTR curve: {item.ctr_curve})</span>}
+    </li>
   );
 }
 
@@ -69,15 +92,19 @@ function fieldOf(configuration: unknown): string | undefined {
  * What could go wrong, in plain words, from what the task touches and how: a brief changes
  * nothing by itself; a change says how many pages it writes and whether it can be put back.
  */
-export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief' }): { level: 'low' | 'medium' | 'none'; label: string; text: string } {
+export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief'; status?: string }): { level: 'low' | 'medium' | 'none'; label: string; text: string } {
   if (task.outcome === 'brief') return { level: 'none', label: 'brief only', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
   const pages = pageCount(task.configuration);
   const where = pages > 1 ? `${pages} pages` : 'this page';
   const field = fieldOf(task.configuration);
+  // Said as what happened once it has (a completed or rolled-back task), as what will happen before.
+  const done = task.status === 'completed' || task.status === 'rolled_back' || task.status === 'failed';
   if (field && /meta_description|title/.test(field)) {
     return {
       level: 'low', label: 'low risk',
-      text: `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
+      text: done
+        ? `The ${fieldName(field)} of ${where} was written through the site's connector where it had one (else handed to you as the exact text); every previous value was recorded, so it can be rolled back.`
+        : `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
     };
   }
   return {
@@ -158,4 +185,21 @@ export function TargetLine({ target }: { target: string }) {
   if (query !== undefined) return <p class="target"><span class="muted">Search query</span> “{query}”</p>;
   if (/^https?:\/\//.test(target)) return <p class="target"><span class="muted">Page</span> <a href={target} class="url" target="_blank" rel="noopener noreferrer">{target}</a></p>;
   return <p class="target"><span class="muted">Target</span> <span class="url">{target}</span></p>;
+}
+
+/** Reject (or cancel) asks why, optionally: the reason is kept in the task's history. */
+export function RejectReason({ count, busy, onReject, onKeep, verb = 'reject' }: { count: number; busy: boolean; onReject: (reason: string) => void; onKeep: () => void; verb?: 'reject' | 'cancel' }) {
+  const [reason, setReason] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const Verb = verb === 'reject' ? 'Reject' : 'Cancel';
+  return (
+    <form class="reject-reason" onSubmit={(e) => { e.preventDefault(); onReject(reason); }}>
+      <label>Why {verb} {count === 1 ? 'it' : `these ${count}`}? <span class="muted small">(optional, kept in the history)</span>
+        <input type="text" maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} ref={input} placeholder="e.g. we no longer sell this" />
+      </label>
+      <button type="submit" class="btn btn-small" disabled={busy}>{Verb}</button>
+      <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={onKeep}>Keep</button>
+    </form>
+  );
 }

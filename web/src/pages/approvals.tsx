@@ -3,7 +3,7 @@ import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
-import { Evidence, ExpectedClicks, PlannedWork, riskOf, TargetLine, type Worth } from '../components/task-parts.tsx';
+import { Evidence, ExpectedClicks, PlannedWork, RejectReason, riskOf, TargetLine, type Worth } from '../components/task-parts.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { changesOf, pageCount } from '../lib/diff.ts';
 import { TASK_TYPES } from '../generated/task-types.ts';
@@ -129,20 +129,6 @@ export function ApprovalsPage() {
         )}
       </Async>
     </section>
-  );
-}
-
-/** Reject asks why, optionally: the reason is kept in the task's history. */
-export function RejectReason({ count, busy, onReject, onKeep }: { count: number; busy: boolean; onReject: (reason: string) => void; onKeep: () => void }) {
-  const [reason, setReason] = useState('');
-  return (
-    <form class="reject-reason" onSubmit={(e) => { e.preventDefault(); onReject(reason); }}>
-      <label>Why reject {count === 1 ? 'it' : `these ${count}`}? <span class="muted small">(optional, kept in the history)</span>
-        <input type="text" maxLength={500} value={reason} onInput={(e) => setReason(e.currentTarget.value)} ref={(el) => el?.focus()} placeholder="e.g. we no longer sell this" />
-      </label>
-      <button type="submit" class="btn btn-small" disabled={busy}>Reject</button>
-      <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={onKeep}>Keep</button>
-    </form>
   );
 }
 

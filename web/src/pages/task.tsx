@@ -2,8 +2,7 @@ import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { actorName, Evidence, ExpectedClicks, fieldName, KeyValues, PlannedWork, riskOf, TargetLine } from '../components/task-parts.tsx';
-import { RejectReason } from './approvals.tsx';
+import { actorName, Evidence, ExpectedClicks, fieldName, KeyValues, PlannedWork, RejectReason, riskOf, TargetLine } from '../components/task-parts.tsx';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf, diffExcerpts, pageCount, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
@@ -41,7 +40,8 @@ export function TaskPage() {
         : action === 'cancel' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/cancel', { ...path, body: reason?.trim() ? { reason: reason.trim() } : null }))
         : action === 'retry' ? unwrap(await api.POST('/api/v1/tasks/{task_id}/retry', path))
         : unwrap(await api.POST('/api/v1/tasks/{task_id}/rollback', { params: { path: { task_id: taskId }, query: force ? { force: true } : {} } }));
-      setMessage({ kind: 'success', text: result.message });
+      // A brief approved is handed over, not queued for the site: say so.
+      setMessage({ kind: 'success', text: action === 'approve' && task.data?.outcome === 'brief' ? 'Approved: the brief is being handed over to you.' : result.message });
       setConfirming(undefined);
       setConflict(undefined);
       setRejecting(false);
@@ -90,7 +90,7 @@ export function TaskPage() {
             />
             {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
             {rejecting && (t.status === 'awaiting_approval' || t.status === 'queued') && (
-              <RejectReason count={1} busy={busy} onReject={(reason) => run('cancel', false, reason)} onKeep={() => setRejecting(false)} />
+              <RejectReason count={1} busy={busy} verb={t.status === 'queued' ? 'cancel' : 'reject'} onReject={(reason) => run('cancel', false, reason)} onKeep={() => setRejecting(false)} />
             )}
             {confirming && (
               <div class="panel confirm" role="alertdialog" aria-labelledby="confirm-title" aria-describedby="confirm-text">

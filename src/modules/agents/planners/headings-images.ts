@@ -164,9 +164,15 @@ export const headingsAndImagesPlanner: Planner = {
       });
       const notContent = new Set(page.stored.images_not_content ?? []);
       const captions = new Map(page.stored.image_captions ?? []);
+      // An image that is a link to another site is an ad or a partner's banner: it names where it leads, it is not described.
+      const host = (address: string) => new URL(address).hostname.replace(/^www\./, '');
+      const offSite = new Set((page.stored.image_links ?? []).filter(([, href]) => {
+        const target = normalizeUrl(href, url);
+        return target !== undefined && /^https?:/.test(target) && host(target) !== host(url);
+      }).map(([src]) => src));
       for (const raw of sources.slice(0, MAX_IMAGES_PER_TASK)) {
         // In the site's header, navigation, footer or sidebar: a logo, an icon, a share button, never the page's picture.
-        if (notContent.has(raw)) {
+        if (notContent.has(raw) || offSite.has(raw)) {
           decorative.push(raw);
           continue;
         }
@@ -181,7 +187,7 @@ export const headingsAndImagesPlanner: Planner = {
       }
       const listed = (items: string[]) => `${items.slice(0, 10).join(', ')}${items.length > 10 ? ', …' : ''}`;
       if (decorative.length > 0) {
-        await ctx.reject('add_image_alt_text', url, `logos, icons, banners or spacers (by their file names, or in the site's header, navigation, footer or sidebar), not described: give each alt="" if it only decorates, or the name of where it leads if it is a link: ${listed(decorative)}`);
+        await ctx.reject('add_image_alt_text', url, `logos, icons, banners, spacers, ads and pictures beside the words of their own link (by their file names, their size, their link, or their place in the site's header, navigation, footer or sidebar), not described: give each alt="" if it only decorates, or the name of where it leads if it is a link: ${listed(decorative)}`);
       }
       if (refused.length > 0) await ctx.reject('add_image_alt_text', url, `no alt text drafted where neither the file name nor a caption is words a reader would use: ${listed(refused)}`);
       if (drafted.length === 0) continue;

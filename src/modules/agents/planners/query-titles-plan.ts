@@ -1,5 +1,5 @@
 import type { ExpectedClicks } from '../../search-data/expected-clicks.ts';
-import { holdsQuery } from '../../../lib/query-words.ts';
+import { holdsQuery, topicWordsOf } from '../../../lib/query-words.ts';
 import { titleForQuery, type QueryPage } from '../query-titles.ts';
 
 /** A query a page's new title could be written around (a quick win, or the top query of a page searchers skip). */
@@ -11,7 +11,7 @@ export interface TitleCandidate {
 }
 
 export type TitlePlan =
-  | { kind: 'title'; candidate: TitleCandidate; before: string; after: string; alsoServes: TitleCandidate[] }
+  | { kind: 'title'; candidate: TitleCandidate; before: string; after: string; kept: string; alsoServes: TitleCandidate[] }
   /** The title already says the query: what is missing is elsewhere (links, the opening). */
   | { kind: 'elsewhere'; candidate: TitleCandidate }
   | { kind: 'refused'; candidate: TitleCandidate; reason: string };
@@ -39,6 +39,10 @@ export function planTitles(
     const page = pageOf(candidate.url);
     if (!page) {
       plans.push({ kind: 'refused', candidate, reason: `${candidate.url} was not in the latest audit: its title is not known (audit the site)` });
+      continue;
+    }
+    if (topicWordsOf(candidate.query).length === 0) {
+      plans.push({ kind: 'refused', candidate, reason: `"${candidate.query}" has no word of a topic to put in a title` });
       continue;
     }
     if (holdsQuery(page.title, candidate.query)) {
@@ -71,9 +75,15 @@ export function planTitles(
       plans.push({ kind: 'refused', candidate, reason: `the new title would no longer say "${lost.query}", which brings ${lost.clicks} clicks in 28 days now, more than "${candidate.query}" is expected to add` });
       continue;
     }
-    const plan = { kind: 'title' as const, candidate, before: page.title, after: drafted.title, alsoServes: [] };
+    const plan = { kind: 'title' as const, candidate, before: page.title, after: drafted.title, kept: drafted.kept, alsoServes: [] };
     won.set(candidate.url, plan);
     plans.push(plan);
   }
-  return plans;
+  // A query the current title says, that the page's new title would no longer say: no brief for links to a title about to change.
+  return plans.map((plan) => {
+    const winner = plan.kind === 'elsewhere' ? won.get(plan.candidate.url) : undefined;
+    return winner && !holdsQuery(winner.after, plan.candidate.query)
+      ? { kind: 'refused', candidate: plan.candidate, reason: `the page's new title, proposed for "${winner.candidate.query}", would no longer say it` }
+      : plan;
+  });
 }

@@ -4,6 +4,7 @@ import { escapeHtml, sameText } from '../../../lib/strings.ts';
 import { TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
 import { holdsQuery } from '../../../lib/query-words.ts';
+import { pageKey } from '../../../lib/page-key.ts';
 import { Configuration, defineTaskType, isCheck, isText, type LiveCheck, type LiveProbe } from '../task-type.ts';
 
 /**
@@ -15,6 +16,9 @@ import { Configuration, defineTaskType, isCheck, isText, type LiveCheck, type Li
 const brief = <P extends TProperties>(properties: P, description: string) => Configuration({ ...properties, instructions: Type.String() }, description);
 const gate = (c: { instructions: unknown }) => (typeof c.instructions === 'string' ? undefined : 'no deliverable defined');
 const Position = Nullable(Type.Number());
+/** One page under the addresses a link may write it with: with or without its trailing slash, any letter case of its host. */
+const sameAddress = (a: string | undefined, b: string) => a !== undefined && pageKey(a) === pageKey(b);
+
 const PageRef = Type.Object({ url: Type.String(), title: Nullable(Type.String()) }, { additionalProperties: true });
 
 /** A new title around a query: the fields both title types share. */
@@ -53,6 +57,7 @@ export const optimizeTitleTag = defineTaskType({
   manual: titleManual,
   liveChecks: titleLive,
   connectorChange: titleConnector,
+  isBrief: (c) => c.after === undefined,
 });
 
 export const prioritizeQuickWins = defineTaskType({
@@ -65,6 +70,7 @@ export const prioritizeQuickWins = defineTaskType({
   manual: titleManual,
   liveChecks: titleLive,
   connectorChange: titleConnector,
+  isBrief: (c) => c.after === undefined,
 });
 
 export const strengthenPageForQuery = defineTaskType({
@@ -83,10 +89,11 @@ export const strengthenPageForQuery = defineTaskType({
     for (const from of c.link_from) {
       const f = await probe.facts(from.url);
       if (isCheck(f)) { checks.push({ ...f, url: from.url }); continue; }
-      const link = f.links.find((l) => normalizeUrl(l.href, from.url) === url);
+      // Any of the page's links to it ("/guide" and "/guide/" alike) whose words say the query.
+      const links = f.links.filter((l) => sameAddress(normalizeUrl(l.href, from.url), url));
+      const saying = links.find((l) => holdsQuery(l.text, c.keyword));
       checks.push({
-        check: 'link_with_query', url: from.url, expected: c.keyword, actual: link?.text ?? null,
-        passed: link !== undefined && holdsQuery(link.text, c.keyword),
+        check: 'link_with_query', url: from.url, expected: c.keyword, actual: (saying ?? links[0])?.text ?? null, passed: saying !== undefined,
       });
     }
     return checks;
