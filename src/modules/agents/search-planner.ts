@@ -155,7 +155,7 @@ export function createSearchPlanner(deps: {
         }), c.expected);
         const also = served.length > 0 ? ` It also says ${served.map((q) => `"${q}"`).join(', ')}.` : '';
         // What the new title keeps of the current one, said as it is (never "keeps what the page is about" when it does not).
-        const keeps = (query: string) => (plan.kept ? `leads with ${query} and keeps "${plan.kept}" from the current title` : `is ${query} alone, with the site's name`);
+        const keeps = (query: string, alone = query) => (plan.kept ? `leads with ${query} and keeps "${plan.kept}" from the current title` : `is ${alone} alone, with the site's name`);
         const now = clicksOfPage.get(c.url);
         const current = now === undefined ? '' : ` The page has ${now} clicks from search in 28 days now.`;
         if (c.type === 'optimize_title_tag') {
@@ -178,7 +178,7 @@ export function createSearchPlanner(deps: {
           await propose({
             type: 'prioritize_quick_wins', category: 'strategy', priority: priorityOfGain(expected),
             title: `Put "${c.query}" in the title of its page`,
-            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${url}'s title does not say it: the new title ${keeps('it')}.${also}${current}`,
+            description: `"${c.query}" is at position ${k.current_position} with ${k.impressions_28d} impressions in 28 days, and ${url}'s title does not say it: the new title ${keeps('it', 'the query')}.${also}${current}`,
             // The page is what changes (and what the connector writes to): one open title proposal per page.
             target: url,
             configuration: { url, field: 'title', before: plan.before, after: plan.after, also_serves: served, keyword: c.query, position: k.current_position },

@@ -161,7 +161,8 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
               {changes.length === 0 && <PlannedWork configuration={d.configuration} />}
               <div class="proposal-grid">
                 <div><h3>Why</h3><p>{d.description}</p></div>
-                <div><h3>Evidence</h3><Evidence evidence={d.evidence} /></div>
+                {/* Folded: the card says what changes, why and at what risk; the data behind it is one click away. */}
+                <details class="evidence-fold"><summary><h3>Evidence</h3></summary><Evidence evidence={d.evidence} /></details>
                 <div><h3>Risk</h3><p><span class={`risk risk-${risk.level}`}>{risk.label}</span> {risk.text}</p></div>
               </div>
             </div>
