@@ -1,6 +1,6 @@
 import { extractPageFacts } from '../crawler/extract.ts';
 import { pageLanguage } from '../crawler/language.ts';
-import { storedPageContent, withoutSiteTemplate, type StoredPageContent } from '../crawler/main-content.ts';
+import { storedPageContent, WHOLE_PAGE, withoutSiteTemplate, type StoredPageContent } from '../crawler/main-content.ts';
 
 /** The parts of a page a writer drafts from: its title, main heading, own text blocks and headings. */
 export interface PageContent {
@@ -36,7 +36,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
  * rules and stored shape as the crawl, without the site-wide repetition only a whole crawl can show.
  */
 export function readPageContent(html: string, url = ''): PageContent & { stored: StoredPageContent } {
-  const facts = extractPageFacts(html);
+  const facts = extractPageFacts(html, WHOLE_PAGE);
   const [main] = withoutSiteTemplate([facts.main ?? { headings: [], blocks: [] }]);
   // A page read alone knows no statuses of its links.
   const stored = storedPageContent(pageLanguage(url, facts), facts.wordCount, main!, { links_to_errors: [], links_to_redirects: [] });

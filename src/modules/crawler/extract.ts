@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
-import { createMainContentCollector, type MainContent } from './main-content.ts';
+import { createMainContentCollector, CRAWL_BUDGET, type ContentBudget, type MainContent } from './main-content.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
 export interface PageFacts {
@@ -37,7 +37,7 @@ const CONTENT_CONTAINERS = new Set(['body', 'main', 'article', 'section', 'div']
 const ROBOTS_NAMES = new Set(['robots', 'siteoptimizationbot', 'googlebot']);
 
 /** A streaming extractor: write() chunks as they arrive, then end() for the facts. */
-export function createExtractor() {
+export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
   const facts: PageFacts = {
     titles: [], metaDescriptions: [], metaRobots: [], canonicals: [], hreflangs: [], headings: [], images: [],
     links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, assets: [], wordCount: 0, textHash: '',
@@ -49,7 +49,7 @@ export function createExtractor() {
   let cjkChars = 0;
   let afterSpace = true; // the normalised text so far is empty or ends in a space
   let skipDepth = 0;
-  const main = createMainContentCollector();
+  const main = createMainContentCollector(budget);
 
   /**
    * Visible text goes to the word count and the duplicate-content hash once per network
@@ -190,8 +190,8 @@ export function createExtractor() {
   };
 }
 
-export function extractPageFacts(html: string): PageFacts {
-  const extractor = createExtractor();
+export function extractPageFacts(html: string, budget: ContentBudget = CRAWL_BUDGET): PageFacts {
+  const extractor = createExtractor(budget);
   extractor.write(html);
   return extractor.end();
 }

@@ -125,6 +125,19 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
   'warning', 'notice', 'note', 'alert', 'admonition', 'caution', 'callout', 'deprecated', 'deprecation', 'version(added|changed|modified)',
 ].join('|')})([-_\\s]|$)`, 'i');
+/**
+ * Layout words a theme puts on the article's own container too ("l-sidebar-fixed
+ * l-article-body-segment", "content-with-sidebar", "elementor-widget-theme-post-content"):
+ * with a word that names content, and no other template word, the container is the content.
+ */
+const LAYOUT_WORDS = /(^|[-_\s])(sidebar|widget|pagination)(?=[-_\s]|$)/gi;
+const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$)/i;
+/** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
+const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
+const templateByName = (attribute: string) => {
+  const names = attribute.replace(BUILDER_CLASS, ' ');
+  return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
+};
 /** A page-level container named footer (or copyright): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
@@ -148,6 +161,8 @@ interface Open {
   cell: boolean;
 }
 
+/** A table cell's block this long, with a sentence's end in it, is prose (a layout table), not a value. */
+const CELL_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
 const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f' };
@@ -202,7 +217,21 @@ function visibleChars(chunk: string): number {
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
 
 /** Fed the parser's events for one page (by the crawl's extractor); end() returns what it kept. */
-export function createMainContentCollector() {
+/**
+ * How much of a page's own text is kept. A crawl keeps a bounded budget of every page (what
+ * drafting needs, bounded memory at 20,000 pages); a page read alone (the agent reading a
+ * page again, the extraction benchmark) keeps its whole article.
+ */
+export interface ContentBudget {
+  blocks: number;
+  chars: number;
+  /** A block longer than this is kept cut. */
+  blockChars: number;
+}
+export const CRAWL_BUDGET: ContentBudget = { blocks: MAX_BLOCKS, chars: MAX_TOTAL_CHARS, blockChars: MAX_BLOCK_CHARS };
+export const WHOLE_PAGE: ContentBudget = { blocks: 2_000, chars: 500_000, blockChars: 20_000 };
+
+export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET) {
   const stack: Open[] = [];
   let skip = 0;
   let text = '';
@@ -269,20 +298,21 @@ export function createMainContentCollector() {
       linkLists.push(hash);
       if (seen.size < MAX_SEEN) seen.add(hash);
     }
-    if (where?.cell) return;
+    // A table cell holds labels and values, unless it holds prose: a page laid out in a table keeps its article in cells.
+    if (where?.cell && (raw.length < CELL_PROSE_CHARS || !/[.!?]["”’)]?\s/u.test(raw))) return;
     const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
     const list = where?.main ? 'main' : 'other';
     if (codeShare > MAX_CODE_SHARE) codeByList[list] += visible;
     if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
-    if (kept[list].length >= MAX_BLOCKS || chars >= MAX_TOTAL_CHARS) {
+    if (kept[list].length >= budget.blocks || chars >= budget.chars) {
       if (seen.size < MAX_SEEN) seen.add(rawBlockHash(raw));
       return;
     }
     const block = collapse(raw);
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
-    const value = detach(block.length > MAX_BLOCK_CHARS ? block.slice(0, MAX_BLOCK_CHARS) : block);
+    const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
     kept[list].push(value);
     order[list] += where?.kind ?? 'p';
     if (list === 'main') kept.mainChars += value.length;
@@ -323,10 +353,14 @@ export function createMainContentCollector() {
       const main = parent?.main === true || MAIN_TAGS.has(name) || role === 'main';
       if (main && !parent?.main) sawMain = true;
       const pageLevel = !parent?.main;
-      const landmark = (CHROME_TAGS.has(name) && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
+      // A <form> the body holds is an ASP.NET page's (the whole page is one form), not a search box or a sign-up.
+      const pageForm = name === 'form' && (parent === undefined || parent.name === 'body' || parent.name === 'html');
+      const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
       // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
-      const named = name !== 'body' && (CHROME_NAME.test(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
-      const chrome = parent?.chrome === true || landmark || named;
+      const named = name !== 'body' && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
+      // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
+      const article = name === 'article' || role === 'main' || role === 'article' || (CONTENT_NAME.test(names) && !named);
+      const chrome = (parent?.chrome === true && !(parent.byName && article)) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const cell = parent?.cell === true || name === 'td' || name === 'th';
       const kind = KIND_OF[name] ?? parent?.kind ?? 'p';
