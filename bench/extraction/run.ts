@@ -25,7 +25,7 @@ const EXTRACTORS: Record<string, Extractor> = {
   "this service (readPageContent, each page alone)": (html, url) => readPageContent(html, url).paragraphs.join('\n'),
   'Readability.js 0.6.0 (linkedom DOM)': (html) => {
     const { document } = parseHTML(html);
-    return new Readability(document as unknown as Document).parse()?.textContent ?? '';
+    return new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse()?.textContent ?? '';
   },
 };
 
