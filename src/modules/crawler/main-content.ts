@@ -2,6 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
+import { MAX_CHARS as METADATA_MAX_CHARS, metadataRule } from './metadata-blocks.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -165,7 +166,10 @@ interface Open {
 const CELL_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
-const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f' };
+const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f' };
+/** An element the page does not show: the hidden attribute, or an inline style that hides it. */
+const isHidden = (attrs: Record<string, string>) =>
+  attrs.hidden !== undefined || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -256,6 +260,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
   const imagesNotContent = new Set<string>();
+  /** Elements open inside a hidden one (the hidden one counted): while above 0, nothing is read. */
+  let hiddenDepth = 0;
   /** Open <figure>s: the images without alt in each, and its caption's text so far. */
   const figures: Array<{ images: string[]; caption: string }> = [];
   let inCaption = 0;
@@ -298,6 +304,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       linkLists.push(hash);
       if (seen.size < MAX_SEEN) seen.add(hash);
     }
+    // A figure's caption and credits describe a picture, not the page: no block of the page's text (alt text reads the caption apart).
+    if (where?.kind === 'f') return;
     // A table cell holds labels and values, unless it holds prose: a page laid out in a table keeps its article in cells.
     if (where?.cell && (raw.length < CELL_PROSE_CHARS || !/[.!?]["”’)]?\s/u.test(raw))) return;
     const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
@@ -311,6 +319,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     }
     const block = collapse(raw);
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
+    // A byline, a dateline, a copyright line: about the article, not of it.
+    if (block.length <= METADATA_MAX_CHARS && metadataRule(block)) return;
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
     kept[list].push(value);
@@ -341,6 +351,12 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (name === 'figcaption' && figures.length > 0) inCaption += 1;
       if (name === 'script' && (attrs.type ?? '').toLowerCase() === 'application/ld+json') script = '';
       if (SKIP.has(name)) skip += 1;
+      // What the page hides (display:none, the hidden attribute: metadata for machines, a closed dialog) is not read.
+      if (hiddenDepth > 0) hiddenDepth += 1;
+      else if (isHidden(attrs)) {
+        hiddenDepth = 1;
+        skip += 1;
+      }
       if (name === 'a') inLink += 1;
       if (CODE_TAGS.has(name)) inCode += 1;
       if (name === 'a' && attrs.hreflang) alternates = true;
@@ -394,6 +410,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         title = detach(title ?? '');
       }
       if (SKIP.has(name)) skip = Math.max(0, skip - 1);
+      if (hiddenDepth > 0 && --hiddenDepth === 0) skip = Math.max(0, skip - 1);
       if (name === 'figcaption' && inCaption > 0) inCaption -= 1;
       if (name === 'a' && openLinks.length > 0) {
         const link = openLinks.pop()!;
