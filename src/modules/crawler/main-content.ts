@@ -139,6 +139,8 @@ const templateByName = (attribute: string) => {
   const names = attribute.replace(BUILDER_CLASS, ' ');
   return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
 };
+/** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
+const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
 /** A page-level container named footer (or copyright): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
@@ -155,6 +157,8 @@ interface Open {
   chrome: boolean;
   /** Template only by an id or class name (no landmark tag or role): the page's own heading inside it proves it wrong. */
   byName: boolean;
+  /** Template only by a layout word of its name or an ancestor's ("penci_sidebar"): an article inside it is the article. */
+  byLayout?: boolean;
   main: boolean;
   code: boolean;
   kind: BlockKind;
@@ -162,6 +166,8 @@ interface Open {
   cell: boolean;
 }
 
+/** Text outside <main>/<article> this many times what is inside: the page's article is outside them. */
+const OUTWEIGHS = 4;
 /** A table cell's block this long, with a sentence's end in it, is prose (a layout table), not a value. */
 const CELL_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
@@ -373,14 +379,17 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const pageForm = name === 'form' && (parent === undefined || parent.name === 'body' || parent.name === 'html');
       const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
       // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
-      const named = name !== 'body' && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
+      // An <article> (or role main / article) says what it is: a class name ("url-breadcrumb", a script's hook) does not overrule it.
+      const semantic = name === 'article' || role === 'main' || role === 'article';
+      const named = name !== 'body' && !semantic && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
       const article = name === 'article' || role === 'main' || role === 'article' || (CONTENT_NAME.test(names) && !named);
-      const chrome = (parent?.chrome === true && !(parent.byName && article)) || landmark || named;
+      const chrome = (parent?.chrome === true && !(parent.byLayout === true && article)) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
+      const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       const cell = parent?.cell === true || name === 'td' || name === 'th';
       const kind = KIND_OF[name] ?? parent?.kind ?? 'p';
-      stack.push({ name, chrome, byName, main, code: parent?.code === true || name === 'pre', kind, cell });
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, cell });
       const level = HEADING.exec(name)?.[1];
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
     },
@@ -465,7 +474,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       }
       for (const [src, count] of altlessCount) if (count >= 3) imagesNotContent.add(src);
       // With <main>/<article>, only what is inside; without, every block outside the template.
-      const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0);
+      // ...unless what is outside holds far more text than what is inside: a page builder's article outside any <article>,
+      // beside a few <article> teasers of other posts.
+      const mainIsSmall = kept.otherChars > OUTWEIGHS * kept.mainChars && kept.otherChars > 1_000;
+      const useMain = sawMain && (kept.main.length > 0 || headings.main.length > 0) && !mainIsSmall;
       const ownCode = useMain ? codeByList.main : codeByList.main + codeByList.other;
       const extra = {
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
