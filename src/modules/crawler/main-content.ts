@@ -136,6 +136,8 @@ const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
 const templateByName = (attribute: string) => {
+  // Most containers' names hold no template word at all: nothing to strip or weigh.
+  if (!CHROME_NAME.test(attribute)) return false;
   const names = attribute.replace(BUILDER_CLASS, ' ');
   return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
 };
@@ -383,8 +385,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const semantic = name === 'article' || role === 'main' || role === 'article';
       const named = name !== 'body' && !semantic && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
-      const article = name === 'article' || role === 'main' || role === 'article' || (CONTENT_NAME.test(names) && !named);
-      const chrome = (parent?.chrome === true && !(parent.byLayout === true && article)) || landmark || named;
+      const articleInLayout = parent?.byLayout === true && (semantic || (CONTENT_NAME.test(names) && !named));
+      const chrome = (parent?.chrome === true && !articleInLayout) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       const cell = parent?.cell === true || name === 'td' || name === 'th';
