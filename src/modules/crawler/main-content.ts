@@ -175,6 +175,10 @@ const CELL_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
 const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f' };
+/** Elements that hold a page or its parts, never a caption (a body's "f_caption_muted_videos_on" is a feature flag). */
+const CONTAINERS = new Set(['html', 'body', 'main', 'article', 'section']);
+/** Names of a picture's caption or credit where a page does not use <figcaption>. */
+const CAPTION_NAME = /(^|[-_\s])(caption|captions|credit|credits|cutline|photo-?credit|image-?credit|wp-caption-text)([-_\s]|$)/i;
 /** An element the page does not show: the hidden attribute, or an inline style that hides it. */
 const isHidden = (attrs: Record<string, string>) =>
   attrs.hidden !== undefined || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
@@ -390,7 +394,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       const cell = parent?.cell === true || name === 'td' || name === 'th';
-      const kind = KIND_OF[name] ?? parent?.kind ?? 'p';
+      // A caption or a photo credit outside <figure> ("wp-caption-text", "image-credit", "cutline") is one all the same.
+      const kind = KIND_OF[name] ?? (!CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
       stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, cell });
       const level = HEADING.exec(name)?.[1];
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
