@@ -86,6 +86,20 @@ describe('the main-content collector', () => {
     assert.equal(mainOf('<p>No figure here.</p><img src="/x.png">').imageCaptions, undefined);
   });
 
+  it("keeps a data table's rows as rows (their cells' words in order), and a layout table's prose as paragraphs", () => {
+    const main = mainOf(`<article><p>The snap counts from Sunday's game.</p><table><tr><th>Pos</th><th>Player</th><th>Plays</th></tr><tr><td>DL</td><td>Myles Garrett</td><td>57</td></tr></table>
+      <table><tr><td><p>${'The layout table holds the whole article in one cell, sentence after sentence. '.repeat(4)}</p></td></tr><tr><td>${'A row that is prose all the same, written straight into its cell. '.repeat(4)}</td></tr></table></article>`);
+    assert.deepEqual(main.blocks.slice(1, 3), ['Pos Player Plays', 'DL Myles Garrett 57']);
+    assert.equal(main.order, 'pttpp');
+  });
+
+  it('leaves out what the page hides, figures with their captions, captions by name, and bylines and datelines', () => {
+    const main = mainOf(`<article><div style="display:none" itemscope><div itemprop="headline">A copy for machines</div></div><div hidden>Closed dialog text</div>
+      <p>By Jane Doe | Staff writer</p><p>Updated 5:27 am CST, Wednesday, November 20, 2019</p><figure><img src="/a.jpg"><figcaption>A caption</figcaption></figure>
+      <div class="wp-caption-text">Photo: John Smith</div><p>The article's only paragraph.</p></article>`);
+    assert.deepEqual(main.blocks, ["The article's only paragraph."]);
+  });
+
   it('bounds what it keeps of a long page', () => {
     const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
     assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);

@@ -2,7 +2,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
-import { MAX_CHARS as METADATA_MAX_CHARS, metadataRule } from './metadata-blocks.ts';
+import { metadataRule } from './metadata-blocks.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -23,11 +23,11 @@ import { MAX_CHARS as METADATA_MAX_CHARS, metadataRule } from './metadata-blocks
 
 /**
  * What a text block is, from its nearest structural ancestor: a prose paragraph ('p'), a
- * list item ('l'), a definition term or description ('d'), a quotation ('q') or a caption
- * ('f'). Only prose speaks for the whole page; a list item or a definition speaks for one
- * thing on it.
+ * list item ('l'), a definition term or description ('d'), a quotation ('q'), a caption
+ * ('f', not kept) or a table's row ('t'). Only prose speaks for the whole page; a list
+ * item, a definition or a row speaks for one thing on it.
  */
-export type BlockKind = 'p' | 'l' | 'd' | 'q' | 'f';
+export type BlockKind = 'p' | 'l' | 'd' | 'q' | 'f' | 't';
 
 export interface MainContent {
   /** Headings outside the template, in order (h1..h6), symbols such as a permalink's ¶ trimmed. */
@@ -149,7 +149,7 @@ const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
 const SEPARATED_ITEMS = /(?:\s+[|·•]\s+[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
 const BLOCK_TAGS = new Set([
-  'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'td', 'th', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
+  'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
   'ul', 'ol', 'dl', 'table', 'tr', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
 ]);
 const HEADING = /^h([1-6])$/;
@@ -164,17 +164,15 @@ interface Open {
   main: boolean;
   code: boolean;
   kind: BlockKind;
-  /** Inside a table cell: labels and values, not paragraphs. */
-  cell: boolean;
 }
 
 /** Text outside <main>/<article> this many times what is inside: the page's article is outside them. */
 const OUTWEIGHS = 4;
-/** A table cell's block this long, with a sentence's end in it, is prose (a layout table), not a value. */
-const CELL_PROSE_CHARS = 200;
+/** A table row this long, with a sentence's end in it, is prose (a page laid out in a table), not a row of values. */
+const ROW_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
-const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f' };
+const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f', tr: 't' };
 /** Elements that hold a page or its parts, never a caption (a body's "f_caption_muted_videos_on" is a feature flag). */
 const CONTAINERS = new Set(['html', 'body', 'main', 'article', 'section']);
 /** Names of a picture's caption or credit where a page does not use <figcaption>. */
@@ -296,7 +294,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     codeChars = 0;
     alternates = false;
     const where = top();
-    // Headings are kept apart (onclosetag); a heading's text is not a paragraph, nor is a table cell's (labels, metadata).
+    // Headings are kept apart (onclosetag): a heading's text is not a paragraph.
     // Decided before the text is normalised: most of a page's blocks are template, and cost nothing more.
     if (raw === '' || where?.chrome || HEADING.test(where?.name ?? '')) return;
     if (where?.code) {
@@ -318,8 +316,6 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     }
     // A figure's caption and credits describe a picture, not the page: no block of the page's text (alt text reads the caption apart).
     if (where?.kind === 'f') return;
-    // A table cell holds labels and values, unless it holds prose: a page laid out in a table keeps its article in cells.
-    if (where?.cell && (raw.length < CELL_PROSE_CHARS || !/[.!?]["”’)]?\s/u.test(raw))) return;
     const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
     const list = where?.main ? 'main' : 'other';
     if (codeShare > MAX_CODE_SHARE) codeByList[list] += visible;
@@ -332,11 +328,13 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const block = collapse(raw);
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // A byline, a dateline, a copyright line: about the article, not of it.
-    if (block.length <= METADATA_MAX_CHARS && metadataRule(block)) return;
+    if (metadataRule(block)) return;
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
     kept[list].push(value);
-    order[list] += where?.kind ?? 'p';
+    // A row of a table that holds a sentence or more is a layout table's prose: the page's paragraphs.
+    const rowOfProse = where?.kind === 't' && value.length >= ROW_PROSE_CHARS && /[.!?]["”’)]?\s/u.test(value);
+    order[list] += rowOfProse ? 'p' : where?.kind ?? 'p';
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
   };
@@ -372,7 +370,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (name === 'a') inLink += 1;
       if (CODE_TAGS.has(name)) inCode += 1;
       if (name === 'a' && attrs.hreflang) alternates = true;
-      if (name === 'br') text += ' ';
+      // A table's row is one block (its cells' words in order, 't'): a data table's rows are the article's too, never prose.
+      if (name === 'br' || name === 'td' || name === 'th') text += ' ';
       if (!BLOCK_TAGS.has(name)) return;
       flush();
       const parent = top();
@@ -393,10 +392,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const chrome = (parent?.chrome === true && !articleInLayout) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
-      const cell = parent?.cell === true || name === 'td' || name === 'th';
       // A caption or a photo credit outside <figure> ("wp-caption-text", "image-credit", "cutline") is one all the same.
       const kind = KIND_OF[name] ?? (!CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
-      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, cell });
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind });
       const level = HEADING.exec(name)?.[1];
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
     },
