@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractPageFacts } from './extract.ts';
-import { auditPageRecords, packMainContent, unpackMainContent, withoutSiteTemplate, type MainContent } from './main-content.ts';
+import { auditPageRecords, packMainContent, unpackMainContent, WHOLE_PAGE, withoutSiteTemplate, type MainContent } from './main-content.ts';
 import type { CrawledPage } from './crawl.types.ts';
 
 const mainOf = (html: string) => extractPageFacts(html).main!;
@@ -87,10 +87,12 @@ describe('the main-content collector', () => {
   });
 
   it("keeps a data table's rows as rows (their cells' words in order), and a layout table's prose as paragraphs", () => {
-    const main = mainOf(`<article><p>The snap counts from Sunday's game.</p><table><tr><th>Pos</th><th>Player</th><th>Plays</th></tr><tr><td>DL</td><td>Myles Garrett</td><td>57</td></tr></table>
-      <table><tr><td><p>${'The layout table holds the whole article in one cell, sentence after sentence. '.repeat(4)}</p></td></tr><tr><td>${'A row that is prose all the same, written straight into its cell. '.repeat(4)}</td></tr></table></article>`);
+    const main = extractPageFacts(`<article><p>The snap counts from Sunday's game.</p><table><tr><th>Pos</th><th>Player</th><th>Plays</th></tr><tr><td>DL</td><td>Myles Garrett</td><td>57</td></tr></table>
+      <table><tr><td><p>${'The layout table holds the whole article in one cell, sentence after sentence. '.repeat(4)}</p></td></tr><tr><td>${'A row that is prose all the same, written straight into its cell. '.repeat(4)}</td></tr></table></article>`, WHOLE_PAGE).main!;
     assert.deepEqual(main.blocks.slice(1, 3), ['Pos Player Plays', 'DL Myles Garrett 57']);
     assert.equal(main.order, 'pttpp');
+    // A crawl keeps its budget for what drafting reads: the rows of values are left out, the prose kept.
+    assert.equal(mainOf(`<article><p>Intro text of the page.</p><table><tr><td>DL</td><td>Myles Garrett</td></tr></table></article>`).order, 'p');
   });
 
   it('leaves out what the page hides, figures with their captions, captions by name, and bylines and datelines', () => {

@@ -241,9 +241,11 @@ export interface ContentBudget {
   chars: number;
   /** A block longer than this is kept cut. */
   blockChars: number;
+  /** Whether a data table's rows are kept (they are the article's text; drafting never reads them). */
+  rows: boolean;
 }
-export const CRAWL_BUDGET: ContentBudget = { blocks: MAX_BLOCKS, chars: MAX_TOTAL_CHARS, blockChars: MAX_BLOCK_CHARS };
-export const WHOLE_PAGE: ContentBudget = { blocks: 2_000, chars: 500_000, blockChars: 20_000 };
+export const CRAWL_BUDGET: ContentBudget = { blocks: MAX_BLOCKS, chars: MAX_TOTAL_CHARS, blockChars: MAX_BLOCK_CHARS, rows: false };
+export const WHOLE_PAGE: ContentBudget = { blocks: 2_000, chars: 500_000, blockChars: 20_000, rows: true };
 
 export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET) {
   const stack: Open[] = [];
@@ -329,11 +331,13 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // A byline, a dateline, a copyright line: about the article, not of it.
     if (metadataRule(block)) return;
+    // A row of a table that holds a sentence or more is a layout table's prose: the page's paragraphs. Other rows are
+    // values, kept only when the whole page is read (the crawl's budget is for what drafting reads: prose).
+    const rowOfProse = where?.kind === 't' && block.length >= ROW_PROSE_CHARS && /[.!?]["”’)]?\s/u.test(block);
+    if (where?.kind === 't' && !rowOfProse && !budget.rows) return;
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
     kept[list].push(value);
-    // A row of a table that holds a sentence or more is a layout table's prose: the page's paragraphs.
-    const rowOfProse = where?.kind === 't' && value.length >= ROW_PROSE_CHARS && /[.!?]["”’)]?\s/u.test(value);
     order[list] += rowOfProse ? 'p' : where?.kind ?? 'p';
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
