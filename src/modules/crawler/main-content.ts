@@ -133,11 +133,14 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
  */
 const LAYOUT_WORDS = /(^|[-_\s])(sidebar|widget|pagination)(?=[-_\s]|$)/gi;
 const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$)/i;
+const EMBED_NAME = /(^|[-_\s])embed(?:ded)?([-_\s]|$)/i;
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
 const templateByName = (attribute: string) => {
   // Most containers' names hold no template word at all: nothing to strip or weigh.
   if (!CHROME_NAME.test(attribute)) return false;
+  // A post the article quotes ("social-media-embed", "twitter-embed") is the article's, not a share button.
+  if (EMBED_NAME.test(attribute)) return false;
   const names = attribute.replace(BUILDER_CLASS, ' ');
   return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
 };
