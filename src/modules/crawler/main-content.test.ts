@@ -102,6 +102,13 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ["The article's only paragraph."]);
   });
 
+  it("takes back a teaser card of another article after the page's text (a short box, mostly its headline's link), never the page's own box", () => {
+    const card = (n: number) => `<div class="card"><h3><a href="/story-${n}/">Another story, number ${n}, with its headline</a></h3><p>Its excerpt in a line.</p></div>`;
+    const main = mainOf(`<article><p>${'The article says what it says, at length. '.repeat(4)}</p><p>Its second paragraph, with <a href="/source/">a source</a> cited.</p>${card(1)}${card(2)}</article>`);
+    assert.equal(main.blocks.length, 2, main.blocks.join(' | '));
+    assert.ok(main.blocks[1]!.startsWith('Its second paragraph'));
+  });
+
   it('bounds what it keeps of a long page', () => {
     const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
     assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);

@@ -157,6 +157,16 @@ const BLOCK_TAGS = new Set([
 ]);
 const HEADING = /^h([1-6])$/;
 
+/** Counts at the opening of a box, to weigh what it held when it closes. */
+interface Mark {
+  chars: number;
+  linkChars: number;
+  blocks: { main: number; other: number };
+  keptChars: { main: number; other: number };
+  order: { main: number; other: number };
+  headings: { main: number; other: number };
+}
+
 interface Open {
   name: string;
   chrome: boolean;
@@ -164,11 +174,16 @@ interface Open {
   byName: boolean;
   /** Template only by a layout word of its name or an ancestor's ("penci_sidebar"): an article inside it is the article. */
   byLayout?: boolean;
+  /** For a box that may be a teaser card (div, li, article, section): what was read and kept when it opened. */
+  mark?: Mark;
   main: boolean;
   code: boolean;
   kind: BlockKind;
 }
 
+/** Boxes that may be a teaser card, and what makes one: short, and largely the words of its links. */
+const CARD_TAGS = new Set(['div', 'li', 'article', 'section']);
+const CARD = { maxChars: 400, minLinkChars: 20, linkShare: 0.3 };
 /** Text outside <main>/<article> this many times what is inside: the page's article is outside them. */
 const OUTWEIGHS = 4;
 /** A table row this long, with a sentence's end in it, is prose (a page laid out in a table), not a row of values. */
@@ -275,6 +290,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
   const imagesNotContent = new Set<string>();
+  /** Visible characters read so far, and those inside links: a box's share of link text, when it closes. */
+  let readChars = 0;
+  let readLinkChars = 0;
   /** Elements open inside a hidden one (the hidden one counted): while above 0, nothing is read. */
   let hiddenDepth = 0;
   /** Open <figure>s: the images without alt in each, and its caption's text so far. */
@@ -290,6 +308,26 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
   let script: string | null = null;
+
+  /**
+   * A short box whose words are largely a link's (a headline linked to another page, and its
+   * excerpt), after the page's own text began: a teaser card of another article, not this
+   * one's text. What it added is taken back.
+   */
+  const dropTeaserCard = (mark: Mark) => {
+    const chars = readChars - mark.chars;
+    const links = readLinkChars - mark.linkChars;
+    // Only after the page's own text began: a short page's one box of text and links is that page.
+    if (mark.blocks.main + mark.blocks.other === 0) return;
+    if (chars === 0 || chars > CARD.maxChars || links < CARD.minLinkChars || links / chars < CARD.linkShare) return;
+    for (const list of ['main', 'other'] as const) {
+      kept[list].length = mark.blocks[list];
+      headings[list].length = mark.headings[list];
+      order[list] = order[list].slice(0, mark.order[list]);
+    }
+    kept.mainChars = mark.keptChars.main;
+    kept.otherChars = mark.keptChars.other;
+  };
 
   const flush = () => {
     const raw = text;
@@ -401,7 +439,12 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       // A caption or a photo credit outside <figure> ("wp-caption-text", "image-credit", "cutline") is one all the same.
       const kind = KIND_OF[name] ?? (!CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
-      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind });
+      const mark: Mark | undefined = CARD_TAGS.has(name) && !chrome ? {
+        chars: readChars, linkChars: readLinkChars,
+        blocks: { main: kept.main.length, other: kept.other.length }, keptChars: { main: kept.mainChars, other: kept.otherChars },
+        order: { main: order.main.length, other: order.other.length }, headings: { main: headings.main.length, other: headings.other.length },
+      } : undefined;
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, ...(mark ? { mark } : {}) });
       const level = HEADING.exec(name)?.[1];
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
     },
@@ -410,14 +453,14 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
       if (skip > 0) return;
       text += chunk;
+      const visible = visibleChars(chunk);
+      readChars += visible;
+      if (inLink > 0) readLinkChars += visible;
       if (inCaption > 0 && figures.at(-1)!.caption.length < MAX_CAPTION_CHARS) figures.at(-1)!.caption += chunk;
       const link = openLinks.at(-1);
       if (link && link.text.length < 200) link.text += chunk;
-      if (inLink > 0 || inCode > 0) {
-        const visible = visibleChars(chunk);
-        if (inLink > 0) linkChars += visible;
-        if (inCode > 0) codeChars += visible;
-      }
+      if (inLink > 0) linkChars += visible;
+      if (inCode > 0) codeChars += visible;
       if (heading) heading.text += chunk;
     },
     onclosetag(name: string) {
@@ -472,6 +515,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
           order[list] += name[1];
         }
       }
+      if (closing.mark) dropTeaserCard(closing.mark);
       stack.length = at;
     },
     end(): MainContent {
