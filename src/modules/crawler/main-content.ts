@@ -184,6 +184,7 @@ interface Open {
 /** Boxes that may be a teaser card, and what makes one: short, and largely the words of its links. */
 const CARD_TAGS = new Set(['div', 'li', 'article', 'section']);
 const CARD = { maxChars: 400, minLinkChars: 20, linkShare: 0.3 };
+const HAS_TEXT = /\S/;
 /** Text outside <main>/<article> this many times what is inside: the page's article is outside them. */
 const OUTWEIGHS = 4;
 /** A table row this long, with a sentence's end in it, is prose (a page laid out in a table), not a row of values. */
@@ -453,14 +454,20 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
       if (skip > 0) return;
       text += chunk;
-      const visible = visibleChars(chunk);
-      readChars += visible;
-      if (inLink > 0) readLinkChars += visible;
+      // A box's share of link text, in raw lengths of the chunks that hold any letter (the indentation between tags left
+      // out): counting each visible character is not worth a pass over every chunk here.
+      if (HAS_TEXT.test(chunk)) {
+        readChars += chunk.length;
+        if (inLink > 0) readLinkChars += chunk.length;
+      }
       if (inCaption > 0 && figures.at(-1)!.caption.length < MAX_CAPTION_CHARS) figures.at(-1)!.caption += chunk;
       const link = openLinks.at(-1);
       if (link && link.text.length < 200) link.text += chunk;
-      if (inLink > 0) linkChars += visible;
-      if (inCode > 0) codeChars += visible;
+      if (inLink > 0 || inCode > 0) {
+        const visible = visibleChars(chunk);
+        if (inLink > 0) linkChars += visible;
+        if (inCode > 0) codeChars += visible;
+      }
       if (heading) heading.text += chunk;
     },
     onclosetag(name: string) {
