@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { readPageContent } from '../../src/modules/agents/page-content.ts';
+import { WHOLE_PAGE } from '../../src/modules/crawler/main-content.ts';
 import { writeSection } from '../write-section.ts';
 import { scoreOf, shingleMatching } from './shingles.ts';
 
@@ -22,7 +23,7 @@ const pages = Object.entries(truth).map(([id, page]) => ({ id, ...page, html: zl
 
 type Extractor = (html: string, url: string) => string;
 const EXTRACTORS: Record<string, Extractor> = {
-  "this service (readPageContent, each page alone)": (html, url) => readPageContent(html, url).paragraphs.join('\n'),
+  "this service (readPageContent, each page alone)": (html, url) => readPageContent(html, url, WHOLE_PAGE).paragraphs.join('\n'),
   'Readability.js 0.6.0 (linkedom DOM)': (html) => {
     const { document } = parseHTML(html);
     return new Readability(document as unknown as ConstructorParameters<typeof Readability>[0]).parse()?.textContent ?? '';
@@ -52,6 +53,7 @@ const python = spawnSync('python3', [path.join(ROOT, 'evaluate.py'), '--n-bootst
 fs.rmSync(work, { recursive: true, force: true });
 if (python.status === 0) {
   const f1 = Number(/^ours\s+\S*\s*(\d\.\d{3})/m.exec(python.stdout)?.[1]);
+  if (Number.isNaN(f1)) throw new Error(`evaluate.py's F1 could not be read from: ${python.stdout}`);
   if (Math.abs(f1 - ours.f1) > 0.0015) throw new Error(`the TypeScript metric (${ours.f1.toFixed(3)}) disagrees with evaluate.py (${f1})`);
   agreement = `evaluate.py on the same output: F1 ${f1.toFixed(3)} (agrees)`;
 }

@@ -1,6 +1,13 @@
 import { extractPageFacts } from '../crawler/extract.ts';
 import { pageLanguage } from '../crawler/language.ts';
-import { storedPageContent, WHOLE_PAGE, withoutSiteTemplate, type StoredPageContent } from '../crawler/main-content.ts';
+import { storedPageContent, withoutSiteTemplate, type ContentBudget, type StoredPageContent } from '../crawler/main-content.ts';
+
+/**
+ * What the agent keeps of a page it reads again: the lead and well beyond (drafting reads the
+ * lead), bounded, since a run may read 2,000 pages. The extraction benchmark reads pages whole
+ * (WHOLE_PAGE).
+ */
+export const AGENT_BUDGET: ContentBudget = { blocks: 200, chars: 20_000, blockChars: 4_000, rows: false };
 
 /** The parts of a page a writer drafts from: its title, main heading, own text blocks and headings. */
 export interface PageContent {
@@ -35,8 +42,8 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
  * Reads a page downloaded again (when the crawl kept nothing of it): the same main-content
  * rules and stored shape as the crawl, without the site-wide repetition only a whole crawl can show.
  */
-export function readPageContent(html: string, url = ''): PageContent & { stored: StoredPageContent } {
-  const facts = extractPageFacts(html, WHOLE_PAGE);
+export function readPageContent(html: string, url = '', budget: ContentBudget = AGENT_BUDGET): PageContent & { stored: StoredPageContent } {
+  const facts = extractPageFacts(html, budget);
   const [main] = withoutSiteTemplate([facts.main ?? { headings: [], blocks: [] }]);
   // A page read alone knows no statuses of its links.
   const stored = storedPageContent(pageLanguage(url, facts), facts.wordCount, main!, { links_to_errors: [], links_to_redirects: [] });

@@ -109,6 +109,22 @@ describe('the main-content collector', () => {
     assert.ok(main.blocks[1]!.startsWith('Its second paragraph'));
   });
 
+  it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
+    assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
+    assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);
+  });
+
+  it("keeps a container whose class merely mentions captions, and never reads a table's caption as prose", () => {
+    assert.deepEqual(mainOf('<div class="entry has-captions"><p>The article itself.</p></div>').blocks, ['The article itself.']);
+    const main = extractPageFacts('<article><p>Before the table.</p><table><caption>Table 1: scores</caption><tr><td>A</td><td>1</td></tr></table></article>', WHOLE_PAGE).main!;
+    assert.deepEqual(main.blocks, ['Before the table.', 'A 1']);
+  });
+
+  it('never takes back a box that holds the headline', () => {
+    const page = mainOf('<p>A slogan outside the article.</p><main><h1><a href="/this/">The headline, linked to itself</a></h1><p>Short body.</p></main>');
+    assert.ok(page.blocks.includes('Short body.'), page.blocks.join(' | '));
+  });
+
   it('bounds what it keeps of a long page', () => {
     const main = mainOf(`<main>${'<p>A paragraph of the page that goes on for a while so that the budget fills up quickly enough.</p>'.repeat(200)}</main>`);
     assert.ok(main.blocks.length <= 24 && main.blocks.join('').length <= 4100, `${main.blocks.length} blocks`);

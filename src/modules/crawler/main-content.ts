@@ -153,7 +153,7 @@ const SEPARATED_ITEMS = /(?:\s+[|·•]\s+[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
 const BLOCK_TAGS = new Set([
   'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
-  'ul', 'ol', 'dl', 'table', 'tr', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
+  'ul', 'ol', 'dl', 'table', 'tr', 'caption', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
 ]);
 const HEADING = /^h([1-6])$/;
 
@@ -182,8 +182,8 @@ interface Open {
 }
 
 /** Boxes that may be a teaser card, and what makes one: short, and largely the words of its links. */
-const CARD_TAGS = new Set(['div', 'li', 'article', 'section']);
-const CARD = { maxChars: 400, minLinkChars: 20, linkShare: 0.3 };
+const CARD_TAGS = new Set(['div', 'article', 'section']);
+const CARD = { maxChars: 400, minLinkChars: 20, linkShare: 0.35 };
 const HAS_TEXT = /\S/;
 /** Text outside <main>/<article> this many times what is inside: the page's article is outside them. */
 const OUTWEIGHS = 4;
@@ -191,14 +191,14 @@ const OUTWEIGHS = 4;
 const ROW_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
-const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f', tr: 't' };
+const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquote: 'q', figcaption: 'f', figure: 'f', tr: 't', caption: 'f' };
 /** Elements that hold a page or its parts, never a caption (a body's "f_caption_muted_videos_on" is a feature flag). */
 const CONTAINERS = new Set(['html', 'body', 'main', 'article', 'section']);
 /** Names of a picture's caption or credit where a page does not use <figcaption>. */
-const CAPTION_NAME = /(^|[-_\s])(caption|captions|credit|credits|cutline|photo-?credit|image-?credit|wp-caption-text)([-_\s]|$)/i;
+const CAPTION_NAME = /(^|[-_\s])(caption|credit|cutline|photo-?credit|image-?credit|wp-caption-text)([-_\s]|$)/i;
 /** An element the page does not show: the hidden attribute, or an inline style that hides it. */
 const isHidden = (attrs: Record<string, string>) =>
-  attrs.hidden !== undefined || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
+  (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 
@@ -315,11 +315,13 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
    * excerpt), after the page's own text began: a teaser card of another article, not this
    * one's text. What it added is taken back.
    */
-  const dropTeaserCard = (mark: Mark) => {
+  const dropTeaserCard = (mark: Mark, list: 'main' | 'other') => {
     const chars = readChars - mark.chars;
     const links = readLinkChars - mark.linkChars;
-    // Only after the page's own text began: a short page's one box of text and links is that page.
-    if (mark.blocks.main + mark.blocks.other === 0) return;
+    // Only after the page's own text began, in the same part of it (inside <main>/<article> or outside): a short page's one
+    // box of text and links is that page. Never a box that holds the page's headline (an h1).
+    if (mark.blocks[list] === 0) return;
+    if (headings[list].slice(mark.headings[list]).some((h) => h.level === 1)) return;
     if (chars === 0 || chars > CARD.maxChars || links < CARD.minLinkChars || links / chars < CARD.linkShare) return;
     for (const list of ['main', 'other'] as const) {
       kept[list].length = mark.blocks[list];
@@ -372,10 +374,12 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const block = collapse(raw);
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // A byline, a dateline, a copyright line: about the article, not of it.
-    if (metadataRule(block)) return;
+    if (where?.kind !== 't' && where?.kind !== 'l' && metadataRule(block)) return;
     // A row of a table that holds a sentence or more is a layout table's prose: the page's paragraphs. Other rows are
     // values, kept only when the whole page is read (the crawl's budget is for what drafting reads: prose).
-    const rowOfProse = where?.kind === 't' && block.length >= ROW_PROSE_CHARS && /[.!?]["”’)]?\s/u.test(block);
+    const sentence = /[.!?]["”’)]?(?:\s|$)/u.test(block);
+    // (A short paragraph in a cell stays a row's: a reference table's definitions speak for one thing, never for the page.)
+    const rowOfProse = where?.kind === 't' && sentence && block.length >= ROW_PROSE_CHARS;
     if (where?.kind === 't' && !rowOfProse && !budget.rows) return;
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
@@ -409,7 +413,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (SKIP.has(name)) skip += 1;
       // What the page hides (display:none, the hidden attribute: metadata for machines, a closed dialog) is not read.
       if (hiddenDepth > 0) hiddenDepth += 1;
-      else if (isHidden(attrs)) {
+      // A page that hides its whole body until its scripts run is shown all the same: html and body are never hidden here.
+      else if (name !== 'html' && name !== 'body' && isHidden(attrs)) {
         hiddenDepth = 1;
         skip += 1;
       }
@@ -522,7 +527,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
           order[list] += name[1];
         }
       }
-      if (closing.mark) dropTeaserCard(closing.mark);
+      if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
       stack.length = at;
     },
     end(): MainContent {

@@ -15,6 +15,15 @@ describe('blocks about an article, not of it', () => {
     assert.equal(metadataRule('The report (https://example.org/report.pdf) lists every school that closed in the county last winter, and why.'), undefined);
   });
 
+  it('never takes a sentence of the article for metadata (the false positives a review found)', () => {
+    for (const block of [
+      'By Monday, the water had receded.', 'By Ford and GM standards, the car is small', 'Por Juan, todo cambió', 'Di Maio, il ministro, ha parlato',
+      'Copyright law protects the expression of an idea', '(c) the tenant pays the deposit', 'Download the Authenticator app on your phone',
+      'Get security updates automatically', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall', '1.2.10 fixes the crash',
+      'Affiliate links let bloggers earn a living', '3 weeks ago I started running every morning',
+    ]) assert.equal(metadataRule(block), undefined, block);
+  });
+
   it('never takes a long block for metadata', () => {
     assert.equal(metadataRule(`By Bill Hoppe. ${'The game went on. '.repeat(12)}`), undefined);
   });

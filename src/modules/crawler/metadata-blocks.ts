@@ -7,14 +7,15 @@
 export const MAX_CHARS = 160;
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}\\s+${MONTH}\\s+\\d{4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}[./]\\d{1,2}[./]\\d{2,4})`;
+const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
 export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string }> = [
   {
     id: 'byline',
-    pattern: /^(?:[Bb]y|[Ww]ritten by|[Pp]osted by|[Ss]tory by|[Ww]ords by|[Vv]on|[Pp]ar|[Pp]or|[Dd]i)\s+\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){0,3}\s*(?:$|[|,·•–—-]|\band\b)/u,
+    // The name alone, or followed by a separator and what the writer is ("| Staff writer"): never a sentence that starts with "By".
+    pattern: /^(?:[Bb]y|[Ww]ritten by|[Pp]osted by|[Ss]tory by|[Ww]ords by|[Vv]on|[Pp]ar|[Pp]or|[Dd]i)\s+\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){0,3}\s*(?:$|[|·•–—]\s*\S[^.!?]*$)/u,
     example: 'By Bill Hoppe | Special to the Pioneer Press',
-    counterExample: 'By the end of the season the team had won twelve games in a row.',
+    counterExample: 'By Monday, the water had receded from the lower town.',
   },
   {
     id: 'updated_line',
@@ -24,15 +25,15 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'dateline',
-    pattern: new RegExp(`^(?:(?:published|updated|posted|last updated|modified|first published)\\s*:?\\s*)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\\s+)?(?:${DATE}|\\d{1,2}:\\d{2}\\s*(?:am|pm)?)[^.!?]{0,60}$`, 'iu'),
+    pattern: new RegExp(`^(?:(?:published|updated|posted|last updated|modified|first published)\\s*:?\\s*)?(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?,?\\s+)?${DATE}(?!\\s*:)[^.!?]{0,60}$`, 'iu'),
     example: 'PUBLISHED: November 19, 2019 at 8:59 pm | UPDATED: November 19, 2019 at 10:16 pm',
     counterExample: 'November 19, 2019 was the day the Wild finally won on the road, and the fans noticed.',
   },
   {
     id: 'relative_time',
-    pattern: /^[-–—•·]?\s*(?:\d+|an?|one)\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?)\s+ago\b[^.!?]{0,40}$/iu,
+    pattern: /^[-–—•·]?\s*(?:\d+|an?|one)\s+(?:seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?)\s+ago(?:\s+(?:on|in|via|[·|–-])\s+[^.!?]{1,30})?$/iu,
     example: '22 hours ago on iOS Blog',
-    counterExample: 'Two days ago the council voted to close the library, and nobody had warned the staff.',
+    counterExample: '3 weeks ago I started running every morning',
   },
   {
     id: 'dated_line',
@@ -42,15 +43,15 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'newsletter_promo',
-    pattern: /^(?:subscribe|sign up|get|join|download|follow us)\b[^.!?]{0,100}\b(?:newsletters?|alerts?|app|inbox|updates)\b[^!?]{0,80}$/iu,
+    pattern: /^(?:subscribe|sign up|get|join)\b[^.!?]{0,100}\b(?:newsletters?|news alerts?|breaking news)\b[^!?]{0,80}$/iu,
     example: 'Subscribe for our daily newsletter',
-    counterExample: 'Get the soil right first: most roses fail in heavy clay that holds water in winter.',
+    counterExample: 'Get security updates automatically by turning on the setting below.',
   },
   {
     id: 'affiliate_disclosure',
-    pattern: /\b(?:may earn an? (?:affiliate )?commission|affiliate links?|we may earn|sponsored content)\b/iu,
+    pattern: /\b(?:may (?:earn|receive) an? (?:affiliate )?commission|we may earn)\b/iu,
     example: 'Microsoft may earn an Affiliate Commission if you purchase something through recommended links in this article',
-    counterExample: 'The commission may earn its keep yet, if the inquiry reports before the election.',
+    counterExample: 'Affiliate links let bloggers earn a living from what they recommend.',
   },
   {
     id: 'identifier',
@@ -60,9 +61,9 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'copyright',
-    pattern: /^(?:©|\(c\)|copyright\b)/iu,
+    pattern: /^(?:©|copyright\s*(?:©|\(c\)|\d{4}))/iu,
     example: '© 2019 Hearst Communications, Inc.',
-    counterExample: 'Copyrighted works enter the public domain seventy years after their author dies.',
+    counterExample: 'Copyright law protects the expression of an idea, not the idea itself.',
   },
 ];
 
