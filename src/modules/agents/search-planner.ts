@@ -12,6 +12,7 @@ import { gateFailure } from './gates.ts';
 import type { Proposal } from './proposal.ts';
 import { holdsQuery, sameFamily, topicWordsOf } from '../../lib/query-words.ts';
 import { planTitles, type TitleCandidate } from './planners/query-titles-plan.ts';
+import { createLinkSources } from './link-sources.ts';
 import { createSearchPages, type SearchPage } from './search-pages.ts';
 
 /** Thresholds of the search-data task types (documented in the README). */
@@ -29,14 +30,6 @@ const RELATED = 8;
 export const priorityOfGain = (e: ExpectedClicks): TaskPriority => (e.clicks >= 100 ? 'high' : e.clicks >= 20 ? 'medium' : 'low');
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-/** A word in more than this share of the site's titles is the template's, not a topic. */
-const GENERIC_SHARE = 0.25;
-/** How many of a's topic words b says (less the words `skip` says are no topic). */
-const sharesTopic = (a: string, b: string, skip: (word: string) => boolean = () => false) => {
-  const words = topicWordsOf(b);
-  return topicWordsOf(a).filter((w) => !skip(w) && words.some((x) => sameFamily(w, x))).length;
-};
-
 /**
  * The strategy agent's search-data planner: runs after each Search Console sync and turns
  * the last 28 days of query and page data (against the 28 before) into proposals, each with
@@ -80,18 +73,14 @@ export function createSearchPlanner(deps: {
       };
       const [pages, keywords] = await Promise.all([deps.search.pagePerformance(siteId), deps.keywords.rankedForPlanning(siteId)]);
       const audited = await createSearchPages(deps.audits, siteId);
-      const queriesOf = (url: string) => keywords.filter((k) => k.url === url).map((k) => ({ query: k.keyword, clicks: k.clicks_28d }));
-      // Pages of the site about the query's topic, the most linked-to first: where links to a page, or to a new one, belong.
-      // A word most titles share ("guide", a template's "growing") says nothing of a page's topic.
-      const titleWords = audited.all().map((p) => new Set(topicWordsOf(`${p.title} ${p.h1 ?? ''}`)));
-      const generic = (word: string) => titleWords.filter((words) => [...words].some((w) => sameFamily(w, word))).length > Math.max(2, titleWords.length * GENERIC_SHARE);
-      const aboutQuery = (query: string, text: string) => sharesTopic(query, text, generic);
-      const linkFrom = (query: string, except: string | null): SearchPage[] => audited.all()
-        .filter((p) => p.url !== except && aboutQuery(query, `${p.title} ${p.h1 ?? ''}`) > 0)
-        .sort((a, b) => aboutQuery(query, `${b.title} ${b.h1 ?? ''}`) - aboutQuery(query, `${a.title} ${a.h1 ?? ''}`) || b.inlinks - a.inlinks)
-        .slice(0, LINK_FROM);
-      const refs = (list: SearchPage[]) => list.map((p) => ({ url: p.url, title: p.title }));
+      // The queries each page brings clicks for now (a new title must not drop one worth more than it gains).
+      const queriesByPage = new Map<string, Array<{ query: string; clicks: number }>>();
+      for (const k of keywords) if (k.url) queriesByPage.set(k.url, [...(queriesByPage.get(k.url) ?? []), { query: k.keyword, clicks: k.clicks_28d }]);
       await audited.load([...new Set([...pages.map((p) => p.page), ...keywords.flatMap((k) => (k.url ? [k.url] : []))])]);
+      // Pages of the site about a query's topic: where links to a page, or to a new one, belong.
+      const sources = createLinkSources(audited.all());
+      const linkFrom = (query: string, except: string | null) => sources.from(query, except, LINK_FROM);
+      const refs = (list: SearchPage[]) => list.map((p) => ({ url: p.url, title: p.title }));
 
       // Titles: pages searchers skip (their top query) and quick wins, one title per page.
       const candidates: TitleCandidate[] = [];
@@ -112,7 +101,7 @@ export function createSearchPlanner(deps: {
       const clicksOfPage = new Map(pages.map((p) => [p.page, p.clicks]));
       const strengthened = new Set<string>();
       let titles = 0;
-      for (const plan of planTitles(candidates, (url) => audited.get(url), queriesOf)) {
+      for (const plan of planTitles(candidates, (url) => audited.get(url), (url) => queriesByPage.get(url) ?? [])) {
         const { candidate: c } = plan;
         const target = c.type === 'optimize_title_tag' ? c.url : `keyword:${c.query}`;
         if (plan.kind === 'refused') { await reject(c.type, target, plan.reason); continue; }
@@ -212,11 +201,16 @@ export function createSearchPlanner(deps: {
         const expected = fromNewPage({ impressions: k.impressions_28d, clicks: k.clicks_28d, position: k.current_position! }, curve);
         // Related: queries that share a word with it and no page serves on page one (one that does stays with its page),
         // those Google shows the same page for first (a shared "how to grow" says less than a shared page).
-        const shared = (r: (typeof keywords)[number]) => sharesTopic(k.keyword, r.keyword);
+        const topic = topicWordsOf(k.keyword);
         const related = keywords
-          .filter((r) => r.keyword !== k.keyword && r.current_position! > 10 && shared(r) > 0)
-          .sort((a, b) => Number(b.url === k.url) - Number(a.url === k.url) || shared(b) - shared(a) || b.impressions_28d - a.impressions_28d)
-          .slice(0, RELATED).map((r) => ({ query: r.keyword, impressions: r.impressions_28d, position: r.current_position! }));
+          .flatMap((r) => {
+            if (r.keyword === k.keyword || r.current_position! <= 10) return [];
+            const words = topicWordsOf(r.keyword);
+            const shared = topic.filter((w) => words.some((x) => sameFamily(w, x))).length;
+            return shared > 0 ? [{ r, shared, samePage: r.url === k.url }] : [];
+          })
+          .sort((a, b) => Number(b.samePage) - Number(a.samePage) || b.shared - a.shared || b.r.impressions_28d - a.r.impressions_28d)
+          .slice(0, RELATED).map(({ r }) => ({ query: r.keyword, impressions: r.impressions_28d, position: r.current_position! }));
         const from = linkFrom(k.keyword, null);
         const outline = [k.keyword, ...related.slice(0, 5).map((r) => r.query)].map((q) => q.charAt(0).toUpperCase() + q.slice(1));
         await propose({
