@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import nspell from 'nspell';
 import { cutClean } from './writers.ts';
+import { sentencesOf } from './sentences.ts';
 import type { PageContent } from './page-content.ts';
 
 /**
@@ -171,14 +172,15 @@ export const CAPTION_CREDITS: Array<{ pattern: RegExp; example: string; counterE
  * caption's first sentence, its credit and figure number dropped, at most 125 characters
  * cut where a phrase ends. Refused when what is left is not two words.
  */
-export function altFromCaption(caption: string): AltDraft {
+export function altFromCaption(caption: string, lang: string | null = null): AltDraft {
   let text = caption.replace(/\s+/g, ' ').trim();
   for (let changed = true; changed;) {
     const before = text;
     for (const credit of CAPTION_CREDITS) text = text.replace(credit.pattern, '').trim();
     changed = text !== before;
   }
-  const first = /^(.+?[.!?])(?:\s+\p{Lu}|$)/u.exec(text)?.[1] ?? text;
+  // The drafting's own sentence segmentation (abbreviations, initials and "U.S." do not end a sentence).
+  const first = sentencesOf(text, lang)[0] ?? text;
   const sentence = first.replace(/[.\s]+$/u, '');
   if ((sentence.match(/\p{L}{3,}/gu) ?? []).length < MIN_WORDS) return { refused: `its caption says too little ("${caption.slice(0, 60)}")` };
   const alt = sentence.length > MAX_LENGTH ? cutClean(sentence, MAX_LENGTH) : sentence;

@@ -180,7 +180,7 @@ export const headingsAndImagesPlanner: Planner = {
         const fromName = src ? draftAltText(src, await contextOf()) : { refused: 'not a valid address' };
         // A file name that says nothing: the caption of the image's figure, when it has one.
         const caption = captions.get(raw);
-        const draft = 'alt' in fromName || ('decorative' in fromName && fromName.decorative) || !caption ? fromName : altFromCaption(caption);
+        const draft = 'alt' in fromName || ('decorative' in fromName && fromName.decorative) || !caption ? fromName : altFromCaption(caption, page.content.lang);
         if ('alt' in draft) drafted.push({ src: src!, alt: draft.alt });
         else if (draft.decorative) decorative.push(raw);
         else refused.push(`${raw} (${draft.refused})`);
