@@ -12,9 +12,6 @@ export interface SearchPage extends QueryPage {
   opening: string;
 }
 
-/** Search Console and a crawl may write one page's address differently ("/guide" and "/guide/"). */
-const key = pageKey;
-
 /**
  * The pages of a site's latest completed audit, for titles and links drafted from search
  * data: every page's title and inlinks at once, the text of the pages asked for (load).
@@ -24,7 +21,8 @@ export async function createSearchPages(audits: Pick<AuditsService, 'latestCompl
   const latest = await audits.latestCompleted(siteId);
   const rows = latest ? (await audits.pages(latest.id)).filter((p) => p.status === 200 && p.title) : [];
   const suffixes = siteSuffixesOf(rows.map((p) => p.title ?? ''));
-  const byKey = new Map(rows.map((p) => [key(p.url), p]));
+  // Search Console and a crawl may write one page's address differently ("/guide" and "/guide/").
+  const byKey = new Map(rows.map((p) => [pageKey(p.url), p]));
   const contents = new Map<string, StoredPageContent | null>();
   const page = (row: (typeof rows)[number]): SearchPage => {
     const content = contents.get(row.url) ?? null;
@@ -39,13 +37,13 @@ export async function createSearchPages(audits: Pick<AuditsService, 'latestCompl
     /** Reads the text the crawl kept of these pages (those the audit has). */
     async load(urls: readonly string[]) {
       if (!latest) return;
-      const wanted = [...new Set(urls.flatMap((u) => byKey.get(key(u))?.url ?? []))].filter((u) => !contents.has(u));
+      const wanted = [...new Set(urls.flatMap((u) => byKey.get(pageKey(u))?.url ?? []))].filter((u) => !contents.has(u));
       for (let i = 0; i < wanted.length; i += 1000) {
         for (const row of await audits.pageContents(latest.id, wanted.slice(i, i + 1000))) contents.set(row.url, row.content as StoredPageContent | null);
       }
     },
     get(url: string): SearchPage | undefined {
-      const row = byKey.get(key(url));
+      const row = byKey.get(pageKey(url));
       return row && page(row);
     },
     all: (): SearchPage[] => rows.map(page),
