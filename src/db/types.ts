@@ -173,6 +173,7 @@ export interface TaskRejectionsTable {
   type: string;
   target: string;
   reason: string;
+  rule: string | null;
   created_at: CreatedAt;
 }
 

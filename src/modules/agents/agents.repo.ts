@@ -3,10 +3,10 @@ import type { DB } from '../../db/types.ts';
 
 export function createAgentsRepo(db: Kysely<DB>) {
   return {
-    async recordRejection(row: { siteId: string; auditId: string | null; type: string; target: string; reason: string }) {
+    async recordRejection(row: { siteId: string; auditId: string | null; type: string; target: string; reason: string; rule?: string | undefined }) {
       await db
         .insertInto('task_rejections')
-        .values({ site_id: row.siteId, audit_id: row.auditId, type: row.type, target: row.target, reason: row.reason })
+        .values({ site_id: row.siteId, audit_id: row.auditId, type: row.type, target: row.target, reason: row.reason, rule: row.rule ?? null })
         .execute();
     },
 
@@ -21,7 +21,7 @@ export function createAgentsRepo(db: Kysely<DB>) {
       if (filter.siteId) query = query.where('site_id', '=', filter.siteId);
       const [items, count] = await Promise.all([
         query
-          .select(['id', 'site_id', 'audit_id', 'type', 'target', 'reason', 'created_at'])
+          .select(['id', 'site_id', 'audit_id', 'type', 'target', 'reason', 'rule', 'created_at'])
           .orderBy('created_at', 'desc')
           .orderBy('id')
           .limit(pageSize)

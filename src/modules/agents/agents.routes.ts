@@ -7,7 +7,9 @@ import type { UsersService } from '../users/users.service.ts';
 import type { AgentsRepo } from './agents.repo.ts';
 
 const Rejection = Type.Object({
-  id: Uuid(), site_id: Uuid(), audit_id: Nullable(Uuid()), type: Type.String(), target: Type.String(), reason: Type.String(), created_at: Timestamp(),
+  id: Uuid(), site_id: Uuid(), audit_id: Nullable(Uuid()), type: Type.String(), target: Type.String(), reason: Type.String(),
+  /** The drafting rule that refused it, by id (null when no drafting rule did). */
+  rule: Nullable(Type.String()), created_at: Timestamp(),
 });
 
 export async function agentsRoutes(app: FastifyInstance, deps: { users: UsersService; repo: AgentsRepo }) {

@@ -3,7 +3,10 @@ import { displayWidth } from '../../lib/strings.ts';
 import type { BlockKind } from '../crawler/main-content.ts';
 import type { PageContent } from './page-content.ts';
 import { sentencesOf } from './sentences.ts';
+import { metadataRule } from '../crawler/metadata-blocks.ts';
 import { inLanguage, languageName } from './text-language.ts';
+import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
+import { shortenSentence } from './drafting/shorten.ts';
 
 /**
  * The meta description writer: whole sentences of the page's own lead, as an editor writes
@@ -25,8 +28,8 @@ import { inLanguage, languageName } from './text-language.ts';
  * - Refuse rather than guess, and say truly why.
  */
 
-/** A draft, or the true reason none meets the rules (recorded as the refusal). */
-export type Draft = { text: string } | { reason: string };
+/** A draft (and where on the page it came from, when not the lead), or the true reason none meets the rules (recorded as the refusal). */
+export type Draft = { text: string; from?: string } | { reason: string; rule?: string };
 
 export const REPLACEMENT = '\uFFFD';
 /** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
@@ -191,10 +194,12 @@ const FOOTNOTE = /\s?\[\d{1,3}\]/g;
  */
 const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*(?=[.!?]$)/giu;
 
-interface Sentence {
+export interface Sentence {
   text: string;
   /** Usable in a description at all (complete prose, readable, long enough to say something, in the page's language). */
   usable: boolean;
+  /** The id of the first SENTENCE_RULES entry it breaks (absent when usable). */
+  rule?: string;
   undecodable: boolean;
   foreign: boolean;
 }
@@ -209,36 +214,102 @@ function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
   return pageWords.has(word.toLowerCase()) || /[_\d.]|\p{Ll}\p{Lu}/u.test(word);
 }
 
-function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
+/** What a sentence rule reads: the sentence (its admonition label gone), as written, where it stands, the page's language and name. */
+interface SentenceFacts {
+  text: string;
+  labelled: string;
+  index: number;
+  lang: string | null;
+  pageWords: ReadonlySet<string>;
+  /** The block it is in says the page is out of date. */
+  notice: boolean;
+}
+
+/** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
+export interface SentenceRule {
+  id: string;
+  /** What it says of a sentence it refuses, in a refusal's words. */
+  says: string;
+  fires: (s: SentenceFacts) => boolean;
+  example: string;
+  counterExample: string;
+}
+
+/** Each sentence of a draft: complete prose, readable, in the page's language, standing alone. The first rule that fires names the refusal. */
+export const SENTENCE_RULES: SentenceRule[] = [
+  { id: 'not_a_sentence', says: 'does not end as a sentence ends', fires: (s) => !SENTENCE_END.test(s.text) || ELLIPSIS.test(s.text),
+    example: 'Read the rest of the story in our app', counterExample: 'The story is told in full in the second part.' },
+  { id: 'undecodable', says: 'did not decode cleanly', fires: (s) => s.text.includes(REPLACEMENT),
+    example: 'The caf\uFFFD opens at nine every morning.', counterExample: 'The café opens at nine every morning.' },
+  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text)),
+    example: 'Set x=1 in config.h before the loop runs.', counterExample: 'A Vec<T> holds any number of values of one type.' },
+  { id: 'fragment', says: 'starts in the middle of a sentence', fires: (s) => /^\p{Ll}/u.test(s.text) && !startsWithName(s.text, s.pageWords),
+    example: 'are used to create new files in the directory.', counterExample: 'pg_dump is a utility for backing up a database.' },
+  { id: 'too_short', says: 'is too short to say what the page is',
+    fires: (s) => (CJK.test(s.text) ? s.text.length < 12 : s.text.split(/\s+/).length < 4),
+    example: 'It works well.', counterExample: 'The garden opens at nine every morning.' },
+  { id: 'call_to_action', says: 'tells a visitor what to do next', fires: (s) => CALL_TO_ACTION.test(s.text),
+    example: 'Click here to read the full report on the election.', counterExample: 'Clicking a link opens the report in a new tab.' },
+  { id: 'opinion', says: 'is the author\'s opinion', fires: (s) => FIRST_PERSON.test(s.text),
+    example: 'I think learning a system is like learning a language.', counterExample: 'I started the project in 2004 to teach myself Rust.' },
+  { id: 'foreign', says: 'is in another language than the page', fires: (s) => !inLanguage(s.text, s.lang),
+    example: 'Это предложение написано на другом языке, чем сама страница.', counterExample: 'This is a sentence in the language of the page itself.' },
+  { id: 'builds_on_before', says: 'builds on a sentence before it', fires: (s) => s.index === 0 && (ADDS_TO_BEFORE.test(s.text) || LEANS_ON_BEFORE.test(s.text)),
+    example: 'This is not a problem though, because the trait can be implemented.', counterExample: 'Just like generic types can be bounded, lifetimes use bounds as well.' },
+  { id: 'stale_notice', says: 'is a notice that the page is out of date', fires: (s) => s.notice,
+    example: 'This page is outdated and nobody maintains it.', counterExample: 'The page lists every package in the archive.' },
+  { id: 'editorial', says: 'is a note for the document\'s editors', fires: (s) => EDITORIAL.test(s.text) || UNFINISHED.test(s.text),
+    example: 'This section was contributed by Francois Bayart.', counterExample: 'The section covers firewalls for bridges.' },
+  { id: 'admonition', says: 'is an admonition (a note or a warning), an aside', fires: (s) => s.text !== s.labelled && !PAGE_ITSELF.test(s.text),
+    example: 'Note: This does not apply to the kernels provided for Debian 3.1.', counterExample: 'Note: This document was written in 2004 as a guide to SQLite version 3.' },
+  { id: 'question', says: 'is a question', fires: (s) => QUESTION.test(s.text),
+    example: 'What does the new service offer its players?', counterExample: 'The new service offers games streamed to any screen.' },
+  { id: 'author_aside', says: 'is the author speaking of themself', fires: (s) => /^en\b/iu.test(s.lang ?? 'en') && AUTHOR_SELF.test(s.text),
+    example: 'It is a nice tool for console lovers like me.', counterExample: 'It is a nice tool for lovers of the console.' },
+  { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
+    fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
+    example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
+  { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
+    example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
+];
+export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
+
+/** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
+export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
-    const aside = text !== labelled && !PAGE_ITSELF.test(text);
-    const undecodable = text.includes(REPLACEMENT);
-    const foreign = !inLanguage(text, lang);
-    const words = CJK.test(text) ? text.length >= 12 : text.split(/\s+/).length >= 4;
-    // A fragment starts in lower case, unless it starts with the page's own name as written ("pg_dump is ...").
-    const fragment = /^\p{Ll}/u.test(text) && !startsWithName(text, pageWords);
-    const usable = SENTENCE_END.test(text) && !ELLIPSIS.test(text) && !undecodable && !CODE_LIKE.test(withoutGenericNames(text)) && !fragment && words
-      && !CALL_TO_ACTION.test(text) && !FIRST_PERSON.test(text) && !foreign && !(index === 0 && (ADDS_TO_BEFORE.test(text) || LEANS_ON_BEFORE.test(text)))
-      && !notice && !EDITORIAL.test(text) && !UNFINISHED.test(text) && !aside && !QUESTION.test(text) && !(/^en\b/iu.test(lang ?? 'en') && AUTHOR_SELF.test(text))
-      && !POINTS_ELSEWHERE.test((index > 0 ? text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : text).replace(VERSION_NEXT_TO_POINTER, ''));
-    return { text, usable, undecodable, foreign };
+    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice };
+    const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
+    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: !inLanguage(text, lang) };
   });
 }
 
-/** Whether a sentence can open a description: at the page's very start it may name the page ("This module ..."), elsewhere nothing before it. */
-function canOpen(sentence: string, atPageStart: boolean): boolean {
+/**
+ * Whether a sentence can open a description: at the page's very start it may name the page
+ * ("This module ..."), elsewhere nothing before it. Each rule that keeps a sentence from
+ * opening one is named (OPENING_RULES), with a sentence it stops and one it lets open.
+ */
+export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean) => boolean; example: string; counterExample: string }> = [
+  { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t) => CONNECTIVE.test(t),
+    example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
-  const namedEarlier = NAMED_EARLIER.test(sentence) && !(atPageStart && /^the\s+first\b/iu.test(sentence));
-  if (CONNECTIVE.test(sentence) || namedEarlier || VERB_ON_PRONOUN.test(sentence) || THIS_AS_PRONOUN.test(sentence)) return false;
-  if (SELF_CONTAINED.test(sentence) || PAGE_ITSELF.test(sentence)) return true;
-  // "It is a tool for ...", "Es ist ...", "C'est ...": at the start of a page, the page's subject.
-  if (atPageStart && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(sentence)) return true;
-  if (PRONOUN.test(sentence) || /^(both|either|neither)\b/iu.test(sentence)) return false;
+  { id: 'named_earlier', says: 'speaks of a form or case named before it ("The second form ...")', fires: (t, start) => NAMED_EARLIER.test(t) && !(start && /^the\s+first\b/iu.test(t)),
+    example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },
+  { id: 'pronoun_object', says: 'acts on something named before it ("Give them ...", "This leaves ...")', fires: (t) => VERB_ON_PRONOUN.test(t) || THIS_AS_PRONOUN.test(t),
+    example: 'Give them a name that says what they hold.', counterExample: 'Give each variable a name that says what it holds.' },
+  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
+      && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (PRONOUN.test(t) || /^(both|either|neither)\b/iu.test(t)),
+    example: 'They were released on Tuesday in a prisoner swap.', counterExample: 'It is possible to run the server without a configuration file.' },
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
-  return atPageStart || !REFERS_BACK.test(sentence);
-}
+  { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")', fires: (t, start) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && REFERS_BACK.test(t),
+    example: 'These settings are read when the server starts.', counterExample: 'This page lists the settings the server reads when it starts.' },
+];
+export const OPENING_RULE_SAYS = new Map(OPENING_RULES.map((r) => [r.id, r.says]));
+
+/** The first opening rule a sentence breaks, or undefined when it can open a description. */
+export const openingRule = (sentence: string, atPageStart: boolean) => OPENING_RULES.find((r) => r.fires(sentence, atPageStart))?.id;
+export const canOpen = (sentence: string, atPageStart: boolean) => openingRule(sentence, atPageStart) === undefined;
 
 /** Sections headed by a question that make a page a list of questions and answers (an FAQ). */
 const FAQ_QUESTIONS = 3;
@@ -301,43 +372,44 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
   return undefined;
 }
 
-/**
- * An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole
- * without it. Not a hedge ("(almost) all systems" is not "all systems") nor a name searchers
- * use ("abstract base classes (ABCs)").
- */
-const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
-
-/** A sentence over the limit made to fit: without its asides, else cut at a clause boundary (with or without them). */
-function shorten(sentence: string): string | undefined {
-  const bare = sentence.replace(ASIDE, '');
-  const width = displayWidth(bare);
-  if (bare !== sentence && width >= DESCRIPTION_MIN && width <= DESCRIPTION_MAX) return bare;
-  return trimAtClause(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX) ?? (bare === sentence ? undefined : trimAtClause(bare, DESCRIPTION_MIN, DESCRIPTION_MAX));
-}
+/** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
+export const shorten = (sentence: string): string | undefined => shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX)?.text;
 
 /** Brackets closed as often as opened: a cut must not leave one open. */
 export const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length
   && (text.match(/\[/g) ?? []).length === (text.match(/\]/g) ?? []).length;
 
-const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(text) ? `${text}${next}` : `${text} ${next}`);
+export const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(text) ? `${text}${next}` : `${text} ${next}`);
+
+/** How many of the lead's first blocks may open with a dateline. */
+const LEAD_BLOCKS = 3;
+
+/** The page's main heading: the first h1, else the first heading (a generated manual's h2). */
+const mainHeading = (content: PageContent) => content.h1 || (content.headings[0]?.text ?? '');
+
+/** The words of the page's own name (its main heading, its title without the site's suffix): a sentence may open with one in lower case ("pg_dump is ..."). */
+export function pageWordsOf(content: PageContent): ReadonlySet<string> {
+  // The title's first part: its site suffix ("- The Rust Programming Language") names the site, not the page.
+  const ownTitle = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
+  return new Set(`${mainHeading(content)} ${ownTitle}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
+}
 
 /**
  * A meta description from the page's lead: one or more whole sentences, from the start of
  * a prose paragraph on, 50-160 characters (wide characters twice), not already used on the
  * site. Otherwise the reason none can be written.
  */
-export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
-  if (content.paragraphs.length === 0) return { reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
-  // The page's main heading: the first h1, else the first heading (a generated manual's h2).
-  const main = content.h1 || (content.headings[0]?.text ?? '');
-  const pageName = (main.split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
-  // The title's first part: its site suffix ("- The Rust Programming Language") names the site, not the page.
-  const ownTitle = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
-  const pageWords = new Set(`${main} ${ownTitle}`.toLowerCase().split(/[\s,:;()—–]+/u).filter((w) => w.length >= 3 && !FUNCTION_WORDS.has(w)));
+export function draftFromLead(content: PageContent, taken: ReadonlySet<string>): Draft {
+  if (content.paragraphs.length === 0) return { rule: 'no_own_text', reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
+  const pageName = (mainHeading(content).split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
+  const pageWords = pageWordsOf(content);
   const sections = proseBySection(content);
+  // "WASHINGTON (AP) — Ambassador Gordon Sondland ...": the lead's sentence starts after its dateline.
+  // (Among the lead's first blocks: a credit or a kicker may stand before it.)
+  sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block).text));
   if (sections.length === 0) {
-    return { reason: proseBySection({ ...content, headings: [] }).length > 0
+    const faq = proseBySection({ ...content, headings: [] }).length > 0;
+    return { rule: faq ? 'faq_without_lead' : 'no_prose', reason: faq
       ? 'a page of questions and answers with no lead of its own: each answer is one thing it covers, not what the page is (write one naming its questions)'
       : 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
   }
@@ -345,6 +417,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   let foreign = 0;
   let sentences = 0;
   let reason: string | undefined;
+  let rule: string | undefined;
   for (const [s, blocks] of sections.entries()) {
     // Paragraphs are read (segmented, checked) as the draft reaches them: most pages are done after their first.
     const cache: Sentence[][] = [];
@@ -367,7 +440,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // Past the lead, only from a section's opening paragraph: further in, a section's prose is a detail of it ("Each line starts with an IP address").
-    if (s > 0 && firstUsable > 0) return { reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
+    if (s > 0 && firstUsable > 0) return { rule: 'no_usable_lead', reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
     // tutorial explains ...", "pg_dump is ..."): drafted from any later paragraph, descriptions read
     // on real sites were a detail rather than the page's subject nine times out of ten.
@@ -400,23 +473,30 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
       if (displayWidth(text) < DESCRIPTION_MIN) {
         const trimmed = text === '' ? shorten(first) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
+        rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''
           ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
           : `the page's ${s === 0 ? 'lead' : 'first section with prose'} says it in ${displayWidth(text)} characters ("${text}"), under the ${DESCRIPTION_MIN} a description needs, and what follows cannot be joined to it`;
         continue;
       }
       if (!taken.has(text.toLowerCase())) return { text };
+      rule ??= 'taken';
       reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
     }
     // The sentence refused, quoted: a reader of the refusal sees what the page opens with, and can judge.
-    return { reason: reason ?? `no paragraph of the page's ${s === 0 ? 'lead' : 'first section with prose'} opens with a sentence that stands on its own (it opens: "${quoted(read(firstUsable)[0]!.text)}")` };
+    if (reason) return { reason, ...(rule ? { rule } : {}) };
+    // The sentence refused, and the rule it breaks in words: a reader of the refusal sees what the page opens with, and can judge.
+    const opening = read(firstUsable)[0]!;
+    const broken = opening.rule ?? openingRule(opening.text, s === 0) ?? 'no_opening';
+    const why = SENTENCE_RULE_SAYS.get(broken) ?? OPENING_RULE_SAYS.get(broken) ?? 'does not stand on its own';
+    return { rule: broken, reason: `no paragraph of the page's ${s === 0 ? 'lead' : 'first section with prose'} opens with a sentence that stands on its own: it opens "${quoted(opening.text)}", which ${why}` };
   }
-  if (undecodable) return { reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' };
+  if (undecodable) return { rule: 'undecodable', reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' };
   if (content.lang && foreign > 0 && foreign >= sentences / 2) {
-    return { reason: `the page is in ${languageName(content.lang)} (${content.lang}) but its text is mostly in another language (an untranslated copy?): no description is drafted from it` };
+    return { rule: 'foreign', reason: `the page is in ${languageName(content.lang)} (${content.lang}) but its text is mostly in another language (an untranslated copy?): no description is drafted from it` };
   }
   const opening = sections[0]?.[0];
-  return { reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
+  return { rule: 'no_opening', reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
 }
 
 /** A sentence quoted in a refusal's reason, at most 100 characters. */

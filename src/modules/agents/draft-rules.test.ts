@@ -468,7 +468,7 @@ describe('rules from the reading of five sites the rules had not met (Django, th
   });
 
   it('nor a sentence that builds on the one before it: "is also", "though", "to answer this"', () => {
-    const later = html('<h1>libpq — C Library</h1><p>libpq is the C application programmer\'s interface to PostgreSQL, a set of library functions that let client programs pass queries and see their results, far too long a sentence to be a description of the page at all.</p><p>libpq is also the underlying engine for several other PostgreSQL application interfaces, including C++ and Perl.</p>');
+    const later = html('<h1>libpq — C Library</h1><p>libpq is the C application programmer\'s interface to PostgreSQL and the set of library functions that let client programs pass queries to the PostgreSQL backend server and receive the results of these queries.</p><p>libpq is also the underlying engine for several other PostgreSQL application interfaces, including C++ and Perl.</p>');
     assert.equal(text(draft(later)), undefined, 'after the opening, "also" adds to it');
     const afterShort = html('<h1>libpq — C Library</h1><p>libpq is the C interface to PostgreSQL.</p><p>libpq is also the underlying engine for several other PostgreSQL application interfaces, including C++ and Perl.</p>');
     assert.equal(text(draft(afterShort)), undefined, 'after a first paragraph that is no description, "also" still adds to it');
@@ -486,7 +486,8 @@ describe('rules from the reading of five sites the rules had not met (Django, th
 
   it('quotes the sentence it refused in the reason', () => {
     const leaning = html('<h1>Sorting</h1><p>Another way to sort a list is to build a new sorted list from any iterable.</p><p>Sorting is stable.</p>');
-    assert.equal(reason(draft(leaning)), 'no paragraph of the page\'s lead opens with a sentence that stands on its own (it opens: "Another way to sort a list is to build a new sorted list from any iterable.")');
+    assert.equal(reason(draft(leaning)), 'no paragraph of the page\'s lead opens with a sentence that stands on its own: it opens "Another way to sort a list is to build a new sorted list from any iterable.", which opens with a word that ties it to the sentence before ("However", "For example")');
+    assert.equal((draft(leaning) as { rule?: string }).rule, 'connective', 'and records the rule\'s id');
   });
 
   it('past the lead, not from the answer to a question (an FAQ\'s sections)', () => {

@@ -1,5 +1,6 @@
 import { extractPageFacts } from '../crawler/extract.ts';
 import { pageLanguage } from '../crawler/language.ts';
+import type { PageSummary } from '../crawler/page-summaries.ts';
 import { storedPageContent, withoutSiteTemplate, type ContentBudget, type StoredPageContent } from '../crawler/main-content.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface PageContent {
   order?: string;
   /** Indexes of paragraphs other pages repeat (boilerplate below the template's share). */
   shared?: number[];
+  /** What the page says of itself, where its editors put it (crawler/page-summaries.ts); absent when none, and on older audits. */
+  summaries?: PageSummary[];
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -35,6 +38,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     lang: stored.lang,
     ...(stored.order === undefined ? {} : { order: stored.order }),
     ...(stored.shared ? { shared: stored.shared } : {}),
+    ...(stored.summaries ? { summaries: stored.summaries } : {}),
   };
 }
 

@@ -87,7 +87,8 @@ export interface PlanningContext {
   /** Priority of a page-level fix from the page's weight in the site (proposal.ts prioritiesByWeight). */
   pagePriority(url: string): TaskPriority;
   propose(proposal: Proposal): Promise<void>;
-  reject(type: string, target: string, reason: string): Promise<void>;
+  /** Records a refusal: its reason in words, and the id of the drafting rule that decided it, when one did. */
+  reject(type: string, target: string, reason: string, rule?: string): Promise<void>;
 }
 
 /** polish() for a run: at most MAX_COMPLETIONS_PER_RUN completions, each answer checked like a draft. */

@@ -6,6 +6,8 @@
  * neither "e.g." nor a macro's name ("the println! macro") ends one.
  */
 
+import { createRequire } from 'node:module';
+
 /** Segmenters by language: building one costs far more than using it. */
 const segmenters = new Map<string, Intl.Segmenter>();
 function segmenterFor(lang: string | null): Intl.Segmenter {
@@ -21,6 +23,47 @@ function segmenterFor(lang: string | null): Intl.Segmenter {
   }
   return segmenter;
 }
+
+/**
+ * Abbreviations after which a sentence does not end, by language: the Unicode CLDR's sentence-break
+ * suppressions (the list ICU itself applies: "Mr.", "Feb.", "U.S.", "z.B.", "prof."), with what
+ * news copy uses that the list lacks (titles before a name, US states as AP writes them, company
+ * forms). Intl.Segmenter does not apply CLDR's list.
+ */
+const OWN_ABBREVIATIONS: Record<string, string[]> = {
+  en: [
+    'Gov.', 'Sen.', 'Rep.', 'Dr.', 'Mr.', 'Mrs.', 'Ms.', 'St.', 'Jr.', 'Sr.', 'Gen.', 'Col.', 'Lt.', 'Sgt.', 'Capt.', 'Cmdr.', 'Adm.', 'Rev.', 'Hon.', 'Pres.', 'Supt.', 'Atty.', 'Insp.',
+    'Inc.', 'Co.', 'Corp.', 'Ltd.', 'Bros.', 'Mt.', 'Ft.', 'Ave.', 'Blvd.', 'No.', 'Nos.', 'Vol.', 'pp.', 'approx.',
+    'Ala.', 'Ariz.', 'Ark.', 'Calif.', 'Colo.', 'Conn.', 'Del.', 'Fla.', 'Ga.', 'Ill.', 'Ind.', 'Kan.', 'Ky.', 'La.', 'Md.', 'Mass.', 'Mich.', 'Minn.', 'Miss.', 'Mo.', 'Mont.',
+    'Neb.', 'Nev.', 'N.H.', 'N.J.', 'N.M.', 'N.Y.', 'N.C.', 'N.D.', 'Okla.', 'Ore.', 'Pa.', 'R.I.', 'S.C.', 'S.D.', 'Tenn.', 'Va.', 'Vt.', 'Wash.', 'Wis.', 'W.Va.', 'Wyo.',
+    'Jan.', 'Feb.', 'Mar.', 'Apr.', 'Aug.', 'Sep.', 'Sept.', 'Oct.', 'Nov.', 'Dec.',
+  ],
+  de: ['Prof.', 'Dr.', 'Hr.', 'Fr.', 'bzw.', 'ca.', 'vgl.', 'usw.', 'Nr.', 'Str.', 'z.B.', 'd.h.', 'u.a.', 's.o.', 'Mio.', 'Mrd.'],
+  fr: ['M.', 'Mme.', 'Mlle.', 'Dr.', 'St.', 'av.', 'env.', 'p.ex.', 'cf.', 'etc.'],
+  es: ['Sr.', 'Sra.', 'Srta.', 'Dr.', 'Dra.', 'Lic.', 'Ing.', 'pág.', 'núm.', 'aprox.', 'etc.'],
+  it: ['Sig.', 'Sig.ra', 'Dott.', 'Prof.', 'Ing.', 'Avv.', 'ecc.', 'pag.'],
+  pt: ['Sr.', 'Sra.', 'Dr.', 'Dra.', 'Prof.', 'prof.', 'profa.', 'pág.', 'etc.'],
+};
+const requireData = createRequire(import.meta.url);
+const abbreviations = new Map<string, ReadonlySet<string>>();
+/** The abbreviations of a page's language (its base: "en-GB" reads "en"), CLDR's and ours. */
+function abbreviationsFor(lang: string | null): ReadonlySet<string> {
+  const base = (lang ?? 'en').toLowerCase().split(/[-_]/)[0]!;
+  let set = abbreviations.get(base);
+  if (!set) {
+    let cldr: string[] = [];
+    try {
+      const data = requireData(`cldr-segments-full/segments/${base}/suppressions.json`) as { segments: { segmentations: { SentenceBreak: { standard: Array<{ suppression: string }> } } } };
+      cldr = data.segments.segmentations.SentenceBreak.standard.map((s) => s.suppression);
+    } catch { /* CLDR has no suppressions for this language: ours only */ }
+    // Not CLDR's initials ("A.", "B."): "Appendix A." ends a sentence, "Susan G." does not (MIDDLE_INITIAL tells them apart).
+    set = new Set([...cldr.filter((a) => !/^\p{Lu}\.$/u.test(a)), ...(OWN_ABBREVIATIONS[base] ?? [])]);
+    if (/^[a-z]{2,3}$/.test(base)) abbreviations.set(base, set);
+  }
+  return set;
+}
+/** The last word of a segment, with its dot ("the U.S. " -> "U.S."), after a space or a bracket. */
+const LAST_WORD = /(?:^|[\s(\[“"'‘])(\S+\.)\s*$/u;
 
 /** "!" or "?" inside brackets or quotes, followed by lower case: an aside, not a sentence end. */
 const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
@@ -44,6 +87,7 @@ const IDENTIFIER_START = /(?<=[\p{L}\d)\]"'”’][.!?])\s+(?=\p{Ll}[\p{L}\d]*[_
 
 export function sentencesOf(block: string, lang: string | null): string[] {
   const raw = [...segmenterFor(lang).segment(block)].map((s) => s.segment);
+  const abbreviated = abbreviationsFor(lang);
   const merged: string[] = [];
   for (const segment of raw) {
     const previous = merged.at(-1);
@@ -54,6 +98,8 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       // Only when what follows cannot start a sentence ("e.g. h1 tags", "etc. and"): "no. The garden" is two.
       || (ABBREVIATION_END.test(previous) && /^\s*[\p{Ll}\d(]/u.test(segment))
       || NEVER_ENDS.test(previous)
+      // As ICU does with CLDR's list: "Gov. Kristi Noem", "the U.N. Security Council", "Nov. 19".
+      || abbreviated.has(LAST_WORD.exec(previous)?.[1] ?? '')
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
     );

@@ -25,7 +25,7 @@ const desc = (what: string) => `The fixture shop's page about ${what}, made by h
 const PAGES: Record<string, { title: string; description: string | null; body: string; head?: string; canonical?: string }> = {
   '/': {
     title: `Welcome to the workshop${SUFFIX}`, description: desc('everything'),
-    body: '<h1>Welcome</h1>' + ['/no-desc', '/thin', '/contact', '/bad-title', '/gone', '/dup', '/dup/copy', '/two-h1', '/no-h1', '/images', '/old', '/canon', '/shelves-guide']
+    body: '<h1>Welcome</h1>' + ['/no-desc', '/thin', '/contact', '/bad-title', '/gone', '/dup', '/dup/copy', '/two-h1', '/no-h1', '/images', '/old', '/canon', '/shelves-guide', '/gates']
       .map((p) => `<a href="${p}">Page ${p}</a>`).join(' ') + `<p>${prose('home goods')}</p>`,
   },
   '/no-desc': { title: `Oak tables made by hand${SUFFIX}`, description: null, body: `<h1>Oak tables</h1><p>${prose('oak tables')}</p>` },
@@ -33,7 +33,13 @@ const PAGES: Record<string, { title: string; description: string | null; body: s
   '/contact': { title: `Contact the workshop${SUFFIX}`, description: desc('contact details'), body: '<h1>Contact</h1><p>Call us.</p>' },
   '/bad-title': { title: 'Hi', description: desc('chairs'), body: `<h1>Handmade oak chairs</h1><p>${prose('oak chairs')}</p>` },
   '/dup': { title: `Benches made for the garden${SUFFIX}`, description: desc('benches'), body: `<h1>Benches</h1><p>${prose('garden benches')}</p>` },
-  '/dup/copy': { title: `Benches for the kitchen${SUFFIX}`, description: desc('benches'), body: `<h1>Kitchen benches</h1><p>${prose('kitchen benches')}</p>` },
+  // Its editors' standfirst under the headline: the description it is given.
+  '/dup/copy': {
+    title: `Benches for the kitchen${SUFFIX}`, description: desc('benches'),
+    body: `<h1>Kitchen benches</h1><p class="article-dek">Kitchen benches in oak and ash, built to fit the room they stand in and made to seat a family for decades</p><p>${prose('kitchen benches')}</p>`,
+  },
+  // Its one paragraph opens with a pronoun: no description is drafted, and the refusal names the rule.
+  '/gates': { title: `Garden gates hung to last${SUFFIX}`, description: null, body: `<h1>Gates</h1><p>They hang true for decades in any weather. ${prose('garden gates')}</p>` },
   '/two-h1': { title: `Stools and their story${SUFFIX}`, description: desc('stools'), body: `<h1>Stools</h1><h1>Our story</h1><p>${prose('stools')}</p>` },
   '/no-h1': { title: `Cabinets built to last${SUFFIX}`, description: desc('cabinets'), body: `<h2>Cabinets</h2><p>${prose('cabinets')}</p>` },
   '/images': {
@@ -129,7 +135,8 @@ describe('the strategy agent', () => {
     const duplicate = task('fix_duplicate_meta_description', '/dup/copy');
     assert.equal(duplicate.configuration.before, desc('benches'));
     assert.deepEqual(duplicate.configuration.shared_with, [`${site.origin}/dup`], 'the shorter URL keeps the shared description');
-    assert.ok(prose('kitchen benches').startsWith(duplicate.configuration.after.replace(/…$/, '')));
+    assert.equal(duplicate.configuration.after, 'Kitchen benches in oak and ash, built to fit the room they stand in and made to seat a family for decades.', 'its standfirst, with its full stop');
+    assert.deepEqual([duplicate.configuration.drafted_from, description.configuration.drafted_from], ['standfirst', 'lead']);
     assert.notEqual(duplicate.configuration.after, description.configuration.after);
     assert.ok(!tasks.has(`fix_duplicate_meta_description ${site.origin}/dup`));
 
@@ -162,6 +169,11 @@ describe('the strategy agent', () => {
     const reason = (type: string, path: string) =>
       rejections.data.items.find((r: { type: string; target: string }) => r.type === type && r.target === `${site.origin}${path}`)?.reason;
     assert.match(reason('expand_thin_content', '/contact'), /utility page/);
+    const rule = (type: string, path: string) =>
+      rejections.data.items.find((r: { type: string; target: string }) => r.type === type && r.target === `${site.origin}${path}`)?.rule;
+    assert.equal(rule('fix_missing_meta_description', '/gates'), 'pronoun', 'a drafting refusal records its rule\'s id');
+    assert.match(reason('fix_missing_meta_description', '/gates'), /it opens "They hang true for decades in any weather\.", which opens with a pronoun/);
+    assert.equal(rule('expand_thin_content', '/contact'), null, 'no drafting rule decided that one');
     const altRefusals = rejections.data.items.filter((r: { type: string; target: string }) => r.type === 'add_image_alt_text' && r.target === `${site.origin}/images`)
       .map((r: { reason: string }) => r.reason).join('\n');
     assert.match(altRefusals, /nor a caption is words a reader would use: \/media\/IMG_2041\.JPG/);

@@ -80,9 +80,9 @@ export function createStrategyAgent(deps: Deps) {
       // Drafting from what the crawl kept is CPU work with no query in between: each page read lets
       // requests through once a slice of time has passed (queries do so themselves: db/client.ts).
       const pace = createPacer();
-      const reject = async (type: string, target: string, reason: string) => {
+      const reject = async (type: string, target: string, reason: string, rule?: string) => {
         rejected += 1;
-        await deps.repo.recordRejection({ siteId, auditId, type, target, reason });
+        await deps.repo.recordRejection({ siteId, auditId, type, target, reason, rule });
       };
       // Gate: evidence must come from the site's latest audit.
       if (latest?.id !== auditId) {

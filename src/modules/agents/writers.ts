@@ -1,6 +1,7 @@
 import { TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
 import { displayWidth } from '../../lib/strings.ts';
-import { balanced, ELLIPSIS, meetsDescriptionRules, REPLACEMENT, SENTENCE_END, writeMetaDescription, type Draft } from './description-writer.ts';
+import { balanced, ELLIPSIS, meetsDescriptionRules, REPLACEMENT, SENTENCE_END, type Draft } from './description-writer.ts';
+import { writeMetaDescription } from './drafting/description.ts';
 import type { PageContent } from './page-content.ts';
 
 /**

@@ -3,6 +3,7 @@ import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
+import { createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -54,6 +55,8 @@ export interface MainContent {
   imageLinks?: Array<[string, string]>;
   /** The @type names of the page's JSON-LD blocks, and whether each parses. */
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
+  /** What the page says of itself (page-summaries.ts): its standfirst, JSON-LD description, og:description. Absent when none. */
+  summaries?: PageSummary[];
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
   codeChars?: number;
   /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
@@ -308,7 +311,13 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const altlessCount = new Map<string, number>();
   const seen = new Set<number>();
   const jsonLd: Array<{ valid: boolean; types: string[] }> = [];
+  let jsonLdDescription: string | undefined;
   let script: string | null = null;
+  const summaries = createSummaryCollector();
+  /** Blocks kept when the page's h1 opened: a standfirst follows its headline closely. */
+  let blocksAtH1 = 0;
+  const keptBlocks = () => kept.main.length + kept.other.length;
+  const summaryState = { skipped: false, inLink: false, blocksSinceH1: () => keptBlocks() - blocksAtH1 };
 
   /**
    * A short box whose words are largely a link's (a headline linked to another page, and its
@@ -423,6 +432,13 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (name === 'a' && attrs.hreflang) alternates = true;
       // A table's row is one block (its cells' words in order, 't'): a data table's rows are the article's too, never prose.
       if (name === 'br' || name === 'td' || name === 'th') text += ' ';
+      if (name === 'h1' && skip === 0) {
+        flush();
+        blocksAtH1 = keptBlocks();
+      }
+      summaryState.skipped = skip > 0;
+      summaryState.inLink = inLink > 0;
+      summaries.onopentag(name, attrs, summaryState);
       if (!BLOCK_TAGS.has(name)) return;
       flush();
       const parent = top();
@@ -457,6 +473,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     ontext(chunk: string) {
       if (inTitle) title += chunk;
       if (script !== null && script.length < MAX_JSON_LD_CHARS) script += chunk;
+      summaries.ontext(chunk, skip > 0);
       if (skip > 0) return;
       text += chunk;
       // A box's share of link text, in raw lengths of the chunks that hold any letter (the indentation between tags left
@@ -477,9 +494,12 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     },
     onclosetag(name: string) {
       if (name === 'script' && script !== null) {
-        jsonLd.push(jsonLdTypes(script));
+        const parsed = jsonLdTypes(script);
+        jsonLd.push({ valid: parsed.valid, types: parsed.types });
+        jsonLdDescription ??= parsed.description;
         script = null;
       }
+      summaries.onclosetag(name);
       // Flat: a string built from the parser's chunks would keep the page's HTML alive with the collector.
       if (name === 'title' && inTitle) {
         inTitle = false;
@@ -541,6 +561,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         else if (href) imageLinks.set(src, detach(href));
       }
       for (const [src, count] of altlessCount) if (count >= 3) imagesNotContent.add(src);
+      const own = summaries.end(jsonLdDescription);
+      // Counted with the page's blocks: an og:description every page carries is the site's, not this page's.
+      for (const [, summary] of own) if (seen.size < MAX_SEEN) seen.add(blockHash(summary));
       // With <main>/<article>, only what is inside; without, every block outside the template.
       // ...unless what is outside holds far more text than what is inside: a page builder's article outside any <article>,
       // beside a few <article> teasers of other posts.
@@ -550,6 +573,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const extra = {
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
         ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
+        ...(own.length > 0 ? { summaries: own } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -559,14 +583,15 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   };
 }
 
-function jsonLdTypes(text: string): { valid: boolean; types: string[] } {
+function jsonLdTypes(text: string): { valid: boolean; types: string[]; description?: string } {
   try {
     const data = JSON.parse(text) as unknown;
     const nodes = (Array.isArray(data) ? data : [data]).flatMap((node) => {
       const graph = (node as { '@graph'?: unknown })?.['@graph'];
       return Array.isArray(graph) ? graph : [node];
     });
-    return { valid: true, types: nodes.flatMap((n) => [(n as { '@type'?: unknown })?.['@type'] ?? []].flat()).map((t) => detach(String(t))) };
+    const description = jsonLdSummary(nodes);
+    return { valid: true, types: nodes.flatMap((n) => [(n as { '@type'?: unknown })?.['@type'] ?? []].flat()).map((t) => detach(String(t))), ...(description ? { description } : {}) };
   } catch {
     return { valid: false, types: [] };
   }
@@ -585,14 +610,15 @@ function deflated(text: string): Buffer {
 }
 
 /** The part of a page's content that is packed while the crawl goes on. */
-type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'imageLinks' | 'jsonLd'>;
+type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'imageLinks' | 'jsonLd' | 'summaries'>;
 
 /** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
-  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, imageLinks, jsonLd, ...rest } = main;
+  const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, imageLinks, jsonLd, summaries, ...rest } = main;
   const packable: Packable = {
     headings, blocks, ...(order === undefined ? {} : { order }), ...(imagesWithoutAlt ? { imagesWithoutAlt } : {}),
     ...(imagesNotContent ? { imagesNotContent } : {}), ...(imageCaptions ? { imageCaptions } : {}), ...(imageLinks ? { imageLinks } : {}), ...(jsonLd ? { jsonLd } : {}),
+    ...(summaries ? { summaries } : {}),
   };
   return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
 }
@@ -660,8 +686,12 @@ export function withoutTemplate<T extends MainContent>(page: T, template: Return
   const blocks = full.blocks.map(template.own);
   const kept = full.blocks.filter((_, i) => blocks[i]);
   const shared = kept.flatMap((block, i) => (template.shared(block, index) ? [i] : []));
+  // A summary other pages carry too (a site-wide og:description, a section's stock standfirst) is no page's own.
+  const summaries = full.summaries?.filter(([, text]) => template.own(text) && !template.shared(text, index));
+  const { summaries: _all, ...rest } = full;
   return {
-    ...full,
+    ...rest,
+    ...(summaries && summaries.length > 0 ? { summaries } : {}),
     headings: full.headings.filter((_, i) => headings[i]),
     blocks: kept,
     ...(shared.length > 0 ? { shared } : {}),
@@ -711,6 +741,8 @@ export interface StoredPageContent {
   link_lists?: number;
   /** MainContent.codeChars (absent when the page has no code, and on audits stored before it). */
   code_chars?: number;
+  /** MainContent.summaries, the site's repeated ones removed (absent when none, and on audits stored before it). */
+  summaries?: PageSummary[];
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -726,6 +758,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     ...(main.imageCaptions ? { image_captions: main.imageCaptions } : {}), ...(main.imageLinks ? { image_links: main.imageLinks } : {}),
     json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
+    ...(main.summaries ? { summaries: main.summaries } : {}),
     ...links,
   };
 }

@@ -7,6 +7,8 @@
 export const MAX_CHARS = 160;
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+/** A month and day ("November 18th"), as a dated byline gives it. */
+const MONTH_DAY = `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
 export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string }> = [
@@ -43,9 +45,28 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'newsletter_promo',
-    pattern: /^(?:subscribe|sign up|get|join)\b[^.!?]{0,100}\b(?:newsletters?|news alerts?|breaking news)\b[^!?]{0,80}$/iu,
-    example: 'Subscribe for our daily newsletter',
+    pattern: /^(?:subscribe|sign up|get|join)\b[^.!?]{0,100}\b(?:newsletters?|news alerts?|breaking news)\b[^!?]{0,140}$/iu,
+    example: 'Get breaking news alerts and special reports. The news and stories that matter, delivered weekday mornings.',
     counterExample: 'Get security updates automatically by turning on the setting below.',
+  },
+  {
+    id: 'chat_promo',
+    pattern: /^(?:chat with us|message us|talk to us|follow us)\s+(?:in|on|via)\s+(?:facebook(?: messenger)?|messenger|whatsapp|telegram|twitter|x|instagram|linkedin|threads)\b[.!]?(?:\s[^.!?]{0,100}[.!]?)?$/iu,
+    example: 'Chat with us in Facebook Messenger. Find out what\'s happening in the world as it unfolds.',
+    counterExample: 'Chat with us in the dark about what the stars were like in the old days, my grandmother would say, and then fall silent for hours.',
+  },
+  {
+    id: 'contributor_disclaimer',
+    pattern: /^(?:the )?(?:opinions|views) expressed\b[^.!?]{0,100}\b(?:are|is) (?:their|his|her|its|the author'?s?|solely)\b[^.!?]{0,40}[.!]?$/iu,
+    example: 'Opinions expressed by Forbes Contributors are their own.',
+    counterExample: 'Opinions expressed by the jury surprised the court and the lawyers alike.',
+  },
+  {
+    id: 'posted_by_dated',
+    // "By A, B on Monday, November 18th, 2019 at 11:08 a.m.", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde."
+    pattern: new RegExp(`^(?:by\\s+\\p{Lu}[^.!?]{0,80}?\\s+on\\s+(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)day,?\\s+)?${MONTH_DAY}|[^.!?]{0,40}\\b(?:publicado por|posted by|publié par|veröffentlicht von|pubblicato da|escrito por)\\s*:?\\s+\\p{Lu})`, 'iu'),
+    example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.',
+    counterExample: 'By Monday, November 18th, the river had risen two metres.',
   },
   {
     id: 'affiliate_disclosure',

@@ -31,11 +31,11 @@ export const metaPlanner: Planner = {
       if (copies.has(url)) continue; // its canonical is the fix
       const drafted = await draftDescription(ctx, 'fix_missing_meta_description', url);
       if (!drafted) continue;
-      const { after, writer } = drafted;
+      const { after, writer, drafted_from } = drafted;
       descriptions.push({
         url, priority: ctx.pagePriority(url), evidence: list.map(ctx.evidence),
         configuration: {
-          url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
+          url, field: 'meta_description', before: list[0]!.value ?? null, after, writer, drafted_from, bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX],
           group: groupOf(MISSING, missing.size),
         },
       });
@@ -69,12 +69,12 @@ export const metaPlanner: Planner = {
       for (const url of others) {
         const drafted = await draftDescription(ctx, 'fix_duplicate_meta_description', url);
         if (!drafted) continue;
-        const { after, writer } = drafted;
+        const { after, writer, drafted_from } = drafted;
         sharing.set(url, { keeper: keeper!, count: urls.length });
         ownDescriptions.push({
           url, priority: ctx.pagePriority(url), evidence: [ctx.evidence({ check_id: 'meta_description_duplicate', url, value })],
           configuration: {
-            url, field: 'meta_description', before: value, after, writer, kept_by: keeper,
+            url, field: 'meta_description', before: value, after, writer, drafted_from, kept_by: keeper,
             // Listed while it reads as a list; a template's description is shared by hundreds.
             ...(urls.length <= SHARED_LISTED ? { shared_with: urls.filter((u) => u !== url) } : {}),
             bounds: [DESCRIPTION_MIN, DESCRIPTION_MAX], group: groupOf(['meta_description_duplicate'], duplicated),
@@ -115,7 +115,7 @@ export const metaPlanner: Planner = {
         suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
       });
       if ('reason' in draft) {
-        await ctx.reject('fix_title_tag', url, draft.reason);
+        await ctx.reject('fix_title_tag', url, draft.reason, draft.rule);
         continue;
       }
       const { text: after, writer } = await ctx.polish('title', draft.text, page.content, [TITLE_MIN, TITLE_MAX], ctx.taken.titles);
@@ -189,12 +189,13 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
 }
 
 /** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
-async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string } | undefined> {
+async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string; drafted_from: string } | undefined> {
   const page = await readOrReject(ctx, type, url);
   if (!page) return undefined;
   const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
-  if ('reason' in draft) return void (await ctx.reject(type, url, draft.reason));
+  if ('reason' in draft) return void (await ctx.reject(type, url, draft.reason, draft.rule));
   const { text, writer } = await ctx.polish('meta_description', draft.text, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
   ctx.taken.descriptions.add(text.toLowerCase());
-  return { after: text, writer };
+  // Where on the page it comes from: its lead, or a summary its editors wrote (a standfirst, its JSON-LD or og:description).
+  return { after: text, writer, drafted_from: draft.from ?? 'lead' };
 }

@@ -1,0 +1,151 @@
+// npm run bench:drafts: the 181 news, blog and magazine pages of the shared article-extraction
+// benchmark (../shared/benchmarks/article-extraction, 181 publishers) with their editors'
+// descriptions removed (<meta name="description">, og:description, twitter:description and
+// JSON-LD "description"), served as one site, audited through the service; then every meta
+// description and title the strategy agent drafted or refused, scored where a machine can:
+// - coverage: pages given a description draft (every page needs one here);
+// - from the article body: drafts whose every sentence is in the page's hand-made article body
+//   (ground-truth.json), after spacing and quotation marks are made alike;
+// - title drafts that keep the page's headline (og:title, else <title>) whole.
+// DUMP=file.json writes each page's original description and title beside the drafts, for reading.
+// KEEP_SUMMARIES=1 keeps og:description, twitter:description and JSON-LD (only the meta
+// description is removed): what a site that has them but no meta description gets.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
+import { until } from '../../test/helpers/wait.ts';
+import { pagesOf } from '../../src/modules/task-types/index.ts';
+import { readPageContent } from '../../src/modules/agents/page-content.ts';
+
+const DIR = path.resolve(process.argv[2] ?? '../shared/benchmarks/article-extraction');
+const ROOT = path.join(DIR, 'html');
+const truth = JSON.parse(fs.readFileSync(path.join(DIR, 'ground-truth.json'), 'utf8')) as Record<string, { url: string; articleBody: string }>;
+const ids = fs.readdirSync(ROOT).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
+const raw = (id: string) => zlib.gunzipSync(fs.readFileSync(path.join(ROOT, `${id}.html.gz`))).toString('utf8');
+const keepSummaries = process.env.KEEP_SUMMARIES === '1';
+
+const DESCRIPTION_META = /<meta\b[^>]*\b(name|property)\s*=\s*["']?(description|og:description|twitter:description)["']?[^>]*>/gi;
+/** The page as served here: its editors' descriptions removed, its canonical pointed at its own address. */
+function served(id: string, origin: string): string {
+  let page = raw(id).replace(/<link\b[^>]*\brel=["']?canonical["']?[^>]*>/gi, `<link rel="canonical" href="${origin}/a/${id}/">`);
+  page = page.replace(DESCRIPTION_META, (tag, _kind, name: string) => (keepSummaries && name.toLowerCase() !== 'description' ? tag : ''));
+  if (!keepSummaries) page = page.replace(/"(description|abstract)"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?/gi, '');
+  return page;
+}
+
+/** An attribute of the first meta tag naming `name`, decoded as a reader sees it. */
+function metaOf(page: string, name: string): string {
+  const tag = [...page.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]).find((t) => new RegExp(`\\b(name|property)\\s*=\\s*["']?${name}["'\\s>]`, 'i').test(t));
+  const content = tag ? /\bcontent\s*=\s*("([^"]*)"|'([^']*)')/i.exec(tag) : null;
+  return decode(content?.[2] ?? content?.[3] ?? '');
+}
+const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;|&#x27;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/\s+/g, ' ').trim();
+const titleOf = (page: string) => decode(/<title[^>]*>([^<]*)<\/title>/i.exec(page)?.[1] ?? '');
+
+/** Text made alike for comparison: one kind of space, quotation mark and dash. */
+const plain = (text: string) => text.replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
+/** Whether each sentence of a draft (a shortened one: its words up to the cut) is in the article body. */
+function fromBody(draft: string, body: string): boolean {
+  const text = plain(body);
+  return draft.split(/(?<=[.!?])\s+/u).every((sentence) => {
+    const words = plain(sentence).replace(/[.!?]$/u, '');
+    return text.includes(words);
+  });
+}
+
+function serve(): Promise<{ origin: string; close: () => void }> {
+  let origin = '';
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://x');
+    if (url.pathname === '/') {
+      const links = ids.map((id) => `<li><a href="/a/${id}/">${id}</a></li>`).join('');
+      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!DOCTYPE html><html lang="en"><head><title>Articles</title><meta name="description" content="An index of the articles of the benchmark, one link for each of its 181 pages."></head><body><h1>Articles</h1><ul>${links}</ul></body></html>`);
+    }
+    const id = /^\/a\/([0-9a-f]{64})\/$/.exec(url.pathname)?.[1];
+    if (!id || !ids.includes(id)) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(served(id, origin));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    resolve({ origin, close: () => void server.close() });
+  }));
+}
+
+const site = await serve();
+const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
+const owner = await signUp(ctx);
+const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Articles', domain: new URL(site.origin).host } })).data.id;
+const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: ids.length + 10 } });
+await until(
+  async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
+  (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'), 'audit', 900_000,
+);
+const db = ctx.database.db;
+const tasks = await db.selectFrom('tasks').select(['type', 'target', 'priority', 'configuration']).where('site_id', '=', siteId).execute();
+const rejections = await db.selectFrom('task_rejections').select(['type', 'target', 'reason']).where('site_id', '=', siteId).execute();
+const idOf = (url: string) => /\/a\/([0-9a-f]{64})\//.exec(url)?.[1] ?? url;
+
+type Change = { page: string; priority: string; before: string | null; after: string; drafted_from?: string };
+const changes = (type: string): Change[] => tasks.filter((t) => t.type === type).flatMap((t) => pagesOf(t).map((p) => {
+  const c = p.configuration as { url: string; before: string | null; after: string; drafted_from?: string };
+  return { page: idOf(c.url), priority: t.priority, before: c.before, after: c.after, ...(c.drafted_from ? { drafted_from: c.drafted_from } : {}) };
+}));
+const refusals = (type: string) => rejections.filter((r) => r.type === type).map((r) => ({ page: idOf(r.target), reason: r.reason }));
+
+const descriptions = changes('fix_missing_meta_description').filter((d) => ids.includes(d.page));
+const descriptionRefusals = refusals('fix_missing_meta_description').filter((r) => ids.includes(r.page));
+const titles = changes('fix_title_tag').filter((d) => ids.includes(d.page));
+const titleRefusals = refusals('fix_title_tag').filter((r) => ids.includes(r.page));
+const headline = (id: string) => metaOf(raw(id), 'og:title') || titleOf(raw(id));
+const round = (n: number) => Math.round(n * 1000) / 1000;
+/** The article's own text: its hand-made body, and the standfirst its readers see above it (which the benchmark's body leaves out). */
+const articleText = (id: string) => [truth[id]!.articleBody, ...(readPageContent(served(id, '')).summaries ?? []).filter(([s]) => s === 'standfirst').map(([, t]) => t)].join('\n');
+const ownText = new Map(ids.map((id) => [id, articleText(id)]));
+const body = descriptions.filter((d) => fromBody(d.after, ownText.get(d.page)!)).length;
+const keepsHeadline = (t: Change) => {
+  const words = (text: string) => plain(text).split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  const after = new Set(words(t.after));
+  const head = words(headline(t.page).split(/\s[|–—-]\s/u)[0] ?? '');
+  return head.filter((w) => after.has(w)).length / Math.max(1, head.length);
+};
+
+console.log(JSON.stringify({
+  pages: ids.length,
+  mode: keepSummaries ? 'meta description removed; og:description, twitter:description and JSON-LD kept' : "all editors' descriptions removed",
+  descriptions: {
+    drafted: descriptions.length,
+    refused: descriptionRefusals.length,
+    coverage: round(descriptions.length / ids.length),
+    from_article_body: round(body / Math.max(1, descriptions.length)),
+    from_standfirst: descriptions.filter((d) => d.drafted_from === 'standfirst').length,
+    high_priority: round(descriptions.filter((d) => d.priority === 'high').length / Math.max(1, descriptions.length)),
+  },
+  titles: {
+    drafted: titles.length,
+    refused: titleRefusals.length,
+    keep_whole_headline: titles.filter((t) => keepsHeadline(t) === 1).length,
+    high_priority: round(titles.filter((d) => d.priority === 'high').length / Math.max(1, titles.length)),
+  },
+}, null, 2));
+if (process.env.DUMP) {
+  const pages = ids.map((id) => {
+    const page = raw(id);
+    return {
+      page: id, url: truth[id]!.url, title: titleOf(page), headline: headline(id), original: metaOf(page, 'description') || metaOf(page, 'og:description'),
+      description: descriptions.find((d) => d.page === id)?.after ?? null,
+      description_refused: descriptionRefusals.find((r) => r.page === id)?.reason ?? null,
+      description_from_body: descriptions.some((d) => d.page === id && fromBody(d.after, ownText.get(id)!)),
+      drafted_from: descriptions.find((d) => d.page === id)?.drafted_from ?? null,
+      new_title: titles.find((t) => t.page === id)?.after ?? null,
+      title_refused: titleRefusals.find((r) => r.page === id)?.reason ?? null,
+      lead: truth[id]!.articleBody.slice(0, 600),
+    };
+  });
+  fs.writeFileSync(process.env.DUMP, JSON.stringify(pages, null, 2));
+}
+site.close();
+await ctx.close();
+process.exit(0);

@@ -1,0 +1,81 @@
+/**
+ * What a news lead or a summary carries before its first sentence begins: a wire dateline
+ * ("WASHINGTON (AP) — "), a section label ("Editorial: "), and after its last a site's name
+ * (" — www.wday.ru"). A description opens with the sentence itself. Each rule is named data:
+ * an example it removes, and a counter-example it leaves whole (lead-prefixes.test.ts checks both).
+ */
+export interface TextRule {
+  id: string;
+  pattern: RegExp;
+  example: string;
+  counterExample: string;
+}
+
+/** A news agency or broadcaster in a dateline's brackets ("(AP)", "(CNN Business)", "(HawaiiNewsNow)"). */
+const AGENCY = '\\((?:AP|Reuters|AFP|UPI|dpa|PTI|IANS|ANI|Xinhua|Bloomberg|CNN[\\p{L} ]{0,20}|[\\p{L}]{0,20}News[\\p{L}]{0,20}|[\\p{Lu}]{2,8})\\)';
+
+export const LEAD_PREFIXES: TextRule[] = [
+  {
+    id: 'wire_dateline',
+    // A place in capitals, its state or country, the agency, and a dash: "COLUMBIA, S.C. (AP) — ", "BERLIN -- ".
+    pattern: new RegExp(`^\\p{Lu}[\\p{Lu} .'’-]{2,30}(?:,\\s*\\p{Lu}[\\p{L}.]*(?:\\s\\p{Lu}[\\p{L}.]*){0,3})?\\s*(?:${AGENCY})?\\s*(?:—|–|--|-)\\s+(?=\\p{Lu}|["“‘])`, 'u'),
+    example: 'COLUMBIA, S.C. (AP) — About a dozen black female small-business owners were gathered in a shared workspace.',
+    counterExample: 'NASA scientists using a telescope atop Mauna Kea have confirmed the presence of water vapor on Europa.',
+  },
+  {
+    id: 'agency_dateline',
+    // A place in any case with its agency, a dash or none: "Hong Kong (CNN Business) ", "HONOLULU, Hawaii (HawaiiNewsNow) - ", "(CNN) ".
+    pattern: new RegExp(`^(?:\\p{Lu}[\\p{L}.'’-]*(?:[\\s,]+\\p{Lu}[\\p{L}.'’-]*){0,3}\\s+)?${AGENCY}\\s*(?:(?:—|–|--|-)\\s+)?(?=\\p{Lu}|["“‘])`, 'u'),
+    example: 'Hong Kong (CNN Business) A muddled view of US-China trade talks once again seems to be weighing on investors.',
+    counterExample: 'South Dakota Gov. Kristi Noem (R) is defending the state’s launch of an anti-drug campaign.',
+  },
+  {
+    id: 'place_colon',
+    // Not an admonition in capitals ("WARNING: Do not ..."): what follows is its own, not a story's.
+    pattern: /^(?!(?:NOTE|NOTES|WARNING|CAUTION|TIP|IMPORTANT|UPDATE|FAQ|NB|TL;?DR|Q|A)\s*:)\p{Lu}[\p{Lu} .'’-]{2,30}:\s+(?=\p{Lu})/u,
+    example: 'NEW DELHI: Their American dream shattered, nearly 150 Indians returned home broke on Wednesday.',
+    counterExample: 'WARNING: Do not run this command on a production database without a backup of it.',
+  },
+  {
+    id: 'place_dash',
+    // A place or a publication's name in ordinary case, then an en or em dash: "Indianapolis – Several thousand teachers ...".
+    pattern: /^\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
+    example: 'Indianapolis – Several thousand teachers wearing red surrounded the Indiana Statehouse on Tuesday.',
+    counterExample: 'Several thousand teachers – most of them wearing red – surrounded the Indiana Statehouse on Tuesday.',
+  },
+  {
+    id: 'section_label',
+    pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|update|updated|watch|live|explainer|comment|perspective|column|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
+    example: 'Editorial: The authorities’ repression has only fuelled the crisis.',
+    counterExample: 'Editorial independence: why the paper’s owners never see a story before it runs.',
+  },
+];
+
+export const SITE_NAME_ENDINGS: TextRule[] = [
+  {
+    id: 'site_name_suffix',
+    // " — www.wday.ru", " | The Verge", " - Reuters": a name of at most four words, or an address, after the last sentence.
+    pattern: /(?<=[.!?"”’])\s+(?:[—–|]|-{1,2})\s+(?:(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+|\p{Lu}[\p{L}\d&'’.]*(?:\s[\p{L}\d&'’.]+){0,3})$/u,
+    example: 'Полина Поризкова рассказала, почему старение ее ужасает. — www.wday.ru',
+    counterExample: 'The plan aims at module efficiencies of around 24% – up to 35% for multi-junction cells – by 2030.',
+  },
+];
+
+/** The text without what stands before its first sentence, and the rule that removed it (or the text as it was). */
+export function withoutLeadPrefix(text: string): { text: string; rule?: string } {
+  for (const rule of LEAD_PREFIXES) {
+    const match = rule.pattern.exec(text);
+    // What is left must still be a sentence of some length: "BERLIN -- Yes." is not cut to "Yes."
+    if (match && text.length - match[0].length >= 40) return { text: text.slice(match[0].length), rule: rule.id };
+  }
+  return { text };
+}
+
+/** The text without a site's name after its last sentence. */
+export function withoutSiteName(text: string): { text: string; rule?: string } {
+  for (const rule of SITE_NAME_ENDINGS) {
+    const match = rule.pattern.exec(text);
+    if (match) return { text: text.slice(0, match.index), rule: rule.id };
+  }
+  return { text };
+}

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CLAUSE_CUTS, closed, shortenSentence } from './shorten.ts';
+
+describe('a long sentence shortened as an editor shortens it', () => {
+  for (const cut of CLAUSE_CUTS) {
+    it(`${cut.id}: its example gives its result, its counter-example gives nothing`, () => {
+      assert.ok(cut.variants(cut.example).includes(cut.result), `${cut.example} -> ${JSON.stringify(cut.variants(cut.example))}`);
+      assert.deepEqual(cut.variants(cut.counterExample), []);
+    });
+  }
+
+  it('keeps the most of a real news lead that fits (the longest form within the limit)', () => {
+    const cases: Array<[string, string]> = [
+      ['Three people have died during protests in Bolivia against the self-declared “interim” government that ousted Evo Morales, after violent clashes erupted between the socialist leader’s supporters and security forces.',
+        'Three people have died during protests in Bolivia against the self-declared “interim” government that ousted Evo Morales.'],
+      ['Kurt Volker, the former special envoy to Ukraine, and Tim Morrison, a former National Security Council official, testified side-by-side before the House Intelligence Committee Tuesday about the events at the center of the impeachment inquiry.',
+        'Kurt Volker and Tim Morrison testified side-by-side before the House Intelligence Committee Tuesday about the events at the center of the impeachment inquiry.'],
+      ['Two hostages — an American and an Australian — who had been held by the Taliban in Afghanistan since 2016 were released Tuesday in a prisoner swap for three high-ranking insurgents.',
+        'Two hostages who had been held by the Taliban in Afghanistan since 2016 were released Tuesday in a prisoner swap for three high-ranking insurgents.'],
+    ];
+    for (const [sentence, expected] of cases) assert.equal(shortenSentence(sentence, 50, 160)?.text, expected);
+  });
+
+  it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
+    assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
+    assert.equal(closed('He said “no” twice (and meant it).'), true);
+    assert.equal(shortenSentence('Two hostages were released, after a long wait in the mountains of the east of the country.', 10, 40), undefined);
+  });
+});

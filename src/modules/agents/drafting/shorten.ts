@@ -1,0 +1,127 @@
+import { displayWidth } from '../../../lib/strings.ts';
+
+/**
+ * A sentence over a description's limit made to fit without changing what it says, as an
+ * editor shortens a news lead: what it says in passing goes (an aside in brackets, an
+ * appositive between commas, a clause that sets the scene before the subject), and then what
+ * it adds at the end (", after ...", ", according to ...", ", officials said"). Each cut is a
+ * named rule with an example and the sentence it leaves (shorten.test.ts checks both), and a
+ * counter-example it leaves alone. Of the shortened forms within the limit, the longest is
+ * taken: it keeps the most of the sentence.
+ */
+export interface ClauseCut {
+  id: string;
+  /** Every shorter form of the sentence this cut allows (each a whole sentence ending as the original does). */
+  variants: (sentence: string) => string[];
+  example: string;
+  result: string;
+  counterExample: string;
+}
+
+const END = /[.!?。！？]["'”’)\]]*$/u;
+const endOf = (sentence: string) => END.exec(sentence)?.[0] ?? '.';
+/** The sentence cut before `at`, closed with its own end. */
+const cutAt = (sentence: string, at: number) => `${sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '')}${endOf(sentence).replace(/["'”’)\]]+$/u, '')}`;
+/** Each match of `pattern` removed on its own. */
+const withoutEach = (sentence: string, pattern: RegExp) =>
+  [...sentence.matchAll(pattern)].map((m) => `${sentence.slice(0, m.index)}${sentence.slice(m.index + m[0].length)}`.replace(/\s{2,}/gu, ' '));
+
+/** Words that say "in passing" after a comma: an appositive ("Kurt Volker, the former envoy, ...") or a relative clause. */
+// Not when a name follows with a comma of its own ("Prince Andrew, the brother of the heir, Charles, has told ..."): the aside goes on.
+const APPOSITIVE = /,\s(?:the|a|an|who|which|whose|one of|both|now|then|once|formerly|currently|best known for|known for)\s[^,;:()“”"]{2,90},(?=\s)(?!\s[\p{L}'’.-]+(?:\s[\p{L}'’.-]+)?,)/giu;
+/** An aside between paired dashes ("Two hostages — an American and an Australian — were released"). */
+const DASH_ASIDE = /\s[—–]\s[^—–]{2,90}\s[—–](?=\s)/gu;
+/** A clause before the subject: "While Anglophiles watched The Crown, the real Prince Andrew ...", "In July 2018, we recommended ...". */
+const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{Lu}\d"“]|the\b|a\b|an\b)/u;
+/** What a sentence adds after its main clause, each a place to end it. */
+const TRAILING = [
+  /,\s(?=(?:after|as|amid|while|when|before|until|following|despite|according to|in a|in an|in what|with|without|saying|stating|making|leaving|prompting|sparking|raising|bringing|putting|including|which|who|where|where|marking|citing|ending)\b)/giu,
+  /\s(?=(?:after|amid|following|according to|in an attempt|in a bid|as part of)\s)/giu,
+  // The attribution at the end: ", Austria's interior minister said on Tuesday", ", executives of both companies announced Wednesday".
+  /,\s(?=[^,;]{3,80}\s(?:said|says|announced|reported|told|confirmed|wrote|added)\b[^,;]{0,40}[.!?]?$)/giu,
+  /\s[—–-]\s|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
+];
+
+/**
+ * An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole
+ * without it. Not a hedge ("(almost) all systems" is not "all systems") nor a name searchers
+ * use ("abstract base classes (ABCs)").
+ */
+const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
+
+export const CLAUSE_CUTS: ClauseCut[] = [
+  {
+    id: 'aside',
+    variants: (sentence) => {
+      const all = sentence.replace(ASIDE, '');
+      return all === sentence ? [] : [all, ...withoutEach(sentence, ASIDE)];
+    },
+    example: 'Each value (allocated on the heap when the program starts) is freed once its owner goes out of scope.',
+    result: 'Each value is freed once its owner goes out of scope.',
+    counterExample: 'Abstract base classes (ABCs) define interfaces that other classes implement.',
+  },
+  {
+    id: 'appositive',
+    variants: (sentence) => [...withoutEach(sentence, APPOSITIVE), ...withoutEach(sentence, DASH_ASIDE)],
+    example: 'Kurt Volker, the former special envoy to Ukraine, testified before the House Intelligence Committee on Tuesday.',
+    result: 'Kurt Volker testified before the House Intelligence Committee on Tuesday.',
+    counterExample: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
+  },
+  {
+    id: 'leading_clause',
+    variants: (sentence) => {
+      const match = LEADING_CLAUSE.exec(sentence);
+      if (!match) return [];
+      const rest = sentence.slice(match[0].length);
+      return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
+    },
+    example: 'While Anglophiles spent the weekend watching The Crown, the real Prince Andrew was busy distancing himself from royal drama.',
+    result: 'The real Prince Andrew was busy distancing himself from royal drama.',
+    counterExample: 'Prince Andrew was busy distancing himself from royal drama while Anglophiles watched The Crown.',
+  },
+  {
+    id: 'trailing_clause',
+    variants: (sentence) => TRAILING.flatMap((pattern) => [...sentence.matchAll(pattern)].map((m) => cutAt(sentence, m.index))),
+    example: 'Three people have died during protests in Bolivia, after violent clashes erupted between supporters and security forces.',
+    result: 'Three people have died during protests in Bolivia.',
+    counterExample: 'Three people have died during protests in Bolivia.',
+  },
+];
+
+/** Brackets and quotation marks closed as often as opened, and paired dashes kept in pairs: a cut must not leave one open. */
+export function closed(text: string): boolean {
+  const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+  return count(/\(/g) === count(/\)/g) && count(/\[/g) === count(/\]/g) && count(/“/g) === count(/”/g) && count(/"/g) % 2 === 0
+    && count(/«/g) === count(/»/g);
+}
+
+/** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
+const MIN_WORDS = 6;
+
+/**
+ * The longest form of `sentence` within [min, max] (display width) that the cuts allow, up to
+ * three of them in a row (an appositive, then a leading clause, then the end), or undefined.
+ */
+export function shortenSentence(sentence: string, min: number, max: number): { text: string; cuts: string[] } | undefined {
+  let frontier = [{ text: sentence, cuts: [] as string[] }];
+  const found: Array<{ text: string; cuts: string[] }> = [];
+  const seen = new Set([sentence]);
+  for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
+    const next: typeof frontier = [];
+    for (const state of frontier) {
+      for (const cut of CLAUSE_CUTS) {
+        for (const variant of cut.variants(state.text)) {
+          const text = variant.trim();
+          if (seen.has(text) || text.length >= state.text.length) continue;
+          seen.add(text);
+          const result = { text, cuts: [...state.cuts, cut.id] };
+          const width = displayWidth(text);
+          if (width >= min && width <= max && closed(text) && text.split(/\s+/).length >= MIN_WORDS) found.push(result);
+          if (width >= min && seen.size < 200) next.push(result);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return found.sort((a, b) => b.text.length - a.text.length || a.cuts.length - b.cuts.length)[0];
+}

@@ -1,0 +1,106 @@
+import { detach } from '../../lib/strings.ts';
+
+/**
+ * What a page says of itself in a sentence or two, where its editors put it: the standfirst (dek,
+ * subtitle) under its headline, the description of its JSON-LD article or product, its
+ * og:description. A description drafted from these reads as the editors' own; from the lead it
+ * is only the first thing the article says. Read while the page is parsed (main-content.ts).
+ */
+export type SummarySource = 'standfirst' | 'json_ld' | 'og';
+export type PageSummary = [SummarySource, string];
+
+/** White space made single (main-content's collapse, without its CJK rule: a summary is compared, not segmented). */
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Shorter is a label ("Opinion"), longer is an article's body. */
+const MIN_CHARS = 20;
+const MAX_CHARS = 600;
+
+/**
+ * The names publishers give a standfirst, as a whole word of a class or id. Each with a page
+ * that uses it (read on the 181 pages of the article-extraction benchmark) and a name it does
+ * not match.
+ */
+export const STANDFIRST_NAMES: Array<{ id: string; pattern: RegExp; example: string; counterExample: string }> = [
+  { id: 'dek', pattern: /(^|[-_\s])(dek|deck|standfirst|strapline)([-_\s]|$)/i, example: 'c-entry-summary p-dek', counterExample: 'deckchair-sale' },
+  { id: 'subheadline', pattern: /(^|[-_\s])(sub-?head(line|ing)?|sub-?title|subline)([-_\s]|$)/i, example: 'article-subline', counterExample: 'subscribe-box' },
+  { id: 'summary', pattern: /(^|[-_\s])(summary|abstract|excerpt|article-?description|heading-?des)([-_\s]|$)/i, example: 'article__summary summary', counterExample: 'summary-table-row' },
+  { id: 'lead', pattern: /(^|[-_\s])(lede|lead|lead-?text|leader|intro)([-_\s]|$)/i, example: 'article__content--intro', counterExample: 'leaderboard-ad' },
+];
+/** Schema.org properties microdata marks a summary with. */
+const SUMMARY_PROPS = /(^|\s)(description|abstract|alternativeHeadline)(\s|$)/;
+
+/** JSON-LD types whose description is the page's own (an organisation's or a website's is the whole site's). */
+const OWN_TYPES = /^(\w*Article|BlogPosting|Report|Review|Product|Recipe|Event|Course|HowTo|VideoObject|Book|Movie|JobPosting|Service|SoftwareApplication)$/;
+
+export const standfirstName = (names: string) => STANDFIRST_NAMES.find((rule) => rule.pattern.test(names))?.id;
+
+/** The description (or abstract) of the first JSON-LD node of a page's own type, or undefined. */
+export function jsonLdSummary(nodes: readonly unknown[]): string | undefined {
+  for (const node of nodes) {
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    const types = [record['@type'] ?? []].flat().map(String);
+    if (!types.some((t) => OWN_TYPES.test(t))) continue;
+    const text = [record.description, record.abstract].find((v) => typeof v === 'string');
+    const value = typeof text === 'string' ? collapse(text.replace(/<[^>]*>/g, ' ')) : '';
+    if (value.length >= MIN_CHARS && value.length <= MAX_CHARS) return detach(value);
+  }
+  return undefined;
+}
+
+/**
+ * Reads a page's summaries as it is parsed: og:description and twitter:description from its
+ * head; the first element named like a standfirst (STANDFIRST_NAMES) or marked as a summary
+ * (itemprop), opened after the page's h1 with at most one block of text between them, and not
+ * inside a link (a teaser of another article).
+ */
+export function createSummaryCollector() {
+  const summaries: PageSummary[] = [];
+  let og: string | undefined;
+  let h1Opened = false;
+  let standfirstDone = false;
+  /** The standfirst being read: its tag, how many of that tag are open inside it, its text so far. */
+  let open: { name: string; depth: number; text: string } | null = null;
+  const add = (source: SummarySource, text: string) => {
+    const value = collapse(text);
+    if (value.length >= MIN_CHARS && value.length <= MAX_CHARS && !summaries.some(([, t]) => t === value)) summaries.push([source, detach(value)]);
+  };
+  return {
+    /** `blocksSinceH1`: blocks of text kept since the h1 opened; `inLink`: inside an <a>. */
+    onopentag(name: string, attrs: Record<string, string>, state: { skipped: boolean; inLink: boolean; blocksSinceH1: () => number }) {
+      if (name === 'meta' && og === undefined) {
+        const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
+        if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og = attrs.content;
+      }
+      if (state.skipped) return;
+      if (open) {
+        if (name === open.name) open.depth += 1;
+        return;
+      }
+      if (name === 'h1') h1Opened = true;
+      else if (h1Opened && !standfirstDone && !state.inLink && state.blocksSinceH1() <= 1
+        && (standfirstName(`${attrs.id ?? ''} ${attrs.class ?? ''}`) !== undefined || SUMMARY_PROPS.test(attrs.itemprop ?? ''))) {
+        open = { name, depth: 1, text: '' };
+      }
+    },
+    ontext(chunk: string, skipped: boolean) {
+      if (open && !skipped && open.text.length < MAX_CHARS * 2) open.text += chunk;
+    },
+    onclosetag(name: string) {
+      if (!open || name !== open.name || --open.depth > 0) return;
+      const text = open.text;
+      open = null;
+      // A label the size of a word ("Opinion") is not the standfirst: the next such element may be.
+      if (collapse(text).length < MIN_CHARS) return;
+      standfirstDone = true;
+      add('standfirst', text);
+    },
+    /** The summaries found, standfirst first, then JSON-LD's, then og's. */
+    end(jsonLd: string | undefined): PageSummary[] {
+      if (jsonLd) add('json_ld', jsonLd);
+      if (og) add('og', og.replace(/&amp;/g, '&'));
+      return summaries;
+    },
+  };
+}
