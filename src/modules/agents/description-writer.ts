@@ -373,7 +373,11 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 }
 
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
-export const shorten = (sentence: string): string | undefined => shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX)?.text;
+export function shorten(sentence: string): string | undefined {
+  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX)?.text;
+  // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ...").
+  return text === undefined || metadataRule(text) !== undefined ? undefined : text;
+}
 
 /** Brackets closed as often as opened: a cut must not leave one open. */
 export const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (text.match(/\)/g) ?? []).length

@@ -11,7 +11,8 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 const MONTH_DAY = `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
-export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string }> = [
+/** `anyLength`: the rule holds for a block of any length (a caption is as long as its photographer made it). */
+export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string; anyLength?: true }> = [
   {
     id: 'byline',
     // The name alone, or followed by a separator and what the writer is ("| Staff writer"): never a sentence that starts with "By".
@@ -69,6 +70,14 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
     counterExample: 'By Monday, November 18th, the river had risen two metres.',
   },
   {
+    id: 'photo_caption',
+    // A wire photo's caption set as text: "In this Dec. 12, 2006, file photo, made available by NASA, ...", "(AP Photo/Jon Gambrell)".
+    pattern: /^(?:in this|this)\b[^!?]{0,40}\b(?:file photo|photo|image|picture|photograph)(?:,|\s(?:taken|made|provided|released|shot|from|by)\b)|\((?:AP|Reuters|AFP|Getty) (?:Photo|Images)\b[^)]*\)\s*$/iu,
+    example: 'In this Dec. 12, 2006, file photo, made available by NASA, astronaut Robert L. Curbeam Jr., left, and European Space Agency astronaut Christer Fuglesang take part in a space walk during construction of the International Space Station.',
+    anyLength: true,
+    counterExample: 'In this guide, we photograph the garden every month of the year.',
+  },
+  {
     id: 'affiliate_disclosure',
     pattern: /\b(?:may (?:earn|receive) an? (?:affiliate )?commission|we may earn)\b/iu,
     example: 'Microsoft may earn an Affiliate Commission if you purchase something through recommended links in this article',
@@ -95,6 +104,6 @@ const URL_SHARE = 0.5;
 export function metadataRule(block: string): string | undefined {
   const urls = block.match(/https?:\/\/\S+/g);
   if (urls && urls.join('').length >= block.length * URL_SHARE) return 'addresses';
-  if (block.length > MAX_CHARS) return undefined;
-  return METADATA_BLOCKS.find((rule) => rule.pattern.test(block))?.id;
+  const long = block.length > MAX_CHARS;
+  return METADATA_BLOCKS.find((rule) => (!long || rule.anyLength) && rule.pattern.test(block))?.id;
 }

@@ -28,15 +28,22 @@ const withoutEach = (sentence: string, pattern: RegExp) =>
 
 /** Words that say "in passing" after a comma: an appositive ("Kurt Volker, the former envoy, ...") or a relative clause. */
 // Not when a name follows with a comma of its own ("Prince Andrew, the brother of the heir, Charles, has told ..."): the aside goes on.
-const APPOSITIVE = /,\s(?:the|a|an|who|which|whose|one of|both|now|then|once|formerly|currently|best known for|known for)\s[^,;:()“”"]{2,90},(?=\s)(?!\s[\p{L}'’.-]+(?:\s[\p{L}'’.-]+)?,)/giu;
+// Or a participle's ("A group of physicians, alarmed that ..., is urging ...").
+const APPOSITIVE = /,\s(?:(?:the|a|an|who|which|whose|one of|both|now|then|once|formerly|currently|best known for|known for)\s|\p{Ll}{3,}ed\s)[^,;:()“”"]{2,90},(?=\s)(?!\s[\p{L}'’.-]+(?:\s[\p{L}'’.-]+)?,)/gu;
 /** An aside between paired dashes ("Two hostages — an American and an Australian — were released"). */
 const DASH_ASIDE = /\s[—–]\s[^—–]{2,90}\s[—–](?=\s)/gu;
 /** A clause before the subject: "While Anglophiles watched The Crown, the real Prince Andrew ...", "In July 2018, we recommended ...". */
-const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{Lu}\d"“]|the\b|a\b|an\b)/u;
+const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{L}\d"“])/u;
+/** The day of a news story ("on Wednesday", "on Tuesday night", "last week"): stale the day after, and a description does without it. */
+const NEWS_DAY = /\s(?:last|this|on)\s(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s(?:morning|afternoon|evening|night))?(?=[\s,.;])|\s(?:last|this)\s(?:week|weekend|month)(?=[\s,.;])/gu;
 /** What a sentence adds after its main clause, each a place to end it. */
 const TRAILING = [
   /,\s(?=(?:after|as|amid|while|when|before|until|following|despite|according to|in a|in an|in what|with|without|saying|stating|making|leaving|prompting|sparking|raising|bringing|putting|including|which|who|where|where|marking|citing|ending)\b)/giu,
   /\s(?=(?:after|amid|following|according to|in an attempt|in a bid|as part of)\s)/giu,
+  // "... led to problems last week | when the entertainment giant launched Disney+."
+  /\s(?=(?:when|while|whereas)\s(?:the|a|an|its|their|his|her|it|they|he|she|we|you)\s)/giu,
+  // A participle's clause at the end: ", noting that ...", ", calling it ...".
+  /,\s(?=\p{Ll}{3,}ing\s)/gu,
   // The attribution at the end: ", Austria's interior minister said on Tuesday", ", executives of both companies announced Wednesday".
   /,\s(?=[^,;]{3,80}\s(?:said|says|announced|reported|told|confirmed|wrote|added)\b[^,;]{0,40}[.!?]?$)/giu,
   /\s[—–-]\s|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
@@ -66,6 +73,16 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     example: 'Kurt Volker, the former special envoy to Ukraine, testified before the House Intelligence Committee on Tuesday.',
     result: 'Kurt Volker testified before the House Intelligence Committee on Tuesday.',
     counterExample: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
+  },
+  {
+    id: 'news_day',
+    variants: (sentence) => {
+      const all = sentence.replace(NEWS_DAY, '');
+      return all === sentence ? [] : [all];
+    },
+    example: 'U.S. Defense Secretary Mark Esper on Wednesday accused China of coercion in the South China Sea.',
+    result: 'U.S. Defense Secretary Mark Esper accused China of coercion in the South China Sea.',
+    counterExample: 'The market is open every day but Sunday, from eight in the morning.',
   },
   {
     id: 'leading_clause',
