@@ -4,7 +4,7 @@ import { isReferenceEntry, pageKind } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
-import { suffixForPage } from './writers.ts';
+import { suffixForPage, suffixIsSiteWide } from './writers.ts';
 
 describe('priority of page-level fixes', () => {
   // A documentation site: the home page, 20 pages one click away, 200 pages deeper.
@@ -61,6 +61,10 @@ describe('a translated page\'s title', () => {
     assert.equal(suffixForPage('Cache - Serveur HTTP Apache Version 2.4', suffixes), ' - Serveur HTTP Apache Version 2.4');
     assert.equal(suffixForPage(null, suffixes), ' - Apache HTTP Server Version 2.4');
     assert.equal(suffixForPage('htdbm - Manipulate DBM password databases', suffixes), '', 'a title with a separator of its own keeps no foreign suffix');
+    assert.equal(suffixForPage('Hi', suffixes), ' - Apache HTTP Server Version 2.4', 'the site\'s convention for a title without one');
+    assert.equal(suffixForPage('Russia and Syria: Forces Blocking Refugee Return', [' - WSJ'], false), '', 'one publisher\'s suffix on a site of many is not another\'s');
+    assert.equal(suffixIsSiteWide(['A - WSJ', 'B - WSJ', 'C', 'D | Vox'], [' - WSJ']), true);
+    assert.equal(suffixIsSiteWide(['A - WSJ', 'B - WSJ', 'C', 'D | Vox', 'E'], [' - WSJ']), false);
   });
 });
 

@@ -105,7 +105,9 @@ const POINTS_ELSEWHERE = new RegExp([
   // Pointer phrases, not the bare words: "above 15 degrees" and "below 160 characters" point nowhere.
   '\\b(see|shown|listed|described|mentioned|discussed|explained|given|as|the example|the table|the list)\\s+(above|below)\\b',
   '\\b(above|below)[.:]?$',
-  '\\b(previous|preceding|following|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?|seguintes?|siguientes?|seguenti|seguente|abaixo|acima)\\b',
+  // "Following the 16-inch MacBook Pro, Apple plans ..." is "after": only "the following", "following:" and "following example" point.
+  '\\b(the|these|those) following\\b|\\bfollowing(?=\\s*:|\\s+(example|examples|table|list|section|sections|steps|code|command|commands|figure|chapter|page|pages|output|options)\\b)',
+  '\\b(previous|preceding|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?|seguintes?|siguientes?|seguenti|seguente|abaixo|acima)\\b',
   '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
   '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
@@ -113,7 +115,8 @@ const POINTS_ELSEWHERE = new RegExp([
   // What earlier pages of a book did: "the code we've written so far", "as always", "as we've seen".
   '\\b(so far|as always)\\b',
   // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
-  '^(\\S+\\s+){0,2}the (former|latter)\\b',
+  // Not "Kurt Volker, the former special envoy": there "former" is an adjective.
+  '^(\\S+\\s+){0,2}the (former|latter)(\'s|’s)?(?=[,.;:]|\\s+(is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|\\p{Ll}+s)\\b)',
   '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
   // "In Appendix C, we discuss ...": a lettered appendix is as much a pointer as a numbered section.
   '\\b(appendix|annexe|anhang|apéndice)\\s+[A-Z]\\b',
@@ -385,6 +388,11 @@ export const balanced = (text: string) => (text.match(/\(/g) ?? []).length === (
 
 export const join = (text: string, next: string) => (text === '' ? next : CJK_END.test(text) ? `${text}${next}` : `${text} ${next}`);
 
+/** An article's description is drawn from its first paragraphs only (read on 142 news drafts: from further down, it was an aside). */
+const ARTICLE_LEAD_PARAGRAPHS = 2;
+/** A block this long is a paragraph of the story; shorter, a line about it (a time stamp, a credit, a kicker). */
+const PARAGRAPH_CHARS = 120;
+
 /** How many of the lead's first blocks may open with a dateline. */
 const LEAD_BLOCKS = 3;
 
@@ -443,6 +451,12 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
+    // An article's description comes from its first paragraphs: further down, a usable sentence is an aside or a quote, not the story.
+    // (Paragraphs of a sentence or more: a dateline, a time stamp or a credit before them is no paragraph of the story.)
+    const paragraphsBefore = blocks.slice(0, Math.max(0, firstUsable)).filter((block) => block.length >= PARAGRAPH_CHARS).length;
+    if (content.article && s === 0 && paragraphsBefore >= ARTICLE_LEAD_PARAGRAPHS) {
+      return { rule: 'no_usable_lead', reason: `the article's first ${ARTICLE_LEAD_PARAGRAPHS} paragraphs have no sentence that can open a description; a sentence further down tells a detail of the story, not the story` };
+    }
     // Past the lead, only from a section's opening paragraph: further in, a section's prose is a detail of it ("Each line starts with an IP address").
     if (s > 0 && firstUsable > 0) return { rule: 'no_usable_lead', reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This

@@ -26,6 +26,8 @@ export interface PageContent {
   shared?: number[];
   /** What the page says of itself, where its editors put it (crawler/page-summaries.ts); absent when none, and on older audits. */
   summaries?: PageSummary[];
+  /** The page says it is an article (og:type, JSON-LD): its headline is its topic, never cut. */
+  article?: boolean;
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -39,6 +41,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     ...(stored.order === undefined ? {} : { order: stored.order }),
     ...(stored.shared ? { shared: stored.shared } : {}),
     ...(stored.summaries ? { summaries: stored.summaries } : {}),
+    ...(stored.article ? { article: true } : {}),
   };
 }
 

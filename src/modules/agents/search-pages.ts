@@ -1,7 +1,7 @@
 import type { AuditsService } from '../audits/audits.service.ts';
 import type { StoredPageContent } from '../crawler/main-content.ts';
 import type { QueryPage } from './query-titles.ts';
-import { siteSuffixesOf, suffixForPage } from './writers.ts';
+import { siteSuffixesOf, suffixForPage, suffixIsSiteWide } from './writers.ts';
 import { pageKey } from '../../lib/page-key.ts';
 
 /** A page of the site's latest audit, as the search-data planner reads it. */
@@ -21,6 +21,7 @@ export async function createSearchPages(audits: Pick<AuditsService, 'latestCompl
   const latest = await audits.latestCompleted(siteId);
   const rows = latest ? (await audits.pages(latest.id)).filter((p) => p.status === 200 && p.title) : [];
   const suffixes = siteSuffixesOf(rows.map((p) => p.title ?? ''));
+  const siteWide = suffixIsSiteWide(rows.map((p) => p.title), suffixes);
   // Search Console and a crawl may write one page's address differently ("/guide" and "/guide/").
   const byKey = new Map(rows.map((p) => [pageKey(p.url), p]));
   const contents = new Map<string, StoredPageContent | null>();
@@ -28,7 +29,7 @@ export async function createSearchPages(audits: Pick<AuditsService, 'latestCompl
     const content = contents.get(row.url) ?? null;
     const blocks = content?.blocks ?? [];
     return {
-      url: row.url, inlinks: row.inlinks, title: row.title!, suffix: suffixForPage(row.title, suffixes),
+      url: row.url, inlinks: row.inlinks, title: row.title!, suffix: suffixForPage(row.title, suffixes, siteWide),
       h1: content?.headings.find((h) => h.level === 1)?.text ?? null,
       text: blocks.join('\n'), opening: blocks.find((b) => b.length >= 40) ?? blocks[0] ?? '',
     };

@@ -65,6 +65,10 @@ function abbreviationsFor(lang: string | null): ReadonlySet<string> {
 /** The last word of a segment, with its dot ("the U.S. " -> "U.S."), after a space or a bracket. */
 const LAST_WORD = /(?:^|[\s(\[“"'‘])(\S+\.)\s*$/u;
 
+/** A day's number with its ordinal's full stop ("12."), and what follows it in a date: a month, or "bis". */
+const GERMAN_ORDINAL = /(?:^|\s)\d{1,2}\.\s*$/u;
+const GERMAN_ORDINAL_NEXT = /^\s*(bis|und|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|okt|nov|dez)\b/iu;
+
 /** "!" or "?" inside brackets or quotes, followed by lower case: an aside, not a sentence end. */
 const ASIDE_END = /[!?]["'”’)\]]+\s*$/u;
 /** An initial ("Susan G.") or an abbreviation ("e.g.", "etc.") the segmenter took for a sentence end. */
@@ -100,6 +104,8 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       || NEVER_ENDS.test(previous)
       // As ICU does with CLDR's list: "Gov. Kristi Noem", "the U.N. Security Council", "Nov. 19".
       || abbreviated.has(LAST_WORD.exec(previous)?.[1] ?? '')
+      // A German date's ordinal ("Am 12. September", "12. bis 13. September").
+      || (GERMAN_ORDINAL.test(previous) && /^(de|nl|da|no|nb|sv|fi|cs|pl|hu)\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
     );

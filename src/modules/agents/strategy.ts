@@ -13,7 +13,7 @@ import type { SearchPlanner } from './search-planner.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
-import { siteSuffixesOf, suffixForPage } from './writers.ts';
+import { siteSuffixesOf, suffixForPage, suffixIsSiteWide } from './writers.ts';
 import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import { pageOf, pagesOf } from '../task-types/index.ts';
 import { fromPageClicks } from '../search-data/expected-clicks.ts';
@@ -112,6 +112,7 @@ export function createStrategyAgent(deps: Deps) {
       );
 
       const suffixes = siteSuffixesOf(pages.map((p) => p.title ?? ''));
+      const siteWide = suffixIsSiteWide(pages.map((p) => p.title), suffixes);
       const siteSuffix = suffixes[0] ?? '';
       const notIndexable = new Set(findings.filter((f) => NOT_INDEXABLE.includes(f.check_id)).map((f) => f.url));
       const indexable = (url: string) => !notIndexable.has(url);
@@ -141,7 +142,7 @@ export function createStrategyAgent(deps: Deps) {
         pageByUrl,
         siteSuffix,
         suffixFixed: platform !== null && THEMED_PLATFORMS.has(platform),
-        suffixFor: (url) => suffixForPage(pageByUrl.get(url)?.title ?? null, suffixes),
+        suffixFor: (url) => suffixForPage(pageByUrl.get(url)?.title ?? null, suffixes, siteWide),
         taken: {
           descriptions: new Set(pages.flatMap((p) => (p.meta_description ? [p.meta_description.toLowerCase()] : []))),
           titles: new Set(pages.flatMap((p) => (p.title ? [p.title.toLowerCase()] : []))),

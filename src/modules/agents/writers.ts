@@ -262,11 +262,21 @@ export const siteSuffixOf = (titles: string[]) => siteSuffixesOf(titles)[0] ?? '
 /**
  * The suffix a page's new title takes: the shared one its current title already ends with
  * (a translated page keeps its own language's " - Serveur HTTP Apache"), the site's main
- * one for a page without a title, and none for a page whose title has no shared suffix.
+ * one for a page without a title, and none for a page whose title has no shared suffix. A
+ * title without one ("Hi") takes the site's main suffix only when that is the site's
+ * convention (`siteWide`: most of its titles end with it): on a site of many publishers, one
+ * publisher's " - WSJ" is not another's.
  */
-export function suffixForPage(currentTitle: string | null, suffixes: readonly string[]): string {
+export function suffixForPage(currentTitle: string | null, suffixes: readonly string[], siteWide = true): string {
   if (!currentTitle) return suffixes[0] ?? '';
-  return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) ? '' : suffixes[0] ?? '');
+  return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) || !siteWide ? '' : suffixes[0] ?? '');
+}
+
+/** Whether most of the site's titles end with its main suffix (suffixForPage's `siteWide`). */
+export function suffixIsSiteWide(titles: ReadonlyArray<string | null>, suffixes: readonly string[]): boolean {
+  const main = suffixes[0];
+  const named = titles.filter((t): t is string => Boolean(t));
+  return main !== undefined && named.filter((t) => t.endsWith(main)).length * 2 >= named.length;
 }
 
 /** An h1 for a page that has none: its title without the site's suffix. */

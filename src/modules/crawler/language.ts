@@ -6,7 +6,20 @@ import type { PageFacts } from './extract.ts';
  * ("/fr-FR/apt.html", "/de/guide/"); null when nothing says.
  */
 export function pageLanguage(url: string, facts: Pick<PageFacts, 'lang' | 'contentLang'>): string | null {
-  return facts.lang || facts.contentLang || urlLocale(url);
+  return known(facts.lang) ?? known(facts.contentLang) ?? urlLocale(url);
+}
+
+/**
+ * A declared tag whose language exists ("en-US", "fr"); not one that names none (lang="c", a
+ * template's POSIX locale, read on a news site): it says nothing of the page's language.
+ */
+function known(tag: string | null | undefined): string | null {
+  if (!tag) return null;
+  try {
+    return names.of(tag.split(/[-_]/)[0]!.toLowerCase()) ? tag : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Two-letter path segments that are English words or common paths more often than languages ("/my/account", "/it/", "/go/"). */

@@ -3,7 +3,7 @@ import { detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
-import { createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
+import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -57,6 +57,8 @@ export interface MainContent {
   jsonLd?: Array<{ valid: boolean; types: string[] }>;
   /** What the page says of itself (page-summaries.ts): its standfirst, JSON-LD description, og:description. Absent when none. */
   summaries?: PageSummary[];
+  /** The page says it is an article: og:type "article", or a JSON-LD Article, NewsArticle or BlogPosting. Absent otherwise. */
+  article?: true;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
   codeChars?: number;
   /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
@@ -574,6 +576,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
         ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
         ...(own.length > 0 ? { summaries: own } : {}),
+        ...(summaries.ogType() === 'article' || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t))) ? { article: true as const } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -743,6 +746,8 @@ export interface StoredPageContent {
   code_chars?: number;
   /** MainContent.summaries, the site's repeated ones removed (absent when none, and on audits stored before it). */
   summaries?: PageSummary[];
+  /** MainContent.article (absent when not, and on audits stored before it). */
+  article?: true;
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -759,6 +764,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     json_ld: main.jsonLd ?? [], link_lists: main.linkLists?.length ?? 0,
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...(main.summaries ? { summaries: main.summaries } : {}),
+    ...(main.article ? { article: true as const } : {}),
     ...links,
   };
 }

@@ -79,7 +79,7 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'affiliate_disclosure',
-    pattern: /\b(?:may (?:earn|receive) an? (?:affiliate )?commission|we may earn)\b/iu,
+    pattern: /\b(?:may (?:earn|receive) an? (?:affiliate )?commission|we may earn|(?:has|have) been compensated by|this (?:post|shop|article) (?:is|was) sponsored by)\b/iu,
     example: 'Microsoft may earn an Affiliate Commission if you purchase something through recommended links in this article',
     counterExample: 'Affiliate links let bloggers earn a living from what they recommend.',
   },

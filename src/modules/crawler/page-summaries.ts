@@ -27,11 +27,23 @@ export const STANDFIRST_NAMES: Array<{ id: string; pattern: RegExp; example: str
   { id: 'summary', pattern: /(^|[-_\s])(summary|abstract|excerpt|article-?description|heading-?des)([-_\s]|$)/i, example: 'article__summary summary', counterExample: 'summary-table-row' },
   { id: 'lead', pattern: /(^|[-_\s])(lede|lead|lead-?text|leader|intro)([-_\s]|$)/i, example: 'article__content--intro', counterExample: 'leaderboard-ad' },
 ];
+/**
+ * Boxes whose summary is not the page's: an author's bio ("Zac covers Apple news for 9to5Mac ..."),
+ * another story featured or related beside this one (its dek: "Scandinavia's Sami have been herding reindeer ...").
+ */
+// Not layout words ("sidebar", "card": a theme's grid cell may hold the page's own header), nor the html and body (their classes name the page).
+const OTHER_BOX = /(^|[-_\s])(author|authors|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter)([-_\s]|$)/i;
 /** Schema.org properties microdata marks a summary with. */
 const SUMMARY_PROPS = /(^|\s)(description|abstract|alternativeHeadline)(\s|$)/;
 
+/** JSON-LD types that say the page is an article (a news story, a post, a report). */
+export const ARTICLE_TYPES = /^(\w*Article|BlogPosting|Report|LiveBlogPosting)$/;
+
 /** JSON-LD types whose description is the page's own (an organisation's or a website's is the whole site's). */
 const OWN_TYPES = /^(\w*Article|BlogPosting|Report|Review|Product|Recipe|Event|Course|HowTo|VideoObject|Book|Movie|JobPosting|Service|SoftwareApplication)$/;
+
+/** Elements without a closing tag: htmlparser2 reports their close at once, and they hold nothing. */
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 export const standfirstName = (names: string) => STANDFIRST_NAMES.find((rule) => rule.pattern.test(names))?.id;
 
@@ -58,8 +70,11 @@ export function jsonLdSummary(nodes: readonly unknown[]): string | undefined {
 export function createSummaryCollector() {
   const summaries: PageSummary[] = [];
   let og: string | undefined;
+  let ogType: string | undefined;
   let h1Opened = false;
   let standfirstDone = false;
+  /** For each open element, whether it or an ancestor is another box (OTHER_BOX, or microdata of an author): nothing inside is the page's standfirst. */
+  const inOther: boolean[] = [];
   /** The standfirst being read: its tag, how many of that tag are open inside it, its text so far. */
   let open: { name: string; depth: number; text: string } | null = null;
   const add = (source: SummarySource, text: string) => {
@@ -73,7 +88,10 @@ export function createSummaryCollector() {
         const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
         if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og = attrs.content;
       }
-      if (state.skipped) return;
+      if (name === 'meta' && ogType === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:type') ogType = (attrs.content ?? '').trim().toLowerCase();
+      const other = (inOther.at(-1) ?? false) || (name !== 'html' && name !== 'body' && OTHER_BOX.test(`${attrs.id ?? ''} ${attrs.class ?? ''}`) ) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
+      if (!VOID.has(name)) inOther.push(other);
+      if (state.skipped || other) return;
       if (open) {
         if (name === open.name) open.depth += 1;
         return;
@@ -88,6 +106,7 @@ export function createSummaryCollector() {
       if (open && !skipped && open.text.length < MAX_CHARS * 2) open.text += chunk;
     },
     onclosetag(name: string) {
+      if (!VOID.has(name)) inOther.pop();
       if (!open || name !== open.name || --open.depth > 0) return;
       const text = open.text;
       open = null;
@@ -96,6 +115,8 @@ export function createSummaryCollector() {
       standfirstDone = true;
       add('standfirst', text);
     },
+    /** The page's og:type ("article", "website"), when it has one. */
+    ogType: () => ogType,
     /** The summaries found, standfirst first, then JSON-LD's, then og's. */
     end(jsonLd: string | undefined): PageSummary[] {
       if (jsonLd) add('json_ld', jsonLd);

@@ -44,8 +44,15 @@ export const LEAD_PREFIXES: TextRule[] = [
     counterExample: 'Several thousand teachers – most of them wearing red – surrounded the Indiana Statehouse on Tuesday.',
   },
   {
+    id: 'bracket_tag',
+    // A column's or a series' tag in brackets before the first sentence: "[엔터미디어=정덕현의 이슈공감] ...", "[Updated] ...".
+    pattern: /^\[[^\]]{2,40}\]\s*(?=\S)/u,
+    example: '[엔터미디어=정덕현의 이슈공감] 엘제이의 리벤지인가, 류화영의 피해자 코스프레인가. 시작은 엘제이의 일방적인 사진 공개로부터 비롯됐다.',
+    counterExample: 'Brackets [like these] in a sentence stay where the writer put them, as in every other sentence.',
+  },
+  {
     id: 'section_label',
-    pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|update|updated|watch|live|explainer|comment|perspective|column|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
+    pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|breaking news|update|updated|watch|live|explainer|comment|perspective|column|image|photo|video|listen|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
     example: 'Editorial: The authorities’ repression has only fuelled the crisis.',
     counterExample: 'Editorial independence: why the paper’s owners never see a story before it runs.',
   },

@@ -18,10 +18,8 @@ export interface ClauseCut {
   counterExample: string;
 }
 
-const END = /[.!?。！？]["'”’)\]]*$/u;
-const endOf = (sentence: string) => END.exec(sentence)?.[0] ?? '.';
-/** The sentence cut before `at`, closed with its own end. */
-const cutAt = (sentence: string, at: number) => `${sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '')}${endOf(sentence).replace(/["'”’)\]]+$/u, '')}`;
+/** The sentence cut before `at`, closed with a full stop (what the sentence exclaimed or asked is in the part cut: "..., according to E! News"). */
+const cutAt = (sentence: string, at: number) => `${sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '')}.`;
 /** Each match of `pattern` removed on its own. */
 const withoutEach = (sentence: string, pattern: RegExp) =>
   [...sentence.matchAll(pattern)].map((m) => `${sentence.slice(0, m.index)}${sentence.slice(m.index + m[0].length)}`.replace(/\s{2,}/gu, ' '));
@@ -37,17 +35,21 @@ const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Follow
 /** The day of a news story ("on Wednesday", "on Tuesday night", "last week"): stale the day after, and a description does without it. */
 const NEWS_DAY = /\s(?:last|this|on)\s(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s(?:morning|afternoon|evening|night))?(?=[\s,.;])|\s(?:last|this)\s(?:week|weekend|month)(?=[\s,.;])/gu;
 /** What a sentence adds after its main clause, each a place to end it. */
+// Read on 142 news drafts: a clause after "when", "after" or a participle without a comma ("... may have occurred | after the
+// attacker tried to steal ...", ", stating they had checked on Jeffrey Epstein ...") is the news itself, and is never cut.
 const TRAILING = [
-  /,\s(?=(?:after|as|amid|while|when|before|until|following|despite|according to|in a|in an|in what|with|without|saying|stating|making|leaving|prompting|sparking|raising|bringing|putting|including|which|who|where|where|marking|citing|ending)\b)/giu,
-  /\s(?=(?:after|amid|following|according to|in an attempt|in a bid|as part of)\s)/giu,
-  // "... led to problems last week | when the entertainment giant launched Disney+."
-  /\s(?=(?:when|while|whereas)\s(?:the|a|an|its|their|his|her|it|they|he|she|we|you)\s)/giu,
-  // A participle's clause at the end: ", noting that ...", ", calling it ...".
-  /,\s(?=\p{Ll}{3,}ing\s)/gu,
+  /,\s(?=(?:after|as|amid|while|before|until|following|despite|according to|in a|in an|in what|including|citing)\b)/giu,
+  /\s(?=(?:amid|according to|in an attempt|in a bid|as part of)\s)/giu,
+  // A relative clause that runs to the end ("..., which it bought in 2019."); not one the sentence goes on after
+  // ("The merger of Gannett and GateHouse, which became final Tuesday, will create ...": the subject alone would be left).
+  /,\s(?=(?:which|who|where)\b[^,;—–]*$)/giu,
   // The attribution at the end: ", Austria's interior minister said on Tuesday", ", executives of both companies announced Wednesday".
   /,\s(?=[^,;]{3,80}\s(?:said|says|announced|reported|told|confirmed|wrote|added)\b[^,;]{0,40}[.!?]?$)/giu,
-  /\s[—–-]\s|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
+  // A dash that opens no aside closed later ("NASA said the five companies — Blue Origin, ..., SpaceX — will ...": not there).
+  /\s[—–-]\s(?![^—–]*\s[—–]\s)|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
 ];
+/** Names in a clause (words in capitals not opening it): "Hong Kong", "The Crown", "Milan Design Week". */
+const namesIn = (text: string) => [...text.matchAll(/(?<=\s)\p{Lu}[\p{L}'’.-]+/gu)].map((m) => m[0].replace(/['’]s$|[.,]$/u, ''));
 
 /**
  * An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole
@@ -90,11 +92,14 @@ export const CLAUSE_CUTS: ClauseCut[] = [
       const match = LEADING_CLAUSE.exec(sentence);
       if (!match) return [];
       const rest = sentence.slice(match[0].length);
+      // Not when the clause names what the rest does not ("With Hong Kong protests exploding, President Xi is likely to
+      // deploy forces onto the former British colony's streets": without it, nothing says where).
+      if (namesIn(match[0]).some((name) => !rest.includes(name))) return [];
       return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
     },
-    example: 'While Anglophiles spent the weekend watching The Crown, the real Prince Andrew was busy distancing himself from royal drama.',
-    result: 'The real Prince Andrew was busy distancing himself from royal drama.',
-    counterExample: 'Prince Andrew was busy distancing himself from royal drama while Anglophiles watched The Crown.',
+    example: 'In a statement released late last night, the company said its chief executive would step down at the end of the year.',
+    result: 'The company said its chief executive would step down at the end of the year.',
+    counterExample: 'While Anglophiles spent the weekend watching The Crown, the real Prince Andrew was busy distancing himself from royal drama.',
   },
   {
     id: 'trailing_clause',

@@ -3,6 +3,7 @@ import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import type { AuditFinding, PlanningContext, ReadPage } from '../planning-context.ts';
 import { siteTitleForm, writeMetaDescription, writeTitle } from '../writers.ts';
+import { shortenLongTitle } from '../drafting/long-titles.ts';
 import { DUPLICATE_CHECKS } from './copies.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
@@ -111,7 +112,9 @@ export const metaPlanner: Planner = {
     }
     for (const { url, list, page, suffix } of toTitle) {
       const form = formOf.get(suffix);
-      const draft = writeTitle(page.content, suffix, ctx.taken.titles, {
+      // An article's title that is only too long: its headline is its topic, never cut (drafting/long-titles.ts).
+      const onlyTooLong = list.every((f) => f.check_id === 'title_too_long');
+      const draft = onlyTooLong && page.content.article ? shortenLongTitle(page.content, ctx.taken.titles) : writeTitle(page.content, suffix, ctx.taken.titles, {
         suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
       });
       if ('reason' in draft) {
