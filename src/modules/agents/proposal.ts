@@ -54,8 +54,8 @@ export interface PageWeight {
   impressions: number;
 }
 
-/** At most this share of a site's page-level fixes (descriptions, titles, headings) is high priority. */
-export const MAX_HIGH_SHARE = 1 / 3;
+/** At most this share of a site's page-level fixes (descriptions, titles, headings) is high priority (issue 20: 30%). */
+export const MAX_HIGH_SHARE = 0.3;
 const TRAFFIC = 1000;
 
 /**
@@ -64,8 +64,8 @@ const TRAFFIC = 1000;
  * one click away that many pages link to, or on a page searchers see, and much less on a
  * page five clicks deep that one page links to. High for the home page, pages with search
  * traffic, and pages one click deep among the most linked-to of the site (top tenth); low
- * for deep or sitemap-only pages with at most one link in; medium otherwise. At most a
- * third are high (the heaviest kept): a template that lacks a description on 237 pages is
+ * for deep or sitemap-only pages with at most one link in; medium otherwise. At most 30%
+ * are high (the heaviest kept): a template that lacks a description on 237 pages is
  * one problem, not 237 urgent ones.
  */
 export function prioritiesByWeight(pages: readonly PageWeight[], siteInlinks: readonly number[]): Map<string, TaskPriority> {

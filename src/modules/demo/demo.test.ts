@@ -41,7 +41,7 @@ describe('npm run demo', () => {
     assert.equal(website.item('guides/roses')!.title.length <= 60, true, 'the long title was shortened through the connector');
     const token = (await login(first.email, first.password)).json().access_token;
     // One problem on 26 pages is one task with per-page values, verified page by page; most pages
-    // have search traffic, yet the task is as urgent as its typical page (at most a third are high).
+    // have search traffic, yet the task is as urgent as its typical page (at most 30% are high).
     const tasks = await get(`/api/v1/tasks?site_id=${first.siteId}&page_size=100`, token);
     const descriptionTasks = tasks.items.filter((t: { type: string }) => t.type === 'fix_missing_meta_description');
     assert.equal(descriptionTasks.length, 1, 'the missing descriptions are one task');
