@@ -68,7 +68,7 @@ for (const { site, dir, base, take } of DOCS) {
 }
 // Shops and landing pages: each folder one site.
 const PAGES = path.join(HERE, 'pages');
-for (const site of fs.readdirSync(PAGES).filter((f) => fs.statSync(path.join(PAGES, f)).isDirectory()).sort()) {
+for (const site of (fs.existsSync(PAGES) ? fs.readdirSync(PAGES) : []).filter((f) => fs.statSync(path.join(PAGES, f)).isDirectory()).sort()) {
   const files = fs.readdirSync(path.join(PAGES, site)).filter((f) => f.endsWith('.html')).sort();
   const pages = files.map((f) => ({ url: `https://${site}.example/${f.replace(/\.html$/, '').replace(/^index$/, '')}`, html: fs.readFileSync(path.join(PAGES, site, f), 'utf8'), id: f.replace(/\.html$/, '') }));
   addSite(site, 'site', pages, pages.length);
@@ -80,7 +80,7 @@ if (candidatesOut) {
 } else {
   type Label = { id?: string; file?: string; kind: string; expect: string; must: string[]; must_not: string[]; note?: string };
   const labels = new Map<string, Label>();
-  const labelFiles = [...fs.readdirSync(path.join(HERE, 'labels')).map((f) => path.join(HERE, 'labels', f)), path.join(PAGES, 'labels.json')];
+  const labelFiles = [...fs.readdirSync(path.join(HERE, 'labels')).map((f) => path.join(HERE, 'labels', f)), path.join(PAGES, 'labels.json')].filter((f) => fs.existsSync(f));
   for (const file of labelFiles) {
     for (const label of JSON.parse(fs.readFileSync(file, 'utf8')) as Label[]) labels.set(label.id ?? label.file!.replace(/\.html$/, ''), label);
   }

@@ -189,13 +189,14 @@ const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
-const FOOTNOTE = /\s?\[\d{1,3}\]/g;
+// And a citation's number in brackets before a sentence's end ("... in the United States (1).").
+const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.,;:!?]\s|[.,;:!?]$)/g;
 /**
  * A cross-reference a sentence carries at its end or in brackets ("(see Section 26.3)", ";
  * see Table 8.3", ", shown in Table 8.9"): it points at the manual, not the page's subject,
  * and goes before the sentence is judged; the rest usually says what the page is.
  */
-const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*(?=[.!?]$)/giu;
+const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*((,\s*|,?\s+and\s+)((section|chapter|table|figure|example|appendix)\s+)?[A-Z]?\.?\d+(\.\d+)*)*(?=[.!?]$)/giu;
 
 export interface Sentence {
   text: string;
@@ -378,8 +379,9 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
 export function shorten(sentence: string): string | undefined {
   const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX)?.text;
-  // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ...").
-  return text === undefined || metadataRule(text) !== undefined ? undefined : text;
+  // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
+  // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
+  return text === undefined || metadataRule(text) !== undefined || openingRule(text, true) !== undefined ? undefined : text;
 }
 
 /** Brackets closed as often as opened: a cut must not leave one open. */
@@ -394,7 +396,7 @@ const ARTICLE_LEAD_PARAGRAPHS = 2;
 const PARAGRAPH_CHARS = 120;
 
 /** How many of the lead's first blocks may open with a dateline. */
-const LEAD_BLOCKS = 3;
+const LEAD_BLOCKS = 6;
 
 /** The page's main heading: the first h1, else the first heading (a generated manual's h2). */
 const mainHeading = (content: PageContent) => content.h1 || (content.headings[0]?.text ?? '');

@@ -59,6 +59,8 @@ export interface MainContent {
   summaries?: PageSummary[];
   /** The page says it is an article: og:type "article", or a JSON-LD Article, NewsArticle or BlogPosting. Absent otherwise. */
   article?: true;
+  /** The page's og:title (its headline for sharing), when it has one. */
+  ogTitle?: string;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
   codeChars?: number;
   /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
@@ -576,6 +578,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
         ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
         ...(own.length > 0 ? { summaries: own } : {}),
+        ...(summaries.ogTitle() ? { ogTitle: summaries.ogTitle() } : {}),
         ...(summaries.ogType() === 'article' || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t))) ? { article: true as const } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
@@ -748,6 +751,8 @@ export interface StoredPageContent {
   summaries?: PageSummary[];
   /** MainContent.article (absent when not, and on audits stored before it). */
   article?: true;
+  /** MainContent.ogTitle (absent when none, and on audits stored before it). */
+  og_title?: string;
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -765,6 +770,7 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...(main.summaries ? { summaries: main.summaries } : {}),
     ...(main.article ? { article: true as const } : {}),
+    ...(main.ogTitle ? { og_title: main.ogTitle } : {}),
     ...links,
   };
 }

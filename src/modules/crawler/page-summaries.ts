@@ -71,6 +71,7 @@ export function createSummaryCollector() {
   const summaries: PageSummary[] = [];
   let og: string | undefined;
   let ogType: string | undefined;
+  let ogTitle: string | undefined;
   let h1Opened = false;
   let standfirstDone = false;
   /** For each open element, whether it or an ancestor is another box (OTHER_BOX, or microdata of an author): nothing inside is the page's standfirst. */
@@ -89,6 +90,7 @@ export function createSummaryCollector() {
         if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og = attrs.content;
       }
       if (name === 'meta' && ogType === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:type') ogType = (attrs.content ?? '').trim().toLowerCase();
+      if (name === 'meta' && ogTitle === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:title' && attrs.content) ogTitle = detach(collapse(attrs.content.replace(/&amp;/g, '&')));
       const other = (inOther.at(-1) ?? false) || (name !== 'html' && name !== 'body' && OTHER_BOX.test(`${attrs.id ?? ''} ${attrs.class ?? ''}`) ) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
       if (!VOID.has(name)) inOther.push(other);
       if (state.skipped || other) return;
@@ -117,6 +119,8 @@ export function createSummaryCollector() {
     },
     /** The page's og:type ("article", "website"), when it has one. */
     ogType: () => ogType,
+    /** The headline the page gives for sharing (og:title), when it has one: often its editors' shorter headline. */
+    ogTitle: () => ogTitle,
     /** The summaries found, standfirst first, then JSON-LD's, then og's. */
     end(jsonLd: string | undefined): PageSummary[] {
       if (jsonLd) add('json_ld', jsonLd);

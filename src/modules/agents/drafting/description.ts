@@ -3,6 +3,15 @@ import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
 
+/** Words that name something: three letters or more, not the commonest of English. */
+const COMMON = new Set('the and for with from that this are was were has have had but not you your our their its his her they them who what when where how why will can all any more most new about after over into out one two'.split(' '));
+const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !COMMON.has(w)));
+/** Whether a text shares a word with the page's headline (its h1, else its title). */
+const namesHeadline = (text: string, content: PageContent) => {
+  const headline = wordsOf(content.h1 || content.title);
+  return headline.size === 0 || [...wordsOf(text)].some((w) => headline.has(w));
+};
+
 /**
  * A meta description for a page, as an editor writes one: the page's own summary when it has
  * one that makes a description (own-summary.ts), else the opening of its lead
@@ -10,6 +19,12 @@ import { draftFromSummaries, summaryName } from './own-summary.ts';
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
   const own = draftFromSummaries(content, taken, pageWordsOf(content));
+  // A standfirst that does not name what its headline is about ("The suspect confessed and the jury took just 15 minutes")
+  // is written to be read under that headline; in a search result the lead says more, when it makes a description.
+  if ('text' in own && own.source === 'standfirst' && !namesHeadline(own.text, content)) {
+    const lead = draftFromLead(content, taken);
+    return 'text' in lead ? lead : { text: own.text, from: own.source };
+  }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
   if ('text' in lead || own.refusals.length === 0) return lead;

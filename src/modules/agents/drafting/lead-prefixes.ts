@@ -39,8 +39,8 @@ export const LEAD_PREFIXES: TextRule[] = [
   {
     id: 'place_dash',
     // A place or a publication's name in ordinary case, then an en or em dash: "Indianapolis – Several thousand teachers ...".
-    pattern: /^\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
-    example: 'Indianapolis – Several thousand teachers wearing red surrounded the Indiana Statehouse on Tuesday.',
+    pattern: /^\p{Lu}[\p{L}.]*(?:,?\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
+    example: 'Dekalb, Ill. — Mike Glass threw for three touchdowns and Eastern Michigan rolled past Northern Illinois, 45-17.',
     counterExample: 'Several thousand teachers – most of them wearing red – surrounded the Indiana Statehouse on Tuesday.',
   },
   {

@@ -39,7 +39,9 @@ const NEWS_DAY = /\s(?:last|this|on)\s(?:Monday|Tuesday|Wednesday|Thursday|Frida
 // attacker tried to steal ...", ", stating they had checked on Jeffrey Epstein ...") is the news itself, and is never cut.
 const TRAILING = [
   /,\s(?=(?:after|as|amid|while|before|until|following|despite|according to|in a|in an|in what|including|citing)\b)/giu,
-  /\s(?=(?:amid|according to|in an attempt|in a bid|as part of)\s)/giu,
+  /\s(?=(?:amid|according to|in an attempt|in a bid|as part of|such as|including|because)\s)/giu,
+  // A sentence end the segmenter joined past ("... commands (every hour, etc.). atd deals with ..."): the first sentence alone.
+  /(?<=(?:\)|\p{Ll}{3})[.!?])\s+(?=\p{Ll})/gu,
   // A relative clause that runs to the end ("..., which it bought in 2019."); not one the sentence goes on after
   // ("The merger of Gannett and GateHouse, which became final Tuesday, will create ...": the subject alone would be left).
   /,\s(?=(?:which|who|where)\b[^,;—–]*$)/giu,
@@ -48,8 +50,13 @@ const TRAILING = [
   // A dash that opens no aside closed later ("NASA said the five companies — Blue Origin, ..., SpaceX — will ...": not there).
   /\s[—–-]\s(?![^—–]*\s[—–]\s)|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
 ];
+/** A finite verb: a clause that has one is a sentence's main clause, not one that sets the scene. */
+const FINITE_VERB = /\s(is|are|was|were|has|have|had|will|would|can|could|does|do|did|must|should|may|might)\s/iu;
 /** Names in a clause (words in capitals not opening it): "Hong Kong", "The Crown", "Milan Design Week". */
-const namesIn = (text: string) => [...text.matchAll(/(?<=\s)\p{Lu}[\p{L}'’.-]+/gu)].map((m) => m[0].replace(/['’]s$|[.,]$/u, ''));
+const namesIn = (text: string) => [...text.matchAll(/(?<=\s)\p{Lu}[\p{L}'’.-]+/gu)].map((m) => m[0].replace(/['’]s$|[.,]$/u, ''))
+  .filter((name) => !CALENDAR.test(name));
+/** Months and days are no names a sentence is about ("In July 2018, we recommended ..."). */
+const CALENDAR = /^(January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\.?$/u;
 
 /**
  * An aside in brackets ("(allocated on the heap)", "(version 2.100)"): the sentence reads whole
@@ -95,6 +102,11 @@ export const CLAUSE_CUTS: ClauseCut[] = [
       // Not when the clause names what the rest does not ("With Hong Kong protests exploding, President Xi is likely to
       // deploy forces onto the former British colony's streets": without it, nothing says where).
       if (namesIn(match[0]).some((name) => !rest.includes(name))) return [];
+      // Nor a clause that is the sentence's own ("Making backups is one of the main responsibilities ..., but it is ..."):
+      // after a participle or a preposition a verb of its own makes it the main clause (a "While ..." clause has one), and a
+      // conjunction after it says so.
+      const subordinate = /^(While|Though|Although|As|After|Before|Since|When|Once)\b/u.test(match[0]);
+      if ((!subordinate && FINITE_VERB.test(match[0])) || /^(and|but|or|so|yet|nor)\b/iu.test(rest)) return [];
       return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
     },
     example: 'In a statement released late last night, the company said its chief executive would step down at the end of the year.',

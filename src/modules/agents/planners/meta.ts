@@ -3,7 +3,7 @@ import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import type { AuditFinding, PlanningContext, ReadPage } from '../planning-context.ts';
 import { siteTitleForm, writeMetaDescription, writeTitle } from '../writers.ts';
-import { shortenLongTitle } from '../drafting/long-titles.ts';
+import { sameTopic, shortenLongTitle } from '../drafting/long-titles.ts';
 import { DUPLICATE_CHECKS } from './copies.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
@@ -112,11 +112,17 @@ export const metaPlanner: Planner = {
     }
     for (const { url, list, page, suffix } of toTitle) {
       const form = formOf.get(suffix);
-      // An article's title that is only too long: its headline is its topic, never cut (drafting/long-titles.ts).
+      // A title that is only too long loses what follows its headline, never a word of it (drafting/long-titles.ts); a page
+      // that is no article (a manual's) may then have its heading cut where a phrase ends, if that still names its topic.
       const onlyTooLong = list.every((f) => f.check_id === 'title_too_long');
-      const draft = onlyTooLong && page.content.article ? shortenLongTitle(page.content, ctx.taken.titles) : writeTitle(page.content, suffix, ctx.taken.titles, {
+      const write = () => writeTitle(page.content, suffix, ctx.taken.titles, {
         suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
       });
+      let draft = onlyTooLong ? shortenLongTitle(page.content, ctx.taken.titles) : write();
+      if (onlyTooLong && 'reason' in draft && !page.content.article) {
+        const cut = write();
+        if ('text' in cut && sameTopic(cut.text, page.content.title)) draft = cut;
+      }
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason, draft.rule);
         continue;
