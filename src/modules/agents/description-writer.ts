@@ -171,6 +171,8 @@ const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarqu
 const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 /** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
 const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
+/** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
+const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 const QUESTION = /[?？]$/u;
 /**
@@ -227,6 +229,8 @@ interface SentenceFacts {
   pageWords: ReadonlySet<string>;
   /** The block it is in says the page is out of date. */
   notice: boolean;
+  /** The page is an article (a news story, a blog post): its opening may be a hook. */
+  article: boolean;
 }
 
 /** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
@@ -273,17 +277,24 @@ export const SENTENCE_RULES: SentenceRule[] = [
   { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
     fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
     example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
+  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b[\p{L}]+!\s*$/u.test(s.text.slice(-12).replace(/[.!]+$/u, '')),
+    example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
+  { id: 'text_rule', says: 'is plain text laid out with dashes or equals signs, not prose', fires: (s) => /[-=_*~]{4,}/u.test(s.text),
+    example: 'Supported platforms ------------------- MIPS32 and MIPS64 platforms are currently supported.', counterExample: 'MIPS32 and MIPS64 platforms are currently supported.' },
+  // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
+  { id: 'hook', says: 'opens an article by speaking to the reader or of its writer (a hook)', fires: (s) => s.article && s.index === 0 && HOOK.test(s.text),
+    example: 'In case you are living in Delhi-NCR, chances are you have an app or two to find out the air quality.', counterExample: 'Residents of Delhi-NCR check the air quality index on an app or two.' },
   { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
     example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
 ];
 export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
 
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
-export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>): Sentence[] {
+export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
-    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice };
+    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article };
     const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
     return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: !inLanguage(text, lang) };
   });
@@ -437,7 +448,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     const cache: Sentence[][] = [];
     const read = (b: number): Sentence[] => {
       if (cache[b] === undefined) {
-        const list = readSentences(blocks[b]!, content.lang, pageWords);
+        const list = readSentences(blocks[b]!, content.lang, pageWords, content.article === true);
         undecodable ||= list.some((x) => x.undecodable);
         sentences += list.length;
         foreign += list.filter((x) => x.foreign).length;

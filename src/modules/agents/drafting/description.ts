@@ -6,10 +6,15 @@ import { draftFromSummaries, summaryName } from './own-summary.ts';
 /** Words that name something: three letters or more, not the commonest of English. */
 const COMMON = new Set('the and for with from that this are was were has have had but not you your our their its his her they them who what when where how why will can all any more most new about after over into out one two'.split(' '));
 const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !COMMON.has(w)));
-/** Whether a text shares a word with the page's headline (its h1, else its title). */
+/**
+ * Whether a standfirst names what its headline is about: a name of its own (a word in capitals:
+ * "Tottenham", "Europa", "Kitchen benches ...") that the headline has too. "The home-improvement
+ * retailer earned $2.8 billion" names nothing: the headline's "Home Depot" is not in it.
+ */
 const namesHeadline = (text: string, content: PageContent) => {
-  const headline = wordsOf(content.h1 || content.title);
-  return headline.size === 0 || [...wordsOf(text)].some((w) => headline.has(w));
+  const headline = wordsOf(`${content.h1} ${content.title}`);
+  const names = [...text.matchAll(/(?<=^|\s)[\p{Lu}\d][\p{L}\p{N}'’.-]*/gu)].map((m) => m[0].toLowerCase().replace(/['’]s$|[.]$/u, '')).filter((w) => !COMMON.has(w));
+  return names.some((name) => headline.has(name) || [...headline].some((w) => w.startsWith(name) && name.length >= 4));
 };
 
 /**

@@ -3,13 +3,14 @@ import { describe, it } from 'node:test';
 import { OPENING_RULES, openingRule, readSentences, SENTENCE_RULES } from '../description-writer.ts';
 
 /** The first rule a sentence breaks, read as a block of its own on an English page with no name of its own. */
-const ruleOf = (sentence: string) => readSentences(sentence, 'en', new Set())[0]?.rule;
+/** (As an article's: the hook rule reads articles only.) */
+const ruleOf = (sentence: string) => readSentences(sentence, 'en', new Set(), true)[0]?.rule;
 
 describe('the rules a sentence of a description meets, each named', () => {
   for (const rule of SENTENCE_RULES) {
     it(`${rule.id}: refuses its example (and is the rule that names the refusal), lets its counter-example through`, () => {
       assert.equal(ruleOf(rule.example), rule.id, rule.example);
-      const counter = readSentences(rule.counterExample, 'en', new Set(['pg_dump']))[0]!;
+      const counter = readSentences(rule.counterExample, 'en', new Set(['pg_dump']), true)[0]!;
       assert.notEqual(counter.rule, rule.id, rule.counterExample);
     });
   }
