@@ -19,6 +19,7 @@ import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
 import { until } from '../../test/helpers/wait.ts';
 import { pagesOf } from '../../src/modules/task-types/index.ts';
 import { readPageContent } from '../../src/modules/agents/page-content.ts';
+import { writeSection } from '../write-section.ts';
 
 const DIR = path.resolve(process.argv[2] ?? '../shared/benchmarks/article-extraction');
 const ROOT = path.join(DIR, 'html');
@@ -115,7 +116,7 @@ const keepsHeadline = (t: Change) => {
   return head.filter((w) => after.has(w)).length / Math.max(1, head.length);
 };
 
-console.log(JSON.stringify({
+const summary = {
   pages: ids.length,
   mode: keepSummaries ? 'meta description removed; og:description, twitter:description and JSON-LD kept' : "all editors' descriptions removed",
   descriptions: {
@@ -132,7 +133,26 @@ console.log(JSON.stringify({
     keep_whole_headline: titles.filter((t) => keepsHeadline(t) === 1).length,
     high_priority: round(titles.filter((d) => d.priority === 'high').length / Math.max(1, titles.length)),
   },
-}, null, 2));
+};
+console.log(JSON.stringify(summary, null, 2));
+if (!keepSummaries) {
+  const d = summary.descriptions;
+  const t = summary.titles;
+  writeSection('drafts', 'Descriptions and titles on 181 news and blog pages: `npm run bench:drafts`', [
+    `Run ${new Date().toISOString()} with \`npm run bench:drafts\`: the 181 pages of the article-extraction benchmark (181 publishers), their editors' descriptions removed (meta, og, twitter, JSON-LD), audited as one site.`,
+    '',
+    '| | value |',
+    '|---|---:|',
+    `| pages given a description draft (coverage) | ${d.drafted} of ${ids.length} (${d.coverage}) |`,
+    `| drafts drawn from the article body or its standfirst | ${d.from_article_body} |`,
+    `| drafts from the page's standfirst | ${d.from_standfirst} |`,
+    `| description tasks high priority | ${d.high_priority} |`,
+    `| title proposals (titles over 60 characters, duplicates, too short) | ${t.drafted}, ${t.refused} refused |`,
+    `| title proposals that keep the page's headline whole | ${t.keep_whole_headline} of ${t.drafted} |`,
+    '',
+    'Publishable, and better / equal / worse than the editors\' own: read by people, in the closing notes of issue 20 (a machine cannot tell).',
+  ].join('\n'));
+}
 if (process.env.DUMP) {
   const pages = ids.map((id) => {
     const page = raw(id);
