@@ -25,7 +25,7 @@ const candidatesOut = process.argv[2] === '--candidates' ? process.argv[3] ?? '.
 const OUT = path.resolve(HERE, '../../src/modules/agents/drafting/examples/examples.jsonl');
 const BENCH = path.resolve('../shared/benchmarks/article-extraction');
 const DOCS = [
-  { site: 'postgresql-15-manual', dir: '/usr/share/doc/postgresql-doc-15/html', base: 'https://www.postgresql.org/docs/15/', take: 55 },
+  { site: 'postgresql-15-manual', dir: '/usr/share/doc/postgresql-doc-15/html', base: 'https://www.postgresql.org/docs/15/', take: 60 },
   { site: 'python-3.11-docs', dir: '/usr/share/doc/python3.11-doc/html', base: 'https://docs.python.org/3.11/', take: 55 },
   { site: 'valgrind-manual', dir: '/usr/share/doc/valgrind/html', base: 'https://valgrind.org/docs/manual/', take: 30 },
   { site: 'debian-handbook', dir: '/usr/share/doc/debian-handbook/html/en-US', base: 'https://debian-handbook.info/browse/stable/', take: 45 },

@@ -171,6 +171,11 @@ const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarqu
 const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 /** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
 const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
+/** A shop's buttons and stock labels, in the languages shops are written in. */
+const SHOP_INTERFACE = /\b(add to (cart|basket|bag)|ajouter au panier|in den warenkorb|añadir al carrito|aggiungi al carrello|adicionar ao carrinho|buy now|acheter maintenant|jetzt kaufen|out of stock|sold out|en rupture de stock|ausverkauft)\b/iu;
+/** An amount with its currency ("2 299,00 €", "$49.99", "£12"). */
+const PRICE = /(?:[$£€¥]\s?\d[\d\s.,]*\d|\d[\d\s.,]*\d?\s?(?:€|\$|£|EUR|USD|GBP)(?![\p{L}]))/gu;
+
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
 const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
@@ -279,6 +284,8 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
   { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b[\p{L}]+!\s*$/u.test(s.text.slice(-12).replace(/[.!]+$/u, '')),
     example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
+  { id: 'shop_interface', says: 'is a shop\'s interface (prices, a cart button), not prose', fires: (s) => SHOP_INTERFACE.test(s.text) || (s.text.match(PRICE)?.length ?? 0) >= 2,
+    example: 'Vélo électrique Voltera Urban 500 2 499,00 € 2 299,00 € Ajouter au panier.', counterExample: 'Amazon offers the 12-inch MacBook in certified refurbished condition for $700.' },
   { id: 'text_rule', says: 'is plain text laid out with dashes or equals signs, not prose', fires: (s) => /[-=_*~]{4,}/u.test(s.text),
     example: 'Supported platforms ------------------- MIPS32 and MIPS64 platforms are currently supported.', counterExample: 'MIPS32 and MIPS64 platforms are currently supported.' },
   // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.

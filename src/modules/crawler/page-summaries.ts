@@ -91,11 +91,14 @@ export function createSummaryCollector() {
       }
       if (name === 'meta' && ogType === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:type') ogType = (attrs.content ?? '').trim().toLowerCase();
       if (name === 'meta' && ogTitle === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:title' && attrs.content) ogTitle = detach(collapse(attrs.content.replace(/&amp;/g, '&')));
-      const other = (inOther.at(-1) ?? false) || (name !== 'html' && name !== 'body' && OTHER_BOX.test(`${attrs.id ?? ''} ${attrs.class ?? ''}`) ) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
+      // (A list item is a card or a menu entry: "astra-shop-summary-wrap" in a product grid is no standfirst.)
+      const other = (inOther.at(-1) ?? false) || name === 'li' || (name !== 'html' && name !== 'body' && OTHER_BOX.test(`${attrs.id ?? ''} ${attrs.class ?? ''}`) ) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
       if (!VOID.has(name)) inOther.push(other);
       if (state.skipped || other) return;
       if (open) {
-        if (name === open.name) open.depth += 1;
+        // A box with a heading inside is a card or a section, not a standfirst (which is its headline's companion).
+        if (/^h[1-6]$/.test(name)) open = null;
+        else if (name === open.name) open.depth += 1;
         return;
       }
       if (name === 'h1') h1Opened = true;

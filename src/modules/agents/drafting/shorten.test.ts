@@ -22,6 +22,11 @@ describe('a long sentence shortened as an editor shortens it', () => {
     for (const [sentence, expected] of cases) assert.equal(shortenSentence(sentence, 50, 160)?.text, expected);
   });
 
+  it('never cuts inside an aside between dashes, nor leaves a subject without its verb', () => {
+    assert.equal(shortenSentence('Emirates President Tim Clark, meanwhile, told reporters at a press conference that the airline — the largest international carrier in the world — would restart its plans to expand by the early 2020s.', 50, 160)?.text.includes('— the largest'), false);
+    assert.equal(shortenSentence('Sondland’s appearance at Wednesday morning’s hearing, and his closeness to Trump, is of particular concern to the White House as the historic impeachment inquiry reaches closer to the president.', 50, 160)?.text, undefined);
+  });
+
   it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
     assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
     assert.equal(closed('He said “no” twice (and meant it).'), true);
