@@ -11,21 +11,14 @@
 // KEEP_SUMMARIES=1 keeps og:description, twitter:description and JSON-LD (only the meta
 // description is removed): what a site that has them but no meta description gets.
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
-import { until } from '../../test/helpers/wait.ts';
+import { auditArticles, idOf, ids, raw } from './articles-as-site.ts';
 import { pagesOf } from '../../src/modules/task-types/index.ts';
 import { readPageContent } from '../../src/modules/agents/page-content.ts';
 import { writeSection } from '../write-section.ts';
 
 const DIR = path.resolve(process.argv[2] ?? '../shared/benchmarks/article-extraction');
-const ROOT = path.join(DIR, 'html');
 const truth = JSON.parse(fs.readFileSync(path.join(DIR, 'ground-truth.json'), 'utf8')) as Record<string, { url: string; articleBody: string }>;
-const ids = fs.readdirSync(ROOT).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
-const raw = (id: string) => zlib.gunzipSync(fs.readFileSync(path.join(ROOT, `${id}.html.gz`))).toString('utf8');
 const keepSummaries = process.env.KEEP_SUMMARIES === '1';
 
 const DESCRIPTION_META = /<meta\b[^>]*\b(name|property)\s*=\s*["']?(description|og:description|twitter:description)["']?[^>]*>/gi;
@@ -60,37 +53,7 @@ function fromBody(draft: string, body: string): boolean {
   return drafted.filter((g) => own.has(g)).length >= 0.9 * drafted.length;
 }
 
-function serve(): Promise<{ origin: string; close: () => void }> {
-  let origin = '';
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname === '/') {
-      const links = ids.map((id) => `<li><a href="/a/${id}/">${id}</a></li>`).join('');
-      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!DOCTYPE html><html lang="en"><head><title>Articles</title><meta name="description" content="An index of the articles of the benchmark, one link for each of its 181 pages."></head><body><h1>Articles</h1><ul>${links}</ul></body></html>`);
-    }
-    const id = /^\/a\/([0-9a-f]{64})\/$/.exec(url.pathname)?.[1];
-    if (!id || !ids.includes(id)) return void response.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not found</body></html>');
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(served(id, origin));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    resolve({ origin, close: () => void server.close() });
-  }));
-}
-
-const site = await serve();
-const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
-const owner = await signUp(ctx);
-const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Articles', domain: new URL(site.origin).host } })).data.id;
-const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: ids.length + 10 } });
-await until(
-  async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
-  (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'), 'audit', 900_000,
-);
-const db = ctx.database.db;
-const tasks = await db.selectFrom('tasks').select(['type', 'target', 'priority', 'configuration']).where('site_id', '=', siteId).execute();
-const rejections = await db.selectFrom('task_rejections').select(['type', 'target', 'reason']).where('site_id', '=', siteId).execute();
-const idOf = (url: string) => /\/a\/([0-9a-f]{64})\//.exec(url)?.[1] ?? url;
+const { tasks, rejections, close } = await auditArticles(served);
 
 type Change = { page: string; priority: string; before: string | null; after: string; drafted_from?: string };
 const changes = (type: string): Change[] => tasks.filter((t) => t.type === type).flatMap((t) => pagesOf(t).map((p) => {
@@ -169,6 +132,5 @@ if (process.env.DUMP) {
   });
   fs.writeFileSync(process.env.DUMP, JSON.stringify(pages, null, 2));
 }
-site.close();
-await ctx.close();
+await close();
 process.exit(0);
