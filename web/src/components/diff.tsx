@@ -14,6 +14,7 @@ export function DiffView({ change }: { change: Change }) {
         <div class="diff-side diff-after">
           <span class="diff-tag">After</span>
           <p>{change.after === null || change.after === '' ? <em class="muted">(removed)</em> : after.map((p) => (p.kind === 'added' ? <ins>{p.text}</ins> : p.text))}</p>
+          {change.source ? <span class="diff-source muted">In the words of {change.source}</span> : null}
         </div>
       </div>
     </div>

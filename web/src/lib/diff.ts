@@ -104,7 +104,19 @@ export interface Change {
   label: string;
   before: string | null;
   after: string | null;
+  /** Where on the page a drafted value comes from ("the page's standfirst"), when the agent says. */
+  source?: string;
 }
+
+/** The agent's drafted_from, in a reader's words: whose words the proposed value is. */
+const SOURCES: Record<string, string> = {
+  standfirst: 'the page\'s standfirst',
+  json_ld: 'the page\'s structured data',
+  og: 'the page\'s social-sharing description',
+  lead: 'the page\'s opening paragraph',
+};
+const sourceOf = (config: Record<string, unknown>) =>
+  (typeof config.drafted_from === 'string' && SOURCES[config.drafted_from] ? { source: SOURCES[config.drafted_from]! } : {});
 
 const isAlternate = (v: unknown): v is { hreflang: string; href: string } =>
   typeof v === 'object' && v !== null && typeof (v as { hreflang?: unknown }).hreflang === 'string' && typeof (v as { href?: unknown }).href === 'string';
@@ -142,7 +154,7 @@ export function changesOf(configuration: unknown, options: { done?: boolean } = 
   const config = configuration as Record<string, unknown>;
   const out: Change[] = [];
   if ('before' in config || 'after' in config) {
-    out.push({ label: typeof config.field === 'string' ? config.field.replace(/_/g, ' ') : 'value', before: text(config.before), after: text(config.after) });
+    out.push({ label: typeof config.field === 'string' ? config.field.replace(/_/g, ' ') : 'value', before: text(config.before), after: text(config.after), ...sourceOf(config) });
   }
   // One problem on many pages, one task: each page's own before -> after, named by its path.
   if (Array.isArray(config.pages)) {
@@ -154,7 +166,7 @@ export function changesOf(configuration: unknown, options: { done?: boolean } = 
       }
       if (!page || typeof page !== 'object' || !('after' in page)) continue;
       const field = typeof page.field === 'string' ? page.field.replace(/_/g, ' ') : 'value';
-      out.push({ label: `${field} of ${pathOf(page.url)}`, before: text(page.before), after: text(page.after) });
+      out.push({ label: `${field} of ${pathOf(page.url)}`, before: text(page.before), after: text(page.after), ...sourceOf(page) });
     }
   }
   if (Array.isArray(config.images)) {
