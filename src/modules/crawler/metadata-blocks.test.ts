@@ -21,6 +21,7 @@ describe('blocks about an article, not of it', () => {
       'Copyright law protects the expression of an idea', '(c) the tenant pays the deposit', 'Download the Authenticator app on your phone',
       'Get security updates automatically', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall', '1.2.10 fixes the crash',
       'Affiliate links let bloggers earn a living', '3 weeks ago I started running every morning',
+      'The parcel was delivered every morning to the wrong door, and the neighbours complained.',
     ]) assert.equal(metadataRule(block), undefined, block);
   });
 

@@ -46,7 +46,8 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'newsletter_promo',
-    pattern: /^(?:subscribe|sign up|get|join)\b[^.!?]{0,100}\b(?:newsletters?|news alerts?|breaking news)\b[^!?]{0,140}$/iu,
+    // Or a newsletter's pitch in its own words: "Let our news meet your inbox. ... delivered weekday mornings."
+    pattern: /^(?:subscribe|sign up|get|join)\b[^.!?]{0,100}\b(?:newsletters?|news alerts?|breaking news)\b[^!?]{0,140}$|\b(?:meet your inbox|delivered to your inbox|straight to your inbox|delivered weekday mornings)\b/iu,
     example: 'Get breaking news alerts and special reports. The news and stories that matter, delivered weekday mornings.',
     counterExample: 'Get security updates automatically by turning on the setting below.',
   },
