@@ -11,7 +11,9 @@ import { until } from '../../test/helpers/wait.ts';
  * /a/<id>/, an index page linking them all) and audited through the service: what
  * articles-site.ts and drafts.ts read the strategy agent's proposals from.
  */
-export const ROOT = path.resolve('../shared/benchmarks/article-extraction/html');
+/** The benchmark's folder: the first argument of the bench, else the shared one beside this checkout. */
+export const BENCH_DIR = path.resolve(process.argv[2] ?? '../shared/benchmarks/article-extraction');
+const ROOT = path.join(BENCH_DIR, 'html');
 export const ids = fs.readdirSync(ROOT).filter((f) => f.endsWith('.html.gz')).map((f) => f.slice(0, -'.html.gz'.length)).sort();
 export const raw = (id: string) => zlib.gunzipSync(fs.readFileSync(path.join(ROOT, `${id}.html.gz`))).toString('utf8');
 export const idOf = (url: string) => /\/a\/([0-9a-f]{64})\//.exec(url)?.[1] ?? url;

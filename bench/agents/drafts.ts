@@ -12,22 +12,24 @@
 // description is removed): what a site that has them but no meta description gets.
 import fs from 'node:fs';
 import path from 'node:path';
-import { auditArticles, idOf, ids, raw } from './articles-as-site.ts';
+import { auditArticles, BENCH_DIR, idOf, ids, raw } from './articles-as-site.ts';
 import { pagesOf } from '../../src/modules/task-types/index.ts';
 import { readPageContent } from '../../src/modules/agents/page-content.ts';
 import { writeSection } from '../write-section.ts';
+import { withoutDescriptions } from '../../scripts/drafting/without-descriptions.ts';
 
-const DIR = path.resolve(process.argv[2] ?? '../shared/benchmarks/article-extraction');
-const truth = JSON.parse(fs.readFileSync(path.join(DIR, 'ground-truth.json'), 'utf8')) as Record<string, { url: string; articleBody: string }>;
+const truth = JSON.parse(fs.readFileSync(path.join(BENCH_DIR, 'ground-truth.json'), 'utf8')) as Record<string, { url: string; articleBody: string }>;
 const keepSummaries = process.env.KEEP_SUMMARIES === '1';
 
-const DESCRIPTION_META = /<meta\b[^>]*\b(name|property)\s*=\s*["']?(description|og:description|twitter:description)["']?[^>]*>/gi;
-/** The page as served here: its editors' descriptions removed, its canonical pointed at its own address. */
+/**
+ * The page as served here: its editors' descriptions removed, its canonical pointed at its own address, and its generator
+ * tag removed (181 publishers' pages are no one CMS: one WordPress page among the first twenty would make the whole "site"
+ * WordPress, whose theme adds its own suffix to every title).
+ */
 function served(id: string, origin: string): string {
-  let page = raw(id).replace(/<link\b[^>]*\brel=["']?canonical["']?[^>]*>/gi, `<link rel="canonical" href="${origin}/a/${id}/">`);
-  page = page.replace(DESCRIPTION_META, (tag, _kind, name: string) => (keepSummaries && name.toLowerCase() !== 'description' ? tag : ''));
-  if (!keepSummaries) page = page.replace(/"(description|abstract)"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?/gi, '');
-  return page;
+  const page = raw(id).replace(/<link\b[^>]*\brel=["']?canonical["']?[^>]*>/gi, `<link rel="canonical" href="${origin}/a/${id}/">`)
+    .replace(/<meta\b[^>]*\bname=["']?generator["']?[^>]*>/gi, '');
+  return withoutDescriptions(page, keepSummaries ? new Set(['og:description', 'twitter:description', 'json_ld']) : new Set());
 }
 
 /** An attribute of the first meta tag naming `name`, decoded as a reader sees it. */

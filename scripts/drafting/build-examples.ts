@@ -14,13 +14,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { pageContentOf } from '../../src/modules/agents/page-content.ts';
 import { extractPageFacts } from '../../src/modules/crawler/extract.ts';
 import { pageLanguage } from '../../src/modules/crawler/language.ts';
 import { storedPageContent, withoutSiteTemplate } from '../../src/modules/crawler/main-content.ts';
+import { withoutDescriptions } from './without-descriptions.ts';
 
-const HERE = path.dirname(new URL(import.meta.url).pathname);
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const candidatesOut = process.argv[2] === '--candidates' ? process.argv[3] ?? '.tmp/candidates.jsonl' : undefined;
 const OUT = path.resolve(HERE, '../../src/modules/agents/drafting/examples/examples.jsonl');
 const BENCH = path.resolve('../shared/benchmarks/article-extraction');
@@ -30,11 +32,6 @@ const DOCS = [
   { site: 'valgrind-manual', dir: '/usr/share/doc/valgrind/html', base: 'https://valgrind.org/docs/manual/', take: 30 },
   { site: 'debian-handbook', dir: '/usr/share/doc/debian-handbook/html/en-US', base: 'https://debian-handbook.info/browse/stable/', take: 45 },
 ];
-
-/** The editors' descriptions, removed as a page without them would be audited (bench/agents/drafts.ts does the same). */
-const withoutDescriptions = (html: string) => html
-  .replace(/<meta\b[^>]*\b(name|property)\s*=\s*["']?(description|og:description|twitter:description)["']?[^>]*>/gi, '')
-  .replace(/"(description|abstract)"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?/gi, '');
 
 const rank = (key: string) => createHash('sha1').update(key).digest('hex');
 const rows: string[] = [];

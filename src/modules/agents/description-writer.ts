@@ -106,7 +106,7 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(see|shown|listed|described|mentioned|discussed|explained|given|as|the example|the table|the list)\\s+(above|below)\\b',
   '\\b(above|below)[.:]?$',
   // "Following the 16-inch MacBook Pro, Apple plans ..." is "after": only "the following", "following:" and "following example" point.
-  '\\b(the|these|those) following\\b|\\bfollowing(?=\\s*:|\\s+(example|examples|table|list|section|sections|steps|code|command|commands|figure|chapter|page|pages|output|options)\\b)',
+  '\\b(the|these|those) following\\b(?!\\s+(day|days|week|weeks|month|months|year|years|morning|afternoon|evening|night|season|weekend|spring|summer|autumn|winter|decade)\\b)|\\bfollowing(?=\\s*:|\\s+(example|examples|table|list|section|sections|steps|code|command|commands|figure|chapter|page|pages|output|options)\\b)',
   '\\b(previous|preceding|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?|seguintes?|siguientes?|seguenti|seguente|abaixo|acima)\\b',
   '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
   '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
@@ -116,7 +116,7 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(so far|as always)\\b',
   // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
   // Not "Kurt Volker, the former special envoy": there "former" is an adjective.
-  '^(\\S+\\s+){0,2}the (former|latter)(\'s|’s)?(?=[,.;:]|\\s+(is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|\\p{Ll}+s)\\b)',
+  '^(\\S+\\s+){0,2}the (former|latter)(\'s|’s)?(?=[,.;:]|\\s+(is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|enables|uses|takes|gives|returns|lets|makes|requires|provides|allows|means|works|runs|offers|supports|needs|keeps|adds)\\b)',
   '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
   // "In Appendix C, we discuss ...": a lettered appendix is as much a pointer as a numbered section.
   '\\b(appendix|annexe|anhang|apéndice)\\s+[A-Z]\\b',
@@ -173,8 +173,8 @@ const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
 /** A shop's buttons and stock labels, in the languages shops are written in. */
 const SHOP_INTERFACE = /\b(add to (cart|basket|bag)|ajouter au panier|in den warenkorb|añadir al carrito|aggiungi al carrello|adicionar ao carrinho|buy now|acheter maintenant|jetzt kaufen|out of stock|sold out|en rupture de stock|ausverkauft)\b/iu;
-/** An amount with its currency ("2 299,00 €", "$49.99", "£12"). */
-const PRICE = /(?:[$£€¥]\s?\d[\d\s.,]*\d|\d[\d\s.,]*\d?\s?(?:€|\$|£|EUR|USD|GBP)(?![\p{L}]))/gu;
+/** A was/now pair of prices, side by side ("2 499,00 € 2 299,00 €", "$59.99 $49.99"): a product card's. */
+const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
 const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
@@ -196,8 +196,8 @@ const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
 const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
 /** A footnote marker glued into the text ("[17]"). */
-// And a citation's number in brackets before a sentence's end ("... in the United States (1).").
-const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.,;:!?]\s|[.,;:!?]$)/g;
+// And a citation's number in brackets at a sentence's end ("... in the United States (1)."), not an age ("Anna Schmidt (34), a teacher").
+const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.!?]\s|[.!?]$)/g;
 /**
  * A cross-reference a sentence carries at its end or in brackets ("(see Section 26.3)", ";
  * see Table 8.3", ", shown in Table 8.9"): it points at the manual, not the page's subject,
@@ -236,6 +236,8 @@ interface SentenceFacts {
   notice: boolean;
   /** The page is an article (a news story, a blog post): its opening may be a hook. */
   article: boolean;
+  /** Whether it is in another language than the page (computed once, when asked). */
+  foreign: () => boolean;
 }
 
 /** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
@@ -265,7 +267,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'Click here to read the full report on the election.', counterExample: 'Clicking a link opens the report in a new tab.' },
   { id: 'opinion', says: 'is the author\'s opinion', fires: (s) => FIRST_PERSON.test(s.text),
     example: 'I think learning a system is like learning a language.', counterExample: 'I started the project in 2004 to teach myself Rust.' },
-  { id: 'foreign', says: 'is in another language than the page', fires: (s) => !inLanguage(s.text, s.lang),
+  { id: 'foreign', says: 'is in another language than the page', fires: (s) => s.foreign(),
     example: 'Это предложение написано на другом языке, чем сама страница.', counterExample: 'This is a sentence in the language of the page itself.' },
   { id: 'builds_on_before', says: 'builds on a sentence before it', fires: (s) => s.index === 0 && (ADDS_TO_BEFORE.test(s.text) || LEANS_ON_BEFORE.test(s.text)),
     example: 'This is not a problem though, because the trait can be implemented.', counterExample: 'Just like generic types can be bounded, lifetimes use bounds as well.' },
@@ -282,10 +284,11 @@ export const SENTENCE_RULES: SentenceRule[] = [
   { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
     fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
     example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
-  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b[\p{L}]+!\s*$/u.test(s.text.slice(-12).replace(/[.!]+$/u, '')),
+  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b(Yahoo|Jeopardy|Wham|Oklahoma|Mamma Mia)!$/u.test(s.text),
     example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
-  { id: 'shop_interface', says: 'is a shop\'s interface (prices, a cart button), not prose', fires: (s) => SHOP_INTERFACE.test(s.text) || (s.text.match(PRICE)?.length ?? 0) >= 2,
-    example: 'Vélo électrique Voltera Urban 500 2 499,00 € 2 299,00 € Ajouter au panier.', counterExample: 'Amazon offers the 12-inch MacBook in certified refurbished condition for $700.' },
+  // Not an article's: "Tickets sold out within minutes", "Revenue rose to $12.5 billion from $10.1 billion" are news.
+  { id: 'shop_interface', says: 'is a shop\'s interface (prices, a cart button), not prose', fires: (s) => !s.article && (SHOP_INTERFACE.test(s.text) || WAS_NOW_PRICES.test(s.text)),
+    example: 'Vélo électrique Voltera Urban 500 2 499,00 € 2 299,00 € Ajouter au panier.', counterExample: 'Revenue rose to $12.5 billion in the quarter from $10.1 billion a year earlier.' },
   { id: 'text_rule', says: 'is plain text laid out with dashes or equals signs, not prose', fires: (s) => /[-=_*~]{4,}/u.test(s.text),
     example: 'Supported platforms ------------------- MIPS32 and MIPS64 platforms are currently supported.', counterExample: 'MIPS32 and MIPS64 platforms are currently supported.' },
   // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
@@ -296,14 +299,26 @@ export const SENTENCE_RULES: SentenceRule[] = [
 ];
 export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
 
+/** Every rule the first sentence of a text breaks, not only the first (for the rules' own tests). */
+export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
+  const segment = sentencesOf(text, lang)[0] ?? '';
+  const labelled = segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '');
+  const plain = labelled.replace(ADMONITION_LABEL, '');
+  let foreign: boolean | undefined;
+  const facts: SentenceFacts = { text: plain, labelled, index: 0, lang, pageWords, notice: STALE_NOTICE.test(text), article, foreign: () => (foreign ??= !inLanguage(plain, lang)) };
+  return SENTENCE_RULES.filter((r) => r.fires(facts)).map((r) => r.id);
+}
+
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
-    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article };
+    // Whether it is in the page's language is asked once (franc is the costliest of the rules), and only when a rule asks.
+    let foreign: boolean | undefined;
+    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article, foreign: () => (foreign ??= !inLanguage(text, lang)) };
     const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
-    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: !inLanguage(text, lang) };
+    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: facts.foreign() };
   });
 }
 
@@ -437,8 +452,9 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   const pageWords = pageWordsOf(content);
   const sections = proseBySection(content);
   // "WASHINGTON (AP) — Ambassador Gordon Sondland ...": the lead's sentence starts after its dateline.
-  // (Among the lead's first blocks: a credit or a kicker may stand before it.)
-  sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block).text));
+  // (Among the lead's first blocks: a credit or a kicker may stand before it.) The forms that name a subject elsewhere ("JSON: A
+  // lightweight data-interchange format ...", "Django — The web framework ...") only on an article's.
+  sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block, content.article === true).text));
   if (sections.length === 0) {
     const faq = proseBySection({ ...content, headings: [] }).length > 0;
     return { rule: faq ? 'faq_without_lead' : 'no_prose', reason: faq

@@ -28,8 +28,6 @@ export interface PageContent {
   summaries?: PageSummary[];
   /** The page says it is an article (og:type, JSON-LD): its headline is its topic, never cut. */
   article?: boolean;
-  /** Its og:title: the headline its editors give it for sharing, often shorter than its title. */
-  ogTitle?: string;
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -44,7 +42,6 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     ...(stored.shared ? { shared: stored.shared } : {}),
     ...(stored.summaries ? { summaries: stored.summaries } : {}),
     ...(stored.article ? { article: true } : {}),
-    ...(stored.og_title ? { ogTitle: stored.og_title } : {}),
   };
 }
 

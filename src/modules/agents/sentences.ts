@@ -48,7 +48,8 @@ const requireData = createRequire(import.meta.url);
 const abbreviations = new Map<string, ReadonlySet<string>>();
 /** The abbreviations of a page's language (its base: "en-GB" reads "en"), CLDR's and ours. */
 function abbreviationsFor(lang: string | null): ReadonlySet<string> {
-  const base = (lang ?? 'en').toLowerCase().split(/[-_]/)[0]!;
+  const tag = (lang ?? 'en').toLowerCase().split(/[-_]/)[0]!;
+  const base = /^[a-z]{2,3}$/.test(tag) ? tag : '';
   let set = abbreviations.get(base);
   if (!set) {
     let cldr: string[] = [];
@@ -58,10 +59,21 @@ function abbreviationsFor(lang: string | null): ReadonlySet<string> {
     } catch { /* CLDR has no suppressions for this language: ours only */ }
     // Not CLDR's initials ("A.", "B."): "Appendix A." ends a sentence, "Susan G." does not (MIDDLE_INITIAL tells them apart).
     set = new Set([...cldr.filter((a) => !/^\p{Lu}\.$/u.test(a)), ...(OWN_ABBREVIATIONS[base] ?? [])]);
-    if (/^[a-z]{2,3}$/.test(base)) abbreviations.set(base, set);
+    // Every tag is kept (the map is bounded: a tag that names no language shares one entry), so a failed look-up is not retried.
+    abbreviations.set(/^[a-z]{2,3}$/.test(base) ? base : '', set);
   }
   return set;
 }
+/** Abbreviations that stand before a name and never end a sentence (a title): "Gov. Kristi Noem", "Dr. Smith". */
+const BEFORE_A_NAME = new Set(['Gov.', 'Sen.', 'Rep.', 'Dr.', 'Mr.', 'Mrs.', 'Ms.', 'St.', 'Gen.', 'Col.', 'Lt.', 'Sgt.', 'Capt.', 'Cmdr.', 'Adm.', 'Rev.', 'Hon.', 'Pres.', 'Supt.', 'Atty.', 'Insp.', 'Prof.', 'prof.', 'profa.', 'Sr.', 'Sra.', 'Srta.', 'Dra.', 'Lic.', 'Ing.', 'Sig.', 'Dott.', 'Avv.', 'Hr.', 'Fr.', 'M.', 'Mme.', 'Mlle.', 'z.B.', 'd.h.', 'u.a.', 'e.g.', 'i.e.']);
+/** Whether a segment ending in `word` goes on into the next: always after a title, after another abbreviation before lower case or a digit. */
+function joinsAfter(word: string, abbreviated: ReadonlySet<string>, next: string): boolean {
+  if (!abbreviated.has(word)) return false;
+  if (BEFORE_A_NAME.has(word) || /^[\p{Lu}]\.(?:[\p{Lu}]\.)+$/u.test(word)) return true;
+  // A month before its day ("Nov. 19"), anything before lower case ("Corp. and its ...").
+  return /^\s*[\p{Ll}\d(]/u.test(next);
+}
+
 /** The last word of a segment, with its dot ("the U.S. " -> "U.S."), after a space or a bracket. */
 const LAST_WORD = /(?:^|[\s(\[“"'‘])(\S+\.)\s*$/u;
 
@@ -102,10 +114,11 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       // Only when what follows cannot start a sentence ("e.g. h1 tags", "etc. and"): "no. The garden" is two.
       || (ABBREVIATION_END.test(previous) && /^\s*[\p{Ll}\d(]/u.test(segment))
       || NEVER_ENDS.test(previous)
-      // As ICU does with CLDR's list: "Gov. Kristi Noem", "the U.N. Security Council", "Nov. 19".
-      || abbreviated.has(LAST_WORD.exec(previous)?.[1] ?? '')
+      // As ICU does with CLDR's list: "Gov. Kristi Noem", "the U.N. Security Council", "Nov. 19"; but one that often ends a
+      // sentence ("Acme Corp. The merger ...", "Fresno, Calif. It employs ...") only before lower case or a digit.
+      || joinsAfter(LAST_WORD.exec(previous)?.[1] ?? '', abbreviated, segment)
       // A German date's ordinal ("Am 12. September", "12. bis 13. September").
-      || (GERMAN_ORDINAL.test(previous) && /^(de|nl|da|no|nb|sv|fi|cs|pl|hu)\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
+      || (GERMAN_ORDINAL.test(previous) && /^de\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
     );

@@ -164,7 +164,7 @@ export function createStrategyAgent(deps: Deps) {
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         async propose(proposal) {
-          // Page-level fixes already weighed the page's traffic (and were capped at a third high): raising them again would undo the cap.
+          // Page-level fixes already weighed the page's traffic (and were capped at 30% high): raising them again would undo the cap.
           const weighed = proposal.evidence.some((e) => PAGE_LEVEL.has(String(e.check_id)));
           if (!weighed) proposal = { ...proposal, priority: withTraffic(proposal.priority, traffic.get(proposal.target)?.impressions_28d ?? 0) };
           const reason = gateFailure(proposal);

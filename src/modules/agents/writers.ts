@@ -264,7 +264,7 @@ export const siteSuffixOf = (titles: string[]) => siteSuffixesOf(titles)[0] ?? '
  * (a translated page keeps its own language's " - Serveur HTTP Apache"), the site's main
  * one for a page without a title, and none for a page whose title has no shared suffix. A
  * title without one ("Hi") takes the site's main suffix only when that is the site's
- * convention (`siteWide`: most of its titles end with it): on a site of many publishers, one
+ * convention (`siteWide`: half its titles or more end with it): on a site of many publishers, one
  * publisher's " - WSJ" is not another's.
  */
 export function suffixForPage(currentTitle: string | null, suffixes: readonly string[], siteWide = true): string {
@@ -272,7 +272,7 @@ export function suffixForPage(currentTitle: string | null, suffixes: readonly st
   return suffixes.find((suffix) => currentTitle.endsWith(suffix)) ?? (/\s[|–—-]\s/.test(currentTitle) || !siteWide ? '' : suffixes[0] ?? '');
 }
 
-/** Whether most of the site's titles end with its main suffix (suffixForPage's `siteWide`). */
+/** Whether half the site's titles or more end with its main suffix (suffixForPage's `siteWide`). */
 export function suffixIsSiteWide(titles: ReadonlyArray<string | null>, suffixes: readonly string[]): boolean {
   const main = suffixes[0];
   const named = titles.filter((t): t is string => Boolean(t));

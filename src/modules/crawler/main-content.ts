@@ -59,8 +59,6 @@ export interface MainContent {
   summaries?: PageSummary[];
   /** The page says it is an article: og:type "article", or a JSON-LD Article, NewsArticle or BlogPosting. Absent otherwise. */
   article?: true;
-  /** The page's og:title (its headline for sharing), when it has one. */
-  ogTitle?: string;
   /** Visible characters of the page's own code (pre blocks, blocks mostly code): a listing is not thin prose. Absent when none. */
   codeChars?: number;
   /** Indexes of `blocks` found on several pages though not the template (set by withoutTemplate): never a page's own description. */
@@ -318,10 +316,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   let jsonLdDescription: string | undefined;
   let script: string | null = null;
   const summaries = createSummaryCollector();
-  /** Blocks kept when the page's h1 opened: a standfirst follows its headline closely. */
+  /** Blocks of the page's own text read so far, and when the page's h1 opened: a standfirst follows its headline closely. */
+  let ownBlocks = 0;
   let blocksAtH1 = 0;
-  const keptBlocks = () => kept.main.length + kept.other.length;
-  const summaryState = { skipped: false, inLink: false, blocksSinceH1: () => keptBlocks() - blocksAtH1 };
+  const summaryState = { skipped: false, inLink: false, blocksSinceH1: () => ownBlocks - blocksAtH1 };
 
   /**
    * A short box whose words are largely a link's (a headline linked to another page, and its
@@ -397,6 +395,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     // Detached: a slice of the parsed chunk would keep the whole page's HTML alive.
     const value = detach(block.length > budget.blockChars ? block.slice(0, budget.blockChars) : block);
     kept[list].push(value);
+    ownBlocks += 1; // (never taken back with a teaser card: it counts what was read)
     order[list] += rowOfProse ? 'p' : where?.kind ?? 'p';
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
@@ -438,7 +437,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (name === 'br' || name === 'td' || name === 'th') text += ' ';
       if (name === 'h1' && skip === 0) {
         flush();
-        blocksAtH1 = keptBlocks();
+        blocksAtH1 = ownBlocks;
       }
       summaryState.skipped = skip > 0;
       summaryState.inLink = inLink > 0;
@@ -578,8 +577,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
         ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
         ...(own.length > 0 ? { summaries: own } : {}),
-        ...(summaries.ogTitle() ? { ogTitle: summaries.ogTitle() } : {}),
-        ...(summaries.ogType() === 'article' || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t))) ? { article: true as const } : {}),
+        ...(summaries.ogArticle() || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t))) ? { article: true as const } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
@@ -751,8 +749,6 @@ export interface StoredPageContent {
   summaries?: PageSummary[];
   /** MainContent.article (absent when not, and on audits stored before it). */
   article?: true;
-  /** MainContent.ogTitle (absent when none, and on audits stored before it). */
-  og_title?: string;
   json_ld: Array<{ valid: boolean; types: string[] }>;
   /** Up to 50 internal link targets each that answered with an error (or nothing), or redirected, in this crawl. */
   links_to_errors: string[];
@@ -770,7 +766,6 @@ export function storedPageContent(lang: string | null, words: number, main: Main
     ...(main.codeChars ? { code_chars: main.codeChars } : {}),
     ...(main.summaries ? { summaries: main.summaries } : {}),
     ...(main.article ? { article: true as const } : {}),
-    ...(main.ogTitle ? { og_title: main.ogTitle } : {}),
     ...links,
   };
 }

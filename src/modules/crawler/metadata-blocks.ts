@@ -8,7 +8,7 @@ export const MAX_CHARS = 160;
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /** A month and day ("November 18th"), as a dated byline gives it. */
-const MONTH_DAY = `${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
+const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
 /** `anyLength`: the rule holds for a block of any length (a caption is as long as its photographer made it). */
@@ -66,17 +66,20 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   {
     id: 'posted_by_dated',
     // "By A, B on Monday, November 18th, 2019 at 11:08 a.m.", "05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde."
-    pattern: new RegExp(`^(?:by\\s+\\p{Lu}[^.!?]{0,80}?\\s+on\\s+(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)day,?\\s+)?${MONTH_DAY}|[^.!?]{0,40}\\b(?:publicado por|posted by|publié par|veröffentlicht von|pubblicato da|escrito por)\\s*:?\\s+\\p{Lu})`, 'iu'),
+    // Case-sensitive (a name follows in capitals): under the i flag \\p{Lu} matches any letter, and "By the end of the session
+    // on Nov. 18, ..." or "A video posted by the ministry shows ..." would be taken for bylines.
+    pattern: new RegExp(`^(?:[Bb]y\\s+\\p{Lu}[^.!?]{0,80}?\\s+on\\s+(?:(?:[Mm]on|[Tt]ues?|[Ww]ed(?:nes)?|[Tt]hu(?:rs)?|[Ff]ri|[Ss]at(?:ur)?|[Ss]un)day,?\\s+)?${MONTH_DAY_CASED}|[^.!?]{0,40}\\b(?:[Pp]ublicado por|[Pp]osted by|[Pp]ublié par|[Vv]eröffentlicht von|[Pp]ubblicato da|[Ee]scrito por)\\s*:?\\s+\\p{Lu})`, 'u'),
     example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.',
-    counterExample: 'By Monday, November 18th, the river had risen two metres.',
+    counterExample: 'By the end of the session on Nov. 18, lawmakers had passed three bills on housing and schools.',
   },
   {
     id: 'photo_caption',
     // A wire photo's caption set as text: "In this Dec. 12, 2006, file photo, made available by NASA, ...", "(AP Photo/Jon Gambrell)".
-    pattern: /^(?:in this|this)\b[^!?]{0,40}\b(?:file photo|photo|image|picture|photograph)(?:,|\s(?:taken|made|provided|released|shot|from|by)\b)|\((?:AP|Reuters|AFP|Getty) (?:Photo|Images)\b[^)]*\)\s*$/iu,
+    // Only the wire's own forms at any length: "This image from NASA's telescope shows ..." opens real stories.
+    pattern: /^In this\b[^!?]{0,40}\b(?:file photo|photo|image|picture|photograph),\s(?:made available|provided|released|taken|distributed)\b|\((?:AP|Reuters|AFP|Getty) (?:Photo|Images)\b[^)]*\)\s*$/u,
     example: 'In this Dec. 12, 2006, file photo, made available by NASA, astronaut Robert L. Curbeam Jr., left, and European Space Agency astronaut Christer Fuglesang take part in a space walk during construction of the International Space Station.',
     anyLength: true,
-    counterExample: 'In this guide, we photograph the garden every month of the year.',
+    counterExample: 'This image from NASA\'s James Webb Space Telescope shows thousands of galaxies in a patch of sky no bigger than a grain of sand held at arm\'s length, the agency said on Monday.',
   },
   {
     id: 'affiliate_disclosure',

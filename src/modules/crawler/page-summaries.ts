@@ -24,26 +24,31 @@ const MAX_CHARS = 600;
 export const STANDFIRST_NAMES: Array<{ id: string; pattern: RegExp; example: string; counterExample: string }> = [
   { id: 'dek', pattern: /(^|[-_\s])(dek|deck|standfirst|strapline)([-_\s]|$)/i, example: 'c-entry-summary p-dek', counterExample: 'deckchair-sale' },
   { id: 'subheadline', pattern: /(^|[-_\s])(sub-?head(line|ing)?|sub-?title|subline)([-_\s]|$)/i, example: 'article-subline', counterExample: 'subscribe-box' },
-  { id: 'summary', pattern: /(^|[-_\s])(summary|abstract|excerpt|article-?description|heading-?des)([-_\s]|$)/i, example: 'article__summary summary', counterExample: 'summary-table-row' },
-  { id: 'lead', pattern: /(^|[-_\s])(lede|lead|lead-?text|leader|intro)([-_\s]|$)/i, example: 'article__content--intro', counterExample: 'leaderboard-ad' },
+  { id: 'summary', pattern: /(^|[-_\s])(summary|abstract|excerpt|article-?description|heading-?des)([-_\s]|$)/i, example: 'article__summary summary', counterExample: 'summarystats' },
+  // Not the lead's picture ("lead-image", "lead-media"): its caption is no standfirst.
+  { id: 'lead', pattern: /(^|[-_\s])(lede|lead|lead-?text|leader|intro)(?![-_](image|img|photo|media|art|video|asset|figure|picture))([-_\s]|$)/i, example: 'article__content--intro', counterExample: 'lead-image' },
 ];
 /**
  * Boxes whose summary is not the page's: an author's bio ("Zac covers Apple news for 9to5Mac ..."),
  * another story featured or related beside this one (its dek: "Scandinavia's Sami have been herding reindeer ...").
  */
-// Not layout words ("sidebar", "card": a theme's grid cell may hold the page's own header), nor the html and body (their classes name the page).
-const OTHER_BOX = /(^|[-_\s])(author|authors|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter)([-_\s]|$)/i;
+// Not layout words ("sidebar", "card": a theme's grid cell may hold the page's own header), nor the html and body (their classes
+// name the page), nor a post's taxonomy classes (WordPress's "category-featured", "tag-popular" on the post's own <article>).
+const OTHER_BOX = /(^|[-_])(author|authors|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter)([-_]|$)/i;
+const TAXONOMY = /^(category|tag|post|format|type|status|hentry)(-|$)/i;
+const otherBox = (names: string) => names.split(/\s+/).some((token) => token !== '' && !TAXONOMY.test(token) && OTHER_BOX.test(token));
+/** Elements that hold a card, a row, a caption or the page's chrome: nothing in them is the page's standfirst. */
+const NOT_STANDFIRST = new Set(['li', 'tr', 'td', 'th', 'table', 'figure', 'figcaption', 'nav', 'aside', 'footer', 'form', 'button', 'a']);
+/** Past a subheading after the h1, the article's text has begun: a standfirst stands before. */
+const BODY_STARTS = /^h[2-6]$/;
 /** Schema.org properties microdata marks a summary with. */
 const SUMMARY_PROPS = /(^|\s)(description|abstract|alternativeHeadline)(\s|$)/;
 
-/** JSON-LD types that say the page is an article (a news story, a post, a report). */
-export const ARTICLE_TYPES = /^(\w*Article|BlogPosting|Report|LiveBlogPosting)$/;
+/** JSON-LD types that say the page is an article (a news story, a post, a report); not TechArticle, a manual's page. */
+export const ARTICLE_TYPES = /^(?!TechArticle$)(\w*Article|BlogPosting|Report|LiveBlogPosting)$/;
 
 /** JSON-LD types whose description is the page's own (an organisation's or a website's is the whole site's). */
 const OWN_TYPES = /^(\w*Article|BlogPosting|Report|Review|Product|Recipe|Event|Course|HowTo|VideoObject|Book|Movie|JobPosting|Service|SoftwareApplication)$/;
-
-/** Elements without a closing tag: htmlparser2 reports their close at once, and they hold nothing. */
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
 export const standfirstName = (names: string) => STANDFIRST_NAMES.find((rule) => rule.pattern.test(names))?.id;
 
@@ -64,17 +69,20 @@ export function jsonLdSummary(nodes: readonly unknown[]): string | undefined {
 /**
  * Reads a page's summaries as it is parsed: og:description and twitter:description from its
  * head; the first element named like a standfirst (STANDFIRST_NAMES) or marked as a summary
- * (itemprop), opened after the page's h1 with at most one block of text between them, and not
- * inside a link (a teaser of another article).
+ * (itemprop), opened after the page's h1 and before its text begins (a subheading, a second
+ * block of text), and not inside a link, a list, a table, a caption or another box
+ * (an author's bio, a featured story). htmlparser2 reports a close for every open (void and
+ * implied ones included), so the element stack below stays balanced.
  */
 export function createSummaryCollector() {
   const summaries: PageSummary[] = [];
   let og: string | undefined;
   let ogType: string | undefined;
-  let ogTitle: string | undefined;
+  let published = false;
   let h1Opened = false;
+  /** Done looking: a standfirst was read, or the article's text began. */
   let standfirstDone = false;
-  /** For each open element, whether it or an ancestor is another box (OTHER_BOX, or microdata of an author): nothing inside is the page's standfirst. */
+  /** For each open element, whether it or an ancestor is another box or no place for a standfirst. */
   const inOther: boolean[] = [];
   /** The standfirst being read: its tag, how many of that tag are open inside it, its text so far. */
   let open: { name: string; depth: number; text: string } | null = null;
@@ -83,36 +91,41 @@ export function createSummaryCollector() {
     if (value.length >= MIN_CHARS && value.length <= MAX_CHARS && !summaries.some(([, t]) => t === value)) summaries.push([source, detach(value)]);
   };
   return {
-    /** `blocksSinceH1`: blocks of text kept since the h1 opened; `inLink`: inside an <a>. */
+    /** `blocksSinceH1`: blocks of the page's text since the h1 opened; `inLink`: inside an <a>. */
     onopentag(name: string, attrs: Record<string, string>, state: { skipped: boolean; inLink: boolean; blocksSinceH1: () => number }) {
-      if (name === 'meta' && og === undefined) {
+      if (name === 'meta') {
         const key = (attrs.property ?? attrs.name ?? '').toLowerCase();
-        if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og = attrs.content;
+        if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og ??= attrs.content;
+        if (key === 'og:type') ogType ??= (attrs.content ?? '').trim().toLowerCase();
+        if (key === 'article:published_time') published = true;
       }
-      if (name === 'meta' && ogType === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:type') ogType = (attrs.content ?? '').trim().toLowerCase();
-      if (name === 'meta' && ogTitle === undefined && (attrs.property ?? attrs.name ?? '').toLowerCase() === 'og:title' && attrs.content) ogTitle = detach(collapse(attrs.content.replace(/&amp;/g, '&')));
-      // (A list item is a card or a menu entry: "astra-shop-summary-wrap" in a product grid is no standfirst.)
-      const other = (inOther.at(-1) ?? false) || name === 'li' || (name !== 'html' && name !== 'body' && OTHER_BOX.test(`${attrs.id ?? ''} ${attrs.class ?? ''}`) ) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
-      if (!VOID.has(name)) inOther.push(other);
-      if (state.skipped || other) return;
+      const names = name === 'html' || name === 'body' ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
+      const other = (inOther.at(-1) ?? false) || NOT_STANDFIRST.has(name) || otherBox(names) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
+      inOther.push(other);
       if (open) {
-        // A box with a heading inside is a card or a section, not a standfirst (which is its headline's companion).
+        // Words of two elements are two words ("night.</li><li>Thousands"); a heading inside makes the box a card or a section.
+        open.text += ' ';
+        if (name === open.name) open.depth += 1;
         if (/^h[1-6]$/.test(name)) open = null;
-        else if (name === open.name) open.depth += 1;
         return;
       }
+      if (state.skipped) return;
       if (name === 'h1') h1Opened = true;
-      else if (h1Opened && !standfirstDone && !state.inLink && state.blocksSinceH1() <= 1
-        && (standfirstName(`${attrs.id ?? ''} ${attrs.class ?? ''}`) !== undefined || SUMMARY_PROPS.test(attrs.itemprop ?? ''))) {
-        open = { name, depth: 1, text: '' };
-      }
+      if (!h1Opened || name === 'h1' || standfirstDone) return;
+      if (state.blocksSinceH1() > 1) standfirstDone = true;
+      else if (!other && !state.inLink && (standfirstName(names) !== undefined || SUMMARY_PROPS.test(attrs.itemprop ?? ''))) open = { name, depth: 1, text: '' };
+      // A subheading that is no standfirst ("<h2 class="sub-head">" is one) starts the article's text.
+      else if (BODY_STARTS.test(name)) standfirstDone = true;
     },
     ontext(chunk: string, skipped: boolean) {
-      if (open && !skipped && open.text.length < MAX_CHARS * 2) open.text += chunk;
+      // Not what a hidden element or another box inside it holds (an author's line within the dek's box).
+      if (open && !skipped && !inOther.at(-1) && open.text.length < MAX_CHARS * 2) open.text += chunk;
     },
     onclosetag(name: string) {
-      if (!VOID.has(name)) inOther.pop();
-      if (!open || name !== open.name || --open.depth > 0) return;
+      inOther.pop();
+      if (!open) return;
+      open.text += ' ';
+      if (name !== open.name || --open.depth > 0) return;
       const text = open.text;
       open = null;
       // A label the size of a word ("Opinion") is not the standfirst: the next such element may be.
@@ -120,10 +133,8 @@ export function createSummaryCollector() {
       standfirstDone = true;
       add('standfirst', text);
     },
-    /** The page's og:type ("article", "website"), when it has one. */
-    ogType: () => ogType,
-    /** The headline the page gives for sharing (og:title), when it has one: often its editors' shorter headline. */
-    ogTitle: () => ogTitle,
+    /** Whether the page says it is an article: og:type "article" with a publication time (Yoast marks every page "article"). */
+    ogArticle: () => ogType === 'article' && published,
     /** The summaries found, standfirst first, then JSON-LD's, then og's. */
     end(jsonLd: string | undefined): PageSummary[] {
       if (jsonLd) add('json_ld', jsonLd);

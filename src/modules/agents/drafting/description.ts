@@ -13,6 +13,8 @@ const wordsOf = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}
  */
 const namesHeadline = (text: string, content: PageContent) => {
   const headline = wordsOf(`${content.h1} ${content.title}`);
+  // A script without capitals (Korean, Chinese, Arabic) names nothing by case: any word the headline has will do.
+  if (!/[\p{Lu}\p{Ll}]/u.test(text)) return [...text.split(/\s+/u)].some((w) => w.length >= 2 && `${content.h1} ${content.title}`.includes(w));
   const names = [...text.matchAll(/(?<=^|\s)[\p{Lu}\d][\p{L}\p{N}'’.-]*/gu)].map((m) => m[0].toLowerCase().replace(/['’]s$|[.]$/u, '')).filter((w) => !COMMON.has(w));
   return names.some((name) => headline.has(name) || [...headline].some((w) => w.startsWith(name) && name.length >= 4));
 };

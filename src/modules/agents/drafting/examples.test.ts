@@ -7,7 +7,7 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * score:drafting prints them, with every failing row). A change that lowers one fails here: it
  * undid a rule that the set's pages need. Raise them when a change earns it.
  */
-const FLOOR = { score: 0.74, publishable: 0.72, precision: 0.84 };
+const FLOOR = { score: 0.742, publishable: 0.723, precision: 0.844 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

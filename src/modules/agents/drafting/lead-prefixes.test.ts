@@ -9,6 +9,7 @@ describe('what stands before a lead\'s first sentence and after a summary\'s las
       assert.equal(cut.rule, rule.id, rule.example);
       assert.ok(cut.text.length < rule.example.length && /^[\p{L}"“‘]/u.test(cut.text), cut.text);
       assert.equal(withoutLeadPrefix(rule.counterExample).text, rule.counterExample);
+      if (rule.articlesOnly) assert.notEqual(withoutLeadPrefix(rule.example, false).rule, rule.id, 'not on a page that is no article');
     });
   }
   for (const rule of SITE_NAME_ENDINGS) {
@@ -27,6 +28,14 @@ describe('what stands before a lead\'s first sentence and after a summary\'s las
       ['HONOLULU, Hawaii (HawaiiNewsNow) - NASA scientists have confirmed the presence of water vapor on Europa.', 'NASA'],
       ['(CNN) President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a quick exam.', 'President'],
     ] as const) assert.ok(withoutLeadPrefix(lead).text.startsWith(rest), lead);
+  });
+
+  it('reads an agency\'s dateline on any page, the other forms on an article\'s only', () => {
+    assert.equal(withoutLeadPrefix('NEW YORK (Reuters) - Oil prices fell sharply on Tuesday on oversupply concerns in the market.', false).text,
+      'Oil prices fell sharply on Tuesday on oversupply concerns in the market.');
+    for (const lead of ['JSON: A lightweight data-interchange format that is easy for humans to read and write.', 'Django — The web framework for perfectionists with deadlines, and for everyone else.']) {
+      assert.equal(withoutLeadPrefix(lead, false).text, lead);
+    }
   });
 
   it('leaves a lead that only begins with a name in capitals', () => {

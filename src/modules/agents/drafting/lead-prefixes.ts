@@ -9,10 +9,14 @@ export interface TextRule {
   pattern: RegExp;
   example: string;
   counterExample: string;
+  /** Read on an article's lead only: elsewhere the same shape names a subject ("JSON: A lightweight format ..."). */
+  articlesOnly?: true;
 }
 
 /** A news agency or broadcaster in a dateline's brackets ("(AP)", "(CNN Business)", "(HawaiiNewsNow)"). */
-const AGENCY = '\\((?:AP|Reuters|AFP|UPI|dpa|PTI|IANS|ANI|Xinhua|Bloomberg|CNN[\\p{L} ]{0,20}|[\\p{L}]{0,20}News[\\p{L}]{0,20}|[\\p{Lu}]{2,8})\\)';
+const AGENCY = '\\((?:AP|Reuters|AFP|UPI|dpa|PTI|IANS|ANI|Xinhua|Bloomberg|CNN[\\p{L} ]{0,20}|[\\p{L}]{0,20}News[\\p{L}]{0,20})\\)';
+/** Any short name in capitals in brackets: an agency only with a dash after it ("(ECB) President" is an abbreviation). */
+const ANY_AGENCY = '\\([\\p{Lu}]{2,8}\\)\\s*(?:—|–|--|-)';
 
 export const LEAD_PREFIXES: TextRule[] = [
   {
@@ -21,13 +25,15 @@ export const LEAD_PREFIXES: TextRule[] = [
     pattern: new RegExp(`^\\p{Lu}[\\p{Lu} .'’-]{2,30}(?:,\\s*\\p{Lu}[\\p{L}.]*(?:\\s\\p{Lu}[\\p{L}.]*){0,3})?\\s*(?:${AGENCY})?\\s*(?:—|–|--|-)\\s+(?=\\p{Lu}|["“‘])`, 'u'),
     example: 'COLUMBIA, S.C. (AP) — About a dozen black female small-business owners were gathered in a shared workspace.',
     counterExample: 'NASA scientists using a telescope atop Mauna Kea have confirmed the presence of water vapor on Europa.',
+    articlesOnly: true,
   },
   {
     id: 'agency_dateline',
     // A place in any case with its agency, a dash or none: "Hong Kong (CNN Business) ", "HONOLULU, Hawaii (HawaiiNewsNow) - ", "(CNN) ".
-    pattern: new RegExp(`^(?:\\p{Lu}[\\p{L}.'’-]*(?:[\\s,]+\\p{Lu}[\\p{L}.'’-]*){0,3}\\s+)?${AGENCY}\\s*(?:(?:—|–|--|-)\\s+)?(?=\\p{Lu}|["“‘])`, 'u'),
+    // Any page: "NEW YORK (Reuters) - Oil prices fell ..." is a dateline wherever it stands.
+    pattern: new RegExp(`^(?:\\p{Lu}[\\p{L}.'’-]*(?:[\\s,]+\\p{Lu}[\\p{L}.'’-]*){0,3}\\s+)?(?:${AGENCY}\\s*(?:(?:—|–|--|-)\\s+)?|${ANY_AGENCY}\\s+)(?=\\p{Lu}|["“‘])`, 'u'),
     example: 'Hong Kong (CNN Business) A muddled view of US-China trade talks once again seems to be weighing on investors.',
-    counterExample: 'South Dakota Gov. Kristi Noem (R) is defending the state’s launch of an anti-drug campaign.',
+    counterExample: 'The European Central Bank (ECB) President Christine Lagarde said rates would stay where they are for now.',
   },
   {
     id: 'place_colon',
@@ -35,6 +41,7 @@ export const LEAD_PREFIXES: TextRule[] = [
     pattern: /^(?!(?:NOTE|NOTES|WARNING|CAUTION|TIP|IMPORTANT|UPDATE|FAQ|NB|TL;?DR|Q|A)\s*:)\p{Lu}[\p{Lu} .'’-]{2,30}:\s+(?=\p{Lu})/u,
     example: 'NEW DELHI: Their American dream shattered, nearly 150 Indians returned home broke on Wednesday.',
     counterExample: 'WARNING: Do not run this command on a production database without a backup of it.',
+    articlesOnly: true,
   },
   {
     id: 'place_dash',
@@ -42,6 +49,7 @@ export const LEAD_PREFIXES: TextRule[] = [
     pattern: /^\p{Lu}[\p{L}.]*(?:,?\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
     example: 'Dekalb, Ill. — Mike Glass threw for three touchdowns and Eastern Michigan rolled past Northern Illinois, 45-17.',
     counterExample: 'Several thousand teachers – most of them wearing red – surrounded the Indiana Statehouse on Tuesday.',
+    articlesOnly: true,
   },
   {
     id: 'bracket_tag',
@@ -49,12 +57,14 @@ export const LEAD_PREFIXES: TextRule[] = [
     pattern: /^\[[^\]]{2,40}\]\s*(?=\S)/u,
     example: '[엔터미디어=정덕현의 이슈공감] 엘제이의 리벤지인가, 류화영의 피해자 코스프레인가. 시작은 엘제이의 일방적인 사진 공개로부터 비롯됐다.',
     counterExample: 'Brackets [like these] in a sentence stay where the writer put them, as in every other sentence.',
+    articlesOnly: true,
   },
   {
     id: 'section_label',
     pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|breaking news|update|updated|watch|live|explainer|comment|perspective|column|image|photo|video|listen|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
     example: 'Editorial: The authorities’ repression has only fuelled the crisis.',
     counterExample: 'Editorial independence: why the paper’s owners never see a story before it runs.',
+    articlesOnly: true,
   },
 ];
 
@@ -62,15 +72,17 @@ export const SITE_NAME_ENDINGS: TextRule[] = [
   {
     id: 'site_name_suffix',
     // " — www.wday.ru", " | The Verge", " - Reuters": a name of at most four words, or an address, after the last sentence.
-    pattern: /(?<=[.!?"”’])\s+(?:[—–|]|-{1,2})\s+(?:(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+|\p{Lu}[\p{L}\d&'’.]*(?:\s[\p{L}\d&'’.]+){0,3})$/u,
+    // (A name does not end as a sentence does: "... rose 3%. – Analysts expect more." keeps its last sentence.)
+    pattern: /(?<=[.!?"”’])\s+(?:[—–|]|-{1,2})\s+(?:(?:www\.)?[\p{L}\d-]+(?:\.[\p{L}\d-]+)+|\p{Lu}[\p{L}\d&'’.]*(?:\s[\p{L}\d&'’.]+){0,3}(?<![.!?]))$/u,
     example: 'Полина Поризкова рассказала, почему старение ее ужасает. — www.wday.ru',
     counterExample: 'The plan aims at module efficiencies of around 24% – up to 35% for multi-junction cells – by 2030.',
   },
 ];
 
 /** The text without what stands before its first sentence, and the rule that removed it (or the text as it was). */
-export function withoutLeadPrefix(text: string): { text: string; rule?: string } {
+export function withoutLeadPrefix(text: string, article = true): { text: string; rule?: string } {
   for (const rule of LEAD_PREFIXES) {
+    if (rule.articlesOnly && !article) continue;
     const match = rule.pattern.exec(text);
     // What is left must still be a sentence of some length: "BERLIN -- Yes." is not cut to "Yes."
     if (match && text.length - match[0].length >= 40) return { text: text.slice(match[0].length), rule: rule.id };

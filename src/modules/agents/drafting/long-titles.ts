@@ -6,17 +6,14 @@ import type { PageContent } from '../page-content.ts';
 /**
  * A title over the limit made to fit as its editors would: what follows the headline goes
  * first (the site's name, its sections: " | World | News | Express.co.uk"), never a word of
- * the headline itself; a label the editors put before it ("Opinion | ") stays while it fits.
- * When the headline alone is still too long, the headline the editors give the page for sharing
- * (og:title) is the title if it fits and is about the same thing; otherwise nothing is
- * proposed, and the refusal says why:
+ * the headline itself, nor a label the editors put before it ("Opinion | "). When the
+ * headline alone is still too long nothing is proposed, and the refusal says why:
  * a headline cut short says something else ("13-Inch MacBook Pro With Scissor Keyboard
  * Expected", without "in First Half of 2020") or nothing ("Hong Kong chaos").
  */
 
 /** Where a title's parts meet: a spaced bar, dash or colon (" : CityAM"); "Delhi air pollution: The law ..." is one part. */
 const SEPARATOR = /\s+(?:\||[-–—]{1,2}|:)\s+/gu;
-const SEPARATOR_END = /\s+(?:\||[-–—]{1,2}|:)\s*$/u;
 /** Words too common to show two headlines are about one thing. */
 const COMMON = new Set('the a an and or of to in on for with at by from as is are was were be it its this that these those he she they we you i his her their our your not no but'.split(' '));
 const significant = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter((w) => w.length >= 3 && !COMMON.has(w)));
@@ -33,12 +30,6 @@ function partsOf(title: string): string[] {
   return parts.filter((p) => p.trim() !== '');
 }
 
-/**
- * Labels an editor puts before a headline to say what kind of piece it is ("Column: ", "Opinion | "):
- * kept while the title fits, dropped before a word of the headline.
- */
-const SECTION_LABEL = /^(?:column|opinion|analysis|editorial|review|comment|exclusive|breaking|breaking news|watch|video|live|explainer|podcast|interview)\s*[:|]\s+/iu;
-
 /** A part of a few words names a site or a section ("- Los Angeles Times", "| Smart News"); a longer one is the headline's. */
 const SECTION_WORDS = 4;
 const words = (part: string) => part.replace(SEPARATOR, ' ').trim().split(/\s+/).length;
@@ -49,41 +40,43 @@ const words = (part: string) => part.replace(SEPARATOR, ' ').trim().split(/\s+/)
  * not the last when it is a name (the site's: "- Los Angeles Times", "| Kabar tentang Dunia
  * Islam"), nor the site's sections between ("| Smart News").
  */
-function headlineParts(parts: string[], h1: string): number {
+function headlineParts(parts: string[], h1: string, siteSuffix = ''): number {
   const shared = significant(h1);
+  // The ending the site's titles share (writers.siteSuffixesOf) is its name, however many words it has.
+  const suffixed = siteSuffix !== '' && parts.length > 1 && parts.at(-1) === siteSuffix;
   let last = 0;
   parts.forEach((part, i) => {
     const isLast = i === parts.length - 1;
+    if (isLast && suffixed) return;
     if (i === 0 || (!isLast && [...significant(part)].some((w) => shared.has(w))) || words(part) > SECTION_WORDS) last = i;
   });
   return last + 1;
 }
 
-/** Whether a new title shares a word with the current one's first part: a heading that is the site's logo ("엔터 미디어") does not. */
-export const sameTopic = (next: string, current: string) => {
-  const words = significant(partsOf(current)[0] ?? current);
-  return [...significant(next)].some((w) => words.has(w));
-};
-
 const fits = (text: string) => displayWidth(text) >= TITLE_MIN && displayWidth(text) <= TITLE_MAX;
 
+/** The headline part of a page's title (what shortenLongTitle never cuts). */
+export function headlineOf(content: PageContent, siteSuffix = ''): string {
+  const parts = partsOf(content.title.replace(/\s+/g, ' ').trim());
+  return parts.slice(0, headlineParts(parts, content.h1, siteSuffix)).join('').trim();
+}
+
+/** After the headline, this many parts or more are a menu ("| Autoracing | F1 | Indy | MotoGP | StockCar"), not a site's name and section. */
+const MENU_PARTS = 3;
+
 /** A shorter title for a page whose title is over the limit, or the reason none keeps its headline (rule ids: title_*). */
-export function shortenLongTitle(content: PageContent, taken: ReadonlySet<string>): Draft {
+export function shortenLongTitle(content: PageContent, taken: ReadonlySet<string>, siteSuffix = ''): Draft {
   const title = content.title.replace(/\s+/g, ' ').trim();
   const parts = partsOf(title);
-  const count = headlineParts(parts, content.h1);
+  const count = headlineParts(parts, content.h1, siteSuffix);
   const headline = parts.slice(0, count).join('').trim();
-  const siteName = count < parts.length ? parts.at(-1)! : '';
-  const unlabelled = headline.replace(SECTION_LABEL, '');
-  const free = (text: string) => !taken.has(text.toLowerCase()) || text.toLowerCase() === title.toLowerCase();
-  // The headline and the site's name ("... | Smithsonian", its sections dropped), the headline alone, then without its label.
-  const candidates = [`${headline}${siteName}`, headline, unlabelled];
-  // Then the headline its editors give it for sharing, when it is about the same thing ("Taylor Swift's AMA row seems to be over").
-  const og = content.ogTitle?.replace(/\s+/g, ' ').trim();
-  // (Whole, or without the site's name it ends with as the title does: never a part of it, which is a cut headline.)
-  const ogHeadline = og && siteName && og.endsWith(siteName.trim()) ? og.slice(0, og.lastIndexOf(siteName.trim())).replace(SEPARATOR_END, '') : og;
-  if (ogHeadline && [...significant(ogHeadline)].filter((w) => significant(headline).has(w)).length >= 2) candidates.push(ogHeadline);
-  const chosen = candidates.find((c) => c.length < title.length && fits(c) && free(c));
+  // The site's name after its sections ("| Smart News | Smithsonian"), unless what follows the headline is a menu.
+  const after = parts.length - count;
+  const siteName = after > 0 && after < MENU_PARTS ? parts.at(-1)! : '';
+  const free = (text: string) => !taken.has(text.toLowerCase());
+  // Read by editors on 62 proposals: a label dropped ("Column:") makes an opinion read as news, and the editors' shorter
+  // headline for sharing (og:title) dropped a name or the news four times in four: neither is proposed.
+  const chosen = [`${headline}${siteName}`, headline].find((c) => c.length < title.length && fits(c) && free(c));
   if (chosen) return { text: chosen };
   const width = displayWidth(headline);
   return {

@@ -27,16 +27,17 @@ export const summaryName = (source: SummarySource) => SOURCE_NAMES[source];
 export function draftFromSummaries(content: PageContent, taken: ReadonlySet<string>, pageWords: ReadonlySet<string>): { text: string; source: SummarySource } | { refusals: SummaryRefusal[] } {
   const refusals: SummaryRefusal[] = [];
   for (const [source, summary] of content.summaries ?? []) {
-    let text = withoutLeadPrefix(withoutSiteName(summary).text).text;
+    let text = withoutLeadPrefix(withoutSiteName(summary).text, content.article === true).text;
     const metadata = metadataRule(text);
     if (metadata) {
       refusals.push({ source, rule: 'summary_metadata', detail: `it is a ${metadata.replace(/_/g, ' ')}` });
       continue;
     }
-    // "It is up to them to de-escalate, as others should tell them": a standfirst often ends without its full stop.
-    if (/[\p{L}\p{N}"”’)]$/u.test(text) && text.split(/\s+/).length >= 4) text = `${text}.`;
+    // "It is up to them to de-escalate, as others should tell them": a standfirst often ends without its full stop. An og or
+    // JSON-LD description without one is as often a CMS's excerpt cut at a word ("... for homeowners by"): it keeps its own end.
+    if (source === 'standfirst' && /[\p{L}\p{N}"”’)]$/u.test(text) && text.split(/\s+/).length >= 4) text = `${text}.`;
     let draft = '';
-    const sentences = readSentences(text, content.lang, pageWords);
+    const sentences = readSentences(text, content.lang, pageWords, content.article === true);
     for (const [i, sentence] of sentences.entries()) {
       if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true))) break;
       const next = join(draft, sentence.text);

@@ -19,7 +19,11 @@ export interface ClauseCut {
 }
 
 /** The sentence cut before `at`, closed with a full stop (what the sentence exclaimed or asked is in the part cut: "..., according to E! News"). */
-const cutAt = (sentence: string, at: number) => `${sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '')}.`;
+const cutAt = (sentence: string, at: number) => {
+  const head = sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '');
+  // "... moves to the U.S." already ends with its full stop.
+  return /[.!?]$/u.test(head) ? head : `${head}.`;
+};
 /** Each match of `pattern` removed on its own. */
 const withoutEach = (sentence: string, pattern: RegExp) =>
   [...sentence.matchAll(pattern)].map((m) => `${sentence.slice(0, m.index)}${sentence.slice(m.index + m[0].length)}`.replace(/\s{2,}/gu, ' '));
@@ -119,7 +123,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     variants: (sentence) => TRAILING.flatMap((pattern) => [...sentence.matchAll(pattern)].map((m) => cutAt(sentence, m.index))),
     example: 'Three people have died during protests in Bolivia, after violent clashes erupted between supporters and security forces.',
     result: 'Three people have died during protests in Bolivia.',
-    counterExample: 'Three people have died during protests in Bolivia.',
+    counterExample: 'The merger of Gannett and GateHouse, which became final Tuesday, will create a larger local news company.',
   },
 ];
 
@@ -134,9 +138,10 @@ export function closed(text: string): boolean {
 const DASH = /\s[—–]\s/gu;
 const dashesPaired = (sentence: string, cut: string) => (sentence.match(DASH)?.length ?? 0) % 2 === 1 || (cut.match(DASH)?.length ?? 0) % 2 === 0;
 /**
- * An English cut keeps a verb: "Sondland’s appearance at Wednesday morning’s hearing." (cut at ", and his closeness to Trump,
- * is ...") is a subject alone. A verb here is a finite auxiliary or a word with a verb's ending; a cut in another language is
- * judged by its other rules only.
+ * A cut keeps a verb: "Sondland’s appearance at Wednesday morning’s hearing." (cut at ", and his closeness to Trump, is ...")
+ * is a subject alone. A verb here is an English finite auxiliary or a word with an English verb's ending, a rough test (a
+ * plural noun passes it) that only keeps out a phrase with neither; text in a script other than Latin is judged by the other
+ * rules only.
  */
 const saysSomething = (text: string) => !/^[\p{Script=Latin}\s\p{P}\p{N}$€£]+$/u.test(text) || FINITE_VERB.test(` ${text} `) || /\b\p{Ll}{2,}(?:ed|es|s)\b/u.test(text);
 

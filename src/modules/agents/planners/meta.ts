@@ -3,7 +3,7 @@ import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
 import type { AuditFinding, PlanningContext, ReadPage } from '../planning-context.ts';
 import { siteTitleForm, writeMetaDescription, writeTitle } from '../writers.ts';
-import { sameTopic, shortenLongTitle } from '../drafting/long-titles.ts';
+import { headlineOf, shortenLongTitle } from '../drafting/long-titles.ts';
 import { DUPLICATE_CHECKS } from './copies.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, type Planner } from './planner.ts';
@@ -112,16 +112,24 @@ export const metaPlanner: Planner = {
     }
     for (const { url, list, page, suffix } of toTitle) {
       const form = formOf.get(suffix);
-      // A title that is only too long loses what follows its headline, never a word of it (drafting/long-titles.ts); a page
-      // that is no article (a manual's) may then have its heading cut where a phrase ends, if that still names its topic.
+      // A title that is only too long loses what follows its headline, never a word of it (drafting/long-titles.ts). A
+      // manual's title may keep a shorter form of the site's name (" — Python 3.11") if its heading stays whole.
       const onlyTooLong = list.every((f) => f.check_id === 'title_too_long');
       const write = () => writeTitle(page.content, suffix, ctx.taken.titles, {
         suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
       });
-      let draft = onlyTooLong ? shortenLongTitle(page.content, ctx.taken.titles) : write();
-      if (onlyTooLong && 'reason' in draft && !page.content.article) {
-        const cut = write();
-        if ('text' in cut && sameTopic(cut.text, page.content.title)) draft = cut;
+      const headline = headlineOf(page.content, suffix);
+      const keepsHeadline = (d: ReturnType<typeof write>) => 'text' in d && d.text.startsWith(headline);
+      let draft: ReturnType<typeof write>;
+      if (!onlyTooLong) draft = write();
+      else if (ctx.suffixFixed) {
+        // On a CMS whose theme prints its suffix after every title, only the writer that keeps it makes a title the live page
+        // shows; and it too never cuts the headline to fit beside the suffix.
+        const fixed = write();
+        draft = keepsHeadline(fixed) ? fixed : { rule: 'title_headline_too_long', reason: `the headline ("${headline}") does not fit ${TITLE_MAX} characters beside the suffix the site's theme adds ("${suffix.trim()}"), and cutting it would change what it says` };
+      } else {
+        const whole = page.content.article ? undefined : write();
+        draft = whole && keepsHeadline(whole) ? whole : shortenLongTitle(page.content, ctx.taken.titles, suffix);
       }
       if ('reason' in draft) {
         await ctx.reject('fix_title_tag', url, draft.reason, draft.rule);

@@ -35,6 +35,13 @@ export interface Outcome {
   failure: string;
 }
 
+/**
+ * Whether a draft says a label's words, as words with at most an ending of their own ("trigger" in "triggers", "фудблогер"
+ * in "фудблогеров"): "cat" is not said by "category", nor "oil" by "soil".
+ */
+const says = (draft: string, words: string) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'iu').test(draft);
+
 /** One example drafted and judged against its labels. */
 export function judge(example: Example): Outcome {
   const result = writeMetaDescription(example.content, new Set());
@@ -44,9 +51,8 @@ export function judge(example: Example): Outcome {
   if (example.expect === 'refuse' && draft !== null) failure = 'drafted where an editor refuses';
   else if (example.expect === 'draft' && draft === null) failure = `refused (${rule})`;
   else if (draft !== null) {
-    const lower = draft.toLowerCase();
-    const missing = example.must.filter((m) => !lower.includes(m.toLowerCase()));
-    const wrong = example.must_not.filter((m) => lower.includes(m.toLowerCase()));
+    const missing = example.must.filter((m) => !says(draft, m));
+    const wrong = example.must_not.filter((m) => says(draft, m));
     if (missing.length > 0) failure = `does not say ${missing.map((m) => `"${m}"`).join(', ')}`;
     else if (wrong.length > 0) failure = `says ${wrong.map((m) => `"${m}"`).join(', ')}`;
   }
