@@ -36,7 +36,8 @@ export const STANDFIRST_NAMES: Array<{ id: string; pattern: RegExp; example: str
 // name the page), nor a post's taxonomy classes (WordPress's "category-featured", "tag-popular" on the post's own <article>).
 const OTHER_BOX = /(^|[-_])(author|authors|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter)([-_]|$)/i;
 const TAXONOMY = /^(category|tag|post|format|type|status|hentry)(-|$)/i;
-const otherBox = (names: string) => names.split(/\s+/).some((token) => token !== '' && !TAXONOMY.test(token) && OTHER_BOX.test(token));
+// (The whole string first: most elements name no box, and this runs for every element of every page crawled.)
+const otherBox = (names: string) => OTHER_BOX.test(names) && names.split(/\s+/).some((token) => token !== '' && !TAXONOMY.test(token) && OTHER_BOX.test(token));
 /** Elements that hold a card, a row, a caption or the page's chrome: nothing in them is the page's standfirst. */
 const NOT_STANDFIRST = new Set(['li', 'tr', 'td', 'th', 'table', 'figure', 'figcaption', 'nav', 'aside', 'footer', 'form', 'button', 'a']);
 /** Past a subheading after the h1, the article's text has begun: a standfirst stands before. */
@@ -99,7 +100,7 @@ export function createSummaryCollector() {
         if (key === 'og:type') ogType ??= (attrs.content ?? '').trim().toLowerCase();
         if (key === 'article:published_time') published = true;
       }
-      const names = name === 'html' || name === 'body' ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
+      const names = name === 'html' || name === 'body' || (attrs.id === undefined && attrs.class === undefined) ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
       const other = (inOther.at(-1) ?? false) || NOT_STANDFIRST.has(name) || otherBox(names) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
       inOther.push(other);
       if (open) {
