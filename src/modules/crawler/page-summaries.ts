@@ -37,7 +37,8 @@ export const STANDFIRST_NAMES: Array<{ id: string; pattern: RegExp; example: str
 const OTHER_BOX = /(^|[-_])(author|authors|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter)([-_]|$)/i;
 const TAXONOMY = /^(category|tag|post|format|type|status|hentry)(-|$)/i;
 // (The whole string first: most elements name no box, and this runs for every element of every page crawled.)
-const otherBox = (names: string) => OTHER_BOX.test(names) && names.split(/\s+/).some((token) => token !== '' && !TAXONOMY.test(token) && OTHER_BOX.test(token));
+const OTHER_WORD = /author|bio|profile|featured|related|promo|teaser|recommended|trending|popular|newsletter/i;
+const otherBox = (names: string) => OTHER_WORD.test(names) && names.split(/\s+/).some((token) => token !== '' && !TAXONOMY.test(token) && OTHER_BOX.test(token));
 /** Elements that hold a card, a row, a caption or the page's chrome: nothing in them is the page's standfirst. */
 const NOT_STANDFIRST = new Set(['li', 'tr', 'td', 'th', 'table', 'figure', 'figcaption', 'nav', 'aside', 'footer', 'form', 'button', 'a']);
 /** Past a subheading after the h1, the article's text has begun: a standfirst stands before. */
