@@ -504,7 +504,10 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
     for (let b = firstUsable; b < blocks.length; b++) {
-      if (!opens(b) || (b > firstUsable && !aboutThePage(b))) continue;
+      // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on
+      // Tuesday at $185.25", read on 124 news drafts), past its first two paragraphs.
+      const laterInArticle = content.article === true && blocks.slice(0, b).filter((block) => block.length >= PARAGRAPH_CHARS).length >= ARTICLE_LEAD_PARAGRAPHS;
+      if (!opens(b) || (b > firstUsable && (!aboutThePage(b) || laterInArticle))) continue;
       const first = read(b)[0]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.

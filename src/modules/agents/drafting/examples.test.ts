@@ -3,11 +3,16 @@ import { describe, it } from 'node:test';
 import { loadExamples, scoreExamples } from './examples/score.ts';
 
 /**
- * The scores of the drafting on its example set when this test was last raised (npm run
+ * The scores of the drafting on its example set when this test was last set (npm run
  * score:drafting prints them, with every failing row). A change that lowers one fails here: it
  * undid a rule that the set's pages need. Raise them when a change earns it.
+ *
+ * Lowered once, knowingly (0.742 -> 0.727): the set's labels name a page's subject, and an
+ * article's sentence from far down names it too ("Alibaba shares closed in New York on Tuesday at
+ * $185.25"); editors reading 124 drafts called those wrong, so an article is no longer drafted
+ * from past its first paragraphs, and 6 rows whose only draft was such a sentence now refuse.
  */
-const FLOOR = { score: 0.742, publishable: 0.723, precision: 0.844 };
+const FLOOR = { score: 0.727, publishable: 0.706, precision: 0.849 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();
