@@ -173,6 +173,8 @@ const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
 /** A shop's buttons and stock labels, in the languages shops are written in. */
 const SHOP_INTERFACE = /\b(add to (cart|basket|bag)|ajouter au panier|in den warenkorb|añadir al carrito|aggiungi al carrello|adicionar ao carrinho|buy now|acheter maintenant|jetzt kaufen|out of stock|sold out|en rupture de stock|ausverkauft)\b/iu;
+/** A product page's price or rating line ("$64.95", "2 499,00 € 2 299,00 €", "Rated 4.89 out of 5", "Noté 4,8 sur 5"). */
+const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewertet|valorado|valutato)\s+\d|\b\d([.,]\d+)?\s*(out of|sur|von|de|su)\s*5\b/iu;
 /** A was/now pair of prices, side by side ("2 499,00 € 2 299,00 €", "$59.99 $49.99"): a product card's. */
 const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
@@ -410,8 +412,8 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 }
 
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
-export function shorten(sentence: string): string | undefined {
-  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX)?.text;
+export function shorten(sentence: string, lang: string | null = null): string | undefined {
+  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang)?.text;
   // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
   // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
   return text === undefined || metadataRule(text) !== undefined || openingRule(text, true) !== undefined ? undefined : text;
@@ -427,6 +429,11 @@ export const join = (text: string, next: string) => (text === '' ? next : CJK_EN
 const ARTICLE_LEAD_PARAGRAPHS = 2;
 /** A block this long is a paragraph of the story; shorter, a line about it (a time stamp, a credit, a kicker). */
 const PARAGRAPH_CHARS = 120;
+
+/** A list's lead-in made a sentence: at least this many words, not ending on a word that needs what follows ("by:", "are:", "ways:"). */
+const LIST_INTRO_WORDS = 8;
+const LIST_INTRO_ENDS = new Set(('by as to of for with from in on at into are is be include includes including following below these those this that '
+  + 'goals ways steps things reasons types kinds options features parts examples tasks rules cases items follows such like').split(' '));
 
 /** How many of the lead's first blocks may open with a dateline. */
 const LEAD_BLOCKS = 6;
@@ -455,6 +462,17 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   // (Among the lead's first blocks: a credit or a kicker may stand before it.) The forms that name a subject elsewhere ("JSON: A
   // lightweight data-interchange format ...", "Django — The web framework ...") only on an article's.
   sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block, content.article === true).text));
+  // A lead that introduces a list ("http is a package that collects several modules for working with the HyperText Transfer
+  // Protocol:") says what the page is once its colon is a full stop; one that cannot stand without its list ("you can access
+  // it by:") leaves nothing to draft from: what follows the list is a detail or an aside.
+  const leadIn = sections[0]?.[0];
+  // (A lead of one sentence only: in a longer one the sentences before the lead-in say what the page is.)
+  if (leadIn !== undefined && /:\s*$/u.test(leadIn) && sentencesOf(leadIn, content.lang).length === 1) {
+    const whole = leadIn.replace(/\s*:\s*$/u, '.');
+    const last = /(\p{L}+)\.$/u.exec(whole)?.[1]?.toLowerCase() ?? '';
+    if (whole.split(/\s+/).length >= LIST_INTRO_WORDS && !LIST_INTRO_ENDS.has(last)) sections[0]![0] = whole;
+    else return { rule: 'list_intro_lead', reason: `the page's lead introduces a list ("${quoted(leadIn)}") and says nothing without it; what follows the list is a detail, not what the page is` };
+  }
   if (sections.length === 0) {
     const faq = proseBySection({ ...content, headings: [] }).length > 0;
     return { rule: faq ? 'faq_without_lead' : 'no_prose', reason: faq
@@ -494,7 +512,10 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       return { rule: 'no_usable_lead', reason: `the article's first ${ARTICLE_LEAD_PARAGRAPHS} paragraphs have no sentence that can open a description; a sentence further down tells a detail of the story, not the story` };
     }
     // Past the lead, only from a section's opening paragraph: further in, a section's prose is a detail of it ("Each line starts with an IP address").
-    if (s > 0 && firstUsable > 0) return { rule: 'no_usable_lead', reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
+    // (A product's rating and price lines before it are no paragraphs: "Rated 4.89 out of 5", "$64.95".)
+    const before = blocks.slice(0, firstUsable);
+    const productLines = before.every((block) => block.length < PARAGRAPH_CHARS) && before.some((block) => PRICE_OR_RATING.test(block));
+    if (s > 0 && firstUsable > 0 && !productLines) return { rule: 'no_usable_lead', reason: `the page's lead has no usable sentence, and the first section with prose opens with none either (its first usable one is in paragraph ${firstUsable + 1})` };
     // The section's opening paragraph; a later one only when it speaks of the page itself ("This
     // tutorial explains ...", "pg_dump is ..."): drafted from any later paragraph, descriptions read
     // on real sites were a detail rather than the page's subject nine times out of ten.
@@ -528,7 +549,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''

@@ -36,12 +36,18 @@ describe('the description writer', () => {
 
   it('skips lead-ins to a list, fragments and code, and refuses text with replacement characters', () => {
     const draft = text(writeMetaDescription(page([
+      'git-commit - Record changes to the repository',
       'The content to be committed can be specified in several ways:',
       'by using git add to incrementally add changes to the index before using the commit command;',
       'Set <code>x=1</code> in the file to turn the cache on for every host.',
       'Create a new commit containing the current contents of the index and the given log message describing the changes.',
     ]), new Set()));
     assert.equal(draft, 'Create a new commit containing the current contents of the index and the given log message describing the changes.');
+    // A page that opens with a lead-in to its list: what follows the list is an aside ("You probably want to start up psql ...").
+    const listFirst = writeMetaDescription(page(['Once you have created a database, you can access it by:', 'You probably want to start up psql to try the examples in this tutorial.']), new Set());
+    assert.equal((listFirst as { rule?: string }).rule, 'list_intro_lead');
+    const madeWhole = text(writeMetaDescription(page(['http is a package that collects several modules for working with the HyperText Transfer Protocol:'], { h1: 'http — HTTP modules' }), new Set()));
+    assert.equal(madeWhole, 'http is a package that collects several modules for working with the HyperText Transfer Protocol.', 'a lead-in that is a whole sentence ends with a full stop');
     const command = text(writeMetaDescription(page(['apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.'], { h1: 'apachectl - Apache HTTP Server Control Interface' }), new Set()));
     assert.equal(command, 'apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.', 'a command name opens a sentence in lower case');
     const tied = text(writeMetaDescription(page(['However, the module only helps with a cache in front of the server and a warm disk under it.', 'This module keeps file handles open so that the server answers requests for static files faster.']), new Set()));

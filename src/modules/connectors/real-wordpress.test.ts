@@ -17,8 +17,8 @@ const skip = state ? false : 'no real WordPress: run `npm run wordpress:up` (it 
 
 const run = `${process.env.TEST_DB ?? 'embedded'}-${Date.now().toString(36)}`;
 const ABOUT = `<!-- wp:paragraph -->\n<p>Our nursery grows old shrub roses, climbers and ramblers on four acres in Kent. Every plant is raised from our own cuttings.</p>\n<!-- /wp:paragraph -->\n\n<!-- wp:paragraph -->\n<p>Visitors can walk the beds from April to October and ask the growers anything about pruning, feeding and planting.</p>\n<!-- /wp:paragraph -->`;
-const LONG_TITLE = 'Everything you need to know about pruning roses in a small garden';
-const KENTS_TITLE = "Kent's climbing roses: walls, fences and arches for a small garden";
+const LONG_TITLE = 'How to prune roses well: everything you need to know in a small garden';
+const KENTS_TITLE = "Kent's roses for a wall: fences, arches and pergolas in a small garden";
 const ROSES = '<h1>Roses</h1>\n<p>We grow old shrub roses in Kent and sell them bare-root from November.</p>\n<p><img src="/wp-content/uploads/red-rose-bush-1024x768.jpg"></p>\n<p>See the <a href="/no-such-guide-' + run + '/">older guide</a> for planting.</p>';
 
 let ctx: TestContext;

@@ -24,7 +24,7 @@ function guide(plant: (typeof PLANTS)[number], index: number) {
     type: 'page' as const,
     slug: `guides/${plant.topic}`,
     // One guide's title runs far past what a results page shows: a finding for the audit.
-    title: index === 0 ? `${plant.plant}: the complete growing guide for beginners and experienced gardeners alike` : `${plant.plant}: a growing guide`,
+    title: index === 0 ? `Growing ${name} in a small garden: the complete guide for beginners and experienced gardeners alike` : `${plant.plant}: a growing guide`,
     content: [
       p(`${plant.plant} repay a little planning.`, `Our nursery team has grown ${name} in the clay of the Weald for thirty years, and this guide sets out what works for us, from choosing the right plants to the first season after planting.`),
       `<h2>Choosing ${name}</h2>`,

@@ -42,7 +42,7 @@ export function draftFromSummaries(content: PageContent, taken: ReadonlySet<stri
       if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true))) break;
       const next = join(draft, sentence.text);
       if (displayWidth(next) > DESCRIPTION_MAX) {
-        if (draft === '') draft = shorten(sentence.text) ?? '';
+        if (draft === '') draft = shorten(sentence.text, content.lang) ?? '';
         break;
       }
       draft = next;

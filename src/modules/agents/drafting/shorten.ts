@@ -43,7 +43,9 @@ const NEWS_DAY = /\s(?:last|this|on)\s(?:Monday|Tuesday|Wednesday|Thursday|Frida
 // Read on 142 news drafts: a clause after "when", "after" or a participle without a comma ("... may have occurred | after the
 // attacker tried to steal ...", ", stating they had checked on Jeffrey Epstein ...") is the news itself, and is never cut.
 const TRAILING = [
-  /,\s(?=(?:after|as|amid|while|before|until|following|despite|according to|in a|in an|in what|including|citing)\b)/giu,
+  /,\s(?=(?:after|as|amid|while|before|until|following|despite|according to|in a|in an|in what|including|citing|with)\b)/giu,
+  // The same in the other languages sites are most written in: ", pour une autonomie de ...", ", mit ...", ", con ...".
+  /,\s(?=(?:pour|afin de|grâce à|selon|dont|avec|mit|wobei|sodass|um|para|con|gracias a|donde|per|grazie a|com|onde)\s)/giu,
   /\s(?=(?:amid|according to|in an attempt|in a bid|as part of|such as|including|because)\s)/giu,
   // A sentence end the segmenter joined past ("... commands (every hour, etc.). atd deals with ..."): the first sentence alone.
   /(?<=(?:\)|\p{Ll}{3})[.!?])\s+(?=\p{Ll})/gu,
@@ -138,12 +140,11 @@ export function closed(text: string): boolean {
 const DASH = /\s[—–]\s/gu;
 const dashesPaired = (sentence: string, cut: string) => (sentence.match(DASH)?.length ?? 0) % 2 === 1 || (cut.match(DASH)?.length ?? 0) % 2 === 0;
 /**
- * A cut keeps a verb: "Sondland’s appearance at Wednesday morning’s hearing." (cut at ", and his closeness to Trump, is ...")
- * is a subject alone. A verb here is an English finite auxiliary or a word with an English verb's ending, a rough test (a
- * plural noun passes it) that only keeps out a phrase with neither; text in a script other than Latin is judged by the other
- * rules only.
+ * An English cut keeps a verb: "Sondland’s appearance at Wednesday morning’s hearing." (cut at ", and his closeness to Trump,
+ * is ...") is a subject alone. A verb here is a finite auxiliary or a word with a verb's ending, a rough test (a plural noun
+ * passes it) that only keeps out a phrase with neither; a cut in another language is judged by the other rules only.
  */
-const saysSomething = (text: string) => !/^[\p{Script=Latin}\s\p{P}\p{N}$€£]+$/u.test(text) || FINITE_VERB.test(` ${text} `) || /\b\p{Ll}{2,}(?:ed|es|s)\b/u.test(text);
+const saysSomething = (text: string) => FINITE_VERB.test(` ${text} `) || /\b\p{Ll}{2,}(?:ed|es|s)\b/u.test(text);
 
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
@@ -152,7 +153,8 @@ const MIN_WORDS = 6;
  * The longest form of `sentence` within [min, max] (display width) that the cuts allow, up to
  * three of them in a row (an appositive, then a leading clause, then the end), or undefined.
  */
-export function shortenSentence(sentence: string, min: number, max: number): { text: string; cuts: string[] } | undefined {
+export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null): { text: string; cuts: string[] } | undefined {
+  const english = lang === null || /^en\b/iu.test(lang);
   let frontier = [{ text: sentence, cuts: [] as string[] }];
   const found: Array<{ text: string; cuts: string[] }> = [];
   const seen = new Set([sentence]);
@@ -166,7 +168,7 @@ export function shortenSentence(sentence: string, min: number, max: number): { t
           seen.add(text);
           const result = { text, cuts: [...state.cuts, cut.id] };
           const width = displayWidth(text);
-          if (width >= min && width <= max && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && saysSomething(text)) found.push(result);
+          if (width >= min && width <= max && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || saysSomething(text))) found.push(result);
           if (width >= min && seen.size < 200) next.push(result);
         }
       }

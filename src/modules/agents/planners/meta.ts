@@ -11,6 +11,9 @@ import { readOrReject, type Planner } from './planner.ts';
 const MISSING = ['meta_description_missing', 'meta_description_empty'];
 const TITLES = ['title_missing', 'title_empty', 'title_too_short', 'title_too_long', 'title_duplicate'];
 
+/** Words a headline's main part needs to stand as a title without its subtitle. */
+const MAIN_PART_WORDS = 5;
+
 /** Up to this many pages sharing a description, each page's task lists the others. */
 const SHARED_LISTED = 10;
 
@@ -119,14 +122,19 @@ export const metaPlanner: Planner = {
         suffixFixed: ctx.suffixFixed, ownShared: list.some((f) => f.check_id === 'title_duplicate'), ...(form === undefined ? {} : { shortForm: form }),
       });
       const headline = headlineOf(page.content, suffix);
-      const keepsHeadline = (d: ReturnType<typeof write>) => 'text' in d && d.text.startsWith(headline);
+      // A cut may drop a subtitle after the headline's main part when that part says enough on its own ("Pruning roses in a
+      // small garden: everything you ever wanted to know"); never a cut inside it ("Everything you ever wanted to know").
+      const mainPart = headline.split(/:\s|\s[-–—]\s/u)[0]!.trim();
+      const keepsHeadline = (d: ReturnType<typeof write>) => 'text' in d
+        && (d.text.startsWith(headline) || (mainPart.split(/\s+/).length >= MAIN_PART_WORDS && d.text.startsWith(mainPart)));
       let draft: ReturnType<typeof write>;
       if (!onlyTooLong) draft = write();
       else if (ctx.suffixFixed) {
         // On a CMS whose theme prints its suffix after every title, only the writer that keeps it makes a title the live page
         // shows; and it too never cuts the headline to fit beside the suffix.
         const fixed = write();
-        draft = keepsHeadline(fixed) ? fixed : { rule: 'title_headline_too_long', reason: `the headline ("${headline}") does not fit ${TITLE_MAX} characters beside the suffix the site's theme adds ("${suffix.trim()}"), and cutting it would change what it says` };
+        draft = keepsHeadline(fixed) ? fixed : 'reason' in fixed ? fixed
+          : { rule: 'title_headline_too_long', reason: `the headline ("${headline}") does not fit ${TITLE_MAX} characters beside the suffix the site's theme adds ("${suffix.trim()}"), and cutting it would change what it says` };
       } else {
         const whole = page.content.article ? undefined : write();
         draft = whole && keepsHeadline(whole) ? whole : shortenLongTitle(page.content, ctx.taken.titles, suffix);
