@@ -2,7 +2,8 @@ import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../checks/page-checks.ts';
 import { metadataRule } from '../../crawler/metadata-blocks.ts';
 import type { SummarySource } from '../../crawler/page-summaries.ts';
 import { displayWidth } from '../../../lib/strings.ts';
-import { canOpen, join, readSentences, shorten } from '../description-writer.ts';
+import { join, shorten } from '../description-writer.ts';
+import { canOpen, readSentences } from './sentence-rules.ts';
 import type { PageContent } from '../page-content.ts';
 import { withoutLeadPrefix, withoutSiteName } from './lead-prefixes.ts';
 

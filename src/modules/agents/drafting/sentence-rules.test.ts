@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { OPENING_RULES, openingRule, readSentences, SENTENCE_RULES, sentenceRulesOf } from '../description-writer.ts';
+import { OPENING_RULES, openingRule, readSentences, SENTENCE_RULES, sentenceRulesOf } from './sentence-rules.ts';
 
 /**
  * The rule that names a sentence's refusal, read as a block of its own on an English page with no name of its own, as an

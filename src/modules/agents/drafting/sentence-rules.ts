@@ -1,0 +1,327 @@
+import { metadataRule } from '../../crawler/metadata-blocks.ts';
+import { sentencesOf } from '../sentences.ts';
+import { inLanguage } from '../text-language.ts';
+
+/**
+ * The rules each sentence of a description meets, as named data: SENTENCE_RULES (complete
+ * prose, readable, in the page's language, about the page rather than about the article or
+ * elsewhere) and OPENING_RULES (what may open a description), each with an id, the words a
+ * refusal says, a sentence it refuses and one it lets through (sentence-rules.test.ts). The
+ * expressions below are what the rules read; description-writer.ts drafts with them.
+ */
+export const REPLACEMENT = '\uFFFD';
+/** Sentence ends in any script the segmenter knows ("." "!" "?" and the CJK full stops). */
+export const SENTENCE_END = /[.!?。！？]["'”’)\]]*$/u;
+export const ELLIPSIS = /(\.\.\.|…)["'”’)\]]*$/u;
+/** Markup or code inside a sentence: not text a searcher should read. */
+const CODE_LIKE = /[<>{}]|[;=]\S|\w\(\S*\)\s*¶|¶/u;
+/** A generic type's name ("Vec<T>", "HashMap<K, V>", "Rc<RefCell<T>>"): how a reader names the type, not code. */
+const GENERIC_NAME = /(?<![\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_:]*<[^<>{};\s][^<>{};]{0,40}>/gu;
+function withoutGenericNames(text: string): string {
+  let out = text;
+  for (let previous = ''; previous !== out;) [previous, out] = [out, out.replace(GENERIC_NAME, 'T')];
+  return out;
+}
+export const CJK_END = /[。！？]$/u;
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Words that tie a sentence to one before it, in the languages sites are most written in. */
+const CONNECTIVES = [
+  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless',
+  'hence', 'yet', 'still', 'lastly', 'finally', 'similarly', 'likewise', 'conversely', 'meanwhile', 'consequently', 'accordingly', 'in addition',
+  'for example', 'for instance', 'for (more|less|most|further|simpler|other)', 'e\\.g\\.', 'i\\.e\\.', 'in this case', 'in that case', 'in other words', 'as a result', 'as previously', 'as mentioned',
+  'as described', 'as shown', 'as noted', 'as always', 'yes', 'no', 'of course', 'here', 'there are, however', 'on the other hand',
+  'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
+  // A tutorial's place in its own sequence: "Now we'll add ...", "By now, you've learned ...", "At the moment, we're writing ...".
+  'now(?! that)', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
+  // One of several ways, the one before on the page: "Another way to deal with this ...", "An alternative approach is ...", "At the time, we said ...".
+  'another', 'an alternative(?! to)', 'at the time',
+  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
+  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
+  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
+  'tuttavia', 'ma', 'quindi', 'inoltre', 'per esempio', 'ad esempio', 'porém', 'mas', 'então', 'além disso', 'por exemplo',
+];
+/** Personal pronouns: they stand for something named before, even at the start of a page ("It operates on ..."). */
+const PRONOUNS = ['it', 'its', 'they', 'their', 'them', 'he', 'she', 'his', 'her', 'il', 'elle', 'ils', 'elles', 'es', 'sie', 'er'];
+/** Words that stand for something named before: fine at the very start of a page ("This module ..."), not after it. */
+const REFERRING = [
+  ...PRONOUNS, 'this', 'these', 'those', 'that', 'such', 'the other', 'the same', 'the latter',
+  'the former', 'the rest', 'the remaining', 'both', 'either', 'neither', 'each of', 'all of', 'one of', 'some of', 'most of', 'many of',
+  'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'ce', 'cette', 'ces', 'celui', 'celle', 'ceux',
+  'es', 'sie', 'er', 'dies', 'diese', 'dieser', 'dieses', 'ello', 'esto', 'este', 'esta', 'estos', 'estas',
+];
+/** The same in Chinese and Japanese, written without spaces (so without \\b): "然后通过 ... 重启 Apache" ("Then restart Apache ..."). */
+const CJK_CONNECTIVES = ['然后', '但是', '但', '因此', '所以', '另外', '此外', '而且', '同样', '例如', '那么', '接着', '其次', '最后', '不过',
+  'しかし', 'また', 'そして', 'ただし', 'なお', '例えば', 'さらに', 'したがって', 'それから', '次に', 'そのため', 'つまり'];
+const CONNECTIVE = new RegExp(`^((${CONNECTIVES.join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu');
+const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
+/** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
+const THIS_AS_PRONOUN = /^this\s+(leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
+/** "This page ...", "This chapter ...": the page speaking of itself, wherever it stands. */
+export const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
+  'page', 'article', 'document', 'guide', 'tutorial', 'chapter', 'section', 'manual', 'book', 'handbook', 'post', 'site', 'website', 'faq', 'how-?to',
+  'lesson', 'course', 'appendix', 'part', 'reference', 'overview', 'introduction', 'list', 'glossary', 'index', 'release', 'specification', 'standard',
+  // What a reference page is about: on its own page, "this module" is the page's subject wherever it is named.
+  'module', 'package', 'library', 'program', 'command', 'utility', 'tool', 'extension', 'plugin', 'application', 'service', 'project',
+].join('|')})s?|(ce|cette|ces)\\s+(chapitre|page|section|document|guide|livre|manuel|module|article|annexe)s?|(dieses?|dieser)\\s+(kapitel|seite|abschnitt|dokument|handbuch|buch|modul|artikel|anhang)|(este|esta|estos|estas)\\s+(capítulo|página|sección|documento|guía|libro|manual|módulo|artículo|apéndice)s?)\\b`, 'iu');
+const REFERS_BACK = new RegExp(`^(${REFERRING.join('|')})\\b`, 'iu');
+/** "It is possible to ...", "Both X and Y ...": openings that name all they speak of. */
+const SELF_CONTAINED = /^(it( is| was|'s|’s) (not |often |sometimes |usually |generally |always |also |very |quite )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
+/** Ordinal forms and cases named earlier: "The first form ...", "In the second case ...". */
+const NAMED_EARLIER = /^((in|with|for)\s+)?(the|this|that)\s+(first|second|third|fourth|last|latter|former|other|same|above|next|previous)\s+(form|case|mode|way|variant|example|one|step|method|option|command|section)s?\b/iu;
+/** A verb whose object is a pronoun ("Give them ...", "Run it ..."). */
+const VERB_ON_PRONOUN = /^\p{L}+\s+(them|it|they|these|those)\b/iu;
+
+/**
+ * A sentence that sends the reader somewhere else: "the following", "in this example", "see
+ * Section 19.5", "Table 9.42 summarizes", "Refer to ...", a parenthesised aside. Numbers and
+ * versions next to above/below ("9.6 and below") are not pointers.
+ */
+const POINTS_ELSEWHERE = new RegExp([
+  // Pointer phrases, not the bare words: "above 15 degrees" and "below 160 characters" point nowhere.
+  '\\b(see|shown|listed|described|mentioned|discussed|explained|given|as|the example|the table|the list)\\s+(above|below)\\b',
+  '\\b(above|below)[.:]?$',
+  // "Following the 16-inch MacBook Pro, Apple plans ..." is "after": only "the following", "following:" and "following example" point.
+  '\\b(the|these|those) following\\b(?!\\s+(day|days|week|weeks|month|months|year|years|morning|afternoon|evening|night|season|weekend|spring|summer|autumn|winter|decade)\\b)|\\bfollowing(?=\\s*:|\\s+(example|examples|table|list|section|sections|steps|code|command|commands|figure|chapter|page|pages|output|options)\\b)',
+  '\\b(previous|preceding|aforementioned|ci-dessus|ci-dessous|suivant(e|s|es)?|oben|unten|folgende[nrs]?|seguintes?|siguientes?|seguenti|seguente|abaixo|acima)\\b',
+  '\\b(in|from|see) (this|the|that) (example|listing|snippet|figure|diagram)\\b',
+  '\\b(this|the) (example|listing|snippet|figure|diagram) (above|below|shows|illustrates|demonstrates)\\b',
+  '\\b(section|chapter|table|figure|example|appendix|listing|kapitel|abschnitt|tableau)\\s+([A-Z]\\.?)?\\d+(\\.\\d+)*\\b',
+  '^(refer to|see|for more (information|details)|for details|more information|voir|siehe)\\b',
+  // What earlier pages of a book did: "the code we've written so far", "as always", "as we've seen".
+  '\\b(so far|as always)\\b',
+  // "While the former ..., the latter ...": a pair named before; not "X is the same as Y, with the latter's ..." (both in the sentence).
+  // Not "Kurt Volker, the former special envoy": there "former" is an adjective.
+  '^(\\S+\\s+){0,2}the (former|latter)(\'s|’s)?(?=[,.;:]|\\s+(is|are|was|were|has|have|had|can|could|will|would|should|must|may|might|does|do|did|enables|uses|takes|gives|returns|lets|makes|requires|provides|allows|means|works|runs|offers|supports|needs|keeps|adds)\\b)',
+  '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
+  // "In Appendix C, we discuss ...": a lettered appendix is as much a pointer as a numbered section.
+  '\\b(appendix|annexe|anhang|apéndice)\\s+[A-Z]\\b',
+  // "refer to the guide" sends the reader away; "X refers to Y" defines X.
+  '\\b(refer to|see also|, see)\\b',
+  // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
+  // Not "those that best match", "files such as those uploaded by a user" (a relative clause says which).
+  // Letter-aware boundaries: \\b would find "ces" inside "espèces".
+  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo)(?![\\p{L}\\p{N}])|\\s+\\p{L}+(ed|en)\\s+(by|in|with|for|from|on|at|under|through)\\b)',
+  '^[(\\[]',
+].join('|'), 'iu');
+const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;
+/** A call to action tells a visitor already on the page what to do next; in a search result it says nothing of the page. */
+const CALL_TO_ACTION = new RegExp(`^(${[
+  'ask', 'read', 'call', 'click', 'tap', 'see', 'check', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
+  'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to', 'note that', 'please',
+  'let\'s', 'let’s', 'let us',
+  'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
+].join('|')})\\b`, 'iu');
+/** Words of a heading that name nothing: a paragraph opening with "The" does not speak of a page titled "The ...". */
+export const FUNCTION_WORDS = new Set((
+  'the and for with from into onto this that these those your our their its how what why when where who which about over under using '
+  + 'les des une pour avec dans sur der die das den dem des und für mit von los las una para con por del'
+).split(' '));
+/** The author's opinion ("I think learning a system is like ..."): not what the page is. */
+const FIRST_PERSON = /^I\s+(think|believe|feel|guess|suppose|hope|personally)\b/u;
+/**
+ * The author speaking of themself in an English sentence ("nice for console lovers like me",
+ * "in my experience"): an aside. A manual's "I provide some pointers ..." says what it offers, and stays.
+ */
+const AUTHOR_SELF = /(^|[\s(])(me|my|myself)(?=[\s,.;:!?)])/iu;
+/**
+ * Text for the document's editors rather than its readers, in the languages manuals are
+ * written in: a marker of unfinished work ("FIXME: More content needed"), who wrote or
+ * translated a section.
+ */
+const EDITORIAL = /\b(was|were|has been|have been) (contributed|written|translated|provided|kindly provided) by\b|^(contributed|written|translated) by\b/iu;
+/**
+ * A notice that the page itself is out of date ("So this page is outdated.", "... are not applicable
+ * any more"): the whole paragraph is a notice about the page, not what the page is about.
+ */
+export const STALE_NOTICE = /\b(this|the) (old |present |current )?(document|page|section|chapter|manual|guide|article)( is| was| has become)? (now )?(outdated|obsolete|deprecated|out of date)\b|\b(no longer|not) (applicable|accurate|up to date)\b|\b(aren't|are not|isn't|is not) applicable any ?more\b/iu;
+/** Written in capitals, as editors write them: "todo" is Spanish and Portuguese for "all". */
+const UNFINISHED = /\b(FIXME|TODO|XXX|TBD)\b/u;
+/**
+ * An admonition's label ("Note: This does not apply ...", "Hinweis: ..."): what follows is an
+ * aside, unless it speaks of the page itself ("Note: This document was written in 2004 as a
+ * guide to ..."), which is then drafted without the label.
+ */
+export const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:\s*/iu;
+/** A web address in brackets ("TOML (Tom’s Obvious Minimal Language, https://toml.io)"): the sentence reads whole without it. */
+export const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
+/** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
+export const ADDRESS_AFTER_COLON = /:\s*[a-z]{3,6}:\/\/\S+?(?=[.!?]?$)/iu;
+/** A shop's buttons and stock labels, in the languages shops are written in. */
+const SHOP_INTERFACE = /\b(add to (cart|basket|bag)|ajouter au panier|in den warenkorb|añadir al carrito|aggiungi al carrello|adicionar ao carrinho|buy now|acheter maintenant|jetzt kaufen|out of stock|sold out|en rupture de stock|ausverkauft)\b/iu;
+/** A product page's price or rating line ("$64.95", "2 499,00 € 2 299,00 €", "Rated 4.89 out of 5", "Noté 4,8 sur 5"). */
+export const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewertet|valorado|valutato)\s+\d|\b\d([.,]\d+)?\s*(out of|sur|von|de|su)\s*5\b/iu;
+/** A was/now pair of prices, side by side ("2 499,00 € 2 299,00 €", "$59.99 $49.99"): a product card's. */
+const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
+
+/** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
+const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
+/** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
+export const QUESTION = /[?？]$/u;
+/**
+ * "... is supported by NSS too.": in addition to something said before it, unless the sentence
+ * names that itself ("Just like generic types can be bounded, lifetimes use bounds as well.");
+ * after the draft's first sentence, what came before is in the draft.
+ */
+const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(too|as well)[.!?]$/iu;
+/**
+ * Words that build on the text before ("This is not a problem though ...", "To try to answer
+ * this, we ran ..."): a draft cannot open with them.
+ */
+const LEANS_ON_BEFORE = /\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
+/** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
+export const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
+/** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
+const ABOUT_THE_SENTENCE_BEFORE = /^(in|for|with|under) (these|those|such) (cases|situations|circumstances|reasons|scenarios),\s+/iu;
+/** A footnote marker glued into the text ("[17]"). */
+// And a citation's number in brackets at a sentence's end ("... in the United States (1)."), not an age ("Anna Schmidt (34), a teacher").
+export const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.!?]\s|[.!?]$)/g;
+/**
+ * A cross-reference a sentence carries at its end or in brackets ("(see Section 26.3)", ";
+ * see Table 8.3", ", shown in Table 8.9"): it points at the manual, not the page's subject,
+ * and goes before the sentence is judged; the rest usually says what the page is.
+ */
+export const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*((,\s*|,?\s+and\s+)((section|chapter|table|figure|example|appendix)\s+)?[A-Z]?\.?\d+(\.\d+)*)*(?=[.!?]$)/giu;
+
+export interface Sentence {
+  text: string;
+  /** Usable in a description at all (complete prose, readable, long enough to say something, in the page's language). */
+  usable: boolean;
+  /** The id of the first SENTENCE_RULES entry it breaks (absent when usable). */
+  rule?: string;
+  undecodable: boolean;
+  foreign: boolean;
+}
+
+/**
+ * A sentence that starts in lower case is a fragment ("are used to create ...") unless its
+ * first word is a name: one the page's heading or title carries ("dict_xsyn is ...",
+ * "mod_sed est ..."), or one written like an identifier ("cProfile", "pg_dump", "ls2").
+ */
+function startsWithName(text: string, pageWords: ReadonlySet<string>): boolean {
+  const word = /^[\p{L}\d_.-]+/u.exec(text)?.[0] ?? '';
+  return pageWords.has(word.toLowerCase()) || /[_\d.]|\p{Ll}\p{Lu}/u.test(word);
+}
+
+/** What a sentence rule reads: the sentence (its admonition label gone), as written, where it stands, the page's language and name. */
+interface SentenceFacts {
+  text: string;
+  labelled: string;
+  index: number;
+  lang: string | null;
+  pageWords: ReadonlySet<string>;
+  /** The block it is in says the page is out of date. */
+  notice: boolean;
+  /** The page is an article (a news story, a blog post): its opening may be a hook. */
+  article: boolean;
+  /** Whether it is in another language than the page (computed once, when asked). */
+  foreign: () => boolean;
+}
+
+/** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
+export interface SentenceRule {
+  id: string;
+  /** What it says of a sentence it refuses, in a refusal's words. */
+  says: string;
+  fires: (s: SentenceFacts) => boolean;
+  example: string;
+  counterExample: string;
+}
+
+/** Each sentence of a draft: complete prose, readable, in the page's language, standing alone. The first rule that fires names the refusal. */
+export const SENTENCE_RULES: SentenceRule[] = [
+  { id: 'not_a_sentence', says: 'does not end as a sentence ends', fires: (s) => !SENTENCE_END.test(s.text) || ELLIPSIS.test(s.text),
+    example: 'Read the rest of the story in our app', counterExample: 'The story is told in full in the second part.' },
+  { id: 'undecodable', says: 'did not decode cleanly', fires: (s) => s.text.includes(REPLACEMENT),
+    example: 'The caf\uFFFD opens at nine every morning.', counterExample: 'The café opens at nine every morning.' },
+  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text)),
+    example: 'Set x=1 in config.h before the loop runs.', counterExample: 'A Vec<T> holds any number of values of one type.' },
+  { id: 'fragment', says: 'starts in the middle of a sentence', fires: (s) => /^\p{Ll}/u.test(s.text) && !startsWithName(s.text, s.pageWords),
+    example: 'are used to create new files in the directory.', counterExample: 'pg_dump is a utility for backing up a database.' },
+  { id: 'too_short', says: 'is too short to say what the page is',
+    fires: (s) => (CJK.test(s.text) ? s.text.length < 12 : s.text.split(/\s+/).length < 4),
+    example: 'It works well.', counterExample: 'The garden opens at nine every morning.' },
+  { id: 'call_to_action', says: 'tells a visitor what to do next', fires: (s) => CALL_TO_ACTION.test(s.text),
+    example: 'Click here to read the full report on the election.', counterExample: 'Clicking a link opens the report in a new tab.' },
+  { id: 'opinion', says: 'is the author\'s opinion', fires: (s) => FIRST_PERSON.test(s.text),
+    example: 'I think learning a system is like learning a language.', counterExample: 'I started the project in 2004 to teach myself Rust.' },
+  { id: 'foreign', says: 'is in another language than the page', fires: (s) => s.foreign(),
+    example: 'Это предложение написано на другом языке, чем сама страница.', counterExample: 'This is a sentence in the language of the page itself.' },
+  { id: 'builds_on_before', says: 'builds on a sentence before it', fires: (s) => s.index === 0 && (ADDS_TO_BEFORE.test(s.text) || LEANS_ON_BEFORE.test(s.text)),
+    example: 'This is not a problem though, because the trait can be implemented.', counterExample: 'Just like generic types can be bounded, lifetimes use bounds as well.' },
+  { id: 'stale_notice', says: 'is a notice that the page is out of date', fires: (s) => s.notice,
+    example: 'This page is outdated and nobody maintains it.', counterExample: 'The page lists every package in the archive.' },
+  { id: 'editorial', says: 'is a note for the document\'s editors', fires: (s) => EDITORIAL.test(s.text) || UNFINISHED.test(s.text),
+    example: 'This section was contributed by Francois Bayart.', counterExample: 'The section covers firewalls for bridges.' },
+  { id: 'admonition', says: 'is an admonition (a note or a warning), an aside', fires: (s) => s.text !== s.labelled && !PAGE_ITSELF.test(s.text),
+    example: 'Note: This does not apply to the kernels provided for Debian 3.1.', counterExample: 'Note: This document was written in 2004 as a guide to SQLite version 3.' },
+  { id: 'question', says: 'is a question', fires: (s) => QUESTION.test(s.text),
+    example: 'What does the new service offer its players?', counterExample: 'The new service offers games streamed to any screen.' },
+  { id: 'author_aside', says: 'is the author speaking of themself', fires: (s) => /^en\b/iu.test(s.lang ?? 'en') && AUTHOR_SELF.test(s.text),
+    example: 'It is a nice tool for console lovers like me.', counterExample: 'It is a nice tool for lovers of the console.' },
+  { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
+    fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
+    example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
+  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b(Yahoo|Jeopardy|Wham|Oklahoma|Mamma Mia)!$/u.test(s.text),
+    example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
+  // Not an article's: "Tickets sold out within minutes", "Revenue rose to $12.5 billion from $10.1 billion" are news.
+  { id: 'shop_interface', says: 'is a shop\'s interface (prices, a cart button), not prose', fires: (s) => !s.article && (SHOP_INTERFACE.test(s.text) || WAS_NOW_PRICES.test(s.text)),
+    example: 'Vélo électrique Voltera Urban 500 2 499,00 € 2 299,00 € Ajouter au panier.', counterExample: 'Revenue rose to $12.5 billion in the quarter from $10.1 billion a year earlier.' },
+  { id: 'text_rule', says: 'is plain text laid out with dashes or equals signs, not prose', fires: (s) => /[-=_*~]{4,}/u.test(s.text),
+    example: 'Supported platforms ------------------- MIPS32 and MIPS64 platforms are currently supported.', counterExample: 'MIPS32 and MIPS64 platforms are currently supported.' },
+  // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
+  { id: 'hook', says: 'opens an article by speaking to the reader or of its writer (a hook)', fires: (s) => s.article && s.index === 0 && HOOK.test(s.text),
+    example: 'In case you are living in Delhi-NCR, chances are you have an app or two to find out the air quality.', counterExample: 'Residents of Delhi-NCR check the air quality index on an app or two.' },
+  { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
+    example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
+];
+export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
+
+/** Every rule the first sentence of a text breaks, not only the first (for the rules' own tests). */
+export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
+  const segment = sentencesOf(text, lang)[0] ?? '';
+  const labelled = segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '');
+  const plain = labelled.replace(ADMONITION_LABEL, '');
+  let foreign: boolean | undefined;
+  const facts: SentenceFacts = { text: plain, labelled, index: 0, lang, pageWords, notice: STALE_NOTICE.test(text), article, foreign: () => (foreign ??= !inLanguage(plain, lang)) };
+  return SENTENCE_RULES.filter((r) => r.fires(facts)).map((r) => r.id);
+}
+
+/** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
+export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
+  const notice = STALE_NOTICE.test(block);
+  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
+    const text = labelled.replace(ADMONITION_LABEL, '');
+    // Whether it is in the page's language is asked once (franc is the costliest of the rules), and only when a rule asks.
+    let foreign: boolean | undefined;
+    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article, foreign: () => (foreign ??= !inLanguage(text, lang)) };
+    const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
+    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: facts.foreign() };
+  });
+}
+
+/**
+ * Whether a sentence can open a description: at the page's very start it may name the page
+ * ("This module ..."), elsewhere nothing before it. Each rule that keeps a sentence from
+ * opening one is named (OPENING_RULES), with a sentence it stops and one it lets open.
+ */
+export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean) => boolean; example: string; counterExample: string }> = [
+  { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t) => CONNECTIVE.test(t),
+    example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
+  // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
+  { id: 'named_earlier', says: 'speaks of a form or case named before it ("The second form ...")', fires: (t, start) => NAMED_EARLIER.test(t) && !(start && /^the\s+first\b/iu.test(t)),
+    example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },
+  { id: 'pronoun_object', says: 'acts on something named before it ("Give them ...", "This leaves ...")', fires: (t) => VERB_ON_PRONOUN.test(t) || THIS_AS_PRONOUN.test(t),
+    example: 'Give them a name that says what they hold.', counterExample: 'Give each variable a name that says what it holds.' },
+  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
+      && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (PRONOUN.test(t) || /^(both|either|neither)\b/iu.test(t)),
+    example: 'They were released on Tuesday in a prisoner swap.', counterExample: 'It is possible to run the server without a configuration file.' },
+  // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
+  { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")', fires: (t, start) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && REFERS_BACK.test(t),
+    example: 'These settings are read when the server starts.', counterExample: 'This page lists the settings the server reads when it starts.' },
+];
+export const OPENING_RULE_SAYS = new Map(OPENING_RULES.map((r) => [r.id, r.says]));
+
+/** The first opening rule a sentence breaks, or undefined when it can open a description. */
+export const openingRule = (sentence: string, atPageStart: boolean) => OPENING_RULES.find((r) => r.fires(sentence, atPageStart))?.id;
+export const canOpen = (sentence: string, atPageStart: boolean) => openingRule(sentence, atPageStart) === undefined;
