@@ -28,6 +28,8 @@ export interface PageContent {
   summaries?: PageSummary[];
   /** The page says it is an article (og:type, JSON-LD): its headline is its topic, never cut. */
   article?: boolean;
+  /** The page is a fact-check (a JSON-LD ClaimReview): its opening states the claim it checks, not its verdict. */
+  factCheck?: boolean;
 }
 
 /** Drafting content from what the crawl stored of a page (audit_pages.content) and its title. */
@@ -42,6 +44,7 @@ export function pageContentOf(title: string | null, stored: StoredPageContent): 
     ...(stored.shared ? { shared: stored.shared } : {}),
     ...(stored.summaries ? { summaries: stored.summaries } : {}),
     ...(stored.article ? { article: true } : {}),
+    ...(stored.json_ld?.some((j) => j.types.includes('ClaimReview')) ? { factCheck: true } : {}),
   };
 }
 

@@ -48,6 +48,12 @@ describe('the description writer', () => {
     assert.equal((listFirst as { rule?: string }).rule, 'list_intro_lead');
     const madeWhole = text(writeMetaDescription(page(['http is a package that collects several modules for working with the HyperText Transfer Protocol:'], { h1: 'http — HTTP modules' }), new Set()));
     assert.equal(madeWhole, 'http is a package that collects several modules for working with the HyperText Transfer Protocol.', 'a lead-in that is a whole sentence ends with a full stop');
+    const factCheck = writeMetaDescription(page(['A viral post says the moon landing was filmed in a studio in Nevada in the summer of 1969.'], { factCheck: true }), new Set());
+    assert.equal((factCheck as { rule?: string }).rule, 'fact_check', 'a fact-check\'s opening is the claim, not the verdict');
+    const checked = writeMetaDescription(page(['A viral post says the moon landing was filmed in a studio in Nevada in the summer of 1969.'], {
+      factCheck: true, summaries: [['standfirst', 'The claim that the moon landing was staged is false: the footage, the samples and independent tracking all confirm it.']],
+    }), new Set());
+    assert.equal(text(checked), 'The claim that the moon landing was staged is false: the footage, the samples and independent tracking all confirm it.', 'its editors\' summary gives the verdict');
     const command = text(writeMetaDescription(page(['apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.'], { h1: 'apachectl - Apache HTTP Server Control Interface' }), new Set()));
     assert.equal(command, 'apachectl is a front end to the web server. It is designed to help the administrator control the functioning of the server daemon.', 'a command name opens a sentence in lower case');
     const tied = text(writeMetaDescription(page(['However, the module only helps with a cache in front of the server and a warm disk under it.', 'This module keeps file handles open so that the server answers requests for static files faster.']), new Set()));

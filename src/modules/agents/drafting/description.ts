@@ -26,6 +26,12 @@ const namesHeadline = (text: string, content: PageContent) => {
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
   const own = draftFromSummaries(content, taken, pageWordsOf(content));
+  // A fact-check opens with the claim it checks ("Rep. McKinley says $53 million a week in drugs crosses the border"): drawn
+  // from there, a description would state the claim as fact. Only its editors' summary says the verdict.
+  if (content.factCheck) {
+    return 'text' in own ? { text: own.text, from: own.source }
+      : { rule: 'fact_check', reason: 'the page is a fact-check (ClaimReview): its opening states the claim it checks, and a description drawn from it would state the claim as fact; write one that gives the verdict' };
+  }
   // A standfirst that does not name what its headline is about ("The suspect confessed and the jury took just 15 minutes")
   // is written to be read under that headline; in a search result the lead says more, when it makes a description.
   if ('text' in own && own.source === 'standfirst' && !namesHeadline(own.text, content)) {

@@ -30,6 +30,8 @@ describe('a long sentence shortened as an editor shortens it', () => {
   it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
     assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
     assert.equal(closed('He said “no” twice (and meant it).'), true);
+    assert.equal(closed('This includes both the useful space.'), false, 'a "both" whose "and" was cut');
+    assert.equal(closed('It keeps both the data and its index in one file.'), true);
     assert.equal(shortenSentence('Two hostages were released, after a long wait in the mountains of the east of the country.', 10, 40), undefined);
   });
 });

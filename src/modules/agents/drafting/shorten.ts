@@ -131,6 +131,8 @@ export const CLAUSE_CUTS: ClauseCut[] = [
 
 /** Brackets and quotation marks closed as often as opened, and paired dashes kept in pairs: a cut must not leave one open. */
 export function closed(text: string): boolean {
+  // Nor a pair of words without its second half: "This includes both the useful space." (", and the overhead" was cut).
+  if (PAIRS.some(([first, second]) => first.test(text) && !second.test(text.slice(text.search(first))))) return false;
   const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
   return count(/\(/g) === count(/\)/g) && count(/\[/g) === count(/\]/g) && count(/“/g) === count(/”/g) && count(/"/g) % 2 === 0
     && count(/«/g) === count(/»/g);
@@ -145,6 +147,12 @@ const dashesPaired = (sentence: string, cut: string) => (sentence.match(DASH)?.l
  * passes it) that only keeps out a phrase with neither; a cut in another language is judged by the other rules only.
  */
 const saysSomething = (text: string) => FINITE_VERB.test(` ${text} `) || /\b\p{Ll}{2,}(?:ed|es|s)\b/u.test(text);
+
+/** Words that announce a second half: both ... and, either ... or, neither ... nor, between ... and, not only ... but. */
+const PAIRS: Array<[RegExp, RegExp]> = [
+  [/\bboth\b(?!\s+(of|are|were|is|have|had|can|will)\b)/iu, /\band\b/iu], [/\beither\b(?!\s+(of|way|side|case)\b)/iu, /\bor\b/iu],
+  [/\bneither\b(?!\s+(of|way|side|case)\b)/iu, /\bnor\b/iu], [/\bbetween\b/iu, /\band\b/iu], [/\bnot only\b/iu, /\bbut\b/iu],
+];
 
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
