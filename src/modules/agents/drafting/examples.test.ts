@@ -13,7 +13,7 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * from past its first paragraphs, and 6 rows whose only draft was such a sentence now refuse.
  * Raised since by the list lead-ins, product pages and other languages' clauses (0.739).
  */
-const FLOOR = { score: 0.739, publishable: 0.717, precision: 0.854 };
+const FLOOR = { score: 0.742, publishable: 0.717, precision: 0.854 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();
