@@ -33,6 +33,13 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.headings, [{ level: 1, text: 'Pruning roses' }, { level: 2, text: 'Tools' }], 'the article\'s own header keeps its h1; the comments heading is not the page\'s');
   });
 
+  it('drops another story\'s excerpt cut short by a program, and a related story\'s date alone in a list, but not a writer trailing off', () => {
+    const main = mainOf(blogPage('Pruning roses', `<p>Prune roses in late winter, just as the buds swell.</p><p>Let's see in more detail what is in store for you…</p>
+      <div class="more"><p>Indian-origin man pleads guilty to fraud scheme in US NEW YORK: An Indian-origin man has pleaded guilty to theft...</p></div>
+      <ul><li><div>November 19, 2019 at 5:10 pm</div></li><li>Prune bush roses hard, to an outward-facing bud.</li></ul>`));
+    assert.deepEqual(main.blocks, ['Prune roses in late winter, just as the buds swell.', 'Let\'s see in more detail what is in store for you…', 'Prune bush roses hard, to an outward-facing bud.']);
+  });
+
   it('drops menus written as text, language bars and code examples without landmarks', () => {
     const main = mainOf(manualPage('Virtual hosts', '<p>The term virtual host refers to running more than one web site on a single machine.</p><div class="example"><p><code>Listen 80</code></p></div>'));
     assert.ok(!main.blocks.some((b) => /Modules \| Directives|Available Languages|Listen 80/.test(b)), main.blocks.join(' / '));

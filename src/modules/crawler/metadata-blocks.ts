@@ -52,6 +52,13 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
     counterExample: 'Get security updates automatically by turning on the setting below.',
   },
   {
+    id: 'interface_label',
+    // A label whose value is elsewhere (a list of tags, share buttons) or a byline's "By" left alone when the name is a link.
+    pattern: /^(?:tags|tagged|share|share this(?: article| story)?|related|related articles|filed under|categories|category|topics|posted in|by|von|par|por)\s*:?\s*$/iu,
+    example: 'Tags:',
+    counterExample: 'Tags: what they are and how to use them well',
+  },
+  {
     id: 'chat_promo',
     pattern: /^(?:chat with us|message us|talk to us|follow us)\s+(?:in|on|via)\s+(?:facebook(?: messenger)?|messenger|whatsapp|telegram|twitter|x|instagram|linkedin|threads)\b[.!]?(?:\s[^.!?]{0,100}[.!]?)?$/iu,
     example: 'Chat with us in Facebook Messenger. Find out what\'s happening in the world as it unfolds.',
