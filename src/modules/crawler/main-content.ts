@@ -196,8 +196,11 @@ const OUTWEIGHS = 4;
 const ROW_PROSE_CHARS = 200;
 /** A figure's caption is kept up to this many characters (alt text is at most 125). */
 const MAX_CAPTION_CHARS = 600;
-/** The metadata rules that find a date alone: a list item that is only one is a related story's date, not a point of the page. */
-const DATE_RULES = new Set(['updated_line', 'dateline', 'relative_time', 'dated_line']);
+/**
+ * The metadata rules that hold in a list too: a list item that is only a date (a related story's) or a piece of the page's
+ * furniture ("Share on twitter") is no point of the page.
+ */
+const LIST_RULES = new Set(['updated_line', 'dateline', 'relative_time', 'dated_line', 'interface_label']);
 /**
  * A block that ends cut short by a program ("... may soon..."), and how long a teaser's excerpt is at most. Not a writer's
  * own trailing off ("Let's see in more detail what is in store for you…"), typeset with the ellipsis character.
@@ -393,9 +396,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const block = collapse(raw);
     if (seen.size < MAX_SEEN) seen.add(blockHash(block));
     // A byline, a dateline, a copyright line: about the article, not of it.
-    // (In a list only a date alone: "November 19, 2019 at 5:10 pm", "16 hours ago on iOS Blog" under a related story's link.)
+    // (In a list only a date or a label alone: "November 19, 2019 at 5:10 pm" under a related story's link, "Share on twitter".)
     const metadata = where?.kind === 't' ? undefined : metadataRule(block);
-    if (metadata && (where?.kind !== 'l' || DATE_RULES.has(metadata))) return;
+    if (metadata && (where?.kind !== 'l' || LIST_RULES.has(metadata))) return;
     // An excerpt cut short ("... may soon..."): another story's teaser, not this one's text.
     if (TRUNCATED.test(block) && block.length <= TEASER_CHARS) return;
     // A row of a table that holds a sentence or more is a layout table's prose: the page's paragraphs. Other rows are

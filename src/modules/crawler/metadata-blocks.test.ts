@@ -25,6 +25,13 @@ describe('blocks about an article, not of it', () => {
     ]) assert.equal(metadataRule(block), undefined, block);
   });
 
+  it('takes a page\'s furniture alone in a block for what it is, never a sentence that uses the same words', () => {
+    for (const block of ['Advertisement', 'Iklan', 'Image 3 of 12', 'Share on twitter', '%d bloggers like this:', 'MORE STORIES LIKE THIS ONE', '5:10 PM', 'Published 2 days ago'])
+      assert.ok(metadataRule(block), block);
+    for (const block of ['Close the valve before you start.', 'Advertisement revenue fell by a third last year.', 'The menu changes every week.'])
+      assert.equal(metadataRule(block), undefined, block);
+  });
+
   it('never takes a long block for metadata', () => {
     assert.equal(metadataRule(`By Bill Hoppe. ${'The game went on. '.repeat(12)}`), undefined);
   });
