@@ -8,6 +8,10 @@ export const MAX_CHARS = 160;
 
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 /** A month and day ("November 18th"), as a dated byline gives it. */
+/** A person's name as a byline writes it: two to four words in capitals ("Mike Wuerthele", "Errin Haines", "Anne-Marie O'Neil"). */
+const NAME = `\\p{Lu}[\\p{L}.'’-]+(?:\\s+\\p{Lu}[\\p{L}.'’-]+){1,3}`;
+/** A date as news sites print it, in capitals: "Nov 19, 2019", "November 19, 2019". */
+const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}`;
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
@@ -101,6 +105,44 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
     pattern: /^[\p{L}\p{N}_]+(?:[-/][\p{L}\p{N}_]+){2,}$/u,
     example: 'medium-browser-and-portrait-tablet',
     counterExample: 'Well-known state-of-the-art designs',
+  },
+  {
+    id: 'byline_names',
+    // Several writers, or a writer and the agency, or a name and its date: "By Stefan Becket, Kathryn Watson, Grace Segers",
+    // "Meg Kinnard and Errin Haines, Associated Press", "Chris Davies - Nov 19, 2019, 10:31 pm CST". Case-sensitive: names.
+    pattern: new RegExp(`^(?:By\\s+${NAME}(?:,\\s*(?:and\\s+)?${NAME})+|${NAME}(?:\\s+and\\s+${NAME})?,\\s*(?:Associated Press|Reuters|AFP|Bloomberg|The Associated Press)|(?:Associated Press|Reuters|AFP)\\s+${DATE_CASED}[^.!?]{0,30}|${NAME}\\s+[-–—|]\\s+${DATE_CASED}[^.!?]{0,30}|\\d{1,2}:\\d{2}\\s?[AP]M\\b[^.!?]{0,30}\\bby\\s+${NAME}|Von\\s+${NAME}\\s+(?:publiziert|veröffentlicht)\\s+am\\b[^!?]{0,30})$`, 'u'),
+    example: 'By Stefan Becket, Kathryn Watson, Grace Segers',
+    counterExample: 'By Monday, Kathryn had left for Boston and the others followed.',
+  },
+  {
+    id: 'author_bio',
+    // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ..."
+    pattern: new RegExp(`^${NAME}\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}(?:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger)\\b`, 'u'),
+    example: 'Brigit Katz is a freelance writer based in Toronto. Her work has appeared in a number of publications.',
+    counterExample: 'Tom Wolfe is the writer everyone quotes and nobody reads, the critic argued in her new book on the New Journalism.',
+    anyLength: true,
+  },
+  {
+    id: 'cookie_notice',
+    pattern: /^(?:we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to (?:browse|use) )?(?:this|our) (?:site|website)[^.]{0,40}cookies)\b/iu,
+    example: 'We use cookies to understand how you use our site and to improve user experience.',
+    counterExample: 'Cookies were first used by Netscape in 1994 to remember what a visitor had put in a cart.',
+    anyLength: true,
+  },
+  {
+    id: 'subscribe_promo',
+    // "Subscribe to WIRED and stay smart ...", "Get Motor Cycle Monthly delivered through your letterbox ...", "If you enjoyed this article ... Join".
+    pattern: /^(?:subscribe to (?:\p{Lu}[\p{L}]*|our|the)\b|get [\p{L} ]{2,40} delivered\b|get highlights of\b|if you enjoyed this article\b|there was a problem subscribing you\b)/iu,
+    example: 'Subscribe to WIRED and stay smart with more of your favorite Ideas writers.',
+    counterExample: 'Subscribers to the old plan keep their price until the end of the year, the company said.',
+    anyLength: true,
+  },
+  {
+    id: 'photo_credit',
+    // A caption set as text, with its credit in brackets at the end: "Protesters have worn masks to protect their identities (Image: GETTY )".
+    pattern: /\((?:image|photo|picture|credit|foto|bild)\s*:\s*[^)]{2,40}\)\s*$/iu,
+    example: 'Protesters have worn masks to protect their identities (Image: GETTY )',
+    counterExample: 'The photo (taken in 1969) shows the crew on the deck of the ship.',
   },
   {
     id: 'copyright',
