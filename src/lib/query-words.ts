@@ -11,6 +11,17 @@ const FUNCTION_WORDS = new Set([
   'should', 'vs', 'versus',
 ]);
 
+/**
+ * Words too common to show two texts are about one thing (English): the function words above and
+ * the commonest verbs and pronouns. The drafting's comparisons of a headline with a standfirst or a
+ * title's parts use them (significantWords).
+ */
+const COMMON_WORDS = new Set([...FUNCTION_WORDS,
+  ...'as be was were has have had will not no but this that these those he she they them we his her their our its all any more most new over out one two says said'.split(' ')]);
+/** A text's words that name something: three letters or more, not COMMON_WORDS, lower case ("c++" and "c#" kept whole). */
+export const significantWords = (text: string): Set<string> =>
+  new Set(text.toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)));
+
 /** Lower-cased words, letters and digits of any script. */
 export const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
 export const topicWordsOf = (text: string) => wordsOf(text).filter((w) => !FUNCTION_WORDS.has(w));

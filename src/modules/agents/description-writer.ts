@@ -173,8 +173,8 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       : 'the page has no prose paragraph of its own (only lists, definitions, tables or code) to draft a description from' };
   }
   let undecodable = false;
-  let foreign = 0;
-  let sentences = 0;
+  // Every sentence read, for the refusal that the page is mostly in another language (asked only when nothing was drafted).
+  const readAll: Sentence[] = [];
   let reason: string | undefined;
   let rule: string | undefined;
   for (const [s, blocks] of sections.entries()) {
@@ -184,8 +184,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       if (cache[b] === undefined) {
         const list = readSentences(blocks[b]!, content.lang, pageWords, content.article === true);
         undecodable ||= list.some((x) => x.undecodable);
-        sentences += list.length;
-        foreign += list.filter((x) => x.foreign).length;
+        readAll.push(...list);
         cache[b] = list;
       }
       return cache[b];
@@ -263,7 +262,8 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     return { rule: broken, reason: `no paragraph of the page's ${s === 0 ? 'lead' : 'first section with prose'} opens with a sentence that stands on its own: it opens "${quoted(opening.text)}", which ${why}` };
   }
   if (undecodable) return { rule: 'undecodable', reason: 'the page\'s text did not decode cleanly (replacement characters): no description is drafted from it' };
-  if (content.lang && foreign > 0 && foreign >= sentences / 2) {
+  const foreign = content.lang ? readAll.filter((x) => x.foreign).length : 0;
+  if (content.lang && foreign > 0 && foreign >= readAll.length / 2) {
     return { rule: 'foreign', reason: `the page is in ${languageName(content.lang)} (${content.lang}) but its text is mostly in another language (an untranslated copy?): no description is drafted from it` };
   }
   const opening = sections[0]?.[0];

@@ -65,7 +65,8 @@ function abbreviationsFor(lang: string | null): ReadonlySet<string> {
   return set;
 }
 /** Abbreviations that stand before a name and never end a sentence (a title): "Gov. Kristi Noem", "Dr. Smith". */
-const BEFORE_A_NAME = new Set(['Gov.', 'Sen.', 'Rep.', 'Dr.', 'Mr.', 'Mrs.', 'Ms.', 'St.', 'Gen.', 'Col.', 'Lt.', 'Sgt.', 'Capt.', 'Cmdr.', 'Adm.', 'Rev.', 'Hon.', 'Pres.', 'Supt.', 'Atty.', 'Insp.', 'Prof.', 'prof.', 'profa.', 'Sr.', 'Sra.', 'Srta.', 'Dra.', 'Lic.', 'Ing.', 'Sig.', 'Dott.', 'Avv.', 'Hr.', 'Fr.', 'M.', 'Mme.', 'Mlle.', 'z.B.', 'd.h.', 'u.a.', 'e.g.', 'i.e.']);
+// (Not "Sr.": "Harry Connick Sr. The ceremony ..." ends a sentence as often as Spanish "Sr. García" goes on.)
+const BEFORE_A_NAME = new Set(['Gov.', 'Sen.', 'Rep.', 'Dr.', 'Mr.', 'Mrs.', 'Ms.', 'St.', 'Gen.', 'Col.', 'Lt.', 'Sgt.', 'Capt.', 'Cmdr.', 'Adm.', 'Rev.', 'Hon.', 'Pres.', 'Supt.', 'Atty.', 'Insp.', 'Prof.', 'prof.', 'profa.', 'Sra.', 'Srta.', 'Dra.', 'Lic.', 'Ing.', 'Sig.', 'Dott.', 'Avv.', 'Hr.', 'Fr.', 'M.', 'Mme.', 'Mlle.', 'z.B.', 'd.h.', 'u.a.', 'e.g.', 'i.e.']);
 /** Whether a segment ending in `word` goes on into the next: always after a title, after another abbreviation before lower case or a digit. */
 function joinsAfter(word: string, abbreviated: ReadonlySet<string>, next: string): boolean {
   if (!abbreviated.has(word)) return false;

@@ -1,4 +1,5 @@
 import { TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
+import { significantWords } from '../../../lib/query-words.ts';
 import { displayWidth } from '../../../lib/strings.ts';
 import type { Draft } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
@@ -14,9 +15,6 @@ import type { PageContent } from '../page-content.ts';
 
 /** Where a title's parts meet: a spaced bar, dash or colon (" : CityAM"); "Delhi air pollution: The law ..." is one part. */
 const SEPARATOR = /\s+(?:\||[-–—]{1,2}|:)\s+/gu;
-/** Words too common to show two headlines are about one thing. */
-const COMMON = new Set('the a an and or of to in on for with at by from as is are was were be it its this that these those he she they we you i his her their our your not no but'.split(' '));
-const significant = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}+#]+/u).filter((w) => w.length >= 3 && !COMMON.has(w)));
 
 /** The title's parts, each with the separator before it (the first with none). */
 function partsOf(title: string): string[] {
@@ -41,14 +39,14 @@ const words = (part: string) => part.replace(SEPARATOR, ' ').trim().split(/\s+/)
  * Islam"), nor the site's sections between ("| Smart News").
  */
 function headlineParts(parts: string[], h1: string, siteSuffix = ''): number {
-  const shared = significant(h1);
+  const shared = significantWords(h1);
   // The ending the site's titles share (writers.siteSuffixesOf) is its name, however many words it has.
   const suffixed = siteSuffix !== '' && parts.length > 1 && parts.at(-1) === siteSuffix;
   let last = 0;
   parts.forEach((part, i) => {
     const isLast = i === parts.length - 1;
     if (isLast && suffixed) return;
-    if (i === 0 || (!isLast && [...significant(part)].some((w) => shared.has(w))) || words(part) > SECTION_WORDS) last = i;
+    if (i === 0 || (!isLast && [...significantWords(part)].some((w) => shared.has(w))) || words(part) > SECTION_WORDS) last = i;
   });
   return last + 1;
 }

@@ -190,7 +190,8 @@ export interface Sentence {
   /** The id of the first SENTENCE_RULES entry it breaks (absent when usable). */
   rule?: string;
   undecodable: boolean;
-  foreign: boolean;
+  /** In another language than the page (asked when read). */
+  readonly foreign: boolean;
 }
 
 /**
@@ -296,7 +297,8 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
     let foreign: boolean | undefined;
     const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article, foreign: () => (foreign ??= !inLanguage(text, lang)) };
     const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
-    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), foreign: facts.foreign() };
+    // (foreign is asked when read: franc is the costliest check, and most sentences never need its answer.)
+    return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), get foreign() { return facts.foreign(); } };
   });
 }
 
