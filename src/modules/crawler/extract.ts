@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 import { createMainContentCollector, CRAWL_BUDGET, type ContentBudget, type MainContent } from './main-content.ts';
+import { createTextDigest } from './text-hashes.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
 export interface PageFacts {
@@ -24,7 +24,7 @@ export interface PageFacts {
   /** The first 50 script, stylesheet and image URLs: platforms show in their asset paths. */
   assets: string[];
   wordCount: number;
-  /** SHA-1 of the visible text, lower-cased with white space collapsed: equal for duplicate content. */
+  /** A 64-bit key of the visible text, lower-cased with white space collapsed: equal for duplicate content (text-hashes.ts). */
   textHash: string;
   /** Fragment targets: every id, and the name of every <a name> (see collectAnchor). */
   anchorIds: string[];
@@ -43,31 +43,11 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
     links: [], formActions: [], lang: null, hasViewport: false, jsonLd: [], generator: null, assets: [], wordCount: 0, textHash: '',
     anchorIds: [],
   };
-  const hash = createHash('sha1');
-  let pendingText: string[] = [];
-  /** Chinese and Japanese characters so far: halved into words once, at the end (cjkWords), whatever the chunks. */
-  let cjkChars = 0;
-  let afterSpace = true; // the normalised text so far is empty or ends in a space
+  // Visible text goes to the word count and the duplicate-content key as the parser reads it.
+  const visible = createTextDigest();
   let skipDepth = 0;
   const main = createMainContentCollector(budget);
 
-  /**
-   * Visible text goes to the word count and the duplicate-content hash once per network
-   * chunk: lower-cased, white space collapsed, and continued across chunk boundaries so the
-   * result does not depend on how the page arrived. Flushing per chunk lets each chunk's
-   * strings die young instead of living (and being promoted) until the page ends.
-   */
-  const flushText = () => {
-    if (pendingText.length === 0) return;
-    let normalized = pendingText.join('').toLowerCase().replace(/\s+/g, ' ');
-    pendingText = [];
-    if (afterSpace && normalized.charCodeAt(0) === 32) normalized = normalized.slice(1);
-    if (normalized === '') return;
-    facts.wordCount += countWordStarts(normalized, afterSpace);
-    cjkChars += cjkCharacters(normalized);
-    afterSpace = normalized.charCodeAt(normalized.length - 1) === 32;
-    hash.update(normalized);
-  };
   let inHead = false;
   let title: string | null = null;
   let heading: { level: number; text: string } | null = null;
@@ -140,14 +120,14 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
             break;
         }
       },
-      ontext(text) {
-        main.ontext(text);
-        if (jsonLd !== null) jsonLd += text;
+      ontext(chunk) {
+        main.ontext(chunk);
+        if (jsonLd !== null) jsonLd += chunk;
         if (skipDepth > 0) return;
-        if (title !== null) title += text;
-        if (heading) heading.text += text;
-        if (link) link.text += text;
-        if (title === null) pendingText.push(text);
+        if (title !== null) title += chunk;
+        if (heading) heading.text += chunk;
+        if (link) link.text += chunk;
+        if (title === null) visible.add(chunk);
       },
       onclosetag(name) {
         main.onclosetag(name);
@@ -177,13 +157,12 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
   return {
     write(chunk: string) {
       parser.write(chunk);
-      flushText();
     },
     end(): PageFacts {
       parser.end();
-      flushText();
-      facts.wordCount += Math.floor(cjkChars / 2);
-      facts.textHash = hash.digest('hex');
+      const { words, hash } = visible.end();
+      facts.wordCount = words;
+      facts.textHash = hash;
       facts.main = main.end();
       return facts;
     },
@@ -202,28 +181,6 @@ const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 function collectAnchor(facts: PageFacts, name: string, attrs: Record<string, string>) {
   if (attrs.id) facts.anchorIds.push(attrs.id);
   if (name === 'a' && attrs.name) facts.anchorIds.push(attrs.name);
-}
-
-const CJK_CHARS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
-/**
- * Chinese and Japanese write words without spaces: a word is about two of these characters
- * (1,529 characters of a Japanese page were "94 words" counted by spaces, and "thin").
- * Korean separates words with spaces, as counted already.
- */
-function cjkCharacters(normalized: string): number {
-  if (normalized.charCodeAt(0) < 0x2e80 && !/[\u2e80-\u9fff]/u.test(normalized)) return 0;
-  return normalized.match(CJK_CHARS)?.length ?? 0;
-}
-
-/**
- * Words that start in a chunk of normalised text (single spaces only): one after each inner
- * space, plus one at the start when the text so far ended in a space. Native indexOf, no
- * word arrays.
- */
-function countWordStarts(normalized: string, afterSpace: boolean): number {
-  let words = afterSpace && normalized.charCodeAt(0) !== 32 ? 1 : 0;
-  for (let i = normalized.indexOf(' '); i !== -1 && i < normalized.length - 1; i = normalized.indexOf(' ', i + 1)) words += 1;
-  return words;
 }
 
 function parseJsonLd(text: string): { valid: boolean; types: string[] } {

@@ -4,6 +4,7 @@ import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
 import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
+import { blockHash, isSpace } from './text-hashes.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -83,14 +84,6 @@ const LINK_LIST_SALT = 0x5bd1e995;
 /** At most this many block hashes a page: 1.2 KB, whatever its length. */
 const MAX_SEEN = 300;
 
-/** FNV-1a over the lower-cased text: a 32-bit key per block for counting repetition. */
-export function blockHash(text: string): number {
-  const lower = text.toLowerCase();
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < lower.length; i++) hash = Math.imul(hash ^ lower.charCodeAt(i), 0x01000193);
-  return hash | 0;
-}
-
 const MAX_IMAGES = 50;
 const MAX_JSON_LD_CHARS = 64 * 1024;
 
@@ -160,7 +153,8 @@ const BLOCK_TAGS = new Set([
   'p', 'div', 'li', 'dd', 'dt', 'blockquote', 'section', 'article', 'main', 'header', 'footer', 'nav', 'aside',
   'ul', 'ol', 'dl', 'table', 'tr', 'caption', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
 ]);
-const HEADING = /^h([1-6])$/;
+/** A heading's element and its level (a lookup: this is asked of every block of every page). */
+const HEADING_LEVEL = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
 
 /** Counts at the opening of a box, to weigh what it held when it closes. */
 interface Mark {
@@ -225,34 +219,6 @@ export function collapse(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
 }
-/** What JavaScript's \\s matches (collapse's white space), by character code. */
-const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
-  || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-
-/**
- * blockHash(collapse(raw)) without building the collapsed string: the hash of every block
- * past the page's text budget is still needed (repetition), its text is not.
- */
-export function rawBlockHash(raw: string): number {
-  if (CJK_CHAR.test(raw)) return blockHash(collapse(raw));
-  const lower = raw.toLowerCase();
-  let hash = 0x811c9dc5;
-  let space = false;
-  let started = false;
-  for (let i = 0; i < lower.length; i++) {
-    const c = lower.charCodeAt(i);
-    if (isSpace(c)) {
-      space = started;
-      continue;
-    }
-    if (space) hash = Math.imul(hash ^ 32, 0x01000193);
-    space = false;
-    started = true;
-    hash = Math.imul(hash ^ c, 0x01000193);
-  }
-  return hash | 0;
-}
-
 /** Characters other than white space, counted without building a string (this runs on every text chunk of every page). */
 function visibleChars(chunk: string): number {
   let n = 0;
@@ -364,7 +330,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const where = top();
     // Headings are kept apart (onclosetag): a heading's text is not a paragraph.
     // Decided before the text is normalised: most of a page's blocks are template, and cost nothing more.
-    if (raw === '' || where?.chrome || HEADING.test(where?.name ?? '')) return;
+    if (raw === '' || where?.chrome || HEADING_LEVEL.has(where?.name ?? '')) return;
     if (where?.code) {
       codeByList[where.main ? 'main' : 'other'] += visibleChars(raw);
       return;
@@ -378,7 +344,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     // A block of the page's own that is mostly links: a table of contents, an index, a list of pages.
     if (linkShare > MAX_LINK_SHARE && !languageBar && linkLists.length < MAX_SEEN) {
       // Counted apart from text (salted): a menu's "File system" link must not make the page's "File system" heading template.
-      const hash = (rawBlockHash(raw) ^ LINK_LIST_SALT) | 0;
+      const hash = (blockHash(raw) ^ LINK_LIST_SALT) | 0;
       linkLists.push(hash);
       if (seen.size < MAX_SEEN) seen.add(hash);
     }
@@ -390,7 +356,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
     if (kept[list].length >= budget.blocks || chars >= budget.chars) {
-      if (seen.size < MAX_SEEN) seen.add(rawBlockHash(raw));
+      if (seen.size < MAX_SEEN) seen.add(blockHash(raw));
       return;
     }
     const block = collapse(raw);
@@ -485,8 +451,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         order: { main: order.main.length, other: order.other.length }, headings: { main: headings.main.length, other: headings.other.length },
       } : undefined;
       stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, ...(mark ? { mark } : {}) });
-      const level = HEADING.exec(name)?.[1];
-      if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
+      const level = HEADING_LEVEL.get(name);
+      if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level, text: '', provisional: chrome };
     },
     ontext(chunk: string) {
       if (inTitle) title += chunk;
@@ -540,11 +506,12 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (name === 'a') inLink = Math.max(0, inLink - 1);
       if (CODE_TAGS.has(name)) inCode = Math.max(0, inCode - 1);
       if (!BLOCK_TAGS.has(name)) return;
-      const at = stack.map((o) => o.name).lastIndexOf(name);
+      let at = stack.length - 1;
+      while (at >= 0 && stack[at]!.name !== name) at -= 1;
       if (at === -1) return;
       flush();
       const closing = stack[at]!;
-      if (heading && HEADING.test(name)) {
+      if (heading && HEADING_LEVEL.has(name)) {
         const value = headingText(heading.text);
         const provisional = heading.provisional;
         heading = null;

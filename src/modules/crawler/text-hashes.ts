@@ -1,0 +1,152 @@
+// Hashes of a page's text, read character by character without building normalised strings:
+// they run over every character of every crawled page, where lower-casing, collapsing white
+// space with a regular expression and joining chunks cost more than the HTML parser itself.
+
+/** What JavaScript's \s matches, by character code. */
+export const isSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
+
+/** Lower-case UTF-16 units, filled as met: what String#toLowerCase makes of the unit alone (0: not asked yet). */
+const LOWER = new Uint16Array(0x10000);
+for (let c = 0; c < 128; c++) LOWER[c] = c >= 65 && c <= 90 ? c + 32 : c;
+export function lowerUnit(c: number): number {
+  const known = LOWER[c]!;
+  if (known !== 0 || c === 0) return known;
+  const lower = String.fromCharCode(c).toLowerCase().charCodeAt(0);
+  LOWER[c] = lower;
+  return lower;
+}
+
+/** Han, Hiragana and Katakana: words without spaces between them (see collapse in main-content.ts). */
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
+const CJK_OR_STOP = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]$/u;
+/** Below this code point nothing is Chinese or Japanese: the regular expressions are never asked for Latin text. */
+const CJK_FROM = 0x2e80;
+const isCjk = (codePoint: number) => codePoint >= CJK_FROM && CJK.test(String.fromCodePoint(codePoint));
+/** Whether collapse() drops the space between these two characters (a line break inside Japanese or Chinese text). */
+const isCjkGap = (left: number, right: number) =>
+  left >= CJK_FROM && right >= CJK_FROM && CJK_OR_STOP.test(String.fromCodePoint(left)) && CJK.test(String.fromCodePoint(right));
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+/** The code point whose last unit is at `end`. */
+const codePointEndingAt = (text: string, end: number) =>
+  isLow(text.charCodeAt(end)) && end > 0 && isHigh(text.charCodeAt(end - 1)) ? text.codePointAt(end - 1)! : text.charCodeAt(end);
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Units of the normalised text read from each end of a block. */
+const SAMPLE = 64;
+
+/**
+ * A 32-bit key of a block's text for counting repetition across pages: FNV-1a over its first
+ * and last 64 units of normalised text (lower case, white space collapsed and trimmed, no space
+ * between Chinese or Japanese characters: collapse() in main-content.ts), read from the raw
+ * text directly. blockHash(raw) === blockHash(collapse(raw)), so a block kept on one page and
+ * past the text budget on another has one key. Two blocks alike in both ends are one: for
+ * repetition that is the same paragraph.
+ */
+export function blockHash(text: string): number {
+  let hash = FNV_OFFSET;
+  // The first SAMPLE units, forwards.
+  let emitted = 0;
+  let pendingSpace = false;
+  let previous = -1; // index of the last unit read (not a space)
+  let end = text.length; // where the first pass stopped: the second reads no further back
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      pendingSpace = emitted > 0;
+      continue;
+    }
+    if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, previous), text.codePointAt(i)!))) {
+      hash = Math.imul(hash ^ 32, FNV_PRIME);
+      emitted += 1;
+      if (emitted === SAMPLE) {
+        end = i;
+        break;
+      }
+    }
+    pendingSpace = false;
+    hash = Math.imul(hash ^ lowerUnit(c), FNV_PRIME);
+    emitted += 1;
+    previous = i;
+    if (emitted === SAMPLE) {
+      end = i + 1;
+      break;
+    }
+  }
+  if (emitted < SAMPLE) return hash | 0;
+  // The last SAMPLE units after those, backwards.
+  emitted = 0;
+  pendingSpace = false;
+  let right = -1; // index of the last unit read going back (not a space)
+  for (let j = text.length - 1; j >= end; j--) {
+    const c = text.charCodeAt(j);
+    if (isSpace(c)) {
+      pendingSpace = emitted > 0;
+      continue;
+    }
+    if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, j), text.codePointAt(right)!))) {
+      hash = Math.imul(hash ^ 32, FNV_PRIME);
+      if (++emitted === SAMPLE) return hash | 0;
+    }
+    pendingSpace = false;
+    hash = Math.imul(hash ^ lowerUnit(c), FNV_PRIME);
+    right = j;
+    if (++emitted === SAMPLE) return hash | 0;
+  }
+  // White space between the two parts (the first part's last unit is never a space).
+  if (pendingSpace && !isCjkGap(codePointEndingAt(text, previous), text.codePointAt(right)!)) hash = Math.imul(hash ^ 32, FNV_PRIME);
+  return hash | 0;
+}
+
+/**
+ * The word count and duplicate-content key of a page's visible text, fed its text chunks as the
+ * parser reads them: lower case, white space collapsed, continued across chunks so the result
+ * does not depend on how the page arrived. The key is two independent 32-bit hashes (64 bits):
+ * it only tells the pages of one crawl apart, and is never compared across audits.
+ */
+export function createTextDigest() {
+  let h1 = FNV_OFFSET;
+  let h2 = 0x9747b28c;
+  let words = 0;
+  let cjk = 0;
+  let afterSpace = true; // the text so far is empty or ends in white space
+  let started = false;
+  return {
+    add(text: string) {
+      // The state in locals for the loop (a closure's variables are slower to write), back at the end.
+      let [a, b, n, spaced, begun] = [h1, h2, words, afterSpace, started];
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c <= 32 ? c === 32 || (c >= 9 && c <= 13) : c >= 0xa0 && isSpace(c)) {
+          spaced = true;
+          continue;
+        }
+        if (spaced) {
+          n += 1;
+          if (begun) {
+            a = Math.imul(a ^ 32, FNV_PRIME);
+            b = Math.imul(b ^ 32, 0x5bd1e995);
+            b ^= b >>> 13;
+          }
+          spaced = false;
+        }
+        begun = true;
+        const lower = c < 128 ? LOWER[c]! : lowerUnit(c);
+        a = Math.imul(a ^ lower, FNV_PRIME);
+        b = Math.imul(b ^ lower, 0x5bd1e995);
+        b ^= b >>> 13;
+        if (c >= CJK_FROM && !isLow(c) && isCjk(text.codePointAt(i)!)) cjk += 1;
+      }
+      [h1, h2, words, afterSpace, started] = [a, b, n, spaced, begun];
+    },
+    /** Words (Chinese and Japanese: about two characters a word, as they are written without spaces) and the key. */
+    end(): { words: number; hash: string } {
+      const hex = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+      return { words: words + Math.floor(cjk / 2), hash: hex(h1) + hex(h2) };
+    },
+  };
+}
