@@ -154,3 +154,20 @@ describe('language versions in a before -> after', () => {
     assert.equal(change!.after, 'fr: https://x.test/fr/a\nde: https://x.test/de/a');
   });
 });
+
+describe('what a task risks, in words', () => {
+  const title = { type: 'fix_title_tag', category: 'on_page', configuration: { field: 'title', before: 'A', after: 'B' } };
+  const page = (n: number) => ({ url: `https://shop.example/p/${n}`, field: 'meta_description', before: null, after: 'A description.' });
+  const many = { ...title, configuration: { pages: [page(1), page(2), page(3)] } };
+  it('says what will be written before, what was written after, and never that a failed change was written', async () => {
+    const { riskOf, fieldName } = await import('../../web/src/lib/risk.ts');
+    assert.match(riskOf(title).text, /^Once you approve, the title of this page is written/);
+    assert.match(riskOf({ ...title, status: 'completed' }).text, /^The title of this page was written/);
+    assert.doesNotMatch(riskOf({ ...title, status: 'failed' }).text, /title of this page was written/);
+    assert.equal(riskOf({ ...title, status: 'failed' }).text, 'The change did not go through: nothing was written to the page.');
+    assert.match(riskOf({ ...many, status: 'failed' }).text, /pages of the 3 it had already written were put back/);
+    assert.equal(riskOf({ ...title, outcome: 'brief' }).level, 'none');
+    assert.equal(riskOf({ ...title, configuration: { field: 'content' } }).level, 'medium');
+    assert.equal(fieldName('meta.sos_meta_description'), 'meta description');
+  });
+});

@@ -1,7 +1,10 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { pageCount, pathOf } from '../lib/diff.ts';
+import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
+import { fieldName, riskOf } from '../lib/risk.ts';
+
+export { fieldName, riskOf };
 
 /** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
 export function Evidence({ evidence }: { evidence: unknown }) {
@@ -81,37 +84,6 @@ function render(v: unknown): ComponentChildren {
   return <code class="json">{JSON.stringify(v)}</code>;
 }
 
-/** The field a task writes on each of its pages ("meta_description", "title"), when it writes one. */
-function fieldOf(configuration: unknown): string | undefined {
-  const config = (configuration ?? {}) as { field?: unknown; pages?: Array<{ field?: unknown }> };
-  const field = config.field ?? (Array.isArray(config.pages) ? config.pages[0]?.field : undefined);
-  return typeof field === 'string' ? field : undefined;
-}
-
-/**
- * What could go wrong, in plain words, from what the task touches and how: a brief changes
- * nothing by itself; a change says how many pages it writes and whether it can be put back.
- */
-export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief'; status?: string }): { level: 'low' | 'medium' | 'none'; label: string; text: string } {
-  if (task.outcome === 'brief') return { level: 'none', label: 'brief only', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
-  const pages = pageCount(task.configuration);
-  const where = pages > 1 ? `${pages} pages` : 'this page';
-  const field = fieldOf(task.configuration);
-  // Said as what happened once it has (a completed or rolled-back task), as what will happen before.
-  const done = task.status === 'completed' || task.status === 'rolled_back' || task.status === 'failed';
-  if (field && /meta_description|title/.test(field)) {
-    return {
-      level: 'low', label: 'low risk',
-      text: done
-        ? `The ${fieldName(field)} of ${where} was written through the site's connector where it had one (else handed to you as the exact text); every previous value was recorded, so it can be rolled back.`
-        : `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
-    };
-  }
-  return {
-    level: 'medium', label: 'medium risk',
-    text: `Changes the content or markup of ${where}: check that it reads well in context. Written through the site's connector where it can, and then it can be rolled back; otherwise you get the exact change to make.`,
-  };
-}
 
 /** Who moved a task: "agent:strategy" -> "the strategy agent"; a user is the site's owner, i.e. you. */
 export function actorName(actor: string): string {
@@ -150,15 +122,6 @@ export function PlannedWork({ configuration, fallback = null, limit = 3 }: { con
       )}
     </div>
   );
-}
-
-/** Field names as a site owner says them: "meta.sos_meta_description" -> "meta description", "title" -> "title". */
-export function fieldName(field: string): string {
-  if (/description/i.test(field)) return 'meta description';
-  if (/title/i.test(field)) return 'title';
-  if (/excerpt/i.test(field)) return 'excerpt';
-  if (/content/i.test(field)) return 'content';
-  return humanize(field.replace(/^meta\./, ''));
 }
 
 /** A task's expected clicks (the API's expected_clicks), as its card and page show them. */

@@ -1,0 +1,56 @@
+// What a task risks and which field it writes, in a site owner's words (pure: tested in test/web).
+import { pageCount } from './diff.ts';
+import { humanize } from './format.ts';
+
+export interface Risk { level: 'low' | 'medium' | 'none'; label: string; text: string }
+
+/** The field a task writes on each of its pages ("meta_description", "title"), when it writes one. */
+export function fieldOf(configuration: unknown): string | undefined {
+  const config = (configuration ?? {}) as { field?: unknown; pages?: Array<{ field?: unknown }> };
+  const field = config.field ?? (Array.isArray(config.pages) ? config.pages[0]?.field : undefined);
+  return typeof field === 'string' ? field : undefined;
+}
+
+/**
+ * What could go wrong, in plain words, from what the task touches and how: a brief changes
+ * nothing by itself; a change says how many pages it writes and whether it can be put back.
+ * Said as what happened once it has (completed, rolled back, failed), as what will happen before.
+ */
+export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief'; status?: string }): Risk {
+  if (task.outcome === 'brief') return { level: 'none', label: 'brief only', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
+  const pages = pageCount(task.configuration);
+  const where = pages > 1 ? `${pages} pages` : 'this page';
+  const field = fieldOf(task.configuration);
+  const metadata = field !== undefined && /meta_description|title/.test(field);
+  // A failed task puts back what it had written (executor.ts); its error names any page it could not put back.
+  if (task.status === 'failed') {
+    return {
+      level: metadata ? 'low' : 'medium', label: metadata ? 'low risk' : 'medium risk',
+      text: pages > 1
+        ? `The change did not go through: pages of the ${pages} it had already written were put back to their previous values, unless the error above names one it could not put back.`
+        : 'The change did not go through: nothing was written to the page.',
+    };
+  }
+  const done = task.status === 'completed' || task.status === 'rolled_back';
+  if (metadata) {
+    return {
+      level: 'low', label: 'low risk',
+      text: done
+        ? `The ${fieldName(field)} of ${where} was written through the site's connector where it had one (else handed to you as the exact text); every previous value was recorded, so it can be rolled back.`
+        : `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
+    };
+  }
+  return {
+    level: 'medium', label: 'medium risk',
+    text: `Changes the content or markup of ${where}: check that it reads well in context. Written through the site's connector where it can, and then it can be rolled back; otherwise you get the exact change to make.`,
+  };
+}
+
+/** Field names as a site owner says them: "meta.sos_meta_description" -> "meta description", "title" -> "title". */
+export function fieldName(field: string): string {
+  if (/description/i.test(field)) return 'meta description';
+  if (/title/i.test(field)) return 'title';
+  if (/excerpt/i.test(field)) return 'excerpt';
+  if (/content/i.test(field)) return 'content';
+  return humanize(field.replace(/^meta\./, ''));
+}
