@@ -26,5 +26,7 @@ describe('page facts', () => {
     const c = extractPageFacts('<body><p>One two four</p></body>');
     assert.equal(a.textHash, b.textHash);
     assert.notEqual(a.textHash, c.textHash);
+    // The same letters and as many words, split elsewhere: other text.
+    assert.notEqual(extractPageFacts('<p>ab cd</p>').textHash, extractPageFacts('<p>abc d</p>').textHash);
   });
 });

@@ -4,7 +4,7 @@ import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
 import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
-import { blockHash, isSpace } from './text-hashes.ts';
+import { blockHash, SPACE } from './text-hashes.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -224,7 +224,7 @@ function visibleChars(chunk: string): number {
   let n = 0;
   for (let i = 0; i < chunk.length; i++) {
     const c = chunk.charCodeAt(i);
-    if (!isSpace(c)) n += 1;
+    n += SPACE[c]! ^ 1;
   }
   return n;
 }
