@@ -249,6 +249,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.locator('.page-header .badge', { hasText: 'completed' }).waitFor({ timeout: 20_000 });
     await page.locator('#h-verify ~ p .badge', { hasText: 'verified' }).waitFor({ timeout: 20_000 });
     assert.notEqual(wp.item('about')!.meta.sos_meta_description, '', 'WordPress got the description');
+    // The field in words; WordPress's own name for it only in the connector's record, folded away.
+    await page.locator('.deliverable .changes', { hasText: 'meta description' }).waitFor();
+    assert.equal(await page.getByText('meta.sos_meta_description').isVisible(), false, "the stored field's name is not shown open");
     await capture('06-task-completed');
 
     await page.getByRole('button', { name: 'Roll back' }).click();
@@ -298,6 +301,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       .where('id', '=', failed.id).execute();
     await open(`/tasks/${failed.id}`);
     await page.getByText('The site is as it was before: you can try again.').waitFor();
+    // A brief has nothing on the site to check: never "not checked yet" beside "Not applicable".
+    await page.getByText('nothing on the site to check').waitFor();
     await capture('06c-task-failed');
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Task queued again for a new attempt').waitFor();

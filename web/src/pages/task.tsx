@@ -141,7 +141,7 @@ export function TaskPage() {
                     {(v) => !v ? <p class="muted">Checked on the live site after the task runs.</p> : (
                       <>
                         {t.status === 'rolled_back' && <p class="notice notice-info small">These checks were of the change, which has been rolled back: the live page shows the values from before it again (see Rollback).</p>}
-                        <p><Badge value={v.status} label={t.status === 'rolled_back' ? `${humanize(v.status)} before the rollback` : undefined} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">not checked yet</span>}</p>
+                        <p><Badge value={v.status} label={t.status === 'rolled_back' ? `${humanize(v.status)} before the rollback` : undefined} /> {v.checked_at ? <span class="muted small">checked {formatDate(v.checked_at, true)}</span> : <span class="muted small">{v.status === 'not_applicable' ? 'nothing on the site to check' : 'not checked yet'}</span>}</p>
                         {v.checks.length > 0 && (
                           <ul class="checks">
                             {checkLines(v.checks as Array<Record<string, unknown>>).map((line) => (
@@ -233,12 +233,13 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
       )}
       {changes.length > written.length && <ul class="changes">{changes.filter((c) => !written.includes(c)).map((c) => <li><KeyValues value={c} /></li>)}</ul>}
       {typeof d.note === 'string' && <p class="small muted">{d.note}</p>}
-      {typeof d.summary === 'string' && d.connector !== 'manual' && <p class="small muted">{d.summary}</p>}
+      {/* The connector's own summary names its fields as stored ("meta.sos_meta_description"): in words above, in the record below. */}
+      {typeof d.summary === 'string' && d.connector !== 'manual' && written.length === 0 && <p class="small muted">{d.summary}</p>}
       {d.connector === 'manual' && copyText && <CopyButton text={copyText} label="Copy instructions" />}
       {d.connector !== 'manual' && (
         <details class="technical-inline">
           <summary>What the connector recorded</summary>
-          <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url', 'summary']} />
+          <KeyValues value={d} skip={['html', 'instructions', 'changes', 'note', 'connector', 'url', ...(written.length === 0 ? ['summary'] : [])]} />
         </details>
       )}
     </div>
