@@ -7,6 +7,7 @@ import { metadataRule } from '../crawler/metadata-blocks.ts';
 import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence } from './drafting/shorten.ts';
+import { withoutCaptions } from './drafting/captions.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -105,8 +106,8 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 }
 
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
-export function shorten(sentence: string, lang: string | null = null): string | undefined {
-  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang)?.text;
+export function shorten(sentence: string, lang: string | null = null, headline = ''): string | undefined {
+  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang, headline)?.text;
   // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
   // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
   return text === undefined || metadataRule(text) !== undefined || openingRule(text, true) !== undefined ? undefined : text;
@@ -150,11 +151,15 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   if (content.paragraphs.length === 0) return { rule: 'no_own_text', reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
   const pageName = (mainHeading(content).split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
   const pageWords = pageWordsOf(content);
-  const sections = proseBySection(content);
+  // A photo's caption above the story (a credit line under it says so) describes the picture, not the story.
+  const sections = proseBySection(content).map(withoutCaptions).filter((blocks) => blocks.length > 0);
   // "WASHINGTON (AP) — Ambassador Gordon Sondland ...": the lead's sentence starts after its dateline.
   // (Among the lead's first blocks: a credit or a kicker may stand before it.) The forms that name a subject elsewhere ("JSON: A
   // lightweight data-interchange format ...", "Django — The web framework ...") only on an article's.
-  sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block, content.article === true).text));
+  // An article whose first section is only lines about it (a byline, "Analysis by Chris Cillizza, CNN Editor-at-large") has its
+  // lead after them, dateline and all: "(CNN)President Donald Trump ...".
+  const leads = content.article && sections.length > 1 && sections[0]!.every((block) => block.length < PARAGRAPH_CHARS) ? 2 : 1;
+  for (const section of sections.slice(0, leads)) section.slice(0, LEAD_BLOCKS).forEach((block, i) => (section[i] = withoutLeadPrefix(block, content.article === true).text));
   // A lead that introduces a list ("http is a package that collects several modules for working with the HyperText Transfer
   // Protocol:") says what the page is once its colon is a full stop; one that cannot stand without its list ("you can access
   // it by:") leaves nothing to draft from: what follows the list is a detail or an aside.
@@ -241,7 +246,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, `${content.h1} ${content.title}`) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''

@@ -104,6 +104,27 @@ describe('sentences as real pages write them', () => {
     assert.deepEqual(sentencesOf('ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.', 'en'), ['ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.']);
     assert.deepEqual(sentencesOf('It makes consistent backups. pg_dump does not block other users.', 'en'), ['It makes consistent backups.', 'pg_dump does not block other users.']);
   });
+
+  it('does not end a sentence inside a quotation the sentence goes on after, but does after a quotation of sentences', () => {
+    assert.deepEqual(sentencesOf('South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery. Hege is the CEO of DH.', 'en'),
+      ['South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery.', 'Hege is the CEO of DH.']);
+    assert.deepEqual(sentencesOf('He said: “We lost. We will win next time.” The team left.', 'en'), ['He said: “We lost.', 'We will win next time.”', 'The team left.']);
+  });
+});
+
+describe('an article whose first section is lines about it (a byline)', () => {
+  const article = (byline: string) => readPageContent(`<!doctype html><html lang="en"><head><title>Why you can't trust the White House</title><meta property="og:type" content="article"></head>
+    <body><article><h1>Why you can't trust the White House on Donald Trump's health</h1><p>${byline}</p><h2>Analysis</h2>
+    <p>(CNN)President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as part of his annual physical.</p>
+    <p>Which is not to say that whatever happened on Saturday was not minor or maybe even routine, as the White House says it was.</p></article></body></html>`);
+  it('has its lead, and its dateline, in the section after them', () => {
+    assert.equal(text(draft(article('Analysis by Chris Cillizza, CNN Editor-at-large'))),
+      'President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as part of his annual physical.');
+  });
+  it('not when its first section has a paragraph of the story', () => {
+    assert.equal(text(draft(article('The White House said the president was in good health after a visit that it had not announced to anyone beforehand at all.'))),
+      'The White House said the president was in good health after a visit that it had not announced to anyone beforehand at all.');
+  });
 });
 
 describe('titles keep their topic', () => {
