@@ -112,6 +112,33 @@ describe('sentences as real pages write them', () => {
   });
 });
 
+describe('an article that opens with a hook', () => {
+  const article = (lead: string, headline = 'Colorado hiking trails reopen after the spring floods') => readPageContent(`<!doctype html><html lang="en"><head><title>${headline}</title>
+    <meta property="og:type" content="article"></head><body><article><h1>${headline}</h1><p>${lead}</p></article></body></html>`);
+  it('is drafted from the next sentence when it names what the headline is about', () => {
+    assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
+      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+    assert.equal(text(draft(article('It was a cold morning in Boulder when the rangers took the barriers down. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
+      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+  });
+  it('is refused when the next sentence does not name it, or points back', () => {
+    assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. We moved here two years ago and we are still in awe of the beauty every day.'))), undefined);
+    assert.equal(text(draft(article('Have you ever wanted to hike every trail in the state in a single summer? Those trails in Colorado reopened on Monday after the spring floods.'))), undefined);
+  });
+});
+
+describe('a draft too short goes on into the next paragraph', () => {
+  const page = (second: string) => readPageContent(`<!doctype html><html lang="en"><head><title>LeBron sets triple-double mark</title><meta property="og:type" content="article"></head>
+    <body><article><h1>LeBron sets triple-double mark</h1><p>To LeBron James, triple-doubles are not a goal.</p><p>${second}</p></article></body></html>`);
+  it('when it speaks of what the draft named (a personal pronoun), its opening cut where a lead\'s end is', () => {
+    assert.equal(text(draft(page('They are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons, with no slowdown in sight at all.'))),
+      'To LeBron James, triple-doubles are not a goal. They are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons.');
+  });
+  it('not when it points at something else ("These ...")', () => {
+    assert.equal(text(draft(page('These records are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons.'))), undefined);
+  });
+});
+
 describe('an article whose first section is lines about it (a byline)', () => {
   const article = (byline: string) => readPageContent(`<!doctype html><html lang="en"><head><title>Why you can't trust the White House</title><meta property="og:type" content="article"></head>
     <body><article><h1>Why you can't trust the White House on Donald Trump's health</h1><p>${byline}</p><h2>Analysis</h2>

@@ -56,7 +56,8 @@ const CJK_CONNECTIVES = ['然后', '但是', '但', '因此', '所以', '另外'
 const CONNECTIVE = new RegExp(`^((${CONNECTIVES.join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu');
 const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
 /** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
-const THIS_AS_PRONOUN = /^this\s+(leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
+// "This comes after police said ...": a news story's next paragraph, the event before it unnamed.
+const THIS_AS_PRONOUN = /^this\s+(comes|came|follows|followed|leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
 /** "This page ...", "This chapter ...": the page speaking of itself, wherever it stands. */
 export const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
   'page', 'article', 'document', 'guide', 'tutorial', 'chapter', 'section', 'manual', 'book', 'handbook', 'post', 'site', 'website', 'faq', 'how-?to',
@@ -169,6 +170,17 @@ const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(to
  * this, we ran ..."): a draft cannot open with them.
  */
 const LEANS_ON_BEFORE = /\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
+/** "Israeli courts, however, have declared ...": a word set off by commas that answers the sentence before it. */
+const ANSWERS_BEFORE = /^[^,;:]{2,60},\s(however|therefore|meanwhile|instead|nevertheless|nonetheless|though|in turn|too|then|also|in fact|by contrast|in contrast|for their part|for his part|for her part),\s/iu;
+/** A greeting that opens a post ("Welcome to the new 16-inch MacBook Pro.", "Welcome to IGN's Daily Deals"): the page's voice, not its news. */
+const GREETING = /^(welcome (to|back)\b|hello and welcome\b|good (morning|afternoon|evening)\b|hi (everyone|all|there|guys|folks)\b|hey (everyone|all|there|guys|folks)\b)/iu;
+/**
+ * A scene set before the news, in English ("It was a cold morning in Kabul when ...", "Picture the scene: ...", "Once upon a
+ * time ..."): a feature's way in, not what the story is.
+ */
+const SCENE = /^(it was (a|an|the|just|late|early|still)\b[^.!?]{0,40}\b(morning|afternoon|evening|night|day|week|weekend|summer|winter|spring|autumn|fall)\b|it was (just )?(after|before|past) (\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|midnight|noon|dawn|dusk)|once upon a time\b|picture the scene\b)/iu;
+/** A time stamp's label ("JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m."): a line about the article that the crawl kept. */
+const TIME_STAMP = /(?<!\p{L})(updated|published|posted|last modified|aktualisiert|mis à jour|actualizado|atualizado)\s*:\s/iu;
 /** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
 export const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
@@ -273,6 +285,14 @@ export const SENTENCE_RULES: SentenceRule[] = [
   // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
   { id: 'hook', says: 'opens an article by speaking to the reader or of its writer (a hook)', fires: (s) => s.article && s.index === 0 && HOOK.test(s.text),
     example: 'In case you are living in Delhi-NCR, chances are you have an app or two to find out the air quality.', counterExample: 'Residents of Delhi-NCR check the air quality index on an app or two.' },
+  { id: 'answers_before', says: 'answers the sentence before it (", however,")', fires: (s) => s.index === 0 && ANSWERS_BEFORE.test(s.text),
+    example: 'Israeli courts, however, have declared most major settlements legal.', counterExample: 'Israeli courts have declared most major settlements legal, however small.' },
+  { id: 'greeting', says: 'greets the reader (a post\'s voice, not its news)', fires: (s) => s.article && s.index === 0 && GREETING.test(s.text),
+    example: 'Welcome to the new 16-inch MacBook Pro.', counterExample: 'Welcome packs were handed to every new student at the gate.' },
+  { id: 'scene', says: 'sets a scene before the news (a feature\'s way in)', fires: (s) => s.article && s.index === 0 && SCENE.test(s.text),
+    example: 'It was a cold morning in Kabul when the first convoy left the base.', counterExample: 'It was the first time the convoy had left the base since the attack.' },
+  { id: 'time_stamp', says: 'is a time stamp (when the article was published or updated)', fires: (s) => TIME_STAMP.test(s.text),
+    example: 'JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m.', counterExample: 'The list was updated on Monday with the names of the new members.' },
   { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
     example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
 ];

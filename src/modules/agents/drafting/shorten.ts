@@ -95,7 +95,9 @@ const TRAILING_STORY = [
   new RegExp(`,\\s(?=(?!(?:including|according|following|regarding|concerning|bring|thing|something|nothing|everything|morning|evening)\\s)\\p{Ll}{3,}ing\\s${TO_END})`, 'gu'),
   new RegExp(`,\\s(?=to\\s\\p{Ll}{2,}\\s${TO_END})`, 'gu'),
   // Not a list's last item ("apples, a pie and pears"): with "and" or "or", only a relative clause makes it an appositive.
-  new RegExp(`,\\s(?=(?:a|an|the|one of)\\s(?:(?![^,;]*\\s(?:and|or)\\s)|[^,;]*\\s(?:that|who|which|whose)\\s)${TO_END})`, 'gu'),
+  new RegExp(`,\\s(?=(?:a|an|the|one of|acclaimed|renowned|celebrated|award-winning|well-known|famed|prominent|veteran|longtime)\\s(?:(?![^,;]*\\s(?:and|or)\\s)|[^,;]*\\s(?:that|who|which|whose)\\s)${TO_END})`, 'gu'),
+  // " in a protest that closed more than half of the state’s school districts": what the event it names did besides.
+  new RegExp(`\\s(?=in (?:a|an) [\\p{Ll}-]+ (?:that|which)\\s${TO_END})`, 'gu'),
   new RegExp(`\\s(?=(?:during|in the (?:hours|days|weeks|months|minutes|moments) (?:before|after|since|leading up to))\\s${TO_END})`, 'gu'),
 ];
 
