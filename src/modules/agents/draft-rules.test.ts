@@ -510,6 +510,7 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     draftsAsIs('Uso de quotas', 'É importante se ter uma boa política de quotas, pois ela evita que os usuários ocupem todo o disco rígido.', 'pt-BR', '"todo" is Portuguese for "all"');
     refused('Note: This does not apply to the kernels provided for Debian 3.1 as the timeout has been changed to 0.');
     refused('Hinweis: Dies betrifft alle Standard-Kernel, die mit Debian ausgeliefert werden, seit der Version 3.1.', 'de');
+    refused('ATENÇÃO: Comentários com textos ininteligíveis ou que faltem com respeito ao usuário não serão aprovados pelo moderador.', 'pt');
     refused('This information was contributed by Francois Bayart in order to help users set up a bridge firewall.');
     assert.equal(text(draft(html('<h1>C/C++ Interface For SQLite Version 3</h1><p>Note: This document was written in 2004 as a guide to helping programmers move from using SQLite version 2 to SQLite version 3.</p>'))),
       'This document was written in 2004 as a guide to helping programmers move from using SQLite version 2 to SQLite version 3.', 'the label goes');

@@ -143,7 +143,7 @@ const UNFINISHED = /\b(FIXME|TODO|XXX|TBD)\b/u;
  * aside, unless it speaks of the page itself ("Note: This document was written in 2004 as a
  * guide to ..."), which is then drafted without the label.
  */
-export const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:\s*/iu;
+export const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia|atenção|atencion|atención|attenzione|avviso|cuidado|importante)\s*:\s*/iu;
 /** A web address in brackets ("TOML (Tom’s Obvious Minimal Language, https://toml.io)"): the sentence reads whole without it. */
 export const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 /** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
@@ -289,6 +289,9 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'Israeli courts, however, have declared most major settlements legal.', counterExample: 'Israeli courts have declared most major settlements legal, however small.' },
   { id: 'greeting', says: 'greets the reader (a post\'s voice, not its news)', fires: (s) => s.article && s.index === 0 && GREETING.test(s.text),
     example: 'Welcome to the new 16-inch MacBook Pro.', counterExample: 'Welcome packs were handed to every new student at the gate.' },
+  // A footnote's mark at its start ("*Somente os 12 primeiros disputam o título ..."): a note under a table or a list, not the page's prose.
+  { id: 'footnote_mark', says: 'is a footnote (it opens with a footnote\'s mark)', fires: (s) => /^[*†‡]/u.test(s.text),
+    example: '*Only the first twelve drivers compete for the title in the last ten races.', counterExample: 'Only the first twelve drivers compete for the title in the last ten races.' },
   { id: 'scene', says: 'sets a scene before the news (a feature\'s way in)', fires: (s) => s.article && s.index === 0 && SCENE.test(s.text),
     example: 'It was a cold morning in Kabul when the first convoy left the base.', counterExample: 'It was the first time the convoy had left the base since the attack.' },
   { id: 'time_stamp', says: 'is a time stamp (when the article was published or updated)', fires: (s) => TIME_STAMP.test(s.text),
