@@ -121,6 +121,9 @@ describe('an article that opens with a hook', () => {
     assert.equal(text(draft(article('It was a cold morning in Boulder when the rangers took the barriers down. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
       'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
   });
+  it('speaks to the reader with a modal ("You shouldn\'t just believe them.")', () => {
+    assert.equal(text(draft(article('You shouldn\'t just believe what the rangers say about the state of the trails in Boulder this spring.'))), undefined);
+  });
   it('is refused when the next sentence does not name it, or points back', () => {
     assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. We moved here two years ago and we are still in awe of the beauty every day.'))), undefined);
     assert.equal(text(draft(article('Have you ever wanted to hike every trail in the state in a single summer? Those trails in Colorado reopened on Monday after the spring floods.'))), undefined);

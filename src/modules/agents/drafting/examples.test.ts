@@ -14,7 +14,7 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * Raised since by the list lead-ins, product pages, fact-checks, other languages' clauses and cleaner main content (0.749),
  * and by news leads shortened where they add to their story (a place, an attribution, a trailing clause) and captions (0.774).
  */
-const FLOOR = { score: 0.774, publishable: 0.758, precision: 0.875 };
+const FLOOR = { score: 0.774, publishable: 0.758, precision: 0.878 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -115,7 +115,8 @@ const CALL_TO_ACTION = new RegExp(`^(${[
 ].join('|')})\\b`, 'iu');
 /** Words of a heading that name nothing: a paragraph opening with "The" does not speak of a page titled "The ...". */
 export const FUNCTION_WORDS = new Set((
-  'the and for with from into onto this that these those your our their its how what why when where who which about over under using '
+  // (And the pronouns a headline speaks with: "Why you just can't trust ..." does not make "You shouldn't ..." the page's subject.)
+  'the and for with from into onto this that these those your our their its how what why when where who which about over under using you they she him his her '
   + 'les des une pour avec dans sur der die das den dem des und für mit von los las una para con por del'
 ).split(' '));
 /** The author's opinion ("I think learning a system is like ..."): not what the page is. */
@@ -156,7 +157,7 @@ export const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewer
 const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
-const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
+const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 export const QUESTION = /[?？]$/u;
 /**
@@ -179,6 +180,8 @@ const GREETING = /^(welcome (to|back)\b|hello and welcome\b|good (morning|aftern
  * time ..."): a feature's way in, not what the story is.
  */
 const SCENE = /^(it was (a|an|the|just|late|early|still)\b[^.!?]{0,40}\b(morning|afternoon|evening|night|day|week|weekend|summer|winter|spring|autumn|fall)\b|it was (just )?(after|before|past) (\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|midnight|noon|dawn|dusk)|once upon a time\b|picture the scene\b)/iu;
+/** One or two words in capitals and a colon at a sentence's start, then a capital: a speaker or a part of the page. */
+const SPEAKER_LABEL = /^\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*)?:\s+[\p{Lu}\d“"]/u;
 /** A time stamp's label ("JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m."): a line about the article that the crawl kept. */
 const TIME_STAMP = /(?<!\p{L})(updated|published|posted|last modified|aktualisiert|mis à jour|actualizado|atualizado)\s*:\s/iu;
 /** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
@@ -292,6 +295,10 @@ export const SENTENCE_RULES: SentenceRule[] = [
   // A footnote's mark at its start ("*Somente os 12 primeiros disputam o título ..."): a note under a table or a list, not the page's prose.
   { id: 'footnote_mark', says: 'is a footnote (it opens with a footnote\'s mark)', fires: (s) => /^[*†‡]/u.test(s.text),
     example: '*Only the first twelve drivers compete for the title in the last ten races.', counterExample: 'Only the first twelve drivers compete for the title in the last ten races.' },
+  // A speaker's label ("Prof. Carlos: Estou aqui ao lado do Eugênio Tadeu ...", "Summary: ..."): an article's transcript or a section's
+  // label, each one voice or one part of the page; its news is told in prose. (A dateline in capitals is a lead prefix, gone before.)
+  { id: 'speaker_label', says: 'opens with a speaker\'s or a section\'s label (a transcript, a part of the page)', fires: (s) => s.article && s.index === 0 && SPEAKER_LABEL.test(s.text),
+    example: 'Prof. Carlos: Estou aqui ao lado do Eugênio Tadeu, que já é de casa.', counterExample: 'Prof. Carlos visited the school to meet the parents of his new pupils.' },
   { id: 'scene', says: 'sets a scene before the news (a feature\'s way in)', fires: (s) => s.article && s.index === 0 && SCENE.test(s.text),
     example: 'It was a cold morning in Kabul when the first convoy left the base.', counterExample: 'It was the first time the convoy had left the base since the attack.' },
   { id: 'time_stamp', says: 'is a time stamp (when the article was published or updated)', fires: (s) => TIME_STAMP.test(s.text),

@@ -37,6 +37,11 @@ describe('a long sentence shortened as an editor shortens it', () => {
       undefined, 'not at the comma that closes an appositive');
   });
 
+  it('keeps an attribution inside a sentence, cutting what the event was taken for instead', () => {
+    assert.equal(shortenSentence('President Donald Trump, according to the White House, made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as the first stage of his annual physical.', 50, 160, 'en', 'Why you just can\'t trust the White House on Donald Trump\'s health')?.text,
+      'President Donald Trump, according to the White House, made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs".');
+  });
+
   it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
     assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
     assert.equal(closed('He said “no” twice (and meant it).'), true);
