@@ -60,6 +60,14 @@ export const LEAD_PREFIXES: TextRule[] = [
     articlesOnly: true,
   },
   {
+    id: 'press_tag',
+    // A Korean press tag, the outlet and its writer ("[엔터미디어=정덕현의 이슈공감]"), after the column's subtitle when the page set
+    // it in the same block ("엘제이의 리벤지인가, 류화영의 코스프레인가 [엔터미디어=...]"): any page, the tag is never the story.
+    pattern: /^(?:[^.!?。\[\]]{2,80}\s)?\[[^\]=a-zA-Z]{1,30}=[^\]]{1,40}\]\s*(?=\S)/u,
+    example: '엘제이의 리벤지인가, 류화영의 코스프레인가 [엔터미디어=정덕현의 이슈공감] 엘제이의 리벤지인가, 류화영의 피해자 코스프레인가. 시작은 엘제이의 일방적인 사진 공개로부터 비롯됐다.',
+    counterExample: 'The formula [a=b] holds in every case the paper considers, as its authors show in the appendix.',
+  },
+  {
     id: 'section_label',
     pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|breaking news|update|updated|watch|live|explainer|comment|perspective|column|image|photo|video|listen|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
     example: 'Editorial: The authorities’ repression has only fuelled the crisis.',

@@ -22,6 +22,8 @@ function withoutGenericNames(text: string): string {
   for (let previous = ''; previous !== out;) [previous, out] = [out, out.replace(GENERIC_NAME, 'T')];
   return out;
 }
+/** A work's title in angle brackets, as Korean and Chinese print them ("MBC <숨바꼭질>", "《红楼梦》"): no markup. */
+const CJK_TITLE = /<([^<>]*[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^<>]*)>/gu;
 export const CJK_END = /[。！？]$/u;
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -250,7 +252,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'Read the rest of the story in our app', counterExample: 'The story is told in full in the second part.' },
   { id: 'undecodable', says: 'did not decode cleanly', fires: (s) => s.text.includes(REPLACEMENT),
     example: 'The caf\uFFFD opens at nine every morning.', counterExample: 'The café opens at nine every morning.' },
-  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text)),
+  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text).replace(CJK_TITLE, '$1')),
     example: 'Set x=1 in config.h before the loop runs.', counterExample: 'A Vec<T> holds any number of values of one type.' },
   { id: 'fragment', says: 'starts in the middle of a sentence', fires: (s) => /^\p{Ll}/u.test(s.text) && !startsWithName(s.text, s.pageWords),
     example: 'are used to create new files in the directory.', counterExample: 'pg_dump is a utility for backing up a database.' },
