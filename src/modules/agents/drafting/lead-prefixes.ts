@@ -44,6 +44,14 @@ export const LEAD_PREFIXES: TextRule[] = [
     articlesOnly: true,
   },
   {
+    id: 'place_list_colon',
+    // A place in ordinary case, with its state or country after commas, and a colon: "Washington, DC, United States: Getting ...".
+    pattern: /^\p{Lu}[\p{L}.'’-]+(?:\s\p{Lu}[\p{L}.'’-]+)?(?:,\s\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}){1,2}:\s+(?=\p{Lu})/u,
+    example: 'Washington, DC, United States: Getting to the Moon, while not easy, has been done more than once.',
+    counterExample: 'Washington, the capital, said: Nothing will change before the vote in the spring of next year.',
+    articlesOnly: true,
+  },
+  {
     id: 'place_dash',
     // A place or a publication's name in ordinary case, then an en or em dash: "Indianapolis – Several thousand teachers ...".
     pattern: /^\p{Lu}[\p{L}.]*(?:,?\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
