@@ -7,6 +7,8 @@ import { metadataRule } from '../crawler/metadata-blocks.ts';
 import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence } from './drafting/shorten.ts';
+import { withoutCaptions } from './drafting/captions.ts';
+import { namesHeadline } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -105,8 +107,8 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 }
 
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
-export function shorten(sentence: string, lang: string | null = null): string | undefined {
-  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang)?.text;
+export function shorten(sentence: string, lang: string | null = null, headline = ''): string | undefined {
+  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang, headline)?.text;
   // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
   // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
   return text === undefined || metadataRule(text) !== undefined || openingRule(text, true) !== undefined ? undefined : text;
@@ -150,11 +152,15 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   if (content.paragraphs.length === 0) return { rule: 'no_own_text', reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
   const pageName = (mainHeading(content).split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
   const pageWords = pageWordsOf(content);
-  const sections = proseBySection(content);
+  // A photo's caption above the story (a credit line under it says so) describes the picture, not the story.
+  const sections = proseBySection(content).map(withoutCaptions).filter((blocks) => blocks.length > 0);
   // "WASHINGTON (AP) — Ambassador Gordon Sondland ...": the lead's sentence starts after its dateline.
   // (Among the lead's first blocks: a credit or a kicker may stand before it.) The forms that name a subject elsewhere ("JSON: A
   // lightweight data-interchange format ...", "Django — The web framework ...") only on an article's.
-  sections[0]?.slice(0, LEAD_BLOCKS).forEach((block, i) => (sections[0]![i] = withoutLeadPrefix(block, content.article === true).text));
+  // An article whose first section is only lines about it (a byline, "Analysis by Chris Cillizza, CNN Editor-at-large") has its
+  // lead after them, dateline and all: "(CNN)President Donald Trump ...".
+  const leads = content.article && sections.length > 1 && sections[0]!.every((block) => block.length < PARAGRAPH_CHARS) ? 2 : 1;
+  for (const section of sections.slice(0, leads)) section.slice(0, LEAD_BLOCKS).forEach((block, i) => (section[i] = withoutLeadPrefix(block, content.article === true).text));
   // A lead that introduces a list ("http is a package that collects several modules for working with the HyperText Transfer
   // Protocol:") says what the page is once its colon is a full stop; one that cannot stand without its list ("you can access
   // it by:") leaves nothing to draft from: what follows the list is a detail or an aside.
@@ -195,6 +201,18 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // "also" only in the lead's very first paragraph (a paragraph skipped before it is what it adds to).
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable)
       && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));
+    // The sentence a paragraph's draft starts at: its first, or in an article's opening paragraph, past a hook ("When you
+    // live in a state as beautiful as Colorado ...", a question to the reader), the next sentence when it names what the
+    // headline is about (the news the hook leads to); -1 when neither can open a draft.
+    const startOf = (b: number): number => {
+      if (opens(b)) return 0;
+      const list = read(b);
+      if (!content.article || s !== 0 || b !== firstUsable) return -1;
+      let j = 0;
+      while (j < list.length && HOOK_RULES.has(list[j]!.rule ?? '')) j++;
+      const next = list[j];
+      return j > 0 && next?.usable === true && canOpen(next.text, false) && !ALSO.test(next.text) && namesHeadline(next.text, content) ? j : -1;
+    };
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // An article's description comes from its first paragraphs: further down, a usable sentence is an aside or a quote, not the story.
@@ -220,19 +238,27 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on
       // Tuesday at $185.25", read on 124 news drafts), past its first two paragraphs.
       const laterInArticle = content.article === true && blocks.slice(0, b).filter((block) => block.length >= PARAGRAPH_CHARS).length >= ARTICLE_LEAD_PARAGRAPHS;
-      if (!opens(b) || (b > firstUsable && (!aboutThePage(b) || laterInArticle))) continue;
-      const first = read(b)[0]!.text;
+      const start = startOf(b);
+      if (start === -1 || (b > firstUsable && (!aboutThePage(b) || laterInArticle))) continue;
+      const first = read(b)[start]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
       extend: for (let k = b; k < blocks.length; k++) {
-        if (k > b && !opens(k)) break;
-        for (const sentence of read(k)) {
+        // A draft still too short goes on into a next paragraph that speaks of what it named ("To LeBron James, triple-doubles are
+        // not a goal." + "They are only a side effect of ..."): the pronoun's subject is in the draft.
+        if (k > b && !opens(k) && !(displayWidth(text) < DESCRIPTION_MIN && continuesDraft(read(k)[0]))) break;
+        for (const sentence of read(k).slice(k === b ? start : 0)) {
           if (!sentence.usable) break extend;
           const next = join(text, sentence.text);
           if (displayWidth(next) > DESCRIPTION_MAX) {
             // A short opening and a long second sentence: the second's first clause may complete it ("Roses repay planning. Our team has grown them for thirty years.").
             const room = DESCRIPTION_MAX - displayWidth(text) - 1;
-            const clause = text === '' ? undefined : trimAtClause(sentence.text, Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1), room);
+            const least = Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1);
+            // (A draft under the minimum takes the next sentence's opening, cut where a lead's end is cut: "..., with no slowdown in
+            // sight" goes. Its opening only: without its own start, "The administrator ensured it was listed" no longer follows.)
+            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, `${content.h1} ${content.title}`)?.text : undefined;
+            const clause = text === '' ? undefined : trimAtClause(sentence.text, least, room)
+              ?? (opening !== undefined && sentence.text.startsWith(opening.slice(0, -1)) ? opening : undefined);
             if (clause) text = join(text, clause);
             break extend;
           }
@@ -241,7 +267,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, `${content.h1} ${content.title}`) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''
@@ -269,6 +295,15 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   const opening = sections[0]?.[0];
   return { rule: 'no_opening', reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
 }
+
+/**
+ * A next paragraph whose only fault as an opening is a personal pronoun ("They are ..."): it stands for the subject the draft
+ * just named. Not a demonstrative ("These safety issues ..." may mean what the draft left out), nor "also" (it adds to the paragraph).
+ */
+const continuesDraft = (sentence: Sentence | undefined) => sentence?.usable === true && openingRule(sentence.text, false) === 'pronoun' && !ALSO.test(sentence.text);
+
+/** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
+const HOOK_RULES = new Set(['hook', 'scene', 'question', 'greeting']);
 
 /** A sentence quoted in a refusal's reason, at most 100 characters. */
 const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 99).trimEnd()}…` : text);

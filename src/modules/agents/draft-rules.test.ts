@@ -104,6 +104,57 @@ describe('sentences as real pages write them', () => {
     assert.deepEqual(sentencesOf('ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.', 'en'), ['ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.']);
     assert.deepEqual(sentencesOf('It makes consistent backups. pg_dump does not block other users.', 'en'), ['It makes consistent backups.', 'pg_dump does not block other users.']);
   });
+
+  it('does not end a sentence inside a quotation the sentence goes on after, but does after a quotation of sentences', () => {
+    assert.deepEqual(sentencesOf('South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery. Hege is the CEO of DH.', 'en'),
+      ['South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery.', 'Hege is the CEO of DH.']);
+    assert.deepEqual(sentencesOf('He said: “We lost. We will win next time.” The team left.', 'en'), ['He said: “We lost.', 'We will win next time.”', 'The team left.']);
+  });
+});
+
+describe('an article that opens with a hook', () => {
+  const article = (lead: string, headline = 'Colorado hiking trails reopen after the spring floods') => readPageContent(`<!doctype html><html lang="en"><head><title>${headline}</title>
+    <meta property="og:type" content="article"></head><body><article><h1>${headline}</h1><p>${lead}</p></article></body></html>`);
+  it('is drafted from the next sentence when it names what the headline is about', () => {
+    assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
+      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+    assert.equal(text(draft(article('It was a cold morning in Boulder when the rangers took the barriers down. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
+      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+  });
+  it('speaks to the reader with a modal ("You shouldn\'t just believe them.")', () => {
+    assert.equal(text(draft(article('You shouldn\'t just believe what the rangers say about the state of the trails in Boulder this spring.'))), undefined);
+  });
+  it('is refused when the next sentence does not name it, or points back', () => {
+    assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. We moved here two years ago and we are still in awe of the beauty every day.'))), undefined);
+    assert.equal(text(draft(article('Have you ever wanted to hike every trail in the state in a single summer? Those trails in Colorado reopened on Monday after the spring floods.'))), undefined);
+  });
+});
+
+describe('a draft too short goes on into the next paragraph', () => {
+  const page = (second: string) => readPageContent(`<!doctype html><html lang="en"><head><title>LeBron sets triple-double mark</title><meta property="og:type" content="article"></head>
+    <body><article><h1>LeBron sets triple-double mark</h1><p>To LeBron James, triple-doubles are not a goal.</p><p>${second}</p></article></body></html>`);
+  it('when it speaks of what the draft named (a personal pronoun), its opening cut where a lead\'s end is', () => {
+    assert.equal(text(draft(page('They are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons, with no slowdown in sight at all.'))),
+      'To LeBron James, triple-doubles are not a goal. They are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons.');
+  });
+  it('not when it points at something else ("These ...")', () => {
+    assert.equal(text(draft(page('These records are only a side effect of the brilliant all-around play he has shown for 17 NBA seasons.'))), undefined);
+  });
+});
+
+describe('an article whose first section is lines about it (a byline)', () => {
+  const article = (byline: string) => readPageContent(`<!doctype html><html lang="en"><head><title>Why you can't trust the White House</title><meta property="og:type" content="article"></head>
+    <body><article><h1>Why you can't trust the White House on Donald Trump's health</h1><p>${byline}</p><h2>Analysis</h2>
+    <p>(CNN)President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as part of his annual physical.</p>
+    <p>Which is not to say that whatever happened on Saturday was not minor or maybe even routine, as the White House says it was.</p></article></body></html>`);
+  it('has its lead, and its dateline, in the section after them', () => {
+    assert.equal(text(draft(article('Analysis by Chris Cillizza, CNN Editor-at-large'))),
+      'President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as part of his annual physical.');
+  });
+  it('not when its first section has a paragraph of the story', () => {
+    assert.equal(text(draft(article('The White House said the president was in good health after a visit that it had not announced to anyone beforehand at all.'))),
+      'The White House said the president was in good health after a visit that it had not announced to anyone beforehand at all.');
+  });
 });
 
 describe('titles keep their topic', () => {
@@ -462,6 +513,7 @@ describe('rules from the reading of five sites the rules had not met (Django, th
     draftsAsIs('Uso de quotas', 'É importante se ter uma boa política de quotas, pois ela evita que os usuários ocupem todo o disco rígido.', 'pt-BR', '"todo" is Portuguese for "all"');
     refused('Note: This does not apply to the kernels provided for Debian 3.1 as the timeout has been changed to 0.');
     refused('Hinweis: Dies betrifft alle Standard-Kernel, die mit Debian ausgeliefert werden, seit der Version 3.1.', 'de');
+    refused('ATENÇÃO: Comentários com textos ininteligíveis ou que faltem com respeito ao usuário não serão aprovados pelo moderador.', 'pt');
     refused('This information was contributed by Francois Bayart in order to help users set up a bridge firewall.');
     assert.equal(text(draft(html('<h1>C/C++ Interface For SQLite Version 3</h1><p>Note: This document was written in 2004 as a guide to helping programmers move from using SQLite version 2 to SQLite version 3.</p>'))),
       'This document was written in 2004 as a guide to helping programmers move from using SQLite version 2 to SQLite version 3.', 'the label goes');

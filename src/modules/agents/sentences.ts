@@ -99,6 +99,8 @@ const BANG_NAME = /[\p{L}\d_]!\s*$/u;
 /** A number cut at its dot with nothing between ("9.2." + "X"): one token. */
 const NUMBER_CUT = /\d\.$/u;
 const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
+/** A quotation opened and not closed: "South Dakota’s viral “Meth." + "We’re on it.” awareness campaign ..." is one sentence. */
+const openQuotes = (text: string) => (text.match(/“/gu) ?? []).length - (text.match(/”/gu) ?? []).length;
 /** A sentence that begins with a lower-case identifier ("pg_dump", "ls2"), which the segmenter does not break before. */
 const IDENTIFIER_START = /(?<=[\p{L}\d)\]"'”’][.!?])\s+(?=\p{Ll}[\p{L}\d]*[_\d][\p{L}\d_]*\s)/gu;
 
@@ -122,6 +124,8 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       || (GERMAN_ORDINAL.test(previous) && /^de\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
+      // (Only where the segment closes it, before it opens another: a quotation of several sentences ends where its mark is.)
+      || (openQuotes(previous) > 0 && /^[^“]*”\s*\p{Ll}/u.test(segment))
     );
     if (joins) merged[merged.length - 1] = previous + segment;
     else merged.push(segment);

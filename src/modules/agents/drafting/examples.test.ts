@@ -11,9 +11,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * article's sentence from far down names it too ("Alibaba shares closed in New York on Tuesday at
  * $185.25"); editors reading 124 drafts called those wrong, so an article is no longer drafted
  * from past its first paragraphs, and 6 rows whose only draft was such a sentence now refuse.
- * Raised since by the list lead-ins, product pages, fact-checks, other languages' clauses and cleaner main content (0.749).
+ * Raised since by the list lead-ins, product pages, fact-checks, other languages' clauses and cleaner main content (0.749),
+ * and by news leads shortened where they add to their story (a place, a trailing clause) and captions (0.774), and Korean
+ * columns' press tags and titles (0.777; precision 0.878 -> 0.876: one of them is drafted from its setting sentence).
  */
-const FLOOR = { score: 0.749, publishable: 0.729, precision: 0.862 };
+const FLOOR = { score: 0.777, publishable: 0.761, precision: 0.876 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

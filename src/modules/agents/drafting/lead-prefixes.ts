@@ -44,6 +44,14 @@ export const LEAD_PREFIXES: TextRule[] = [
     articlesOnly: true,
   },
   {
+    id: 'place_list_colon',
+    // A place in ordinary case, with its state or country after commas, and a colon: "Washington, DC, United States: Getting ...".
+    pattern: /^\p{Lu}[\p{L}.'’-]+(?:\s\p{Lu}[\p{L}.'’-]+)?(?:,\s\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,2}){1,2}:\s+(?=\p{Lu})/u,
+    example: 'Washington, DC, United States: Getting to the Moon, while not easy, has been done more than once.',
+    counterExample: 'Washington, the capital, said: Nothing will change before the vote in the spring of next year.',
+    articlesOnly: true,
+  },
+  {
     id: 'place_dash',
     // A place or a publication's name in ordinary case, then an en or em dash: "Indianapolis – Several thousand teachers ...".
     pattern: /^\p{Lu}[\p{L}.]*(?:,?\s\p{Lu}[\p{L}.]*){0,2}\s+(?:—|–|--)\s+(?=\p{Lu})/u,
@@ -58,6 +66,14 @@ export const LEAD_PREFIXES: TextRule[] = [
     example: '[엔터미디어=정덕현의 이슈공감] 엘제이의 리벤지인가, 류화영의 피해자 코스프레인가. 시작은 엘제이의 일방적인 사진 공개로부터 비롯됐다.',
     counterExample: 'Brackets [like these] in a sentence stay where the writer put them, as in every other sentence.',
     articlesOnly: true,
+  },
+  {
+    id: 'press_tag',
+    // A Korean press tag, the outlet and its writer ("[엔터미디어=정덕현의 이슈공감]"), after the column's subtitle when the page set
+    // it in the same block ("엘제이의 리벤지인가, 류화영의 코스프레인가 [엔터미디어=...]"): any page, the tag is never the story.
+    pattern: /^(?:[^.!?。\[\]]{2,80}\s)?\[[^\]=a-zA-Z]{1,30}=[^\]]{1,40}\]\s*(?=\S)/u,
+    example: '엘제이의 리벤지인가, 류화영의 코스프레인가 [엔터미디어=정덕현의 이슈공감] 엘제이의 리벤지인가, 류화영의 피해자 코스프레인가. 시작은 엘제이의 일방적인 사진 공개로부터 비롯됐다.',
+    counterExample: 'The formula [a=b] holds in every case the paper considers, as its authors show in the appendix.',
   },
   {
     id: 'section_label',

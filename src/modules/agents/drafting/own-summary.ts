@@ -43,7 +43,7 @@ export function draftFromSummaries(content: PageContent, taken: ReadonlySet<stri
       if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true))) break;
       const next = join(draft, sentence.text);
       if (displayWidth(next) > DESCRIPTION_MAX) {
-        if (draft === '') draft = shorten(sentence.text, content.lang) ?? '';
+        if (draft === '') draft = shorten(sentence.text, content.lang, `${content.h1} ${content.title}`) ?? '';
         break;
       }
       draft = next;

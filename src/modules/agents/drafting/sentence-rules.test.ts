@@ -23,6 +23,10 @@ describe('the rules a sentence of a description meets, each named', () => {
       assert.notEqual(openingRule(rule.counterExample, false), rule.id, rule.counterExample);
     });
   }
+  it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {
+    assert.ok(!sentenceRulesOf('현재 MBC는 이유리 주연의 <숨바꼭질>로 승부를 보고 있으며 SBS는 <그녀로 말할 것 같으면>이 종영을 앞두고 있다.', 'ko', true).includes('code'));
+    assert.ok(sentenceRulesOf('Set <b>x</b> in the template before the page renders.', 'en', true).includes('code'));
+  });
   it('gives every rule an id of its own', () => {
     const ids = [...SENTENCE_RULES, ...OPENING_RULES].map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);

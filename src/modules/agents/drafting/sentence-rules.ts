@@ -22,6 +22,8 @@ function withoutGenericNames(text: string): string {
   for (let previous = ''; previous !== out;) [previous, out] = [out, out.replace(GENERIC_NAME, 'T')];
   return out;
 }
+/** A work's title in angle brackets, as Korean and Chinese print them ("MBC <숨바꼭질>", "《红楼梦》"): no markup. */
+const CJK_TITLE = /<([^<>]*[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^<>]*)>/gu;
 export const CJK_END = /[。！？]$/u;
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
@@ -56,7 +58,8 @@ const CJK_CONNECTIVES = ['然后', '但是', '但', '因此', '所以', '另外'
 const CONNECTIVE = new RegExp(`^((${CONNECTIVES.join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu');
 const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
 /** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
-const THIS_AS_PRONOUN = /^this\s+(leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
+// "This comes after police said ...": a news story's next paragraph, the event before it unnamed.
+const THIS_AS_PRONOUN = /^this\s+(comes|came|follows|followed|leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
 /** "This page ...", "This chapter ...": the page speaking of itself, wherever it stands. */
 export const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
   'page', 'article', 'document', 'guide', 'tutorial', 'chapter', 'section', 'manual', 'book', 'handbook', 'post', 'site', 'website', 'faq', 'how-?to',
@@ -114,7 +117,8 @@ const CALL_TO_ACTION = new RegExp(`^(${[
 ].join('|')})\\b`, 'iu');
 /** Words of a heading that name nothing: a paragraph opening with "The" does not speak of a page titled "The ...". */
 export const FUNCTION_WORDS = new Set((
-  'the and for with from into onto this that these those your our their its how what why when where who which about over under using '
+  // (And the pronouns a headline speaks with: "Why you just can't trust ..." does not make "You shouldn't ..." the page's subject.)
+  'the and for with from into onto this that these those your our their its how what why when where who which about over under using you they she him his her '
   + 'les des une pour avec dans sur der die das den dem des und für mit von los las una para con por del'
 ).split(' '));
 /** The author's opinion ("I think learning a system is like ..."): not what the page is. */
@@ -142,7 +146,7 @@ const UNFINISHED = /\b(FIXME|TODO|XXX|TBD)\b/u;
  * aside, unless it speaks of the page itself ("Note: This document was written in 2004 as a
  * guide to ..."), which is then drafted without the label.
  */
-export const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia)\s*:\s*/iu;
+export const ADMONITION_LABEL = /^(note|notes|nb|n\.b|hinweis|anmerkung|achtung|remarque|nota|attention|avertissement|warning|warnung|caution|important|tip|hint|astuce|consejo|aviso|advertencia|atenção|atencion|atención|attenzione|avviso|cuidado|importante)\s*:\s*/iu;
 /** A web address in brackets ("TOML (Tom’s Obvious Minimal Language, https://toml.io)"): the sentence reads whole without it. */
 export const ADDRESS_ASIDE = /\s*\([^()]*\b[a-z]{3,6}:\/\/[^()]*\)(?=[\s,.;:!?])/giu;
 /** A web address after a colon at the end ("... the download section of our website: https://..."): the sentence ends before it. */
@@ -155,7 +159,7 @@ export const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewer
 const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
-const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|'ve|’ve|'re|’re|know|think|want|need)\b|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
+const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 export const QUESTION = /[?？]$/u;
 /**
@@ -169,6 +173,19 @@ const ADDS_TO_BEFORE = /^(?!.*\b(like|as with|similar(ly)? to|just as)\b).*\s(to
  * this, we ran ..."): a draft cannot open with them.
  */
 const LEANS_ON_BEFORE = /\s(though|anyway)[,.!?]|\b(answer|do|achieve|solve|fix|avoid|handle|accomplish) (this|that)[,.;]/iu;
+/** "Israeli courts, however, have declared ...": a word set off by commas that answers the sentence before it. */
+const ANSWERS_BEFORE = /^[^,;:]{2,60},\s(however|therefore|meanwhile|instead|nevertheless|nonetheless|though|in turn|too|then|also|in fact|by contrast|in contrast|for their part|for his part|for her part),\s/iu;
+/** A greeting that opens a post ("Welcome to the new 16-inch MacBook Pro.", "Welcome to IGN's Daily Deals"): the page's voice, not its news. */
+const GREETING = /^(welcome (to|back)\b|hello and welcome\b|good (morning|afternoon|evening)\b|hi (everyone|all|there|guys|folks)\b|hey (everyone|all|there|guys|folks)\b)/iu;
+/**
+ * A scene set before the news, in English ("It was a cold morning in Kabul when ...", "Picture the scene: ...", "Once upon a
+ * time ..."): a feature's way in, not what the story is.
+ */
+const SCENE = /^(it was (a|an|the|just|late|early|still)\b[^.!?]{0,40}\b(morning|afternoon|evening|night|day|week|weekend|summer|winter|spring|autumn|fall)\b|it was (just )?(after|before|past) (\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|midnight|noon|dawn|dusk)|once upon a time\b|picture the scene\b)/iu;
+/** One or two words in capitals and a colon at a sentence's start, then a capital: a speaker or a part of the page. */
+const SPEAKER_LABEL = /^\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*)?:\s+[\p{Lu}\d“"]/u;
+/** A time stamp's label ("JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m."): a line about the article that the crawl kept. */
+const TIME_STAMP = /(?<!\p{L})(updated|published|posted|last modified|aktualisiert|mis à jour|actualizado|atualizado)\s*:\s/iu;
 /** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
 export const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
@@ -235,7 +252,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'Read the rest of the story in our app', counterExample: 'The story is told in full in the second part.' },
   { id: 'undecodable', says: 'did not decode cleanly', fires: (s) => s.text.includes(REPLACEMENT),
     example: 'The caf\uFFFD opens at nine every morning.', counterExample: 'The café opens at nine every morning.' },
-  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text)),
+  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text).replace(CJK_TITLE, '$1')),
     example: 'Set x=1 in config.h before the loop runs.', counterExample: 'A Vec<T> holds any number of values of one type.' },
   { id: 'fragment', says: 'starts in the middle of a sentence', fires: (s) => /^\p{Ll}/u.test(s.text) && !startsWithName(s.text, s.pageWords),
     example: 'are used to create new files in the directory.', counterExample: 'pg_dump is a utility for backing up a database.' },
@@ -273,6 +290,21 @@ export const SENTENCE_RULES: SentenceRule[] = [
   // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
   { id: 'hook', says: 'opens an article by speaking to the reader or of its writer (a hook)', fires: (s) => s.article && s.index === 0 && HOOK.test(s.text),
     example: 'In case you are living in Delhi-NCR, chances are you have an app or two to find out the air quality.', counterExample: 'Residents of Delhi-NCR check the air quality index on an app or two.' },
+  { id: 'answers_before', says: 'answers the sentence before it (", however,")', fires: (s) => s.index === 0 && ANSWERS_BEFORE.test(s.text),
+    example: 'Israeli courts, however, have declared most major settlements legal.', counterExample: 'Israeli courts have declared most major settlements legal, however small.' },
+  { id: 'greeting', says: 'greets the reader (a post\'s voice, not its news)', fires: (s) => s.article && s.index === 0 && GREETING.test(s.text),
+    example: 'Welcome to the new 16-inch MacBook Pro.', counterExample: 'Welcome packs were handed to every new student at the gate.' },
+  // A footnote's mark at its start ("*Somente os 12 primeiros disputam o título ..."): a note under a table or a list, not the page's prose.
+  { id: 'footnote_mark', says: 'is a footnote (it opens with a footnote\'s mark)', fires: (s) => /^[*†‡]/u.test(s.text),
+    example: '*Only the first twelve drivers compete for the title in the last ten races.', counterExample: 'Only the first twelve drivers compete for the title in the last ten races.' },
+  // A speaker's label ("Prof. Carlos: Estou aqui ao lado do Eugênio Tadeu ...", "Summary: ..."): an article's transcript or a section's
+  // label, each one voice or one part of the page; its news is told in prose. (A dateline in capitals is a lead prefix, gone before.)
+  { id: 'speaker_label', says: 'opens with a speaker\'s or a section\'s label (a transcript, a part of the page)', fires: (s) => s.article && s.index === 0 && SPEAKER_LABEL.test(s.text),
+    example: 'Prof. Carlos: Estou aqui ao lado do Eugênio Tadeu, que já é de casa.', counterExample: 'Prof. Carlos visited the school to meet the parents of his new pupils.' },
+  { id: 'scene', says: 'sets a scene before the news (a feature\'s way in)', fires: (s) => s.article && s.index === 0 && SCENE.test(s.text),
+    example: 'It was a cold morning in Kabul when the first convoy left the base.', counterExample: 'It was the first time the convoy had left the base since the attack.' },
+  { id: 'time_stamp', says: 'is a time stamp (when the article was published or updated)', fires: (s) => TIME_STAMP.test(s.text),
+    example: 'JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m.', counterExample: 'The list was updated on Monday with the names of the new members.' },
   { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
     example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
 ];

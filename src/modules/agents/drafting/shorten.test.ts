@@ -27,6 +27,21 @@ describe('a long sentence shortened as an editor shortens it', () => {
     assert.equal(shortenSentence('Sondland’s appearance at Wednesday morning’s hearing, and his closeness to Trump, is of particular concern to the White House as the historic impeachment inquiry reaches closer to the president.', 50, 160)?.text, undefined);
   });
 
+  it('cuts what a sentence adds to its story only with the headline, keeping the names it shares with it', () => {
+    const lead = 'Two federal prison officers were charged Tuesday with falsifying records, stating they had checked on accused sex trafficker Jeffrey Epstein in the hours before he hanged himself in his Manhattan cell.';
+    assert.equal(shortenSentence(lead, 50, 160)?.text, undefined, 'no headline: nothing that may be the story is cut');
+    assert.equal(shortenSentence(lead, 50, 160, 'en', 'Prison guards charged in connection with Jeffrey Epstein\'s death')?.text,
+      'Two federal prison officers were charged Tuesday with falsifying records, stating they had checked on accused sex trafficker Jeffrey Epstein.');
+    assert.equal(shortenSentence(lead, 50, 160, 'en', 'Federal prison officers in Manhattan charged')?.text, undefined, 'the cut would drop "Manhattan", a name the headline has');
+    assert.equal(shortenSentence('Photos which were released online and are making the rounds on social media, show Nigerian actress, Kate Henshaw, looking absolutely stunning in new make-up photos.', 50, 160, 'en', 'Nollywood Actress, Kate Henshaw Is Looking Stunning In New Photos')?.text,
+      undefined, 'not at the comma that closes an appositive');
+  });
+
+  it('keeps an attribution inside a sentence, cutting what the event was taken for instead', () => {
+    assert.equal(shortenSentence('President Donald Trump, according to the White House, made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as the first stage of his annual physical.', 50, 160, 'en', 'Why you just can\'t trust the White House on Donald Trump\'s health')?.text,
+      'President Donald Trump, according to the White House, made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs".');
+  });
+
   it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
     assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
     assert.equal(closed('He said “no” twice (and meant it).'), true);

@@ -1,4 +1,5 @@
 import { displayWidth } from '../../../lib/strings.ts';
+import { FUNCTION_WORDS } from './sentence-rules.ts';
 
 /**
  * A sentence over a description's limit made to fit without changing what it says, as an
@@ -16,6 +17,12 @@ export interface ClauseCut {
   example: string;
   result: string;
   counterExample: string;
+  /**
+   * Drops what may be the story itself (what a participle, a purpose or a time clause adds: "..., stating they had checked on
+   * Jeffrey Epstein ..."): used only with the page's headline, and only where the sentence shares a name with it and keeps
+   * every name it shares (shortenSentence), so that what is left is still the headline's story.
+   */
+  keepsHeadline?: true;
 }
 
 /** The sentence cut before `at`, closed with a full stop (what the sentence exclaimed or asked is in the part cut: "..., according to E! News"). */
@@ -72,6 +79,31 @@ const CALENDAR = /^(January|February|March|April|May|June|July|August|September|
  */
 const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
 
+/** A town and its state or country after a name ("NASA's Goddard Space Flight Center in Greenbelt, Maryland, has ..."): the name says where. */
+// (A name within the sentence, not its first word: "Protests in Hong Kong, China, and ..." are no name's place; nor a list's "..., and".)
+const PLACE_ASIDE = /(?<=\s\p{Lu}[\p{L}'’.-]*)\sin\s\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2},\s\p{Lu}[\p{L}.]+(?:\s\p{Lu}[\p{L}.]+){0,2},(?=\s(?!and\s|or\s))/gu;
+/** The end of a sentence: what a trailing clause runs to (no clause of its own after it). */
+const TO_END = '[^,;:—–]*[.!?]["\'”’)]*$';
+/**
+ * What a sentence adds after its news, to its end: a participle's clause (", pricing its shares at a discount"), a purpose
+ * (", to integrate its software with ..."), a summing-up appositive (", a group that ranges from ..."), the moment around it
+ * (" during a televised debate ...", " in the hours before he ...").
+ */
+const TRAILING_STORY = [
+  new RegExp(`,\\s(?=(?!(?:including|according|following|regarding|concerning|bring|thing|something|nothing|everything|morning|evening)\\s)\\p{Ll}{3,}ing\\s${TO_END})`, 'gu'),
+  new RegExp(`,\\s(?=to\\s\\p{Ll}{2,}\\s${TO_END})`, 'gu'),
+  // Not a list's last item ("apples, a pie and pears"): with "and" or "or", only a relative clause makes it an appositive.
+  new RegExp(`,\\s(?=(?:a|an|the|one of|acclaimed|renowned|celebrated|award-winning|well-known|famed|prominent|veteran|longtime)\\s(?:(?![^,;]*\\s(?:and|or)\\s)|[^,;]*\\s(?:that|who|which|whose)\\s)${TO_END})`, 'gu'),
+  // " in a protest that closed more than half of the state’s school districts": what the event it names did besides.
+  new RegExp(`\\s(?=in (?:a|an) [\\p{Ll}-]+ (?:that|which)\\s${TO_END})`, 'gu'),
+  // " as the first stage of his annual physical", " as part of a wider shake-up": what the event was taken for.
+  new RegExp(`\\s(?=as (?:the|a|an|part of)\\s${TO_END})`, 'gu'),
+  new RegExp(`\\s(?=(?:during|in the (?:hours|days|weeks|months|minutes|moments) (?:before|after|since|leading up to))\\s${TO_END})`, 'gu'),
+];
+
+/** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
+const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+
 export const CLAUSE_CUTS: ClauseCut[] = [
   {
     id: 'aside',
@@ -127,6 +159,22 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     result: 'Three people have died during protests in Bolivia.',
     counterExample: 'The merger of Gannett and GateHouse, which became final Tuesday, will create a larger local news company.',
   },
+  {
+    id: 'place_aside',
+    variants: (sentence) => withoutEach(sentence, PLACE_ASIDE),
+    example: "A team led by researchers out of NASA's Goddard Space Flight Center in Greenbelt, Maryland, has confirmed traces of water vapor on Europa.",
+    result: "A team led by researchers out of NASA's Goddard Space Flight Center has confirmed traces of water vapor on Europa.",
+    counterExample: 'Protests in Hong Kong, China, and Santiago, Chile, went on through the weekend.',
+  },
+  {
+    id: 'trailing_story',
+    // Not at the comma that closes a name set off by commas ("show Nigerian actress, Kate Henshaw, looking stunning ..."): what is left would end mid-appositive.
+    variants: (sentence) => TRAILING_STORY.flatMap((pattern) => [...sentence.matchAll(pattern)].filter((m) => !NAME_SET_OFF.test(sentence.slice(0, m.index))).map((m) => cutAt(sentence, m.index))),
+    example: 'Alibaba is set to raise up to $12.9bn from its record-breaking second listing in Hong Kong, pricing its shares at a 2.8 per cent discount to their New York close.',
+    result: 'Alibaba is set to raise up to $12.9bn from its record-breaking second listing in Hong Kong.',
+    counterExample: 'The shop sold apples, a pie and a cake to the first customers of the morning.',
+    keepsHeadline: true,
+  },
 ];
 
 /** Brackets and quotation marks closed as often as opened, and paired dashes kept in pairs: a cut must not leave one open. */
@@ -154,6 +202,13 @@ const PAIRS: Array<[RegExp, RegExp]> = [
   [/\bneither\b(?!\s+(of|way|side|case)\b)/iu, /\bnor\b/iu], [/\bbetween\b/iu, /\band\b/iu], [/\bnot only\b/iu, /\bbut\b/iu],
 ];
 
+/** The names a sentence shares with its page's headline ("NASA", "Jupiter", "Europa"): a cut that may drop the story keeps each. */
+function headlineNames(sentence: string, headline: string): string[] {
+  const words = new Set(headline.toLowerCase().split(/[^\p{L}\p{N}.]+/u).map((w) => w.replace(/\.$/u, '')).filter((w) => w.length >= 2 && !FUNCTION_WORDS.has(w)));
+  return [...sentence.matchAll(/(?<=^|[\s“"‘(])\p{Lu}[\p{L}\p{N}'’.-]*/gu)].map((m) => m[0].replace(/['’]s$|[.,]$/u, ''))
+    .filter((name) => words.has(name.toLowerCase()) && !CALENDAR.test(name));
+}
+
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
 
@@ -161,8 +216,10 @@ const MIN_WORDS = 6;
  * The longest form of `sentence` within [min, max] (display width) that the cuts allow, up to
  * three of them in a row (an appositive, then a leading clause, then the end), or undefined.
  */
-export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null): { text: string; cuts: string[] } | undefined {
+export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null, headline = ''): { text: string; cuts: string[] } | undefined {
   const english = lang === null || /^en\b/iu.test(lang);
+  const names = headlineNames(sentence, headline);
+  const guarded = new Set(CLAUSE_CUTS.filter((c) => c.keepsHeadline).map((c) => c.id));
   let frontier = [{ text: sentence, cuts: [] as string[] }];
   const found: Array<{ text: string; cuts: string[] }> = [];
   const seen = new Set([sentence]);
@@ -170,13 +227,15 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
     const next: typeof frontier = [];
     for (const state of frontier) {
       for (const cut of CLAUSE_CUTS) {
+        if (cut.keepsHeadline && names.length === 0) continue;
         for (const variant of cut.variants(state.text)) {
           const text = variant.trim();
           if (seen.has(text) || text.length >= state.text.length) continue;
           seen.add(text);
           const result = { text, cuts: [...state.cuts, cut.id] };
           const width = displayWidth(text);
-          if (width >= min && width <= max && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || saysSomething(text))) found.push(result);
+          const keepsNames = !result.cuts.some((id) => guarded.has(id)) || names.every((name) => text.includes(name));
+          if (width >= min && width <= max && keepsNames && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || saysSomething(text))) found.push(result);
           if (width >= min && seen.size < 200) next.push(result);
         }
       }
