@@ -116,6 +116,22 @@ describe('the main-content collector', () => {
     assert.ok(main.blocks[1]!.startsWith('Its second paragraph'));
   });
 
+  it("keeps, of several articles, the one that holds the page's headline or far outweighs the others; never a live blog's entries", () => {
+    const teaser = (n: number) => `<article><h2>Related story ${n}</h2><p>${'Its excerpt runs on for a while without any link at all. '.repeat(3)}</p></article>`;
+    const titled = mainOf(`<html><head><title>Só quem se Ama... — Mensagens</title></head><body><article><h1>Só quem se Ama…</h1><p>${'The page\'s own text, at length. '.repeat(8)}</p></article>
+      <article><h3>You may like</h3>${teaser(1)}${teaser(2)}</article></body></html>`);
+    assert.deepEqual(titled.blocks, ['The page\'s own text, at length. '.repeat(8).trim()], 'the related posts are taken out, headings too');
+    assert.deepEqual(titled.headings.map((h) => h.text), ['Só quem se Ama…']);
+    // No heading names the page (its headline an h2 the title does not hold): the article with three times the text of any other.
+    const outweighs = mainOf(`<section role="main"><article><h2>The story</h2><p>${'The story, told at length. '.repeat(30)}</p></article>${teaser(1)}${teaser(2)}</section>`);
+    assert.equal(outweighs.blocks.length, 1);
+    // Entries of a live blog, alike in length, are all the page's; so is an article longer than the one with the headline.
+    const entry = (n: number) => `<article><p>${`Update ${n}: what happened in the last hour, told in a few sentences. `.repeat(2 + (n % 2))}</p></article>`;
+    assert.equal(mainOf(`<main><h1>Live: the election</h1>${entry(1)}${entry(2)}${entry(3)}</main>`).blocks.length, 3);
+    const split = mainOf(`<html><head><title>The headline of the story</title></head><body><article><h1>The headline of the story</h1><p>A standfirst.</p></article><article><p>${'The body. '.repeat(20)}</p></article></body></html>`);
+    assert.equal(split.blocks.length, 2);
+  });
+
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
     assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
     assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);

@@ -161,6 +161,12 @@ const BLOCK_TAGS = new Set([
   'ul', 'ol', 'dl', 'table', 'tr', 'caption', 'figure', 'figcaption', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'center', 'body', 'form',
 ]);
 const HEADING = /^h([1-6])$/;
+/** An item of MainContent.order that is a heading (its level). */
+const HEADING_ITEM = /^[0-6]$/;
+/** A heading this long or longer, held by the page's <title>, is the page's headline (not "News" or "Video"). */
+const MIN_HEADLINE_CHARS = 15;
+/** Of several articles on a page, none holding its headline, one with this many times the text of any other is the page's. */
+const ARTICLE_OUTWEIGHS = 3;
 
 /** Counts at the opening of a box, to weigh what it held when it closes. */
 interface Mark {
@@ -184,6 +190,8 @@ interface Open {
   main: boolean;
   code: boolean;
   kind: BlockKind;
+  /** The innermost <article> (or role=article) it stands in: an index of the collector's `articles`, -1 outside any. */
+  article: number;
 }
 
 /** Boxes that may be a teaser card, and what makes one: short, and largely the words of its links. */
@@ -217,6 +225,8 @@ const isHidden = (attrs: Record<string, string>) =>
   (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
+const wordsOf = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
@@ -303,6 +313,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const order = { main: '', other: '' };
+  /** For each item of order.main, the article it stands in (Open.article). */
+  const orderArticle: number[] = [];
+  /** The page's articles: whether each holds the page's headline (a heading its <title> holds). */
+  const articles: Array<{ titled: boolean }> = [];
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
@@ -350,8 +364,55 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       headings[list].length = mark.headings[list];
       order[list] = order[list].slice(0, mark.order[list]);
     }
+    orderArticle.length = mark.order.main;
     kept.mainChars = mark.keptChars.main;
     kept.otherChars = mark.keptChars.other;
+  };
+
+  /** A heading the page's <title> holds (lower case, at least a few words' length): the page's own headline. */
+  const namesPage = (heading: string) => title !== null && heading.length >= MIN_HEADLINE_CHARS && wordsOf(title).includes(wordsOf(heading));
+
+  /**
+   * Several articles on a page (its story, and teasers, related or popular posts set as <article>s too, each counted apart
+   * from an article it stands in): the page's article is the one that holds its headline (a heading its <title> holds) or,
+   * when none or several do, one with three times the text of any other. The others with less text than it are taken out
+   * (their blocks and headings); an article longer than it (the body, after a header of its own), and text outside every
+   * article, stay.
+   */
+  const keepOneArticle = () => {
+    if (articles.length < 2) return;
+    const chars = articles.map(() => 0);
+    for (let i = 0, b = 0; i < order.main.length; i++) {
+      if (HEADING_ITEM.test(order.main[i]!)) continue;
+      const article = orderArticle[i]!;
+      if (article >= 0) chars[article]! += kept.main[b]!.length;
+      b += 1;
+    }
+    const withText = chars.flatMap((n, a) => (n > 0 ? [a] : []));
+    if (withText.length < 2) return;
+    const titled = withText.filter((a) => articles[a]!.titled);
+    const [first, second] = withText.sort((x, y) => chars[y]! - chars[x]!);
+    const page = titled.length === 1 ? titled[0]! : chars[first!]! >= ARTICLE_OUTWEIGHS * chars[second!]! ? first! : -1;
+    if (page < 0) return;
+    const drop = (a: number) => a >= 0 && a !== page && chars[a]! < chars[page]!;
+    const blocks: string[] = [];
+    const heads: MainContent['headings'] = [];
+    let items = '';
+    for (let i = 0, b = 0, h = 0; i < order.main.length; i++) {
+      const item = order.main[i]!;
+      const heading = HEADING_ITEM.test(item);
+      if (!drop(orderArticle[i]!)) {
+        items += item;
+        if (heading) heads.push(headings.main[h]!);
+        else blocks.push(kept.main[b]!);
+      }
+      if (heading) h += 1;
+      else b += 1;
+    }
+    kept.main = blocks;
+    headings.main = heads;
+    order.main = items;
+    kept.mainChars = blocks.reduce((n, block) => n + block.length, 0);
   };
 
   const flush = () => {
@@ -412,6 +473,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     kept[list].push(value);
     ownBlocks += 1; // (never taken back with a teaser card: it counts what was read)
     order[list] += rowOfProse ? 'p' : where?.kind ?? 'p';
+    if (list === 'main') orderArticle.push(where?.article ?? -1);
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
   };
@@ -484,7 +546,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         blocks: { main: kept.main.length, other: kept.other.length }, keptChars: { main: kept.mainChars, other: kept.otherChars },
         order: { main: order.main.length, other: order.other.length }, headings: { main: headings.main.length, other: headings.other.length },
       } : undefined;
-      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, ...(mark ? { mark } : {}) });
+      const article = semantic && role !== 'main' ? articles.push({ titled: false }) - 1 : parent?.article ?? -1;
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, article, ...(mark ? { mark } : {}) });
       const level = HEADING.exec(name)?.[1];
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level: Number(level), text: '', provisional: chrome };
     },
@@ -563,6 +626,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         if (value && headings[list].length < MAX_HEADINGS) {
           headings[list].push({ level: Number(name[1]), text: detach(value) });
           order[list] += name[1];
+          if (list === 'main') orderArticle.push(closing.article);
+          if (closing.article >= 0 && namesPage(value)) articles[closing.article]!.titled = true;
         }
       }
       if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
@@ -571,6 +636,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     end(): MainContent {
       flush();
       title = null;
+      keepOneArticle();
       // An image in a link that words already name (in the same link, or another link to the same address: a teaser card's
       // picture beside its headline) is decorative (W3C: alt=""), and so is one the page repeats.
       const imageLinks = new Map<string, string>();
