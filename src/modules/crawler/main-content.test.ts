@@ -132,6 +132,15 @@ describe('the main-content collector', () => {
     assert.equal(split.blocks.length, 2);
   });
 
+  it("drops what stands before the page's headline (an h1 its title holds), unless the headline stands at the page's foot", () => {
+    const page = (body: string) => mainOf(`<html><head><title>Deportees return home from the US | India Post</title></head><body>${body}</body></html>`);
+    const ticker = '<div class="ticker"><p>Another story of the day, and its first sentence cut short here.</p></div>';
+    const story = `<p>${'With shattered dreams, they came back. '.repeat(6)}</p>`;
+    assert.deepEqual(page(`${ticker}<div><h1>Deportees return home from the US</h1>${story}</div>`).blocks, [story.slice(3, -4).trim()]);
+    // A headline repeated at the foot of the page (a share box, a "you are reading" bar): what stands before it is the article.
+    assert.equal(page(`<div>${story}${ticker}</div><div><h1>Deportees return home from the US</h1><p>Share it.</p></div>`).blocks.length, 3);
+  });
+
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
     assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
     assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);

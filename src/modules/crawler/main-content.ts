@@ -317,6 +317,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const orderArticle: number[] = [];
   /** The page's articles: whether each holds the page's headline (a heading its <title> holds). */
   const articles: Array<{ titled: boolean }> = [];
+  /** The page's headline (its first h1 that its <title> holds): its list, and what that list held before it. */
+  let headline: { list: 'main' | 'other'; blocks: number; headings: number; order: number } | null = null;
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
@@ -413,6 +415,23 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     headings.main = heads;
     order.main = items;
     kept.mainChars = blocks.reduce((n, block) => n + block.length, 0);
+  };
+
+  /**
+   * What stands before the page's headline (a ticker of other stories, a notice, the template's date or section line) is
+   * not its article: taken out when what follows the headline is longer (a headline repeated at a page's foot proves nothing).
+   */
+  const dropBeforeHeadline = () => {
+    if (!headline) return;
+    const { list, blocks, order: items } = headline;
+    const before = kept[list].slice(0, blocks).reduce((n, block) => n + block.length, 0);
+    const after = kept[list].slice(blocks).reduce((n, block) => n + block.length, 0);
+    if (before === 0 || before >= after) return;
+    kept[list] = kept[list].slice(blocks);
+    headings[list] = headings[list].slice(headline.headings);
+    order[list] = order[list].slice(items);
+    if (list === 'main') orderArticle.splice(0, items);
+    kept[list === 'main' ? 'mainChars' : 'otherChars'] = after;
   };
 
   const flush = () => {
@@ -627,7 +646,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
           headings[list].push({ level: Number(name[1]), text: detach(value) });
           order[list] += name[1];
           if (list === 'main') orderArticle.push(closing.article);
-          if (closing.article >= 0 && namesPage(value)) articles[closing.article]!.titled = true;
+          const titled = namesPage(value);
+          if (closing.article >= 0 && titled) articles[closing.article]!.titled = true;
+          if (titled && name === 'h1' && headline === null) headline = { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
         }
       }
       if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
@@ -636,6 +657,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     end(): MainContent {
       flush();
       title = null;
+      dropBeforeHeadline();
       keepOneArticle();
       // An image in a link that words already name (in the same link, or another link to the same address: a teaser card's
       // picture beside its headline) is decorative (W3C: alt=""), and so is one the page repeats.
