@@ -141,6 +141,12 @@ describe('the main-content collector', () => {
     assert.equal(page(`<div>${story}${ticker}</div><div><h1>Deportees return home from the US</h1><p>Share it.</p></div>`).blocks.length, 3);
   });
 
+  it("drops an article's footer (its comments policy, tags, share bar), and keeps its header (headline, standfirst)", () => {
+    const main = mainOf(`<main><article><header><h1>Parise scores twice</h1><p>The Wild beat the Sabres 4-1.</p></header><p>Zach Parise scored two goals on Tuesday night.</p>
+      <footer class="article-footer"><p>As you comment, please be respectful of other commenters and other viewpoints.</p></footer></article></main>`);
+    assert.deepEqual(main.blocks, ['The Wild beat the Sabres 4-1.', 'Zach Parise scored two goals on Tuesday night.']);
+  });
+
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
     assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
     assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);

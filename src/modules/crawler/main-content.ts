@@ -10,8 +10,9 @@ import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary 
  * downloading the page again: text blocks and headings outside the site's template.
  *
  * Two signals, as a person reading the site would use them:
- * 1. HTML semantics while parsing (this collector): text inside header, nav, footer
- *    (outside <main>/<article>, where a header is the article's own), aside, forms, their
+ * 1. HTML semantics while parsing (this collector): text inside header (outside
+ *    <main>/<article>, where a header is the article's own), nav, footer (inside an
+ *    article too: its tags, share bar, comments policy), aside, forms, their
  *    ARIA roles, and containers whose id or class names them so (sidebar, breadcrumbs,
  *    comments, language switchers, ...) is template; inside <main>,
  *    <article> or role=main is the page's own; blocks that are mostly link text are
@@ -548,7 +549,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const pageLevel = !parent?.main;
       // A <form> the body holds is an ASP.NET page's (the whole page is one form), not a search box or a sign-up.
       const pageForm = name === 'form' && (parent === undefined || parent.name === 'body' || parent.name === 'html');
-      const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
+      // A header inside <main>/<article> is the article's own (its headline, standfirst, byline); its footer is about it, not of
+      // it (tags, share bar, comments policy, the writer's note: HTML's own definition of a footer).
+      const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || name !== 'header')) || CHROME_ROLES.has(role);
       // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
       // An <article> (or role main / article) says what it is: a class name ("url-breadcrumb", a script's hook) does not overrule it.
       const semantic = name === 'article' || role === 'main' || role === 'article';
