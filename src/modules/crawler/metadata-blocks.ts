@@ -15,8 +15,57 @@ const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
+/** JavaScript's \b knows only ASCII letters: the edges of a word in any script. */
+const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
+/** Month names as datelines print them, in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian, Indonesian, Russian. */
+const MONTH_NAME = `(?:jan(?:uary|uar|vier|eiro|uari)?|feb(?:ruary|ruar|rero|ruari)?|févr(?:ier)?|fev(?:ereiro)?|mar(?:ch|s|zo|ço|et)?|märz|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|mei|mag(?:gio)?|jun(?:e|i|io|ho)?|juin|giu(?:gno)?|jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|aug(?:ust|ustus)?|août|ago(?:sto)?|agu(?:stus)?|sep(?:t(?:ember)?)?|sept(?:iembre|embre)?|set(?:embro|tembre)?|oct(?:ober|obre|ubre)?|okt(?:ober)?|out(?:ubro)?|ott(?:obre)?|nov(?:ember|embre|embro)?|dec(?:ember)?|dez(?:ember|embro)?|déc(?:embre)?|dic(?:iembre|embre)?|des(?:ember)?|январ[яь]|феврал[яь]|марта?|апрел[яь]|ма[яй]|июн[яь]|июл[яь]|августа?|сентябр[яь]|октябр[яь]|ноябр[яь]|декабр[яь])\\.?`;
+const YEAR = '(?:19|20)\\d{2}';
+/** A full date: "Nov. 19, 2019", "22 de janeiro de 2018", "11 октября 2018", "2016.12.01", "11/13/19". */
+const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]\\d{1,2}[-./]\\d{1,2}(?:T[\\d:.+Z-]+)?|\\d{1,2}[./]\\d{1,2}[./](?:${YEAR}|\\d{2}))${NOT_LETTER_AFTER}`, 'giu');
+/** A day and a month without the year ("05 Oct", "Nov 18"): a date only in a block of nothing else. */
+const STAMP_DAY = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME})${NOT_LETTER_AFTER}`, 'giu');
+/** A clock time ("0:13", "8:22AM", "1:23 p.m."). */
+const STAMP_TIME = /(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?(?![\p{L}\p{N}])/giu;
+/** The words around a date in a stamp: weekdays, labels ("Published", "atualizado", "diposting"), "at", "on", "de", am/pm. */
+const STAMP_WORDS = new RegExp(`${NOT_LETTER_BEFORE}(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|wednesday|saturday|\\p{L}+-feira|sábado|domingo|lunes|martes|miércoles|jueves|viernes|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|senin|selasa|rabu|kamis|jumat|sabtu|minggu|published|updated|posted|modified|first|last|original|originally|today|yesterday|on|at|and|às|em|de|am|um|le|publicado|atualizado|actualizado|publié|veröffentlicht|aktualisiert|diposting|pada|oleh|[ap]m|gmt|utc)${NOT_LETTER_AFTER}\\.?`, 'giu');
+/** A time zone in capitals ("EST", "AMT", "GMT+3"). */
+const STAMP_ZONE = /(?<![\p{L}\p{N}])[A-Z]{2,4}(?:[+-]\d{1,2})?(?![\p{L}\p{N}])/gu;
+const STAMP_MAX_NAMES = 5;
+const HAS_DIGIT = /\d/;
+/** A name as a stamp gives one: in capitals, in a script without case (기사입력), a site's address (smithsonian.com). */
+const STAMP_NAME = /^(?:\p{Lu}|\p{Lo}|[\p{L}\p{N}-]+\.[\p{L}]{2,}$)/u;
+
+/**
+ * A date stamp: a date (month names in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian,
+ * Indonesian, Russian), times, weekdays and the labels around them, with at most a few names beside (the writer, the agency,
+ * the site): "segunda-feira, 22 de janeiro de 2018 às 0:13", "Brent Co November 20, 2019 12:32", "By Umair Irfan Updated
+ * Nov 13, 2019, 10:28am EST", "Текст: Лида Буслаева·11 октября 2018". Not a sentence (its words are not names), not a
+ * timeline's entry (a date and a colon), and a time without a date only with labels ("Updated at 1:23 p.m.", not "10:30 Keynote").
+ */
+function isDateStamp(block: string): boolean {
+  if (!HAS_DIGIT.test(block)) return false;
+  // A quoted post's signature ("— Ilhan Omar (@Ilhan) November 19, 2019") is the quote's, and the article's.
+  if (block.includes('@')) return false;
+  const dated = block.replace(STAMP_DATE, ' ');
+  const fullDate = dated !== block;
+  // A timeline's entry ("March 3, 2020: Super Tuesday") or a changelog's ("2023-05-01: Added ...") is the page's own.
+  if (fullDate && /^\s*:/.test(block.split(STAMP_DATE).at(1) ?? '')) return false;
+  const undated = fullDate ? dated : dated.replace(STAMP_DAY, ' ');
+  const rest = undated.replace(STAMP_TIME, ' ');
+  if (rest === block) return false;
+  const unlabelled = rest.replace(STAMP_WORDS, ' ');
+  const words = unlabelled.replace(STAMP_ZONE, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}.'’-]*/gu) ?? [];
+  // A day without its year alone with its labels; a time only with a label ("Updated at 1:23 p.m.", not a live blog's "4:14 p.m.").
+  if (!fullDate) return words.length === 0 && (undated !== block || unlabelled !== rest);
+  // A full date beside a few names (after "by" a name needs no capital).
+  const names = words.filter((word, i) => !/^by$/i.test(word) && (STAMP_NAME.test(word) || /^by$/i.test(words[i - 1] ?? '')));
+  const bys = words.filter((word) => /^by$/i.test(word)).length;
+  return names.length + bys === words.length && names.length <= STAMP_MAX_NAMES;
+}
+
 /** `anyLength`: the rule holds for a block of any length (a caption is as long as its photographer made it). */
-export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string; anyLength?: true }> = [
+export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (block: string) => boolean }; example: string; counterExample: string; anyLength?: true }> = [
   {
     id: 'byline',
     // The name alone, or followed by a separator and what the writer is ("| Staff writer"): never a sentence that starts with "By".
@@ -143,6 +192,12 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
     pattern: /\((?:image|photo|picture|credit|foto|bild)\s*:\s*[^)]{2,40}\)\s*$/iu,
     example: 'Protesters have worn masks to protect their identities (Image: GETTY )',
     counterExample: 'The photo (taken in 1969) shows the crew on the deck of the ship.',
+  },
+  {
+    id: 'date_stamp',
+    pattern: { test: isDateStamp },
+    example: 'By Umair Irfan Updated Nov 13, 2019, 10:28am EST',
+    counterExample: 'March 3, 2020: Super Tuesday',
   },
   {
     id: 'copyright',
