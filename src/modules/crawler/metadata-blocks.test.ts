@@ -22,6 +22,8 @@ describe('blocks about an article, not of it', () => {
       'Get security updates automatically', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall', '1.2.10 fixes the crash',
       'Affiliate links let bloggers earn a living', '3 weeks ago I started running every morning',
       'The parcel was delivered every morning to the wrong door, and the neighbours complained.',
+      'Reporting by the BBC has shown that the minister knew.', 'Anna Smith is the editor who signed off on the story, the report found.',
+      'Jamal Khashoggi is a Washington Post columnist who was killed in the consulate.', 'Three reporters contributed to this report. Their names were withheld.',
     ]) assert.equal(metadataRule(block), undefined, block);
   });
 
@@ -41,6 +43,16 @@ describe('blocks about an article, not of it', () => {
     for (const block of ['On November 3, 2020 Americans voted', 'The meeting on May 5 was short.', 'In May 2019 the river flooded.', '4:14 p.m.',
       '— Ilhan Omar (@Ilhan) November 19, 2019', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall'])
       assert.equal(metadataRule(block), undefined, block);
+  });
+
+  it("takes a writer's note with a title in capitals or after 'the', a wire story's credits, and a site's comments policy", () => {
+    for (const [block, id] of [
+      ['Louise Matsakis is a Staff Writer at WIRED covering Amazon, security, and online platforms.', 'author_bio'],
+      ['Jeff Foust (jeff@example.com) is the editor and publisher of The Space Review, and a senior staff writer with SpaceNews.', 'author_bio'],
+      ['Reporting by Rodrigo Campos; additional reporting by Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss; Editing by Nick Zieminski', 'reporting_credit'],
+      ['(Reporting by Will Dunham; Editing by Tom Brown)', 'reporting_credit'], ['Keith Bradsher contributed reporting from Hong Kong.', 'reporting_credit'],
+      ['Note: we are temporarily moderating all comments submitted to deal with a surge in spam.', 'comments_policy'],
+    ] as const) assert.equal(metadataRule(block), id, block);
   });
 
   it('never takes a long block for metadata', () => {

@@ -10,6 +10,14 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 /** A month and day ("November 18th"), as a dated byline gives it. */
 /** A person's name as a byline writes it: two to four words in capitals ("Mike Wuerthele", "Errin Haines", "Anne-Marie O'Neil"). */
 const NAME = `\\p{Lu}[\\p{L}.'’-]+(?:\\s+\\p{Lu}[\\p{L}.'’-]+){1,3}`;
+/** What a writer's note says the writer is, in any case ("freelance writer", "Senior Editor"). */
+const ROLE = '(?i:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger|educator|publisher|curator)';
+/** Who reported, wrote or edited a wire story, by name: "additional reporting by Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss". */
+const CREDIT_NAME = `\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*){0,3}`;
+const CREDIT = `(?:[Aa]dditional |[Ww]ith )?(?:[Rr]eporting|[Ee]diting|[Ww]riting) by ${CREDIT_NAME}(?:(?:,|,?\\s+and)\\s+${CREDIT_NAME})*(?:\\s+in\\s+${CREDIT_NAME})?`;
+/** Comments and their moderation, in a few languages; and words that speak to the reader, or a notice's label ("Note:", "ATENÇÃO:"). */
+const COMMENTS_MODERATED = /(?<![\p{L}])(?:comments?|commenters?|comentários?|comentarios?|commentaires?|kommentare?)(?![\p{L}])[^.!?]{0,120}(?<![\p{L}])(?:moderat\p{L}*|moderad\p{L}*|approved|aprovad\p{L}*|aprobad\p{L}*|respectful)|(?<![\p{L}])moderating (?:all )?comments(?![\p{L}])/iu;
+const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:please|you|your|we|our|você|seu|sua|vous|votre|usted|bitte|ihr|por favor)(?![\p{L}])/iu;
 /** A date as news sites print it, in capitals: "Nov 19, 2019", "November 19, 2019". */
 const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}`;
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
@@ -165,8 +173,10 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
   },
   {
     id: 'author_bio',
-    // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ..."
-    pattern: new RegExp(`^${NAME}\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}(?:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger)\\b`, 'u'),
+    // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ...", "Louise
+    // Matsakis is a Staff Writer at WIRED covering ...", "Jeff Foust (jeff@...) is the editor and publisher of The Space Review".
+    // With "the" or a title in capitals, the role is followed by where the writer works ("at", "for", "of"): not "is the writer everyone quotes".
+    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?|the)\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?(?:\\s+and\\s+[\\p{Ll}-]+(?:\\s+[\\p{Ll}-]+)?)?(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,))`, 'u'),
     example: 'Brigit Katz is a freelance writer based in Toronto. Her work has appeared in a number of publications.',
     counterExample: 'Tom Wolfe is the writer everyone quotes and nobody reads, the critic argued in her new book on the New Journalism.',
     anyLength: true,
@@ -198,6 +208,24 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     pattern: { test: isDateStamp },
     example: 'By Umair Irfan Updated Nov 13, 2019, 10:28am EST',
     counterExample: 'March 3, 2020: Super Tuesday',
+  },
+  {
+    id: 'reporting_credit',
+    // The newsroom's credits under a wire story: "(Reporting by Will Dunham; Editing by Tom Brown)", "Associated Press writers Alan Fram,
+    // ... contributed to this report.", "Keith Bradsher contributed reporting from Hong Kong." Names only after "by" (case-sensitive):
+    // never "Reporting by Reuters has shown ...", nor a sentence before the credit.
+    pattern: new RegExp(`^(?:\\(?${CREDIT}(?:[;,]\\s*${CREDIT})*[.)]*|[^.!?]{2,200}\\bcontributed (?:reporting|to this report)\\b[^.!?]{0,40}[.)]*)$`, 'u'),
+    example: 'Associated Press writers Alan Fram, Zeke Miller and Jill Colvin contributed to this report.',
+    counterExample: 'Reporting by Reuters has shown that the minister knew.',
+    anyLength: true,
+  },
+  {
+    id: 'comments_policy',
+    // The rules of a site's comments, told to its readers: "ATENÇÃO: Comentários com textos ininteligíveis ... não serão aprovados pelo
+    // moderador.", "Note: we are temporarily moderating all comments ...". Not a story about moderation ("Facebook said comments ...").
+    pattern: { test: (block) => COMMENTS_MODERATED.test(block) && TO_THE_READER.test(block) },
+    example: 'ATENÇÃO: Comentários com textos ininteligíveis ou que faltem com respeito ao usuário não serão aprovados pelo moderador.',
+    counterExample: 'Facebook said comments that break its rules are removed by moderators within a day.',
   },
   {
     id: 'copyright',
