@@ -132,13 +132,18 @@ describe('the main-content collector', () => {
     assert.equal(split.blocks.length, 2);
   });
 
-  it("drops what stands before the page's headline (an h1 its title holds), unless the headline stands at the page's foot", () => {
+  it("drops what stands before the page's headline (an h1 or h2 its title holds), unless the headline stands at the page's foot", () => {
     const page = (body: string) => mainOf(`<html><head><title>Deportees return home from the US | India Post</title></head><body>${body}</body></html>`);
     const ticker = '<div class="ticker"><p>Another story of the day, and its first sentence cut short here.</p></div>';
     const story = `<p>${'With shattered dreams, they came back. '.repeat(6)}</p>`;
     assert.deepEqual(page(`${ticker}<div><h1>Deportees return home from the US</h1>${story}</div>`).blocks, [story.slice(3, -4).trim()]);
     // A headline repeated at the foot of the page (a share box, a "you are reading" bar): what stands before it is the article.
     assert.equal(page(`<div>${story}${ticker}</div><div><h1>Deportees return home from the US</h1><p>Share it.</p></div>`).blocks.length, 3);
+    // The site's name in the h1, the headline an h2; a section's heading that repeats the title's first words is no headline.
+    assert.equal(page(`<h1>India Post</h1>${ticker}<div><h2>Deportees return home from the US</h2>${story}</div>`).blocks.length, 1);
+    const guide = mainOf(`<html><head><title>How to retire early, step by step: earn, save and invest more | Business Insider</title></head>
+      <body><div>${story}<h2>How to retire early</h2>${story}${story}</div></body></html>`);
+    assert.equal(guide.blocks.length, 3);
   });
 
   it("drops an article's footer (its comments policy, tags, share bar), and keeps its header (headline, standfirst)", () => {

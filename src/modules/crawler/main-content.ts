@@ -166,6 +166,8 @@ const HEADING = /^h([1-6])$/;
 const HEADING_ITEM = /^[0-6]$/;
 /** A heading this long or longer, held by the page's <title>, is the page's headline (not "News" or "Video"). */
 const MIN_HEADLINE_CHARS = 15;
+/** ...and at least this share of the title's (the rest of it is the site's name, a section's). */
+const HEADLINE_SHARE = 0.4;
 /** Of several articles on a page, none holding its headline, one with this many times the text of any other is the page's. */
 const ARTICLE_OUTWEIGHS = 3;
 
@@ -318,7 +320,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const orderArticle: number[] = [];
   /** The page's articles: whether each holds the page's headline (a heading its <title> holds). */
   const articles: Array<{ titled: boolean }> = [];
-  /** The page's headline (its first h1 that its <title> holds): its list, and what that list held before it. */
+  /** The page's headline (its first h1 or h2 that its <title> holds: an h1 is the site's name on some themes): its list, and what that list held before it. */
   let headline: { list: 'main' | 'other'; blocks: number; headings: number; order: number } | null = null;
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
@@ -372,8 +374,15 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     kept.otherChars = mark.keptChars.other;
   };
 
-  /** A heading the page's <title> holds (lower case, at least a few words' length): the page's own headline. */
-  const namesPage = (heading: string) => title !== null && heading.length >= MIN_HEADLINE_CHARS && wordsOf(title).includes(wordsOf(heading));
+  /**
+   * A heading the page's <title> holds, and most of it (lower case, at least a few words' length): the page's own headline,
+   * not a section's heading that repeats its first words ("How to retire early" in "How to retire early, step by step: ...").
+   */
+  const namesPage = (heading: string) => {
+    if (title === null || heading.length < MIN_HEADLINE_CHARS) return false;
+    const [words, titleWords] = [wordsOf(heading), wordsOf(title)];
+    return titleWords.includes(words) && words.length >= HEADLINE_SHARE * titleWords.length;
+  };
 
   /**
    * Several articles on a page (its story, and teasers, related or popular posts set as <article>s too, each counted apart
@@ -651,7 +660,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
           if (list === 'main') orderArticle.push(closing.article);
           const titled = namesPage(value);
           if (closing.article >= 0 && titled) articles[closing.article]!.titled = true;
-          if (titled && name === 'h1' && headline === null) headline = { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
+          if (titled && (name === 'h1' || name === 'h2') && headline === null) headline = { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
         }
       }
       if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
