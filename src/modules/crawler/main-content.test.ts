@@ -55,6 +55,9 @@ describe('the main-content collector', () => {
   it('drops a page footer named so, whatever its language, even where it does not repeat', () => {
     const main = mainOf('<div id="content"><p>Siden her er kun på dansk og findes ikke på andre sprog.</p></div><div id="footer"><p>Copyright 2026 Fonden. Licenseret under licensen.</p></div>');
     assert.deepEqual(main.blocks, ['Siden her er kun på dansk og findes ikke på andre sprog.']);
+    const rodape = mainOf('<div id="conteudo"><p>A notícia da cidade, contada por quem mora nela.</p></div><div class="rodape"><p>Jaraguá do Sul - SC - Rua Walter Marquardt, 1111</p></div>');
+    assert.deepEqual(rodape.blocks, ['A notícia da cidade, contada por quem mora nela.'], 'a footer named in Portuguese');
+    assert.deepEqual(mainOf('<div class="rodapes-list"><p>Uma lista de rodapés, o assunto da página.</p></div>').blocks.length, 1, 'a word that only begins so');
   });
 
   it('drops a menu of plain text separators and a block that is mostly links', () => {

@@ -152,8 +152,8 @@ const templateByName = (attribute: string) => {
 };
 /** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
 const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
-/** A page-level container named footer (or copyright): the site's footer, in any language. */
-const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
+/** A page-level container named footer (or copyright, in the words of a few languages: "rodape"): the site's footer, in any language. */
+const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon|rodape|rodapé|pie-de-pagina|pied-de-page|fusszeile)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
 const SEPARATED_ITEMS = /(?:\s+[|·•]\s+[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
