@@ -228,6 +228,14 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     counterExample: 'Facebook said comments that break its rules are removed by moderators within a day.',
   },
   {
+    id: 'follow_promo',
+    // An invitation to follow the writer or the site elsewhere, or to reach them: "Follow The New York Times Opinion section on Facebook,
+    // Twitter (@NYTopinion) and Instagram.", "Email Tariq Malik at ... or follow him @tariqjmalik.", "Amy Kuperinsky may be reached at ...".
+    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
+    example: 'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.',
+    counterExample: 'Police followed him on foot through the market until he stopped.',
+  },
+  {
     id: 'copyright',
     pattern: /^(?:©|copyright\s*(?:©|\(c\)|\d{4}))/iu,
     example: '© 2019 Hearst Communications, Inc.',
