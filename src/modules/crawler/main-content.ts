@@ -311,6 +311,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   /** The page's <title>, to recognise its main heading. */
   let title: string | null = null;
   let inTitle = false;
+  /** The title's words (wordsOf), once it is read: compared with each heading. */
+  let titleWords: string | undefined;
   let pageHeadingSeen = false;
   const linkLists: number[] = [];
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
@@ -379,8 +381,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
    * not a section's heading that repeats its first words ("How to retire early" in "How to retire early, step by step: ...").
    */
   const namesPage = (heading: string) => {
-    if (title === null || heading.length < MIN_HEADLINE_CHARS) return false;
-    const [words, titleWords] = [wordsOf(heading), wordsOf(title)];
+    if (title === null || inTitle || heading.length < MIN_HEADLINE_CHARS) return false;
+    titleWords ??= wordsOf(title);
+    const words = wordsOf(heading);
     return titleWords.includes(words) && words.length >= HEADLINE_SHARE * titleWords.length;
   };
 
