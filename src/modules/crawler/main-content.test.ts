@@ -144,6 +144,8 @@ describe('the main-content collector', () => {
     assert.equal(page(`<div>${story}${ticker}</div><div><h1>Deportees return home from the US</h1><p>Share it.</p></div>`).blocks.length, 3);
     // The site's name in the h1, the headline an h2; a section's heading that repeats the title's first words is no headline.
     assert.equal(page(`<h1>India Post</h1>${ticker}<div><h2>Deportees return home from the US</h2>${story}</div>`).blocks.length, 1);
+    // An h1 the title holds is the headline, wherever an h2 that the title holds stands (a teaser of the same story above it).
+    assert.equal(page(`<div><h2>Deportees return home from the US</h2>${ticker}</div><div><h1>Deportees return home from the US</h1>${story}</div>`).blocks.length, 1);
     const guide = mainOf(`<html><head><title>How to retire early, step by step: earn, save and invest more | Business Insider</title></head>
       <body><div>${story}<h2>How to retire early</h2>${story}${story}</div></body></html>`);
     assert.equal(guide.blocks.length, 3);

@@ -171,6 +171,14 @@ const HEADLINE_SHARE = 0.4;
 /** Of several articles on a page, none holding its headline, one with this many times the text of any other is the page's. */
 const ARTICLE_OUTWEIGHS = 3;
 
+/** Where a headline stands: its list (inside <main>/<article> or not), and how many blocks, headings and items of order it held before it. */
+interface Headline {
+  list: 'main' | 'other';
+  blocks: number;
+  headings: number;
+  order: number;
+}
+
 /** Counts at the opening of a box, to weigh what it held when it closes. */
 interface Mark {
   chars: number;
@@ -322,8 +330,11 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const orderArticle: number[] = [];
   /** The page's articles: whether each holds the page's headline (a heading its <title> holds). */
   const articles: Array<{ titled: boolean }> = [];
-  /** The page's headline (its first h1 or h2 that its <title> holds: an h1 is the site's name on some themes): its list, and what that list held before it. */
-  let headline: { list: 'main' | 'other'; blocks: number; headings: number; order: number } | null = null;
+  /**
+   * The page's headline: its first h1 that its <title> holds or, without one, its first such h2 (an h1 is the site's name
+   * on some themes): its list, and what that list held before it.
+   */
+  const headlines: { h1?: Headline; h2?: Headline } = {};
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
@@ -372,6 +383,11 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       order[list] = order[list].slice(0, mark.order[list]);
     }
     orderArticle.length = mark.order.main;
+    // A headline taken back with the card was another story's.
+    for (const level of ['h1', 'h2'] as const) {
+      const headline = headlines[level];
+      if (headline && headline.order >= order[headline.list].length) delete headlines[level];
+    }
     kept.mainChars = mark.keptChars.main;
     kept.otherChars = mark.keptChars.other;
   };
@@ -435,6 +451,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
    * not its article: taken out when what follows the headline is longer (a headline repeated at a page's foot proves nothing).
    */
   const dropBeforeHeadline = () => {
+    const headline = headlines.h1 ?? headlines.h2;
     if (!headline) return;
     const { list, blocks, order: items } = headline;
     const before = kept[list].slice(0, blocks).reduce((n, block) => n + block.length, 0);
@@ -663,7 +680,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
           if (list === 'main') orderArticle.push(closing.article);
           const titled = namesPage(value);
           if (closing.article >= 0 && titled) articles[closing.article]!.titled = true;
-          if (titled && (name === 'h1' || name === 'h2') && headline === null) headline = { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
+          if (titled && (name === 'h1' || name === 'h2')) headlines[name] ??= { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
         }
       }
       if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
