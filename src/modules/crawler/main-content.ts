@@ -127,6 +127,8 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complement
 const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
+  // What is about the article, or sells something beside it: its byline, the writer's box, a call to action, a newsletter's sign-up.
+  'byline', 'author-(?:bio|info|box|details)', 'about-author', 'cta', 'newsletter',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
   '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
