@@ -128,7 +128,9 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
   // What is about the article, or sells something beside it: its byline, the writer's box, a call to action, a newsletter's sign-up.
-  'byline', 'author-(?:bio|info|box|details)', 'about-author', 'cta', 'newsletter',
+  'byline', 'author', 'author-(?:bio|info|box|details)', 'about-author', 'meta', 'cta', 'newsletter',
+  // Other stories beside it: the most read, what to read next.
+  'popular', 'most-popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
   '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
