@@ -167,6 +167,8 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ['The claim about her net worth is unproven.'], 'a layout word\'s escape ("card-body") no longer opens a box named otherwise');
     const newsletterPage = mainOf('<html><head><title>Our newsletter, every Friday</title></head><body><div class="newsletter"><h1>Our newsletter, every Friday</h1><p>Five links we loved this week, with a note on each.</p></div></body></html>');
     assert.deepEqual(newsletterPage.blocks, ['Five links we loved this week, with a note on each.'], 'a box named so that holds the page\'s own heading is the page');
+    const tagged = mainOf('<div id="post-12" class="post-12 post type-post hentry category-social-media tag-popular tag-newsletter"><p>A post tagged with template words is a post.</p></div>');
+    assert.deepEqual(tagged.blocks, ['A post tagged with template words is a post.'], "WordPress's tag and category classes name what a post is about");
   });
 
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {

@@ -146,16 +146,18 @@ const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$
 const EMBED_NAME = /(^|[-_\s])embed(?:ded)?([-_\s]|$)/i;
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
+/** WordPress names a post's box after its tags and categories ("tag-popular", "category-social-media"): what it is about, not what it is. */
+const TAXONOMY_CLASS = /(^|\s)(?:tag|category)-\S*/gi;
 const templateByName = (attribute: string) => {
   // Most containers' names hold no template word at all: nothing to strip or weigh.
   if (!CHROME_NAME.test(attribute)) return false;
   // A post the article quotes ("social-media-embed", "twitter-embed") is the article's, not a share button.
   if (EMBED_NAME.test(attribute)) return false;
-  const names = attribute.replace(BUILDER_CLASS, ' ');
+  const names = attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ');
   return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
 };
 /** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
-const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
+const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
 /** A page-level container named footer (or copyright, in the words of a few languages: "rodape"): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon|rodape|rodapé|pie-de-pagina|pied-de-page|fusszeile)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
