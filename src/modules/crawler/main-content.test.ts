@@ -171,6 +171,12 @@ describe('the main-content collector', () => {
     assert.deepEqual(tagged.blocks, ['A post tagged with template words is a post.'], "WordPress's tag and category classes name what a post is about");
   });
 
+  it("keeps the article's body inside a container named by layout words, and never a widget's content for its name", () => {
+    const main = mainOf(`<div class="container penci_sidebar"><div class="entry-content"><p>The article, in a theme that names its column a sidebar.</p></div></div>
+      <div class="widget-9 panel"><div class="aptf-tweet-content"><p>RT @someone: a tweet in the sidebar's timeline.</p></div></div>`);
+    assert.deepEqual(main.blocks, ['The article, in a theme that names its column a sidebar.']);
+  });
+
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
     assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
     assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);

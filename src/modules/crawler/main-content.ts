@@ -143,6 +143,8 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
  */
 const LAYOUT_WORDS = /(^|[-_\s])(sidebar|widget|pagination)(?=[-_\s]|$)/gi;
 const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$)/i;
+/** A name for the article's own body or the page's main column ("entry-content", "l-article-body-segment", "main-content", "content-area"). */
+const ARTICLE_BODY_NAME = /(^|[-_\s])(?:(?:article|entry|post|story|page|single)[-_]?(?:content|body|text)|main[-_]?content|content[-_]?(?:area|main))([-_\s]|$)/i;
 const EMBED_NAME = /(^|[-_\s])embed(?:ded)?([-_\s]|$)/i;
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
@@ -592,7 +594,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const semantic = name === 'article' || role === 'main' || role === 'article';
       const named = name !== 'body' && !semantic && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
-      const articleInLayout = parent?.byLayout === true && (semantic || (CONTENT_NAME.test(names) && !named));
+      // (By name, only a name for the article's own body: "tweet-content" or "card-body" in a widget is the widget's.)
+      const articleInLayout = parent?.byLayout === true && (semantic || (ARTICLE_BODY_NAME.test(names) && !named));
       const chrome = (parent?.chrome === true && !articleInLayout) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
