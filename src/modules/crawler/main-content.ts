@@ -128,7 +128,8 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
   // What is about the article, or sells something beside it: its byline, the writer's box, a call to action, a newsletter's sign-up.
-  'byline', 'author', 'author-(?:bio|info|box|details)', 'about-author', 'meta', 'cta', 'newsletter',
+  // (Not "meta": a standfirst stands in "post__title__meta" on some themes, and drafting reads it.)
+  'byline', 'author', 'author-(?:bio|info|box|details)', 'about-author', 'cta', 'newsletter',
   // Other stories beside it: the most read, what to read next.
   'popular', 'most-popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).

@@ -38,7 +38,7 @@ describe('blocks about an article, not of it', () => {
     for (const block of ['segunda-feira, 22 de janeiro de 2018 às 0:13', 'Brent Co November 20, 2019 12:32', 'Posted: Fri 6:45 PM, Feb 16, 2018 |',
       'by Regan September 15, 2014', 'The Associated Press Published Monday, November 18, 2019 8:22AM EST', 'Текст: Лида Буслаева·11 октября 2018',
       '기사입력 :[ 2018-09-28 17:32 ]', 'By Kashmira Gander On 11/13/19 at 4:00 PM EST', 'Posted on Maret 30, 2015 by Admin', 'smithsonian.com November 18, 2019',
-      'Updated at 1:23 p.m.', '02 Ago 2017'])
+      'Updated at 1:23 p.m.', '02 Ago 2017', 'Nov. 20, 2019Updated: Nov. 20, 2019 1:35 a.m.'])
       assert.equal(metadataRule(block), 'date_stamp', block);
     for (const block of ['On November 3, 2020 Americans voted', 'The meeting on May 5 was short.', 'In May 2019 the river flooded.', '4:14 p.m.',
       '— Ilhan Omar (@Ilhan) November 19, 2019', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall'])

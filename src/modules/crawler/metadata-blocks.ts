@@ -29,8 +29,8 @@ const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
 /** Month names as datelines print them, in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian, Indonesian, Russian. */
 const MONTH_NAME = `(?:jan(?:uary|uar|vier|eiro|uari)?|feb(?:ruary|ruar|rero|ruari)?|févr(?:ier)?|fev(?:ereiro)?|mar(?:ch|s|zo|ço|et)?|märz|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|mei|mag(?:gio)?|jun(?:e|i|io|ho)?|juin|giu(?:gno)?|jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|aug(?:ust|ustus)?|août|ago(?:sto)?|agu(?:stus)?|sep(?:t(?:ember)?)?|sept(?:iembre|embre)?|set(?:embro|tembre)?|oct(?:ober|obre|ubre)?|okt(?:ober)?|out(?:ubro)?|ott(?:obre)?|nov(?:ember|embre|embro)?|dec(?:ember)?|dez(?:ember|embro)?|déc(?:embre)?|dic(?:iembre|embre)?|des(?:ember)?|январ[яь]|феврал[яь]|марта?|апрел[яь]|ма[яй]|июн[яь]|июл[яь]|августа?|сентябр[яь]|октябр[яь]|ноябр[яь]|декабр[яь])\\.?`;
 const YEAR = '(?:19|20)\\d{2}';
-/** A full date: "Nov. 19, 2019", "22 de janeiro de 2018", "11 октября 2018", "2016.12.01", "11/13/19". */
-const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]\\d{1,2}[-./]\\d{1,2}(?:T[\\d:.+Z-]+)?|\\d{1,2}[./]\\d{1,2}[./](?:${YEAR}|\\d{2}))${NOT_LETTER_AFTER}`, 'giu');
+/** A full date: "Nov. 19, 2019", "22 de janeiro de 2018", "11 октября 2018", "2016.12.01", "11/13/19"; run into a capital ("2019Updated:"), as markup without spaces reads. */
+const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]\\d{1,2}[-./]\\d{1,2}(?:T[\\d:.+Z-]+)?|\\d{1,2}[./]\\d{1,2}[./](?:${YEAR}|\\d{2}))(?:${NOT_LETTER_AFTER}|(?=(?-i:\\p{Lu})))`, 'giu');
 /** A day and a month without the year ("05 Oct", "Nov 18"): a date only in a block of nothing else. */
 const STAMP_DAY = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME})${NOT_LETTER_AFTER}`, 'giu');
 /** A clock time ("0:13", "8:22AM", "1:23 p.m."). */
