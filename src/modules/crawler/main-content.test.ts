@@ -55,6 +55,9 @@ describe('the main-content collector', () => {
   it('drops a page footer named so, whatever its language, even where it does not repeat', () => {
     const main = mainOf('<div id="content"><p>Siden her er kun på dansk og findes ikke på andre sprog.</p></div><div id="footer"><p>Copyright 2026 Fonden. Licenseret under licensen.</p></div>');
     assert.deepEqual(main.blocks, ['Siden her er kun på dansk og findes ikke på andre sprog.']);
+    const rodape = mainOf('<div id="conteudo"><p>A notícia da cidade, contada por quem mora nela.</p></div><div class="rodape"><p>Jaraguá do Sul - SC - Rua Walter Marquardt, 1111</p></div>');
+    assert.deepEqual(rodape.blocks, ['A notícia da cidade, contada por quem mora nela.'], 'a footer named in Portuguese');
+    assert.deepEqual(mainOf('<div class="rodapes-list"><p>Uma lista de rodapés, o assunto da página.</p></div>').blocks.length, 1, 'a word that only begins so');
   });
 
   it('drops a menu of plain text separators and a block that is mostly links', () => {
@@ -114,6 +117,64 @@ describe('the main-content collector', () => {
     const main = mainOf(`<article><p>${'The article says what it says, at length. '.repeat(4)}</p><p>Its second paragraph, with <a href="/source/">a source</a> cited.</p>${card(1)}${card(2)}</article>`);
     assert.equal(main.blocks.length, 2, main.blocks.join(' | '));
     assert.ok(main.blocks[1]!.startsWith('Its second paragraph'));
+  });
+
+  it("keeps, of several articles, the one that holds the page's headline or far outweighs the others; never a live blog's entries", () => {
+    const teaser = (n: number) => `<article><h2>Related story ${n}</h2><p>${'Its excerpt runs on for a while without any link at all. '.repeat(3)}</p></article>`;
+    const titled = mainOf(`<html><head><title>Só quem se Ama... — Mensagens</title></head><body><article><h1>Só quem se Ama…</h1><p>${'The page\'s own text, at length. '.repeat(8)}</p></article>
+      <article><h3>You may like</h3>${teaser(1)}${teaser(2)}</article></body></html>`);
+    assert.deepEqual(titled.blocks, ['The page\'s own text, at length. '.repeat(8).trim()], 'the related posts are taken out, headings too');
+    assert.deepEqual(titled.headings.map((h) => h.text), ['Só quem se Ama…']);
+    // No heading names the page (its headline an h2 the title does not hold): the article with three times the text of any other.
+    const outweighs = mainOf(`<section role="main"><article><h2>The story</h2><p>${'The story, told at length. '.repeat(30)}</p></article>${teaser(1)}${teaser(2)}</section>`);
+    assert.equal(outweighs.blocks.length, 1);
+    // Entries of a live blog, alike in length, are all the page's; so is an article longer than the one with the headline.
+    const entry = (n: number) => `<article><p>${`Update ${n}: what happened in the last hour, told in a few sentences. `.repeat(2 + (n % 2))}</p></article>`;
+    assert.equal(mainOf(`<main><h1>Live: the election</h1>${entry(1)}${entry(2)}${entry(3)}</main>`).blocks.length, 3);
+    const split = mainOf(`<html><head><title>The headline of the story</title></head><body><article><h1>The headline of the story</h1><p>A standfirst.</p></article><article><p>${'The body. '.repeat(20)}</p></article></body></html>`);
+    assert.equal(split.blocks.length, 2);
+  });
+
+  it("drops what stands before the page's headline (an h1 or h2 its title holds), unless the headline stands at the page's foot", () => {
+    const page = (body: string) => mainOf(`<html><head><title>Deportees return home from the US | India Post</title></head><body>${body}</body></html>`);
+    const ticker = '<div class="ticker"><p>Another story of the day, and its first sentence cut short here.</p></div>';
+    const story = `<p>${'With shattered dreams, they came back. '.repeat(6)}</p>`;
+    assert.deepEqual(page(`${ticker}<div><h1>Deportees return home from the US</h1>${story}</div>`).blocks, [story.slice(3, -4).trim()]);
+    // A headline repeated at the foot of the page (a share box, a "you are reading" bar): what stands before it is the article.
+    assert.equal(page(`<div>${story}${ticker}</div><div><h1>Deportees return home from the US</h1><p>Share it.</p></div>`).blocks.length, 3);
+    // The site's name in the h1, the headline an h2; a section's heading that repeats the title's first words is no headline.
+    assert.equal(page(`<h1>India Post</h1>${ticker}<div><h2>Deportees return home from the US</h2>${story}</div>`).blocks.length, 1);
+    // An h1 the title holds is the headline, wherever an h2 that the title holds stands (a teaser of the same story above it).
+    assert.equal(page(`<div><h2>Deportees return home from the US</h2>${ticker}</div><div><h1>Deportees return home from the US</h1>${story}</div>`).blocks.length, 1);
+    const guide = mainOf(`<html><head><title>How to retire early, step by step: earn, save and invest more | Business Insider</title></head>
+      <body><div>${story}<h2>How to retire early</h2>${story}${story}</div></body></html>`);
+    assert.equal(guide.blocks.length, 3);
+  });
+
+  it("drops an article's footer (its comments policy, tags, share bar), and keeps its header (headline, standfirst)", () => {
+    const main = mainOf(`<main><article><header><h1>Parise scores twice</h1><p>The Wild beat the Sabres 4-1.</p></header><p>Zach Parise scored two goals on Tuesday night.</p>
+      <footer class="article-footer"><p>As you comment, please be respectful of other commenters and other viewpoints.</p></footer></article></main>`);
+    assert.deepEqual(main.blocks, ['The Wild beat the Sabres 4-1.', 'Zach Parise scored two goals on Tuesday night.']);
+  });
+
+  it("drops boxes named as a byline, the writer's box, a call to action, a newsletter's sign-up or the most read, unless one holds the page's heading", () => {
+    const main = mainOf(`<html><head><title>Marie Yovanovitch's net worth | Snopes</title></head><body><article><h1>Marie Yovanovitch's net worth</h1>
+      <div class="byline"><p>Dan Evon, Senior Writer</p></div><p>The claim about her net worth is unproven.</p>
+      <div class="author-bio"><p>Dan has written for the site since 2014 and covers politics.</p></div>
+      <div class="smg-zone-widget-custom-cta-letter"><div class="card-body"><p>Support us and make a difference for readers everywhere.</p></div></div>
+      <div class="newsletter-signup"><p>Get the best of the site in your inbox every week.</p></div>
+      <div class="most-popular"><p>A story many read this week, in a sentence.</p></div></article></body></html>`);
+    assert.deepEqual(main.blocks, ['The claim about her net worth is unproven.'], 'a layout word\'s escape ("card-body") no longer opens a box named otherwise');
+    const newsletterPage = mainOf('<html><head><title>Our newsletter, every Friday</title></head><body><div class="newsletter"><h1>Our newsletter, every Friday</h1><p>Five links we loved this week, with a note on each.</p></div></body></html>');
+    assert.deepEqual(newsletterPage.blocks, ['Five links we loved this week, with a note on each.'], 'a box named so that holds the page\'s own heading is the page');
+    const tagged = mainOf('<div id="post-12" class="post-12 post type-post hentry category-social-media tag-popular tag-newsletter"><p>A post tagged with template words is a post.</p></div>');
+    assert.deepEqual(tagged.blocks, ['A post tagged with template words is a post.'], "WordPress's tag and category classes name what a post is about");
+  });
+
+  it("keeps the article's body inside a container named by layout words, and never a widget's content for its name", () => {
+    const main = mainOf(`<div class="container penci_sidebar"><div class="entry-content"><p>The article, in a theme that names its column a sidebar.</p></div></div>
+      <div class="widget-9 panel"><div class="aptf-tweet-content"><p>RT @someone: a tweet in the sidebar's timeline.</p></div></div>`);
+    assert.deepEqual(main.blocks, ['The article, in a theme that names its column a sidebar.']);
   });
 
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {

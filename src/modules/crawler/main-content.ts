@@ -11,8 +11,9 @@ import { blockHash, SPACE } from './text-hashes.ts';
  * downloading the page again: text blocks and headings outside the site's template.
  *
  * Two signals, as a person reading the site would use them:
- * 1. HTML semantics while parsing (this collector): text inside header, nav, footer
- *    (outside <main>/<article>, where a header is the article's own), aside, forms, their
+ * 1. HTML semantics while parsing (this collector): text inside header (outside
+ *    <main>/<article>, where a header is the article's own), nav, footer (inside an
+ *    article too: its tags, share bar, comments policy), aside, forms, their
  *    ARIA roles, and containers whose id or class names them so (sidebar, breadcrumbs,
  *    comments, language switchers, ...) is template; inside <main>,
  *    <article> or role=main is the page's own; blocks that are mostly link text are
@@ -119,6 +120,11 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complement
 const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
+  // What is about the article, or sells something beside it: its byline, the writer's box, a call to action, a newsletter's sign-up.
+  // (Not "meta": a standfirst stands in "post__title__meta" on some themes, and drafting reads it.)
+  'byline', 'author', 'author-(?:bio|info|box|details)', 'about-author', 'cta', 'newsletter',
+  // Other stories beside it: the most read, what to read next.
+  'popular', 'most-popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
   '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
@@ -131,21 +137,25 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
  */
 const LAYOUT_WORDS = /(^|[-_\s])(sidebar|widget|pagination)(?=[-_\s]|$)/gi;
 const CONTENT_NAME = /(^|[-_\s])(article|content|entry|post|story|body)([-_\s]|$)/i;
+/** A name for the article's own body or the page's main column ("entry-content", "l-article-body-segment", "main-content", "content-area"). */
+const ARTICLE_BODY_NAME = /(^|[-_\s])(?:(?:article|entry|post|story|page|single)[-_]?(?:content|body|text)|main[-_]?content|content[-_]?(?:area|main))([-_\s]|$)/i;
 const EMBED_NAME = /(^|[-_\s])embed(?:ded)?([-_\s]|$)/i;
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
+/** WordPress names a post's box after its tags and categories ("tag-popular", "category-social-media"): what it is about, not what it is. */
+const TAXONOMY_CLASS = /(^|\s)(?:tag|category)-\S*/gi;
 const templateByName = (attribute: string) => {
   // Most containers' names hold no template word at all: nothing to strip or weigh.
   if (!CHROME_NAME.test(attribute)) return false;
   // A post the article quotes ("social-media-embed", "twitter-embed") is the article's, not a share button.
   if (EMBED_NAME.test(attribute)) return false;
-  const names = attribute.replace(BUILDER_CLASS, ' ');
+  const names = attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ');
   return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
 };
 /** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
-const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
-/** A page-level container named footer (or copyright): the site's footer, in any language. */
-const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon)([-_\s]|$)/i;
+const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
+/** A page-level container named footer (or copyright, in the words of a few languages: "rodape"): the site's footer, in any language. */
+const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon|rodape|rodapé|pie-de-pagina|pied-de-page|fusszeile)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
 const SEPARATED_ITEMS = /(?:\s+[|·•]\s+[^|·•]{1,40}){3,}/;
 const MAIN_TAGS = new Set(['main', 'article']);
@@ -155,6 +165,22 @@ const BLOCK_TAGS = new Set([
 ]);
 /** A heading's element and its level (a lookup: this is asked of every block of every page). */
 const HEADING_LEVEL = new Map([['h1', 1], ['h2', 2], ['h3', 3], ['h4', 4], ['h5', 5], ['h6', 6]]);
+/** An item of MainContent.order that is a heading (its level). */
+const HEADING_ITEM = /^[0-6]$/;
+/** A heading this long or longer, held by the page's <title>, is the page's headline (not "News" or "Video"). */
+const MIN_HEADLINE_CHARS = 15;
+/** ...and at least this share of the title's (the rest of it is the site's name, a section's). */
+const HEADLINE_SHARE = 0.4;
+/** Of several articles on a page, none holding its headline, one with this many times the text of any other is the page's. */
+const ARTICLE_OUTWEIGHS = 3;
+
+/** Where a headline stands: its list (inside <main>/<article> or not), and how many blocks, headings and items of order it held before it. */
+interface Headline {
+  list: 'main' | 'other';
+  blocks: number;
+  headings: number;
+  order: number;
+}
 
 /** Counts at the opening of a box, to weigh what it held when it closes. */
 interface Mark {
@@ -178,6 +204,8 @@ interface Open {
   main: boolean;
   code: boolean;
   kind: BlockKind;
+  /** The innermost <article> (or role=article) it stands in: an index of the collector's `articles`, -1 outside any. */
+  article: number;
 }
 
 /** Boxes that may be a teaser card, and what makes one: short, and largely the words of its links. */
@@ -211,6 +239,8 @@ const isHidden = (attrs: Record<string, string>) =>
   (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+/** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
+const wordsOf = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
@@ -264,11 +294,22 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   /** The page's <title>, to recognise its main heading. */
   let title: string | null = null;
   let inTitle = false;
+  /** The title's words (wordsOf), once it is read: compared with each heading. */
+  let titleWords: string | undefined;
   let pageHeadingSeen = false;
   const linkLists: number[] = [];
   const kept = { main: [] as string[], other: [] as string[], mainChars: 0, otherChars: 0 };
   const headings = { main: [] as MainContent['headings'], other: [] as MainContent['headings'] };
   const order = { main: '', other: '' };
+  /** For each item of order.main, the article it stands in (Open.article). */
+  const orderArticle: number[] = [];
+  /** The page's articles: whether each holds the page's headline (a heading its <title> holds). */
+  const articles: Array<{ titled: boolean }> = [];
+  /**
+   * The page's headline: its first h1 that its <title> holds or, without one, its first such h2 (an h1 is the site's name
+   * on some themes): its list, and what that list held before it.
+   */
+  const headlines: { h1?: Headline; h2?: Headline } = {};
   const codeByList = { main: 0, other: 0 };
   const top = () => stack[stack.length - 1];
   const imagesWithoutAlt = new Set<string>();
@@ -316,8 +357,86 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       headings[list].length = mark.headings[list];
       order[list] = order[list].slice(0, mark.order[list]);
     }
+    orderArticle.length = mark.order.main;
+    // A headline taken back with the card was another story's.
+    for (const level of ['h1', 'h2'] as const) {
+      const headline = headlines[level];
+      if (headline && headline.order >= order[headline.list].length) delete headlines[level];
+    }
     kept.mainChars = mark.keptChars.main;
     kept.otherChars = mark.keptChars.other;
+  };
+
+  /**
+   * A heading the page's <title> holds, and most of it (lower case, at least a few words' length): the page's own headline,
+   * not a section's heading that repeats its first words ("How to retire early" in "How to retire early, step by step: ...").
+   */
+  const namesPage = (heading: string) => {
+    if (title === null || inTitle || heading.length < MIN_HEADLINE_CHARS) return false;
+    titleWords ??= wordsOf(title);
+    const words = wordsOf(heading);
+    return titleWords.includes(words) && words.length >= HEADLINE_SHARE * titleWords.length;
+  };
+
+  /**
+   * Several articles on a page (its story, and teasers, related or popular posts set as <article>s too, each counted apart
+   * from an article it stands in): the page's article is the one that holds its headline (a heading its <title> holds) or,
+   * when none or several do, one with three times the text of any other. The others with less text than it are taken out
+   * (their blocks and headings); an article longer than it (the body, after a header of its own), and text outside every
+   * article, stay.
+   */
+  const keepOneArticle = () => {
+    if (articles.length < 2) return;
+    const chars = articles.map(() => 0);
+    for (let i = 0, b = 0; i < order.main.length; i++) {
+      if (HEADING_ITEM.test(order.main[i]!)) continue;
+      const article = orderArticle[i]!;
+      if (article >= 0) chars[article]! += kept.main[b]!.length;
+      b += 1;
+    }
+    const withText = chars.flatMap((n, a) => (n > 0 ? [a] : []));
+    if (withText.length < 2) return;
+    const titled = withText.filter((a) => articles[a]!.titled);
+    const [first, second] = withText.sort((x, y) => chars[y]! - chars[x]!);
+    const page = titled.length === 1 ? titled[0]! : chars[first!]! >= ARTICLE_OUTWEIGHS * chars[second!]! ? first! : -1;
+    if (page < 0) return;
+    const drop = (a: number) => a >= 0 && a !== page && chars[a]! < chars[page]!;
+    const blocks: string[] = [];
+    const heads: MainContent['headings'] = [];
+    let items = '';
+    for (let i = 0, b = 0, h = 0; i < order.main.length; i++) {
+      const item = order.main[i]!;
+      const heading = HEADING_ITEM.test(item);
+      if (!drop(orderArticle[i]!)) {
+        items += item;
+        if (heading) heads.push(headings.main[h]!);
+        else blocks.push(kept.main[b]!);
+      }
+      if (heading) h += 1;
+      else b += 1;
+    }
+    kept.main = blocks;
+    headings.main = heads;
+    order.main = items;
+    kept.mainChars = blocks.reduce((n, block) => n + block.length, 0);
+  };
+
+  /**
+   * What stands before the page's headline (a ticker of other stories, a notice, the template's date or section line) is
+   * not its article: taken out when what follows the headline is longer (a headline repeated at a page's foot proves nothing).
+   */
+  const dropBeforeHeadline = () => {
+    const headline = headlines.h1 ?? headlines.h2;
+    if (!headline) return;
+    const { list, blocks, order: items } = headline;
+    const before = kept[list].slice(0, blocks).reduce((n, block) => n + block.length, 0);
+    const after = kept[list].slice(blocks).reduce((n, block) => n + block.length, 0);
+    if (before === 0 || before >= after) return;
+    kept[list] = kept[list].slice(blocks);
+    headings[list] = headings[list].slice(headline.headings);
+    order[list] = order[list].slice(items);
+    if (list === 'main') orderArticle.splice(0, items);
+    kept[list === 'main' ? 'mainChars' : 'otherChars'] = after;
   };
 
   const flush = () => {
@@ -378,6 +497,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     kept[list].push(value);
     ownBlocks += 1; // (never taken back with a teaser card: it counts what was read)
     order[list] += rowOfProse ? 'p' : where?.kind ?? 'p';
+    if (list === 'main') orderArticle.push(where?.article ?? -1);
     if (list === 'main') kept.mainChars += value.length;
     else kept.otherChars += value.length;
   };
@@ -433,13 +553,16 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const pageLevel = !parent?.main;
       // A <form> the body holds is an ASP.NET page's (the whole page is one form), not a search box or a sign-up.
       const pageForm = name === 'form' && (parent === undefined || parent.name === 'body' || parent.name === 'html');
-      const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || (name !== 'header' && name !== 'footer'))) || CHROME_ROLES.has(role);
+      // A header inside <main>/<article> is the article's own (its headline, standfirst, byline); its footer is about it, not of
+      // it (tags, share bar, comments policy, the writer's note: HTML's own definition of a footer).
+      const landmark = (CHROME_TAGS.has(name) && !pageForm && (pageLevel || name !== 'header')) || CHROME_ROLES.has(role);
       // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
       // An <article> (or role main / article) says what it is: a class name ("url-breadcrumb", a script's hook) does not overrule it.
       const semantic = name === 'article' || role === 'main' || role === 'article';
       const named = name !== 'body' && !semantic && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
-      const articleInLayout = parent?.byLayout === true && (semantic || (CONTENT_NAME.test(names) && !named));
+      // (By name, only a name for the article's own body: "tweet-content" or "card-body" in a widget is the widget's.)
+      const articleInLayout = parent?.byLayout === true && (semantic || (ARTICLE_BODY_NAME.test(names) && !named));
       const chrome = (parent?.chrome === true && !articleInLayout) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
@@ -450,7 +573,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         blocks: { main: kept.main.length, other: kept.other.length }, keptChars: { main: kept.mainChars, other: kept.otherChars },
         order: { main: order.main.length, other: order.other.length }, headings: { main: headings.main.length, other: headings.other.length },
       } : undefined;
-      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, ...(mark ? { mark } : {}) });
+      const article = semantic && role !== 'main' ? articles.push({ titled: false }) - 1 : parent?.article ?? -1;
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, article, ...(mark ? { mark } : {}) });
       const level = HEADING_LEVEL.get(name);
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level, text: '', provisional: chrome };
     },
@@ -530,6 +654,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         if (value && headings[list].length < MAX_HEADINGS) {
           headings[list].push({ level: Number(name[1]), text: detach(value) });
           order[list] += name[1];
+          if (list === 'main') orderArticle.push(closing.article);
+          const titled = namesPage(value);
+          if (closing.article >= 0 && titled) articles[closing.article]!.titled = true;
+          if (titled && (name === 'h1' || name === 'h2')) headlines[name] ??= { list, blocks: kept[list].length, headings: headings[list].length - 1, order: order[list].length - 1 };
         }
       }
       if (closing.mark) dropTeaserCard(closing.mark, closing.main ? 'main' : 'other');
@@ -538,6 +666,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     end(): MainContent {
       flush();
       title = null;
+      dropBeforeHeadline();
+      keepOneArticle();
       // An image in a link that words already name (in the same link, or another link to the same address: a teaser card's
       // picture beside its headline) is decorative (W3C: alt=""), and so is one the page repeats.
       const imageLinks = new Map<string, string>();

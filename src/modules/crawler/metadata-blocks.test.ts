@@ -22,6 +22,8 @@ describe('blocks about an article, not of it', () => {
       'Get security updates automatically', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall', '1.2.10 fixes the crash',
       'Affiliate links let bloggers earn a living', '3 weeks ago I started running every morning',
       'The parcel was delivered every morning to the wrong door, and the neighbours complained.',
+      'Reporting by the BBC has shown that the minister knew.', 'Anna Smith is the editor who signed off on the story, the report found.',
+      'Jamal Khashoggi is a Washington Post columnist who was killed in the consulate.', 'Three reporters contributed to this report. Their names were withheld.',
     ]) assert.equal(metadataRule(block), undefined, block);
   });
 
@@ -30,6 +32,27 @@ describe('blocks about an article, not of it', () => {
       assert.ok(metadataRule(block), block);
     for (const block of ['Close the valve before you start.', 'Advertisement revenue fell by a third last year.', 'The menu changes every week.'])
       assert.equal(metadataRule(block), undefined, block);
+  });
+
+  it('takes a date stamp with a few names beside it, in several languages, and never a sentence, a timeline entry or a quoted post', () => {
+    for (const block of ['segunda-feira, 22 de janeiro de 2018 às 0:13', 'Brent Co November 20, 2019 12:32', 'Posted: Fri 6:45 PM, Feb 16, 2018 |',
+      'by Regan September 15, 2014', 'The Associated Press Published Monday, November 18, 2019 8:22AM EST', 'Текст: Лида Буслаева·11 октября 2018',
+      '기사입력 :[ 2018-09-28 17:32 ]', 'By Kashmira Gander On 11/13/19 at 4:00 PM EST', 'Posted on Maret 30, 2015 by Admin', 'smithsonian.com November 18, 2019',
+      'Updated at 1:23 p.m.', '02 Ago 2017', 'Nov. 20, 2019Updated: Nov. 20, 2019 1:35 a.m.'])
+      assert.equal(metadataRule(block), 'date_stamp', block);
+    for (const block of ['On November 3, 2020 Americans voted', 'The meeting on May 5 was short.', 'In May 2019 the river flooded.', '4:14 p.m.',
+      '— Ilhan Omar (@Ilhan) November 19, 2019', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall'])
+      assert.equal(metadataRule(block), undefined, block);
+  });
+
+  it("takes a writer's note with a title in capitals or after 'the', a wire story's credits, and a site's comments policy", () => {
+    for (const [block, id] of [
+      ['Louise Matsakis is a Staff Writer at WIRED covering Amazon, security, and online platforms.', 'author_bio'],
+      ['Jeff Foust (jeff@example.com) is the editor and publisher of The Space Review, and a senior staff writer with SpaceNews.', 'author_bio'],
+      ['Reporting by Rodrigo Campos; additional reporting by Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss; Editing by Nick Zieminski', 'reporting_credit'],
+      ['(Reporting by Will Dunham; Editing by Tom Brown)', 'reporting_credit'], ['Keith Bradsher contributed reporting from Hong Kong.', 'reporting_credit'],
+      ['Note: we are temporarily moderating all comments submitted to deal with a surge in spam.', 'comments_policy'],
+    ] as const) assert.equal(metadataRule(block), id, block);
   });
 
   it('never takes a long block for metadata', () => {

@@ -10,13 +10,70 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 /** A month and day ("November 18th"), as a dated byline gives it. */
 /** A person's name as a byline writes it: two to four words in capitals ("Mike Wuerthele", "Errin Haines", "Anne-Marie O'Neil"). */
 const NAME = `\\p{Lu}[\\p{L}.'’-]+(?:\\s+\\p{Lu}[\\p{L}.'’-]+){1,3}`;
+/** What a writer's note says the writer is, in any case ("freelance writer", "Senior Editor"). */
+const ROLE = '(?i:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger|educator|publisher|curator)';
+/** Who reported, wrote or edited a wire story, by name: "additional reporting by Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss". */
+const CREDIT_NAME = `\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*){0,3}`;
+const CREDIT = `(?:[Aa]dditional |[Ww]ith )?(?:[Rr]eporting|[Ee]diting|[Ww]riting) by ${CREDIT_NAME}(?:(?:,|,?\\s+and)\\s+${CREDIT_NAME})*(?:\\s+in\\s+${CREDIT_NAME})?`;
+/** Comments and their moderation, in a few languages; and words that speak to the reader, or a notice's label ("Note:", "ATENÇÃO:"). */
+const COMMENTS_MODERATED = /(?<![\p{L}])(?:comments?|commenters?|comentários?|comentarios?|commentaires?|kommentare?)(?![\p{L}])[^.!?]{0,120}(?<![\p{L}])(?:moderat\p{L}*|moderad\p{L}*|approved|aprovad\p{L}*|aprobad\p{L}*|respectful)|(?<![\p{L}])moderating (?:all )?comments(?![\p{L}])/iu;
+const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:please|you|your|we|our|você|seu|sua|vous|votre|usted|bitte|ihr|por favor)(?![\p{L}])/iu;
 /** A date as news sites print it, in capitals: "Nov 19, 2019", "November 19, 2019". */
 const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}`;
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
 const DATE = `(?:${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+(?:19|20)\\d{2}|\\d{1,2}\\s+${MONTH}\\s+(?:19|20)\\d{2}|(?:19|20)\\d{2}-\\d{2}-\\d{2}(?:T\\S+)?|\\d{1,2}[./]\\d{1,2}[./](?:19|20)\\d{2})\\b`;
 
+/** JavaScript's \b knows only ASCII letters: the edges of a word in any script. */
+const NOT_LETTER_BEFORE = '(?<![\\p{L}\\p{N}])';
+const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
+/** Month names as datelines print them, in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian, Indonesian, Russian. */
+const MONTH_NAME = `(?:jan(?:uary|uar|vier|eiro|uari)?|feb(?:ruary|ruar|rero|ruari)?|févr(?:ier)?|fev(?:ereiro)?|mar(?:ch|s|zo|ço|et)?|märz|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|mei|mag(?:gio)?|jun(?:e|i|io|ho)?|juin|giu(?:gno)?|jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|aug(?:ust|ustus)?|août|ago(?:sto)?|agu(?:stus)?|sep(?:t(?:ember)?)?|sept(?:iembre|embre)?|set(?:embro|tembre)?|oct(?:ober|obre|ubre)?|okt(?:ober)?|out(?:ubro)?|ott(?:obre)?|nov(?:ember|embre|embro)?|dec(?:ember)?|dez(?:ember|embro)?|déc(?:embre)?|dic(?:iembre|embre)?|des(?:ember)?|январ[яь]|феврал[яь]|марта?|апрел[яь]|ма[яй]|июн[яь]|июл[яь]|августа?|сентябр[яь]|октябр[яь]|ноябр[яь]|декабр[яь])\\.?`;
+const YEAR = '(?:19|20)\\d{2}';
+/** A full date: "Nov. 19, 2019", "22 de janeiro de 2018", "11 октября 2018", "2016.12.01", "11/13/19"; run into a capital ("2019Updated:"), as markup without spaces reads. */
+const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]\\d{1,2}[-./]\\d{1,2}(?:T[\\d:.+Z-]+)?|\\d{1,2}[./]\\d{1,2}[./](?:${YEAR}|\\d{2}))(?:${NOT_LETTER_AFTER}|(?=(?-i:\\p{Lu})))`, 'giu');
+/** A day and a month without the year ("05 Oct", "Nov 18"): a date only in a block of nothing else. */
+const STAMP_DAY = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME})${NOT_LETTER_AFTER}`, 'giu');
+/** A clock time ("0:13", "8:22AM", "1:23 p.m."). */
+const STAMP_TIME = /(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?\s?m\.?)?(?![\p{L}\p{N}])/giu;
+/** The words around a date in a stamp: weekdays, labels ("Published", "atualizado", "diposting"), "at", "on", "de", am/pm. */
+const STAMP_WORDS = new RegExp(`${NOT_LETTER_BEFORE}(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?|wednesday|saturday|\\p{L}+-feira|sábado|domingo|lunes|martes|miércoles|jueves|viernes|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|senin|selasa|rabu|kamis|jumat|sabtu|minggu|published|updated|posted|modified|first|last|original|originally|today|yesterday|on|at|and|às|em|de|am|um|le|publicado|atualizado|actualizado|publié|veröffentlicht|aktualisiert|diposting|pada|oleh|[ap]m|gmt|utc)${NOT_LETTER_AFTER}\\.?`, 'giu');
+/** A time zone in capitals ("EST", "AMT", "GMT+3"). */
+const STAMP_ZONE = /(?<![\p{L}\p{N}])[A-Z]{2,4}(?:[+-]\d{1,2})?(?![\p{L}\p{N}])/gu;
+const STAMP_MAX_NAMES = 5;
+const HAS_DIGIT = /\d/;
+/** A name as a stamp gives one: in capitals, in a script without case (기사입력), a site's address (smithsonian.com). */
+const STAMP_NAME = /^(?:\p{Lu}|\p{Lo}|[\p{L}\p{N}-]+\.[\p{L}]{2,}$)/u;
+
+/**
+ * A date stamp: a date (month names in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian,
+ * Indonesian, Russian), times, weekdays and the labels around them, with at most a few names beside (the writer, the agency,
+ * the site): "segunda-feira, 22 de janeiro de 2018 às 0:13", "Brent Co November 20, 2019 12:32", "By Umair Irfan Updated
+ * Nov 13, 2019, 10:28am EST", "Текст: Лида Буслаева·11 октября 2018". Not a sentence (its words are not names), not a
+ * timeline's entry (a date and a colon), and a time without a date only with labels ("Updated at 1:23 p.m.", not "10:30 Keynote").
+ */
+function isDateStamp(block: string): boolean {
+  if (!HAS_DIGIT.test(block)) return false;
+  // A quoted post's signature ("— Ilhan Omar (@Ilhan) November 19, 2019") is the quote's, and the article's.
+  if (block.includes('@')) return false;
+  const dated = block.replace(STAMP_DATE, ' ');
+  const fullDate = dated !== block;
+  // A timeline's entry ("March 3, 2020: Super Tuesday") or a changelog's ("2023-05-01: Added ...") is the page's own.
+  if (fullDate && /^\s*:/.test(block.split(STAMP_DATE).at(1) ?? '')) return false;
+  const undated = fullDate ? dated : dated.replace(STAMP_DAY, ' ');
+  const rest = undated.replace(STAMP_TIME, ' ');
+  if (rest === block) return false;
+  const unlabelled = rest.replace(STAMP_WORDS, ' ');
+  const words = unlabelled.replace(STAMP_ZONE, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}.'’-]*/gu) ?? [];
+  // A day without its year alone with its labels; a time only with a label ("Updated at 1:23 p.m.", not a live blog's "4:14 p.m.").
+  if (!fullDate) return words.length === 0 && (undated !== block || unlabelled !== rest);
+  // A full date beside a few names (after "by" a name needs no capital).
+  const names = words.filter((word, i) => !/^by$/i.test(word) && (STAMP_NAME.test(word) || /^by$/i.test(words[i - 1] ?? '')));
+  const bys = words.filter((word) => /^by$/i.test(word)).length;
+  return names.length + bys === words.length && names.length <= STAMP_MAX_NAMES;
+}
+
 /** `anyLength`: the rule holds for a block of any length (a caption is as long as its photographer made it). */
-export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: string; counterExample: string; anyLength?: true }> = [
+export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (block: string) => boolean }; example: string; counterExample: string; anyLength?: true }> = [
   {
     id: 'byline',
     // The name alone, or followed by a separator and what the writer is ("| Staff writer"): never a sentence that starts with "By".
@@ -116,8 +173,10 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
   },
   {
     id: 'author_bio',
-    // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ..."
-    pattern: new RegExp(`^${NAME}\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}(?:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger)\\b`, 'u'),
+    // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ...", "Louise
+    // Matsakis is a Staff Writer at WIRED covering ...", "Jeff Foust (jeff@...) is the editor and publisher of The Space Review".
+    // With "the" or a title in capitals, the role is followed by where the writer works ("at", "for", "of"): not "is the writer everyone quotes".
+    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?|the)\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?(?:\\s+and\\s+[\\p{Ll}-]+(?:\\s+[\\p{Ll}-]+)?)?(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,))`, 'u'),
     example: 'Brigit Katz is a freelance writer based in Toronto. Her work has appeared in a number of publications.',
     counterExample: 'Tom Wolfe is the writer everyone quotes and nobody reads, the critic argued in her new book on the New Journalism.',
     anyLength: true,
@@ -143,6 +202,38 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp; example: stri
     pattern: /\((?:image|photo|picture|credit|foto|bild)\s*:\s*[^)]{2,40}\)\s*$/iu,
     example: 'Protesters have worn masks to protect their identities (Image: GETTY )',
     counterExample: 'The photo (taken in 1969) shows the crew on the deck of the ship.',
+  },
+  {
+    id: 'date_stamp',
+    pattern: { test: isDateStamp },
+    example: 'By Umair Irfan Updated Nov 13, 2019, 10:28am EST',
+    counterExample: 'March 3, 2020: Super Tuesday',
+  },
+  {
+    id: 'reporting_credit',
+    // The newsroom's credits under a wire story: "(Reporting by Will Dunham; Editing by Tom Brown)", "Associated Press writers Alan Fram,
+    // ... contributed to this report.", "Keith Bradsher contributed reporting from Hong Kong." Names only after "by" (case-sensitive):
+    // never "Reporting by Reuters has shown ...", nor a sentence before the credit.
+    pattern: new RegExp(`^(?:\\(?${CREDIT}(?:[;,]\\s*${CREDIT})*[.)]*|[^.!?]{2,200}\\bcontributed (?:reporting|to this report)\\b[^.!?]{0,40}[.)]*)$`, 'u'),
+    example: 'Associated Press writers Alan Fram, Zeke Miller and Jill Colvin contributed to this report.',
+    counterExample: 'Reporting by Reuters has shown that the minister knew.',
+    anyLength: true,
+  },
+  {
+    id: 'comments_policy',
+    // The rules of a site's comments, told to its readers: "ATENÇÃO: Comentários com textos ininteligíveis ... não serão aprovados pelo
+    // moderador.", "Note: we are temporarily moderating all comments ...". Not a story about moderation ("Facebook said comments ...").
+    pattern: { test: (block) => COMMENTS_MODERATED.test(block) && TO_THE_READER.test(block) },
+    example: 'ATENÇÃO: Comentários com textos ininteligíveis ou que faltem com respeito ao usuário não serão aprovados pelo moderador.',
+    counterExample: 'Facebook said comments that break its rules are removed by moderators within a day.',
+  },
+  {
+    id: 'follow_promo',
+    // An invitation to follow the writer or the site elsewhere, or to reach them: "Follow The New York Times Opinion section on Facebook,
+    // Twitter (@NYTopinion) and Instagram.", "Email Tariq Malik at ... or follow him @tariqjmalik.", "Amy Kuperinsky may be reached at ...".
+    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
+    example: 'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.',
+    counterExample: 'Police followed him on foot through the market until he stopped.',
   },
   {
     id: 'copyright',
