@@ -111,7 +111,7 @@ export function shorten(sentence: string, lang: string | null = null, headline =
   const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang, headline)?.text;
   // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
   // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
-  return text === undefined || metadataRule(text) !== undefined || openingRule(text, true) !== undefined ? undefined : text;
+  return text === undefined || metadataRule(text) !== undefined || openingRule(text, true, lang) !== undefined ? undefined : text;
 }
 
 /** Brackets closed as often as opened: a cut must not leave one open. */
@@ -199,7 +199,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     let firstUsable = -1;
     for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
     // "also" only in the lead's very first paragraph (a paragraph skipped before it is what it adds to).
-    const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable)
+    const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable, content.lang)
       && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));
     // The sentence a paragraph's draft starts at: its first, or in an article's opening paragraph, past a hook ("When you
     // live in a state as beautiful as Colorado ...", a question to the reader), the next sentence when it names what the
@@ -211,7 +211,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       let j = 0;
       while (j < list.length && HOOK_RULES.has(list[j]!.rule ?? '')) j++;
       const next = list[j];
-      return j > 0 && next?.usable === true && canOpen(next.text, false) && !ALSO.test(next.text) && namesHeadline(next.text, content) ? j : -1;
+      return j > 0 && next?.usable === true && canOpen(next.text, false, content.lang) && !ALSO.test(next.text) && namesHeadline(next.text, content) ? j : -1;
     };
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
@@ -246,7 +246,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       extend: for (let k = b; k < blocks.length; k++) {
         // A draft still too short goes on into a next paragraph that speaks of what it named ("To LeBron James, triple-doubles are
         // not a goal." + "They are only a side effect of ..."): the pronoun's subject is in the draft.
-        if (k > b && !opens(k) && !(displayWidth(text) < DESCRIPTION_MIN && continuesDraft(read(k)[0]))) break;
+        if (k > b && !opens(k) && !(displayWidth(text) < DESCRIPTION_MIN && continuesDraft(read(k)[0], content.lang))) break;
         for (const sentence of read(k).slice(k === b ? start : 0)) {
           if (!sentence.usable) break extend;
           const next = join(text, sentence.text);
@@ -283,7 +283,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     if (reason) return { reason, ...(rule ? { rule } : {}) };
     // The sentence refused, and the rule it breaks in words: a reader of the refusal sees what the page opens with, and can judge.
     const opening = read(firstUsable)[0]!;
-    const broken = opening.rule ?? openingRule(opening.text, s === 0) ?? 'no_opening';
+    const broken = opening.rule ?? openingRule(opening.text, s === 0, content.lang) ?? 'no_opening';
     const why = SENTENCE_RULE_SAYS.get(broken) ?? OPENING_RULE_SAYS.get(broken) ?? 'does not stand on its own';
     return { rule: broken, reason: `no paragraph of the page's ${s === 0 ? 'lead' : 'first section with prose'} opens with a sentence that stands on its own: it opens "${quoted(opening.text)}", which ${why}` };
   }
@@ -300,7 +300,8 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
  * A next paragraph whose only fault as an opening is a personal pronoun ("They are ..."): it stands for the subject the draft
  * just named. Not a demonstrative ("These safety issues ..." may mean what the draft left out), nor "also" (it adds to the paragraph).
  */
-const continuesDraft = (sentence: Sentence | undefined) => sentence?.usable === true && openingRule(sentence.text, false) === 'pronoun' && !ALSO.test(sentence.text);
+const continuesDraft = (sentence: Sentence | undefined, lang: string | null) =>
+  sentence?.usable === true && openingRule(sentence.text, false, lang) === 'pronoun' && !ALSO.test(sentence.text);
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 const HOOK_RULES = new Set(['hook', 'scene', 'question', 'greeting']);

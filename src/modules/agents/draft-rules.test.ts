@@ -72,6 +72,8 @@ describe('descriptions are drafted from the page\'s lead, in prose', () => {
       'This guide covers installing packages; for creating your own, refer to the distribution guide.',
       'Once our mock has been used (real.method in this example) it has methods and attributes.',
     ]) assert.equal(text(draft(html(`<h1>x</h1><p>${elsewhere}</p>`))), undefined, elsewhere);
+    draftsAsIs('cloud', "The term cloud doesn't refer to a single product but to computing rented over the network.", 'en', 'a definition, not a pointer');
+    assert.equal(text(draft(html('<h1>x</h1><p>The options are many; you can also refer to the manual page for every one of them.</p>'))), undefined);
     draftsAsIs('pg_upgrade', 'PostgreSQL 9.6 and below provided a command named pg_xlogdump to read the write-ahead log.', 'en', 'a version next to "below" points nowhere');
   });
 

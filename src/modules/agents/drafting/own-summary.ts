@@ -40,7 +40,7 @@ export function draftFromSummaries(content: PageContent, taken: ReadonlySet<stri
     let draft = '';
     const sentences = readSentences(text, content.lang, pageWords, content.article === true);
     for (const [i, sentence] of sentences.entries()) {
-      if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true))) break;
+      if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true, content.lang))) break;
       const next = join(draft, sentence.text);
       if (displayWidth(next) > DESCRIPTION_MAX) {
         if (draft === '') draft = shorten(sentence.text, content.lang, `${content.h1} ${content.title}`) ?? '';

@@ -6,12 +6,14 @@ import { OPENING_RULES, openingRule, readSentences, SENTENCE_RULES, sentenceRule
  * The rule that names a sentence's refusal, read as a block of its own on an English page with no name of its own, as an
  * article's and as another page's (the hook rule reads articles only, the shop rule the others).
  */
-const rulesOf = (sentence: string) => [true, false].map((article) => readSentences(sentence, 'en', new Set(), article)[0]?.rule);
+const rulesOf = (sentence: string, next?: string) => [true, false].map((article) => readSentences(next ? `${sentence} ${next}` : sentence, 'en', new Set(), article)[0]?.rule);
 
 describe('the rules a sentence of a description meets, each named', () => {
   for (const rule of SENTENCE_RULES) {
     it(`${rule.id}: refuses its example (and is the rule that names the refusal), never fires on its counter-example`, () => {
-      assert.ok(rulesOf(rule.example).includes(rule.id), `${rule.example}: ${rulesOf(rule.example)}`);
+      assert.ok(rulesOf(rule.example, rule.next).includes(rule.id), `${rule.example}: ${rulesOf(rule.example, rule.next)}`);
+      // A rule that reads the sentence after: its counter-example with the same sentence after it.
+      if (rule.next) assert.ok(!rulesOf(rule.counterExample, rule.next).includes(rule.id), rule.counterExample);
       for (const article of [true, false]) {
         assert.ok(!sentenceRulesOf(rule.counterExample, 'en', article, new Set(['pg_dump'])).includes(rule.id), `${rule.counterExample} (article: ${article})`);
       }
@@ -26,6 +28,21 @@ describe('the rules a sentence of a description meets, each named', () => {
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {
     assert.ok(!sentenceRulesOf('현재 MBC는 이유리 주연의 <숨바꼭질>로 승부를 보고 있으며 SBS는 <그녀로 말할 것 같으면>이 종영을 앞두고 있다.', 'ko', true).includes('code'));
     assert.ok(sentenceRulesOf('Set <b>x</b> in the template before the page renders.', 'en', true).includes('code'));
+  });
+  it('reads an opening in the page\'s language: one language\'s pronoun is another\'s article or verb', () => {
+    const cases: Array<[string, string | null, string | undefined]> = [
+      ['Il black Friday arriva anche in Italia con sconti su tutti i prodotti.', 'it', undefined],
+      ['Il a remporté la course après une longue échappée.', 'fr', 'pronoun'],
+      ['Es un día importante para la ciudad y sus habitantes.', 'es', undefined],
+      ['Es ist nicht das erste Mal, dass die Stadt gewinnt.', 'de', 'pronoun'],
+      ['Sie haben die Wahl gewonnen und regieren nun das Land.', 'de-AT', 'pronoun'],
+      ['Dieses Jahr findet die Messe zum ersten Mal in Berlin statt.', 'de', undefined],
+      ['Diese Einstellungen werden beim Start gelesen.', 'de', 'refers_back'],
+      ['This year the fair is held in Berlin, for the first time since 2019.', 'en', undefined],
+      // Without a language, every listed language's words: the old reading.
+      ['Il black Friday arriva anche in Italia con sconti su tutti i prodotti.', null, 'pronoun'],
+    ];
+    for (const [sentence, lang, rule] of cases) assert.equal(openingRule(sentence, false, lang), rule, `${sentence} (${lang})`);
   });
   it('gives every rule an id of its own', () => {
     const ids = [...SENTENCE_RULES, ...OPENING_RULES].map((r) => r.id);

@@ -1,6 +1,7 @@
 import { metadataRule } from '../../crawler/metadata-blocks.ts';
 import { sentencesOf } from '../sentences.ts';
 import { inLanguage } from '../text-language.ts';
+import { openingWords, type OpeningWords } from './opening-words.ts';
 
 /**
  * The rules each sentence of a description meets, as named data: SENTENCE_RULES (complete
@@ -27,36 +28,6 @@ const CJK_TITLE = /<([^<>]*[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p
 export const CJK_END = /[。！？]$/u;
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Words that tie a sentence to one before it, in the languages sites are most written in. */
-const CONNECTIVES = [
-  'however', 'but', 'and', 'or', 'so', 'also', 'then', 'thus', 'therefore', 'otherwise', 'instead', 'moreover', 'furthermore', 'nevertheless',
-  'hence', 'yet', 'still', 'lastly', 'finally', 'similarly', 'likewise', 'conversely', 'meanwhile', 'consequently', 'accordingly', 'in addition',
-  'for example', 'for instance', 'for (more|less|most|further|simpler|other)', 'e\\.g\\.', 'i\\.e\\.', 'in this case', 'in that case', 'in other words', 'as a result', 'as previously', 'as mentioned',
-  'as described', 'as shown', 'as noted', 'as always', 'yes', 'no', 'of course', 'here', 'there are, however', 'on the other hand',
-  'since then', 'after that', 'before that', 'from then on', 'by then', 'until then', 'at that time', 'at this point', 'in turn', 'even so',
-  // A tutorial's place in its own sequence: "Now we'll add ...", "By now, you've learned ...", "At the moment, we're writing ...".
-  'now(?! that)', 'by now', 'so far', 'right now', 'at the moment', 'additionally', 'alternatively', 'suppose', 'next(?=,)', 'again',
-  // One of several ways, the one before on the page: "Another way to deal with this ...", "An alternative approach is ...", "At the time, we said ...".
-  'another', 'an alternative(?! to)', 'at the time',
-  'cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non',
-  'aber', 'und', 'oder', 'jedoch', 'dann', 'daher', 'außerdem', 'deshalb', 'zum beispiel', 'beispielsweise', 'also', 'ja', 'nein',
-  'pero', 'y', 'sin embargo', 'además', 'entonces', 'por lo tanto', 'por ejemplo', 'sí',
-  'tuttavia', 'ma', 'quindi', 'inoltre', 'per esempio', 'ad esempio', 'porém', 'mas', 'então', 'além disso', 'por exemplo',
-];
-/** Personal pronouns: they stand for something named before, even at the start of a page ("It operates on ..."). */
-const PRONOUNS = ['it', 'its', 'they', 'their', 'them', 'he', 'she', 'his', 'her', 'il', 'elle', 'ils', 'elles', 'es', 'sie', 'er'];
-/** Words that stand for something named before: fine at the very start of a page ("This module ..."), not after it. */
-const REFERRING = [
-  ...PRONOUNS, 'this', 'these', 'those', 'that', 'such', 'the other', 'the same', 'the latter',
-  'the former', 'the rest', 'the remaining', 'both', 'either', 'neither', 'each of', 'all of', 'one of', 'some of', 'most of', 'many of',
-  'il', 'elle', 'ils', 'elles', 'cela', 'ceci', 'ce', 'cette', 'ces', 'celui', 'celle', 'ceux',
-  'es', 'sie', 'er', 'dies', 'diese', 'dieser', 'dieses', 'ello', 'esto', 'este', 'esta', 'estos', 'estas',
-];
-/** The same in Chinese and Japanese, written without spaces (so without \\b): "然后通过 ... 重启 Apache" ("Then restart Apache ..."). */
-const CJK_CONNECTIVES = ['然后', '但是', '但', '因此', '所以', '另外', '此外', '而且', '同样', '例如', '那么', '接着', '其次', '最后', '不过',
-  'しかし', 'また', 'そして', 'ただし', 'なお', '例えば', 'さらに', 'したがって', 'それから', '次に', 'そのため', 'つまり'];
-const CONNECTIVE = new RegExp(`^((${CONNECTIVES.join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu');
-const PRONOUN = new RegExp(`^(${PRONOUNS.join('|')})\\b`, 'iu');
 /** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
 // "This comes after police said ...": a news story's next paragraph, the event before it unnamed.
 const THIS_AS_PRONOUN = /^this\s+(comes|came|follows|followed|leaves|makes|lets|allows|does|did|will|would|can|could|may|might|means|gives|keeps|also|causes|results|ensures|requires|has|had|should|must)\b/iu;
@@ -67,7 +38,6 @@ export const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
   // What a reference page is about: on its own page, "this module" is the page's subject wherever it is named.
   'module', 'package', 'library', 'program', 'command', 'utility', 'tool', 'extension', 'plugin', 'application', 'service', 'project',
 ].join('|')})s?|(ce|cette|ces)\\s+(chapitre|page|section|document|guide|livre|manuel|module|article|annexe)s?|(dieses?|dieser)\\s+(kapitel|seite|abschnitt|dokument|handbuch|buch|modul|artikel|anhang)|(este|esta|estos|estas)\\s+(capítulo|página|sección|documento|guía|libro|manual|módulo|artículo|apéndice)s?)\\b`, 'iu');
-const REFERS_BACK = new RegExp(`^(${REFERRING.join('|')})\\b`, 'iu');
 /** "It is possible to ...", "Both X and Y ...": openings that name all they speak of. */
 const SELF_CONTAINED = /^(it( is| was|'s|’s) (not |often |sometimes |usually |generally |always |also |very |quite )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
 /** Ordinal forms and cases named earlier: "The first form ...", "In the second case ...". */
@@ -99,8 +69,8 @@ const POINTS_ELSEWHERE = new RegExp([
   '\\b(we|you)(\'ve|’ve| have) (already )?(seen|discussed|covered|learned|used|written|built|looked at|talked about|mentioned)\\b',
   // "In Appendix C, we discuss ...": a lettered appendix is as much a pointer as a numbered section.
   '\\b(appendix|annexe|anhang|apéndice)\\s+[A-Z]\\b',
-  // "refer to the guide" sends the reader away; "X refers to Y" defines X.
-  '\\b(refer to|see also|, see)\\b',
+  // "refer to the guide" sends the reader away; "X refers to Y" and "the term doesn't refer to Y" define X.
+  '(\\bplease |\\b(you|readers?) (can|may|should|might|could|must) (also )?|[,;:(] ?)refer to\\b|\\b(see also|, see)\\b',
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
   // Not "those that best match", "files such as those uploaded by a user" (a relative clause says which).
   // Letter-aware boundaries: \\b would find "ces" inside "espèces".
@@ -226,6 +196,8 @@ interface SentenceFacts {
   text: string;
   labelled: string;
   index: number;
+  /** The sentence after it in its paragraph, when there is one. */
+  next?: string;
   lang: string | null;
   pageWords: ReadonlySet<string>;
   /** The block it is in says the page is out of date. */
@@ -244,6 +216,8 @@ export interface SentenceRule {
   fires: (s: SentenceFacts) => boolean;
   example: string;
   counterExample: string;
+  /** The sentence after the example and the counter-example, for a rule that reads it (SentenceFacts.next). */
+  next?: string;
 }
 
 /** Each sentence of a draft: complete prose, readable, in the page's language, standing alone. The first rule that fires names the refusal. */
@@ -290,6 +264,12 @@ export const SENTENCE_RULES: SentenceRule[] = [
   // An article's opening that speaks to the reader or of its writer ("In case you are living in Delhi, ...", "I am a writer, ...") is a hook, not what the story is.
   { id: 'hook', says: 'opens an article by speaking to the reader or of its writer (a hook)', fires: (s) => s.article && s.index === 0 && HOOK.test(s.text),
     example: 'In case you are living in Delhi-NCR, chances are you have an app or two to find out the air quality.', counterExample: 'Residents of Delhi-NCR check the air quality index on an app or two.' },
+  // "The Corrs' song "Breathless" probably doesn't refer to a duvet. However, it was this bedding that ...": a set-up the next
+  // sentence turns against, not the news. Not a lead the next sentence merely qualifies ("... rose 3%. But analysts ...": no hedge).
+  { id: 'foil', says: 'sets up what the next sentence turns against (a foil, not the news)',
+    fires: (s) => s.article && s.index === 0 && s.next !== undefined && openingWords(s.lang).contrast.test(s.next) && openingWords(s.lang).hedge.test(s.text),
+    example: 'The Corrs’ song “Breathless” probably doesn’t refer to a duvet.', next: 'However, it was this bedding that left a man with a serious lung condition.',
+    counterExample: 'Shares of Apple rose 3% on Tuesday after the company reported record sales.' },
   { id: 'answers_before', says: 'answers the sentence before it (", however,")', fires: (s) => s.index === 0 && ANSWERS_BEFORE.test(s.text),
     example: 'Israeli courts, however, have declared most major settlements legal.', counterExample: 'Israeli courts have declared most major settlements legal, however small.' },
   { id: 'greeting', says: 'greets the reader (a post\'s voice, not its news)', fires: (s) => s.article && s.index === 0 && GREETING.test(s.text),
@@ -323,11 +303,13 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
-  return sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')).map((labelled, index) => {
+  const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, ''));
+  return segments.map((labelled, index, all) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
+    const next = all[index + 1];
     // Whether it is in the page's language is asked once (franc is the costliest of the rules), and only when a rule asks.
     let foreign: boolean | undefined;
-    const facts: SentenceFacts = { text, labelled, index, lang, pageWords, notice, article, foreign: () => (foreign ??= !inLanguage(text, lang)) };
+    const facts: SentenceFacts = { text, labelled, index, ...(next === undefined ? {} : { next }), lang, pageWords, notice, article, foreign: () => (foreign ??= !inLanguage(text, lang)) };
     const rule = SENTENCE_RULES.find((r) => r.fires(facts))?.id;
     // (foreign is asked when read: franc is the costliest check, and most sentences never need its answer.)
     return { text, usable: rule === undefined, ...(rule ? { rule } : {}), undecodable: text.includes(REPLACEMENT), get foreign() { return facts.foreign(); } };
@@ -339,23 +321,28 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
  * ("This module ..."), elsewhere nothing before it. Each rule that keeps a sentence from
  * opening one is named (OPENING_RULES), with a sentence it stops and one it lets open.
  */
-export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean) => boolean; example: string; counterExample: string }> = [
-  { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t) => CONNECTIVE.test(t),
+export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean, words: OpeningWords) => boolean; example: string; counterExample: string }> = [
+  { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t, _, w) => w.connective.test(t),
     example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
   { id: 'named_earlier', says: 'speaks of a form or case named before it ("The second form ...")', fires: (t, start) => NAMED_EARLIER.test(t) && !(start && /^the\s+first\b/iu.test(t)),
     example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },
   { id: 'pronoun_object', says: 'acts on something named before it ("Give them ...", "This leaves ...")', fires: (t) => VERB_ON_PRONOUN.test(t) || THIS_AS_PRONOUN.test(t),
     example: 'Give them a name that says what they hold.', counterExample: 'Give each variable a name that says what it holds.' },
-  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
-      && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (PRONOUN.test(t) || /^(both|either|neither)\b/iu.test(t)),
+  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start, w) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
+      && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (w.pronoun.test(t) || /^(both|either|neither)\b/iu.test(t)),
     example: 'They were released on Tuesday in a prisoner swap.', counterExample: 'It is possible to run the server without a configuration file.' },
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
-  { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")', fires: (t, start) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && REFERS_BACK.test(t),
-    example: 'These settings are read when the server starts.', counterExample: 'This page lists the settings the server reads when it starts.' },
+  // "This year ..." names the time the page is written in, not something before it.
+  { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")',
+    fires: (t, start, w) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !w.now.test(t) && w.refersBack.test(t),
+    example: 'These settings are read when the server starts.', counterExample: 'This year the fair is held in Berlin, for the first time since 2019.' },
 ];
 export const OPENING_RULE_SAYS = new Map(OPENING_RULES.map((r) => [r.id, r.says]));
 
 /** The first opening rule a sentence breaks, or undefined when it can open a description. */
-export const openingRule = (sentence: string, atPageStart: boolean) => OPENING_RULES.find((r) => r.fires(sentence, atPageStart))?.id;
-export const canOpen = (sentence: string, atPageStart: boolean) => openingRule(sentence, atPageStart) === undefined;
+export const openingRule = (sentence: string, atPageStart: boolean, lang: string | null = null) => {
+  const words = openingWords(lang);
+  return OPENING_RULES.find((r) => r.fires(sentence, atPageStart, words))?.id;
+};
+export const canOpen = (sentence: string, atPageStart: boolean, lang: string | null = null) => openingRule(sentence, atPageStart, lang) === undefined;
