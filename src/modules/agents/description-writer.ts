@@ -44,6 +44,8 @@ export { canOpen, OPENING_RULES, openingRule, readSentences, SENTENCE_RULES, sen
 
 /** A description should say enough: with what follows the first sentence, aim for this width. */
 const TARGET = 110;
+/** The shortest cut of a long opening sentence that another sentence may complete ("The Felco 2 is the classic Swiss bypass pruner."). */
+const SHORT_CUT_MIN = 30;
 
 /** Sections headed by a question that make a page a list of questions and answers (an FAQ). */
 const FAQ_QUESTIONS = 3;
@@ -213,6 +215,23 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       const next = list[j];
       return j > 0 && next?.usable === true && canOpen(next.text, false, content.lang) && !ALSO.test(next.text) && namesHeadline(next.text, content) ? j : -1;
     };
+    /**
+     * A long opening sentence cut short of the minimum at a safe clause boundary, and the sentence after it (in its paragraph, or
+     * opening the next): "The Felco 2 is the classic Swiss bypass pruner." + "Every part of the Felco 2 can be replaced, from the
+     * blade to the spring, so one pair can last a lifetime." Only when the next sentence stands on its own and both fit whole.
+     */
+    const shortenedThenNext = (b: number, start: number): string | undefined => {
+      // (Past a line or two that are no prose between them: a product's "23 in stock", "SKU: FEL-2".)
+      let k = b + 1;
+      while (k < blocks.length && k <= b + 2 && blocks[k]!.length < PARAGRAPH_CHARS && !read(k).some((x) => x.usable)) k++;
+      const next = read(b)[start + 1] ?? (k < blocks.length && opens(k) ? read(k)[0] : undefined);
+      if (!next?.usable || !canOpen(next.text, false, content.lang) || ALSO.test(next.text)) return undefined;
+      const room = DESCRIPTION_MAX - displayWidth(next.text) - 1;
+      if (room < SHORT_CUT_MIN) return undefined;
+      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, `${content.h1} ${content.title}`)?.text;
+      const joined = cut === undefined || metadataRule(cut) !== undefined ? undefined : join(cut, next.text);
+      return joined !== undefined && displayWidth(joined) >= DESCRIPTION_MIN ? joined : undefined;
+    };
     // The first section with usable prose is the one drafted from (a name line or a fragment alone does not make it one).
     if (firstUsable === -1) continue;
     // An article's description comes from its first paragraphs: further down, a usable sentence is an aside or a quote, not the story.
@@ -267,7 +286,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang, `${content.h1} ${content.title}`) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, `${content.h1} ${content.title}`) ?? shortenedThenNext(b, start) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''

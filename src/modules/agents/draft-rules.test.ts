@@ -56,6 +56,11 @@ describe('descriptions are drafted from the page\'s lead, in prose', () => {
     assert.equal(text(draft(guide)), 'Roses repay a little planning. Our nursery team has grown roses in the clay of the Weald for thirty years.', 'a long second sentence completes a short first one with its first clause');
     const catalogs = html(`<h1>System Catalogs</h1><p>The system catalogs are the place where a relational database management system stores schema metadata, such as information about tables and columns, and internal bookkeeping information.</p>`);
     assert.equal(text(draft(catalogs)), 'The system catalogs are the place where a relational database management system stores schema metadata.');
+    // Cut short of a description's length, and completed by the sentence after it, past a stock line; never by a sentence that leans on it.
+    const pruner = (second: string) => html(`<h1>Felco 2</h1><p>The Felco 2 is the classic Swiss bypass pruner, with hardened steel blades that cut green or dry branches up to 25 mm (1 in) thick and forged aluminium handles that last for decades.</p><p>23 in stock</p><p>${second}</p>`);
+    assert.equal(text(draft(pruner('Every part of the Felco 2 can be replaced, from the blade to the spring, so one pair can last a lifetime.'))),
+      'The Felco 2 is the classic Swiss bypass pruner. Every part of the Felco 2 can be replaced, from the blade to the spring, so one pair can last a lifetime.');
+    assert.equal(text(draft(pruner('However, the spring must be replaced every few years if the pruner is used every day in the orchard.'))), undefined);
   });
 
   it('lets the page\'s first sentence name its subject ("These routines ..."), but nothing after it point back, elsewhere or away', () => {
