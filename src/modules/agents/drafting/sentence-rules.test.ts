@@ -44,6 +44,10 @@ describe('the rules a sentence of a description meets, each named', () => {
     ];
     for (const [sentence, lang, rule] of cases) assert.equal(openingRule(sentence, false, lang), rule, `${sentence} (${lang})`);
   });
+  it('call_to_action: a newsletter\'s greeting to the reader, not a sentence that starts something of its own', () => {
+    assert.ok(rulesOf('Start your day with the Opening Bell powered by The Water Coolest.').includes('call_to_action'));
+    assert.ok(!rulesOf('Start times for the marathon were moved to seven in the morning.').includes('call_to_action'));
+  });
   it('gives every rule an id of its own', () => {
     const ids = [...SENTENCE_RULES, ...OPENING_RULES].map((r) => r.id);
     assert.equal(new Set(ids).size, ids.length);

@@ -83,6 +83,8 @@ const CALL_TO_ACTION = new RegExp(`^(${[
   'ask', 'read', 'call', 'click', 'tap', 'see', 'check', 'contact', 'visit', 'e-?mail', 'phone', 'sign up', 'subscribe', 'follow', 'share', 'download',
   'order', 'buy', 'shop', 'book', 'get in touch', 'find out', 'learn more', 'back to', 'go to', 'don\'t forget', 'remember to', 'note that', 'please',
   'let\'s', 'let’s', 'let us',
+  // A newsletter's or a sponsor's greeting: "Start your day with the Opening Bell powered by ...".
+  '(start|begin|kick off) your (day|morning|week|weekend)',
   'cliquez', 'contactez', 'lisez', 'voir', 'klicken sie', 'lesen sie', 'kontaktieren sie', 'haga clic', 'contáctenos', 'lea',
 ].join('|')})\\b`, 'iu');
 /** Words of a heading that name nothing: a paragraph opening with "The" does not speak of a page titled "The ...". */
