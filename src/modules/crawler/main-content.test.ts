@@ -126,8 +126,10 @@ describe('the main-content collector', () => {
     assert.deepEqual(titled.blocks, ['The page\'s own text, at length. '.repeat(8).trim()], 'the related posts are taken out, headings too');
     assert.deepEqual(titled.headings.map((h) => h.text), ['Só quem se Ama…']);
     // No heading names the page (its headline an h2 the title does not hold): the article with three times the text of any other.
-    const outweighs = mainOf(`<section role="main"><article><h2>The story</h2><p>${'The story, told at length. '.repeat(30)}</p></article>${teaser(1)}${teaser(2)}</section>`);
-    assert.equal(outweighs.blocks.length, 1);
+    // On an article's page only: a changelog's or a blog index's <article>s are its entries, however long one of them is.
+    const outweighing = `<section role="main"><article><h2>The story</h2><p>${'The story, told at length. '.repeat(30)}</p></article>${teaser(1)}${teaser(2)}</section>`;
+    assert.equal(mainOf(`<html><head><meta property="og:type" content="article"></head><body>${outweighing}</body></html>`).blocks.length, 1);
+    assert.equal(mainOf(`<html><head><title>Changelog</title></head><body>${outweighing}</body></html>`).blocks.length, 3);
     // Entries of a live blog, alike in length, are all the page's; so is an article longer than the one with the headline.
     const entry = (n: number) => `<article><p>${`Update ${n}: what happened in the last hour, told in a few sentences. `.repeat(2 + (n % 2))}</p></article>`;
     assert.equal(mainOf(`<main><h1>Live: the election</h1>${entry(1)}${entry(2)}${entry(3)}</main>`).blocks.length, 3);
@@ -167,8 +169,16 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ['The claim about her net worth is unproven.'], 'a layout word\'s escape ("card-body") no longer opens a box named otherwise');
     const newsletterPage = mainOf('<html><head><title>Our newsletter, every Friday</title></head><body><div class="newsletter"><h1>Our newsletter, every Friday</h1><p>Five links we loved this week, with a note on each.</p></div></body></html>');
     assert.deepEqual(newsletterPage.blocks, ['Five links we loved this week, with a note on each.'], 'a box named so that holds the page\'s own heading is the page');
-    const tagged = mainOf('<div id="post-12" class="post-12 post type-post hentry category-social-media tag-popular tag-newsletter"><p>A post tagged with template words is a post.</p></div>');
+    const articlePage = (body: string) => mainOf(`<html><head><title>A post</title><meta property="og:type" content="article"></head><body>${body}</body></html>`);
+    const tagged = articlePage('<div id="post-12" class="post-12 post type-post hentry category-social-media tag-popular tag-newsletter"><p>A post tagged with template words is a post.</p></div>');
     assert.deepEqual(tagged.blocks, ['A post tagged with template words is a post.'], "WordPress's tag and category classes name what a post is about");
+    // ...beside WordPress's post classes only: a shop's category menu is its menu.
+    assert.deepEqual(articlePage('<div class="category-menu"><p>Roses, bulbs, hedging and tools for the garden.</p></div><p>The post itself, at some length.</p>').blocks,
+      ['The post itself, at some length.']);
+    // Not an article's page: a landing page's hero "cta", a shop's popular products, an author's own page are the page.
+    const landing = mainOf(`<html><head><title>Acme invoicing</title></head><body><main><section class="hero cta"><h1>Invoicing for freelancers, done in a minute</h1>
+      <p>Acme sends your invoices and chases late payers for you.</p></section><section class="popular-products"><h2>Our most popular plans</h2><p>Solo, Studio and Agency, each with a free month.</p></section></main></body></html>`);
+    assert.deepEqual(landing.blocks, ['Acme sends your invoices and chases late payers for you.', 'Solo, Studio and Agency, each with a free month.']);
   });
 
   it("keeps the article's body inside a container named by layout words, and never a widget's content for its name", () => {

@@ -120,16 +120,21 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complement
 const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
-  // What is about the article, or sells something beside it: its byline, the writer's box, a call to action, a newsletter's sign-up.
-  // (Not "meta": a standfirst stands in "post__title__meta" on some themes, and drafting reads it.)
-  'byline', 'author', 'author-(?:bio|info|box|details)', 'about-author', 'cta', 'newsletter',
-  // Other stories beside it: the most read, what to read next.
-  'popular', 'most-popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
   '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
   'warning', 'notice', 'note', 'alert', 'admonition', 'caution', 'callout', 'deprecated', 'deprecation', 'version(added|changed|modified)',
 ].join('|')})([-_\\s]|$)`, 'i');
+/**
+ * id/class words that name what stands beside an article: its byline, the writer's box, a call to action, a newsletter's sign-up,
+ * the most read, what to read next. Template only on an article's page or inside an <article>: elsewhere the same words name a
+ * landing page's hero ("hero cta"), a shop's "popular-products", an author's own page. (Not "meta": a standfirst stands in
+ * "post__title__meta" on some themes, and drafting reads it.)
+ */
+const ARTICLE_FURNITURE_NAME = new RegExp(`(^|[-_\\s])(${[
+  'byline', 'author', 'cta', 'newsletter', 'popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
+].join('|')})([-_\\s]|$)`, 'i');
+const templateWords = (names: string, article: boolean) => CHROME_NAME.test(names) || (article && ARTICLE_FURNITURE_NAME.test(names));
 /**
  * Layout words a theme puts on the article's own container too ("l-sidebar-fixed
  * l-article-body-segment", "content-with-sidebar", "elementor-widget-theme-post-content"):
@@ -142,18 +147,27 @@ const ARTICLE_BODY_NAME = /(^|[-_\s])(?:(?:article|entry|post|story|page|single)
 const EMBED_NAME = /(^|[-_\s])embed(?:ded)?([-_\s]|$)/i;
 /** Page builders name every box of a page after their own parts ("elementor-widget-wrap", "et_pb_module"): layout, not template. */
 const BUILDER_CLASS = /(^|\s)(?:elementor|et_pb|vc|fl|wp-block)[-_]\S*/gi;
-/** WordPress names a post's box after its tags and categories ("tag-popular", "category-social-media"): what it is about, not what it is. */
+/**
+ * WordPress names a post's box after its tags and categories ("post-12 hentry tag-popular category-social-media"): what it is
+ * about, not what it is. Only beside WordPress's own post classes: a shop's "category-menu" is its menu.
+ */
 const TAXONOMY_CLASS = /(^|\s)(?:tag|category)-\S*/gi;
-const templateByName = (attribute: string) => {
+const WORDPRESS_POST_CLASS = /(^|\s)(?:hentry|type-[\w-]+|post-\d+)(?=\s|$)/i;
+const withoutPlatformNames = (attribute: string) => {
+  const names = attribute.replace(BUILDER_CLASS, ' ');
+  return WORDPRESS_POST_CLASS.test(names) ? names.replace(TAXONOMY_CLASS, ' ') : names;
+};
+/** Named as template (`article`: on an article's page or inside an <article>, where its furniture's names count too). */
+const templateByName = (attribute: string, article: boolean) => {
   // Most containers' names hold no template word at all: nothing to strip or weigh.
-  if (!CHROME_NAME.test(attribute)) return false;
+  if (!templateWords(attribute, article)) return false;
   // A post the article quotes ("social-media-embed", "twitter-embed") is the article's, not a share button.
   if (EMBED_NAME.test(attribute)) return false;
-  const names = attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ');
-  return CHROME_NAME.test(names) && !(CONTENT_NAME.test(names) && !CHROME_NAME.test(names.replace(LAYOUT_WORDS, '$1')));
+  const names = withoutPlatformNames(attribute);
+  return templateWords(names, article) && !(CONTENT_NAME.test(names) && !templateWords(names.replace(LAYOUT_WORDS, '$1'), article));
 };
 /** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
-const layoutOnly = (attribute: string) => !CHROME_NAME.test(attribute.replace(BUILDER_CLASS, ' ').replace(TAXONOMY_CLASS, ' ').replace(LAYOUT_WORDS, '$1'));
+const layoutOnly = (attribute: string, article: boolean) => !templateWords(withoutPlatformNames(attribute).replace(LAYOUT_WORDS, '$1'), article);
 /** A page-level container named footer (or copyright, in the words of a few languages: "rodape"): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon|rodape|rodapé|pie-de-pagina|pied-de-page|fusszeile)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */
@@ -334,6 +348,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   let jsonLdDescription: string | undefined;
   let script: string | null = null;
   const summaries = createSummaryCollector();
+  /** An article's page by what it says of itself (og:type article, a JSON-LD article): MainContent.article. */
+  const isArticlePage = () => summaries.ogArticle() || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t)));
+  /** ...as its head said, read when its <body> opens (its furniture is named as such: ARTICLE_FURNITURE_NAME). */
+  let articlePage = false;
   /** Blocks of the page's own text read so far, and when the page's h1 opened: a standfirst follows its headline closely. */
   let ownBlocks = 0;
   let blocksAtH1 = 0;
@@ -398,7 +416,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     if (withText.length < 2) return;
     const titled = withText.filter((a) => articles[a]!.titled);
     const [first, second] = withText.sort((x, y) => chars[y]! - chars[x]!);
-    const page = titled.length === 1 ? titled[0]! : chars[first!]! >= ARTICLE_OUTWEIGHS * chars[second!]! ? first! : -1;
+    // (By its length only on an article's page: a changelog's or a blog index's <article>s are its entries, a long one too.)
+    const page = titled.length === 1 ? titled[0]! : isArticlePage() && chars[first!]! >= ARTICLE_OUTWEIGHS * chars[second!]! ? first! : -1;
     if (page < 0) return;
     const drop = (a: number) => a >= 0 && a !== page && chars[a]! < chars[page]!;
     const blocks: string[] = [];
@@ -504,7 +523,11 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
 
   return {
     onopentag(name: string, attrs: Record<string, string>) {
-      if (name === 'body') skip = 0; // a <head> left open ends here
+      if (name === 'body') {
+        skip = 0; // a <head> left open ends here
+        // What the head says the page is (og:type, a JSON-LD article): an article's furniture is named as such.
+        articlePage = isArticlePage();
+      }
       if (name === 'title' && title === null) {
         title = '';
         inTitle = true;
@@ -559,13 +582,15 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       // A div named "header" is too often where a generated page keeps its h1: its repeated parts go by repetition.
       // An <article> (or role main / article) says what it is: a class name ("url-breadcrumb", a script's hook) does not overrule it.
       const semantic = name === 'article' || role === 'main' || role === 'article';
-      const named = name !== 'body' && !semantic && (templateByName(names) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
+      // An article's furniture is named as such on an article's page, or inside an <article> of any page.
+      const aboutArticle = articlePage || (parent?.article ?? -1) >= 0;
+      const named = name !== 'body' && !semantic && (templateByName(names, aboutArticle) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
       // (By name, only a name for the article's own body: "tweet-content" or "card-body" in a widget is the widget's.)
       const articleInLayout = parent?.byLayout === true && (semantic || (ARTICLE_BODY_NAME.test(names) && !named));
       const chrome = (parent?.chrome === true && !articleInLayout) || landmark || named;
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
-      const byLayout = byName && (named ? layoutOnly(names) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
+      const byLayout = byName && (named ? layoutOnly(names, aboutArticle) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       // A caption or a photo credit outside <figure> ("wp-caption-text", "image-credit", "cutline") is one all the same.
       const kind = KIND_OF[name] ?? (!CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
       const mark: Mark | undefined = CARD_TAGS.has(name) && !chrome ? {
@@ -689,7 +714,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         imagesWithoutAlt: [...imagesWithoutAlt], ...(imagesNotContent.size > 0 ? { imagesNotContent: [...imagesNotContent] } : {}),
         ...(imageCaptions.size > 0 ? { imageCaptions: [...imageCaptions] } : {}), ...(imageLinks.size > 0 ? { imageLinks: [...imageLinks] } : {}), jsonLd, seen: Int32Array.from(seen), linkLists: Int32Array.from(linkLists), ...(ownCode > 0 ? { codeChars: ownCode } : {}),
         ...(own.length > 0 ? { summaries: own } : {}),
-        ...(summaries.ogArticle() || jsonLd.some((j) => j.types.some((t) => ARTICLE_TYPES.test(t))) ? { article: true as const } : {}),
+        ...(isArticlePage() ? { article: true as const } : {}),
       };
       // Flat copies: the order was built a character at a time, a tree of small strings 20x its size.
       return useMain
