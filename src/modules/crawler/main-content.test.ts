@@ -278,11 +278,13 @@ describe('the hash of a block past the text budget', () => {
     fc.assert(fc.property(fc.array(piece, { maxLength: 160 }).map((parts) => parts.join('')), (raw) => blockHash(raw) === blockHash(collapse(raw))), { seed: 20261125, numRuns: 3000 });
   });
 
-  it('tells blocks apart by their beginning and by their end', async () => {
+  it('tells blocks apart wherever they differ, even in the middle only (location pages from one template)', async () => {
     const { blockHash } = await import('./text-hashes.ts');
     const middle = ' the same words in the middle of a long paragraph that goes on'.repeat(4);
     assert.notEqual(blockHash(`One start${middle} and one end.`), blockHash(`Another start${middle} and one end.`));
     assert.notEqual(blockHash(`One start${middle} and one end.`), blockHash(`One start${middle} and another end.`));
+    const serves = (town: string) => `${middle} Our team serves every homeowner in ${town} with same-day repairs${middle}`;
+    assert.notEqual(blockHash(serves('Springfield')), blockHash(serves('Albuquerque')));
     assert.equal(blockHash(`One START${middle}\n  and one end.`), blockHash(`one start${middle} and one end.`));
   });
 });

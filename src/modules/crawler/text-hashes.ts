@@ -35,70 +35,30 @@ const codePointEndingAt = (text: string, end: number) =>
   isLow(text.charCodeAt(end)) && end > 0 && isHigh(text.charCodeAt(end - 1)) ? text.codePointAt(end - 1)! : text.charCodeAt(end);
 
 const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Units of the normalised text read from each end of a block. */
-const SAMPLE = 64;
 
 /**
- * A 32-bit key of a block's text for counting repetition across pages: FNV-1a over its first
- * and last 64 units of normalised text (lower case, white space collapsed and trimmed, no space
- * between Chinese or Japanese characters: collapse() in main-content.ts), read from the raw
- * text directly. blockHash(raw) === blockHash(collapse(raw)), so a block kept on one page and
- * past the text budget on another has one key. Two blocks alike in both ends are one: for
- * repetition that is the same paragraph.
+ * A 32-bit key of a block's text for counting repetition across pages: FNV-1a over its normalised
+ * text (lower case, white space collapsed and trimmed, no space between Chinese or Japanese
+ * characters: collapse() in main-content.ts), read from the raw text directly. blockHash(raw) ===
+ * blockHash(collapse(raw)), so a block kept on one page and past the text budget on another has one
+ * key. Every character counts: location pages built from one template ("... every homeowner in
+ * Springfield ...") differ in the middle only.
  */
 export function blockHash(text: string): number {
   let hash = FNV_OFFSET;
-  // The first SAMPLE units, forwards.
-  let emitted = 0;
   let pendingSpace = false;
   let previous = -1; // index of the last unit read (not a space)
-  let end = text.length; // where the first pass stopped: the second reads no further back
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isSpace(c)) {
-      pendingSpace = emitted > 0;
+    if (SPACE[c] === 1) {
+      pendingSpace = previous !== -1;
       continue;
     }
-    if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, previous), text.codePointAt(i)!))) {
-      hash = Math.imul(hash ^ 32, FNV_PRIME);
-      emitted += 1;
-      if (emitted === SAMPLE) {
-        end = i;
-        break;
-      }
-    }
+    if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, previous), text.codePointAt(i)!))) hash = Math.imul(hash ^ 32, 0x01000193);
     pendingSpace = false;
-    hash = Math.imul(hash ^ LOWER[c]!, FNV_PRIME);
-    emitted += 1;
+    hash = Math.imul(hash ^ LOWER[c]!, 0x01000193);
     previous = i;
-    if (emitted === SAMPLE) {
-      end = i + 1;
-      break;
-    }
   }
-  if (emitted < SAMPLE) return hash | 0;
-  // The last SAMPLE units after those, backwards.
-  emitted = 0;
-  pendingSpace = false;
-  let right = -1; // index of the last unit read going back (not a space)
-  for (let j = text.length - 1; j >= end; j--) {
-    const c = text.charCodeAt(j);
-    if (isSpace(c)) {
-      pendingSpace = emitted > 0;
-      continue;
-    }
-    if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, j), text.codePointAt(right)!))) {
-      hash = Math.imul(hash ^ 32, FNV_PRIME);
-      if (++emitted === SAMPLE) return hash | 0;
-    }
-    pendingSpace = false;
-    hash = Math.imul(hash ^ LOWER[c]!, FNV_PRIME);
-    right = j;
-    if (++emitted === SAMPLE) return hash | 0;
-  }
-  // White space between the two parts (the first part's last unit is never a space).
-  if (pendingSpace && !isCjkGap(codePointEndingAt(text, previous), text.codePointAt(right)!)) hash = Math.imul(hash ^ 32, FNV_PRIME);
   return hash | 0;
 }
 
