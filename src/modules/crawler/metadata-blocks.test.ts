@@ -41,7 +41,10 @@ describe('blocks about an article, not of it', () => {
       'Updated at 1:23 p.m.', '02 Ago 2017', 'Nov. 20, 2019Updated: Nov. 20, 2019 1:35 a.m.'])
       assert.equal(metadataRule(block), 'date_stamp', block);
     for (const block of ['On November 3, 2020 Americans voted', 'The meeting on May 5 was short.', 'In May 2019 the river flooded.', '4:14 p.m.',
-      '— Ilhan Omar (@Ilhan) November 19, 2019', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall'])
+      '— Ilhan Omar (@Ilhan) November 19, 2019', '2023-05-01: Added support for exports', '10:30 Keynote in the main hall',
+      // A version, a shop's hours, an event, an offer, a deadline: the page's own.
+      'Version 1.2.10', 'Python 3.12.10', 'Firmware Version 2.10.15', 'Mon 10:00 - 18:00', 'Webinar: Tuesday, June 4, 2024 at 2:00 PM EST',
+      'Release Date: November 20, 2019', 'Offer Ends November 30, 2024', 'Deadline: March 1, 2025'])
       assert.equal(metadataRule(block), undefined, block);
   });
 
@@ -53,6 +56,10 @@ describe('blocks about an article, not of it', () => {
       ['(Reporting by Will Dunham; Editing by Tom Brown)', 'reporting_credit'], ['Keith Bradsher contributed reporting from Hong Kong.', 'reporting_credit'],
       ['Note: we are temporarily moderating all comments submitted to deal with a surge in spam.', 'comments_policy'],
     ] as const) assert.equal(metadataRule(block), id, block);
+    // A help page's or a shop's own sentences: no writer's note, no comments policy, no invitation to follow.
+    for (const block of ['Jane Doe is the author of three books on gardening, published by Penguin.', 'You can choose whether comments are moderated before they appear.',
+      'Follow the steps on Facebook to verify your domain.', 'Follow these instructions in LinkedIn to add the badge.'])
+      assert.equal(metadataRule(block), undefined, block);
   });
 
   it('never takes a long block for metadata', () => {

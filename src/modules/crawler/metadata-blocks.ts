@@ -12,12 +12,14 @@ const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 const NAME = `\\p{Lu}[\\p{L}.'’-]+(?:\\s+\\p{Lu}[\\p{L}.'’-]+){1,3}`;
 /** What a writer's note says the writer is, in any case ("freelance writer", "Senior Editor"). */
 const ROLE = '(?i:writer|journalist|reporter|editor|author|correspondent|columnist|contributor|blogger|educator|publisher|curator)';
+const AND_ROLE = '(?:\\s+and\\s+[\\p{Ll}-]+(?:\\s+[\\p{Ll}-]+)?)?';
 /** Who reported, wrote or edited a wire story, by name: "additional reporting by Stephanie Kelly, Saqib Iqbal Ahmed and Gertrude Chavez-Dreyfuss". */
 const CREDIT_NAME = `\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*){0,3}`;
 const CREDIT = `(?:[Aa]dditional |[Ww]ith )?(?:[Rr]eporting|[Ee]diting|[Ww]riting) by ${CREDIT_NAME}(?:(?:,|,?\\s+and)\\s+${CREDIT_NAME})*(?:\\s+in\\s+${CREDIT_NAME})?`;
 /** Comments and their moderation, in a few languages; and words that speak to the reader, or a notice's label ("Note:", "ATENÇÃO:"). */
 const COMMENTS_MODERATED = /(?<![\p{L}])(?:comments?|commenters?|comentários?|comentarios?|commentaires?|kommentare?)(?![\p{L}])[^.!?]{0,120}(?<![\p{L}])(?:moderat\p{L}*|moderad\p{L}*|approved|aprovad\p{L}*|aprobad\p{L}*|respectful)|(?<![\p{L}])moderating (?:all )?comments(?![\p{L}])/iu;
-const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:please|you|your|we|our|você|seu|sua|vous|votre|usted|bitte|ihr|por favor)(?![\p{L}])/iu;
+/** The site speaking of its own comments to its readers: "we", "our", a notice's label ("ATENÇÃO:"), "will (not) be approved". */
+const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:we|our|nós|nous|nosotros|wir|unser\p{L}*)(?![\p{L}])|(?<![\p{L}])(?:will|won['’]t|serão|serán|seront|werden)(?![\p{L}])[^.!?]{0,40}(?<![\p{L}])(?:approved|aprovad\p{L}*|aprobad\p{L}*|publi\p{L}*|removed|deleted)/iu;
 /** A date as news sites print it, in capitals: "Nov 19, 2019", "November 19, 2019". */
 const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}`;
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
@@ -29,8 +31,12 @@ const NOT_LETTER_AFTER = '(?![\\p{L}\\p{N}])';
 /** Month names as datelines print them, in the languages of the pages read: English, German, French, Spanish, Portuguese, Italian, Indonesian, Russian. */
 const MONTH_NAME = `(?:jan(?:uary|uar|vier|eiro|uari)?|feb(?:ruary|ruar|rero|ruari)?|févr(?:ier)?|fev(?:ereiro)?|mar(?:ch|s|zo|ço|et)?|märz|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|may|mai|mayo|maio|mei|mag(?:gio)?|jun(?:e|i|io|ho)?|juin|giu(?:gno)?|jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|aug(?:ust|ustus)?|août|ago(?:sto)?|agu(?:stus)?|sep(?:t(?:ember)?)?|sept(?:iembre|embre)?|set(?:embro|tembre)?|oct(?:ober|obre|ubre)?|okt(?:ober)?|out(?:ubro)?|ott(?:obre)?|nov(?:ember|embre|embro)?|dec(?:ember)?|dez(?:ember|embro)?|déc(?:embre)?|dic(?:iembre|embre)?|des(?:ember)?|январ[яь]|феврал[яь]|марта?|апрел[яь]|ма[яй]|июн[яь]|июл[яь]|августа?|сентябр[яь]|октябр[яь]|ноябр[яь]|декабр[яь])\\.?`;
 const YEAR = '(?:19|20)\\d{2}';
+/** A month's and a day's number (a version's "1.2.10" or "3.12.10" is no date: a two-digit year only after slashes, "11/13/19"). */
+const MONTH_NUMBER = '(?:0?[1-9]|1[0-2])';
+const DAY_NUMBER = '(?:0?[1-9]|[12]\\d|3[01])';
+const DAY_OR_MONTH = DAY_NUMBER;
 /** A full date: "Nov. 19, 2019", "22 de janeiro de 2018", "11 октября 2018", "2016.12.01", "11/13/19"; run into a capital ("2019Updated:"), as markup without spaces reads. */
-const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]\\d{1,2}[-./]\\d{1,2}(?:T[\\d:.+Z-]+)?|\\d{1,2}[./]\\d{1,2}[./](?:${YEAR}|\\d{2}))(?:${NOT_LETTER_AFTER}|(?=(?-i:\\p{Lu})))`, 'giu');
+const STAMP_DATE = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?,?\\s+${YEAR}|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME},?\\s+(?:de\\s+)?${YEAR}|${YEAR}[-./]${MONTH_NUMBER}[-./]${DAY_NUMBER}(?:T[\\d:.+Z-]+)?|${DAY_OR_MONTH}/${DAY_OR_MONTH}/(?:${YEAR}|\\d{2})|${DAY_OR_MONTH}\\.${DAY_OR_MONTH}\\.${YEAR})(?:${NOT_LETTER_AFTER}|(?=(?-i:\\p{Lu})))`, 'giu');
 /** A day and a month without the year ("05 Oct", "Nov 18"): a date only in a block of nothing else. */
 const STAMP_DAY = new RegExp(`${NOT_LETTER_BEFORE}(?:${MONTH_NAME}\\s*\\d{1,2}(?:st|nd|rd|th)?|\\d{1,2}\\.?\\s+(?:de\\s+)?${MONTH_NAME})${NOT_LETTER_AFTER}`, 'giu');
 /** A clock time ("0:13", "8:22AM", "1:23 p.m."). */
@@ -40,6 +46,12 @@ const STAMP_WORDS = new RegExp(`${NOT_LETTER_BEFORE}(?:(?:mon|tue|tues|wed|thu|t
 /** A time zone in capitals ("EST", "AMT", "GMT+3"). */
 const STAMP_ZONE = /(?<![\p{L}\p{N}])[A-Z]{2,4}(?:[+-]\d{1,2})?(?![\p{L}\p{N}])/gu;
 const STAMP_MAX_NAMES = 5;
+/** What a time stamp says of the page: published, updated, posted, in the languages of the pages read. */
+const PUBLISHING_LABEL = new RegExp(`${NOT_LETTER_BEFORE}(?:published|updated|posted|modified|publicado|atualizado|actualizado|publié|mis à jour|veröffentlicht|aktualisiert|diposting)${NOT_LETTER_AFTER}`, 'iu');
+/** A label before a colon that a stamp may have: the writer's, the photographer's, the time's ("Текст: Лида Буслаева·11 октября 2018"). */
+const STAMP_LABEL = /^(?:text|texto|текст|foto|fotos|photo|photos|by|por|von|par|reporter|reportagem|redação|redacción|autor|author|published|updated|posted|publicado|atualizado|actualizado|date|data|datum|fecha|기사입력|입력|수정|등록|公開日|更新日|投稿日|发布时间|更新时间)$/iu;
+/** Words of an event, an offer or a deadline beside a date: the page's own news, not its stamp. */
+const EVENT_WORDS = new RegExp(`${NOT_LETTER_BEFORE}(?:webinar|event|deadline|due|ends?|expires?|until|starts?|begins?|opens?|closes?|offer|sale|valid|release date|registration|tickets?)${NOT_LETTER_AFTER}`, 'iu');
 const HAS_DIGIT = /\d/;
 /** A name as a stamp gives one: in capitals, in a script without case (기사입력), a site's address (smithsonian.com). */
 const STAMP_NAME = /^(?:\p{Lu}|\p{Lo}|[\p{L}\p{N}-]+\.[\p{L}]{2,}$)/u;
@@ -64,8 +76,13 @@ function isDateStamp(block: string): boolean {
   if (rest === block) return false;
   const unlabelled = rest.replace(STAMP_WORDS, ' ');
   const words = unlabelled.replace(STAMP_ZONE, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}.'’-]*/gu) ?? [];
-  // A day without its year alone with its labels; a time only with a label ("Updated at 1:23 p.m.", not a live blog's "4:14 p.m.").
-  if (!fullDate) return words.length === 0 && (undated !== block || unlabelled !== rest);
+  // A day without its year alone with its labels; a time only with a publishing label ("Updated at 1:23 p.m.", not a live blog's
+  // "4:14 p.m." nor a shop's opening hours, "Mon 10:00 - 18:00").
+  if (!fullDate) return words.length === 0 && (undated !== block || PUBLISHING_LABEL.test(block));
+  // An event, an offer or a deadline is the page's own ("Webinar: Tuesday, June 4, 2024 at 2:00 PM", "Offer Ends November 30, 2024").
+  if (EVENT_WORDS.test(block)) return false;
+  const label = /^\s*([\p{L}][\p{L} ]{0,28}):/u.exec(block)?.[1];
+  if (label !== undefined && !STAMP_LABEL.test(label.trim())) return false;
   // A full date beside a few names (after "by" a name needs no capital).
   const names = words.filter((word, i) => !/^by$/i.test(word) && (STAMP_NAME.test(word) || /^by$/i.test(words[i - 1] ?? '')));
   const bys = words.filter((word) => /^by$/i.test(word)).length;
@@ -175,8 +192,9 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     id: 'author_bio',
     // The writer's note under a story: "Brigit Katz is a freelance writer based in Toronto. Her work has appeared in ...", "Louise
     // Matsakis is a Staff Writer at WIRED covering ...", "Jeff Foust (jeff@...) is the editor and publisher of The Space Review".
-    // With "the" or a title in capitals, the role is followed by where the writer works ("at", "for", "of"): not "is the writer everyone quotes".
-    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?|the)\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?(?:\\s+and\\s+[\\p{Ll}-]+(?:\\s+[\\p{Ll}-]+)?)?(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,))`, 'u'),
+    // With "the" the role is followed by where the writer works, by its name ("the editor and publisher of The Space Review"): not "is
+    // the writer everyone quotes", nor "is the author of three books on gardening" (an author's own page, a bookshop's).
+    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,)|the\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}\\s+(?:at|for|of)\\s+\\p{Lu}))`, 'u'),
     example: 'Brigit Katz is a freelance writer based in Toronto. Her work has appeared in a number of publications.',
     counterExample: 'Tom Wolfe is the writer everyone quotes and nobody reads, the critic argued in her new book on the New Journalism.',
     anyLength: true,
@@ -231,7 +249,7 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     id: 'follow_promo',
     // An invitation to follow the writer or the site elsewhere, or to reach them: "Follow The New York Times Opinion section on Facebook,
     // Twitter (@NYTopinion) and Instagram.", "Email Tariq Malik at ... or follow him @tariqjmalik.", "Amy Kuperinsky may be reached at ...".
-    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
+    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|\p{Lu}[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
     example: 'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.',
     counterExample: 'Police followed him on foot through the market until he stopped.',
   },
