@@ -42,8 +42,8 @@ const WORDS: Record<string, Words> = {
   fr: {
     connectives: ['cependant', 'mais', 'et', 'ou', 'donc', 'ainsi', 'aussi', 'sinon', 'toutefois', 'néanmoins', 'par exemple', 'en effet', 'de plus', 'enfin', 'oui', 'non'],
     pronouns: ['il', 'elle', 'ils', 'elles'],
-    referring: ['cela', 'ceci', 'ce', 'cette', 'ces', 'celui', 'celle', 'ceux'],
-    now: ['(cette|ce) (année|semaine|saison|mois|week-end|matin|soir|été|hiver|printemps|automne|trimestre)'],
+    referring: ['cela', 'ceci', 'ce', 'cet', 'cette', 'ces', 'celui', 'celle', 'ceux'],
+    now: ['(cette|cet|ce) (année|semaine|saison|mois|week-end|matin|soir|été|hiver|printemps|automne|trimestre)'],
     contrasts: ['cependant', 'mais', 'pourtant', 'en réalité', 'en fait'],
     hedges: ['ne', 'n[\'’]\\p{L}+', 'pas', 'jamais', 'peut-être', 'sans doute'],
   },
@@ -64,7 +64,7 @@ const WORDS: Record<string, Words> = {
     hedges: ['no', 'nunca', 'quizás', 'tal vez'],
   },
   it: {
-    connectives: ['tuttavia', 'ma', 'quindi', 'inoltre', 'per esempio', 'ad esempio'],
+    connectives: ['tuttavia', 'ma', 'però', 'quindi', 'inoltre', 'per esempio', 'ad esempio'],
     pronouns: [],
     referring: ['questo', 'questa', 'questi', 'queste'],
     now: ['quest[\'’]anno', '(questa|questo) (settimana|mese|fine settimana|stagione|estate|inverno|autunno|primavera)'],
@@ -96,11 +96,13 @@ export interface OpeningWords {
 }
 
 const ALL = Object.keys(WORDS);
-const starts = (words: string[]) => (words.length === 0 ? /(?!)/u : new RegExp(`^(${words.join('|')})\\b`, 'iu'));
+/** Letter-aware word ends: \\b knows ASCII letters only ("però", "sí" never matched; "No" matched "Noël"). */
+const END = '(?![\\p{L}\\p{N}])';
+const starts = (words: string[]) => (words.length === 0 ? /(?!)/u : new RegExp(`^(${words.join('|')})${END}`, 'iu'));
 function compile(languages: string[]): OpeningWords {
   const of = (key: keyof Words) => languages.flatMap((l) => WORDS[l]![key]);
   return {
-    connective: new RegExp(`^((${of('connectives').join('|')})\\b|(${CJK_CONNECTIVES.join('|')}))`, 'iu'),
+    connective: new RegExp(`^((${of('connectives').join('|')})${END}|(${CJK_CONNECTIVES.join('|')}))`, 'iu'),
     pronoun: starts(of('pronouns')),
     refersBack: starts([...of('pronouns'), ...of('referring')]),
     now: starts(of('now')),

@@ -39,10 +39,20 @@ describe('the rules a sentence of a description meets, each named', () => {
       ['Dieses Jahr findet die Messe zum ersten Mal in Berlin statt.', 'de', undefined],
       ['Diese Einstellungen werden beim Start gelesen.', 'de', 'refers_back'],
       ['This year the fair is held in Berlin, for the first time since 2019.', 'en', undefined],
+      // Word ends in any script: "però" is a connective, "Noël" is no "No", "Cesária" no "ces".
+      ['Però la città ha scelto un altro progetto per il centro.', 'it', 'connective'],
+      ['Noël Coward wrote the play in five days in 1941.', 'en', undefined],
+      ['Cesária Évora chantait la morna du Cap-Vert.', null, undefined],
+      ['Cet été, le festival revient dans la vieille ville.', 'fr', undefined],
+      ['Cet outil lit les journaux du serveur.', 'fr', 'refers_back'],
       // Without a language, every listed language's words: the old reading.
       ['Il black Friday arriva anche in Italia con sconti su tutti i prodotti.', null, 'pronoun'],
     ];
     for (const [sentence, lang, rule] of cases) assert.equal(openingRule(sentence, false, lang), rule, `${sentence} (${lang})`);
+  });
+  it('time_stamp: a label with the date it labels, never a sentence that names the labels', () => {
+    assert.ok(rulesOf('Updated: Wednesday, November 20, 2019, with the full results of the vote.').includes('time_stamp'));
+    assert.ok(!rulesOf('Each record keeps two timestamps, created and updated: both are set by the server when it writes the row.').includes('time_stamp'));
   });
   it('call_to_action: a newsletter\'s greeting to the reader, not a sentence that starts something of its own', () => {
     assert.ok(rulesOf('Start your day with the Opening Bell powered by The Water Coolest.').includes('call_to_action'));

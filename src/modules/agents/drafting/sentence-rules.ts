@@ -157,7 +157,8 @@ const SCENE = /^(it was (a|an|the|just|late|early|still)\b[^.!?]{0,40}\b(morning
 /** One or two words in capitals and a colon at a sentence's start, then a capital: a speaker or a part of the page. */
 const SPEAKER_LABEL = /^\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*)?:\s+[\p{Lu}\d“"]/u;
 /** A time stamp's label ("JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m."): a line about the article that the crawl kept. */
-const TIME_STAMP = /(?<!\p{L})(updated|published|posted|last modified|aktualisiert|mis à jour|actualizado|atualizado)\s*:\s/iu;
+/** A publishing label and the date or time it labels ("Updated: Nov. 20, 2019"); not a sentence's "created and updated: both are set ..." */
+const TIME_STAMP = /(?<!\p{L})(updated|published|posted|last modified|aktualisiert|mis à jour|actualizado|atualizado)\s*:\s[^!?\d]{0,24}\d/iu;
 /** "libpq is also the engine of ...": after the lead's first paragraph, "also" adds to what came before; as the page's first words it adds to the page's title ("PostgreSQL also has native support for GSSAPI"). */
 export const ALSO = /^(?!.*\bnot only\b)(\S+\s+){1,4}also\b/iu;
 /** "In these cases, Rust has the panic! macro.": what the sentence before it described, so only after that sentence. */
