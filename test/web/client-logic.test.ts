@@ -163,9 +163,12 @@ describe('what a task risks, in words', () => {
     const { riskOf, fieldName } = await import('../../web/src/lib/risk.ts');
     assert.match(riskOf(title).text, /^Once you approve, the title of this page is written/);
     assert.match(riskOf({ ...title, status: 'completed' }).text, /^The title of this page was written/);
-    assert.doesNotMatch(riskOf({ ...title, status: 'failed' }).text, /title of this page was written/);
-    assert.equal(riskOf({ ...title, status: 'failed' }).text, 'The change did not go through: nothing was written to the page.');
-    assert.match(riskOf({ ...many, status: 'failed' }).text, /pages of the 3 it had already written were put back/);
+    // Only a failure that left the site as it was (retryable) says nothing was written; another sends the reader to its error.
+    const failed = (retryable: boolean) => ({ status: 'failed', error: { message: 'WordPress answered 503', retryable } });
+    assert.equal(riskOf({ ...title, ...failed(true) }).text, 'The change did not go through: nothing was written to the page.');
+    assert.match(riskOf({ ...many, ...failed(true) }).text, /pages of the 3 it had already written were put back/);
+    assert.match(riskOf({ ...title, ...failed(false) }).text, /may not be as it was: the error above says what was written/);
+    assert.match(riskOf({ ...title, status: 'failed' }).text, /may not be as it was/);
     assert.equal(riskOf({ ...title, outcome: 'brief' }).level, 'none');
     assert.equal(riskOf({ ...title, configuration: { field: 'content' } }).level, 'medium');
     assert.equal(fieldName('meta.sos_meta_description'), 'meta description');

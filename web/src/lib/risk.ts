@@ -16,19 +16,23 @@ export function fieldOf(configuration: unknown): string | undefined {
  * nothing by itself; a change says how many pages it writes and whether it can be put back.
  * Said as what happened once it has (completed, rolled back, failed), as what will happen before.
  */
-export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief'; status?: string }): Risk {
+export function riskOf(task: { type: string; category: string; configuration: unknown; outcome?: 'site_change' | 'brief'; status?: string; error?: unknown }): Risk {
   if (task.outcome === 'brief') return { level: 'none', label: 'brief only', text: 'A brief for you to carry out: nothing on the site changes until you do.' };
   const pages = pageCount(task.configuration);
   const where = pages > 1 ? `${pages} pages` : 'this page';
   const field = fieldOf(task.configuration);
   const metadata = field !== undefined && /meta_description|title/.test(field);
-  // A failed task puts back what it had written (executor.ts); its error names any page it could not put back.
+  // A failed task puts back what it had written (executor.ts) and then says it may run again (error.retryable); one that could not
+  // put everything back, or whose change was made and not recorded, says what is left in its error.
   if (task.status === 'failed') {
+    const siteAsItWas = (task.error as { retryable?: unknown } | null | undefined)?.retryable === true;
     return {
       level: metadata ? 'low' : 'medium', label: metadata ? 'low risk' : 'medium risk',
-      text: pages > 1
-        ? `The change did not go through: pages of the ${pages} it had already written were put back to their previous values, unless the error above names one it could not put back.`
-        : 'The change did not go through: nothing was written to the page.',
+      text: !siteAsItWas
+        ? 'The change did not go through, and the site may not be as it was: the error above says what was written and what is left to do.'
+        : pages > 1
+          ? `The change did not go through: the pages of the ${pages} it had already written were put back to their previous values.`
+          : 'The change did not go through: nothing was written to the page.',
     };
   }
   const done = task.status === 'completed' || task.status === 'rolled_back';
