@@ -16,18 +16,21 @@ export function normalizeUrl(href: string, base: string | URL): string | undefin
  * the string: this is asked of every link of every page, and parsing a URL costs more.
  */
 export function sameSite(url: string, startHost: string): boolean {
-  const host = hostOfHref(url);
+  const host = hostOfNormalizedHref(url);
   if (host === undefined) return false;
   return host === startHost || host === `www.${startHost}` || `www.${host}` === startHost;
 }
 
-/** URL#host of an http(s) URL's href: between "//" (and any user info) and the path; parsed when not written so. */
-export function hostOfHref(url: string): string | undefined {
+/**
+ * URL#host of an http(s) address as normalizeUrl writes it (URL#href): between "//" (and any user info) and the path. An address
+ * not written so (a default port, a host not in lower-case ASCII, no host) is parsed.
+ */
+export function hostOfNormalizedHref(url: string): string | undefined {
   const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
   const end = start === -1 ? -1 : url.indexOf('/', start);
-  if (end !== -1) {
+  if (end > start) {
     const authority = url.slice(url.lastIndexOf('@', end) + 1 || start, end);
-    if (authority === authority.toLowerCase() && !/[%?#\\]/.test(authority)) return authority;
+    if (authority !== '' && /^[a-z0-9.:[\]-]+$/.test(authority) && !/:(?:80|443)$/.test(authority) && !/^[\d.]+$/.test(authority)) return authority;
   }
   try {
     return new URL(url).host;
