@@ -8,7 +8,7 @@ import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
-import { namesHeadline } from './drafting/names-headline.ts';
+import { headlineOf, namesHeadline } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -228,7 +228,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       if (!next?.usable || !canOpen(next.text, false, content.lang) || ALSO.test(next.text)) return undefined;
       const room = DESCRIPTION_MAX - displayWidth(next.text) - 1;
       if (room < SHORT_CUT_MIN) return undefined;
-      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, `${content.h1} ${content.title}`)?.text;
+      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, headlineOf(content))?.text;
       const joined = cut === undefined || metadataRule(cut) !== undefined ? undefined : join(cut, next.text);
       return joined !== undefined && displayWidth(joined) >= DESCRIPTION_MIN ? joined : undefined;
     };
@@ -275,7 +275,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
             const least = Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1);
             // (A draft under the minimum takes the next sentence's opening, cut where a lead's end is cut: "..., with no slowdown in
             // sight" goes. Its opening only: without its own start, "The administrator ensured it was listed" no longer follows.)
-            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, `${content.h1} ${content.title}`)?.text : undefined;
+            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, headlineOf(content))?.text : undefined;
             const clause = text === '' ? undefined : trimAtClause(sentence.text, least, room)
               ?? (opening !== undefined && sentence.text.startsWith(opening.slice(0, -1)) ? opening : undefined);
             if (clause) text = join(text, clause);
@@ -286,7 +286,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang, `${content.h1} ${content.title}`) ?? shortenedThenNext(b, start) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, headlineOf(content)) ?? shortenedThenNext(b, start) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { namesHeadline } from './names-headline.ts';
+
+const page = (h1: string) => ({ h1, title: h1 });
+
+describe('whether a text names what its headline is about', () => {
+  it('by a name in capitals the headline has, not by a description of it', () => {
+    assert.equal(namesHeadline('Home Depot earned $2.8 billion in the quarter.', page('Home Depot Stock Falls After Earnings')), true);
+    assert.equal(namesHeadline('The home-improvement retailer earned $2.8 billion.', page('Home Depot Stock Falls After Earnings')), false);
+  });
+
+  it('in scripts without capitals, by a run of the headline\'s letters long enough to be a name, never by a shared little word', () => {
+    assert.equal(namesHeadline('国务院今天宣布，新能源汽车补贴延长两年。', page('新能源汽车补贴延长')), true);
+    assert.equal(namesHeadline('今天天气很好，公园里人很多。', page('新能源汽车补贴延长')), false);
+    assert.equal(namesHeadline('배우 이유리가 새 드라마에 출연한다.', page('이유리, 주말극 주연 확정')), true);
+    assert.equal(namesHeadline('새 드라마가 다음 주에 방송된다.', page('이유리, 주말극 주연 확정')), false);
+    // Arabic: "في" (in) and "من" (from) in both say nothing of the subject.
+    assert.equal(namesHeadline('قال الوزير في مؤتمر صحفي إن الحكومة من جهتها مستعدة.', page('ارتفاع أسعار النفط في الأسواق من جديد')), false);
+    assert.equal(namesHeadline('ارتفعت أسعار النفط اليوم بنسبة ثلاثة في المئة.', page('ارتفاع أسعار النفط في الأسواق')), true);
+  });
+});
