@@ -179,6 +179,12 @@ describe('the main-content collector', () => {
     const landing = mainOf(`<html><head><title>Acme invoicing</title></head><body><main><section class="hero cta"><h1>Invoicing for freelancers, done in a minute</h1>
       <p>Acme sends your invoices and chases late payers for you.</p></section><section class="popular-products"><h2>Our most popular plans</h2><p>Solo, Studio and Agency, each with a free month.</p></section></main></body></html>`);
     assert.deepEqual(landing.blocks, ['Acme sends your invoices and chases late payers for you.', 'Solo, Studio and Agency, each with a free month.']);
+    // What to read next is template on any page; an article's JSON-LD in the body says what the page is from there on.
+    const product = mainOf('<html><head><meta property="og:type" content="product"></head><body><main><p>A bypass pruner with hardened steel blades.</p><section class="you-may-like"><p>Another pruner, with a rotating handle.</p></section></main></body></html>');
+    assert.deepEqual(product.blocks, ['A bypass pruner with hardened steel blades.']);
+    const news = mainOf(`<html><head><title>Bridge closes</title></head><body><script type="application/ld+json">{"@type":"NewsArticle"}</script><main><p>The bridge closes on Monday for repairs.</p>
+      <div class="author-box"><p>Jane Doe covers city hall for the paper.</p></div><div class="most-popular"><p>A story many read this week.</p></div></main></body></html>`);
+    assert.deepEqual(news.blocks, ['The bridge closes on Monday for repairs.']);
   });
 
   it("keeps the article's body inside a container named by layout words, and never a widget's content for its name", () => {

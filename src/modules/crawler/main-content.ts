@@ -120,6 +120,8 @@ const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complement
 const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
   'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
+  // What to read next, on any page: a shop's "you-may-like", a manual's "read-next".
+  'read-next', 'up-next', 'more-from', 'you-may-like',
   // Language switchers ("toplang", "lang-switcher", "languages"), not any id that contains "lang" (a section on a language).
   '(top|bottom)?langs?', 'languages', 'translations', '(lang|language)-?(switch\\w*|select\\w*|bar|menu|chooser|picker|list|nav|links)',
   // Notices, warnings and the version notes of reference pages ("Deprecated since 3.11", "Changed in version 3.3").
@@ -127,12 +129,12 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
 ].join('|')})([-_\\s]|$)`, 'i');
 /**
  * id/class words that name what stands beside an article: its byline, the writer's box, a call to action, a newsletter's sign-up,
- * the most read, what to read next. Template only on an article's page or inside an <article>: elsewhere the same words name a
+ * the most read. Template only on an article's page or inside an <article>: elsewhere the same words name a
  * landing page's hero ("hero cta"), a shop's "popular-products", an author's own page. (Not "meta": a standfirst stands in
  * "post__title__meta" on some themes, and drafting reads it.)
  */
 const ARTICLE_FURNITURE_NAME = new RegExp(`(^|[-_\\s])(${[
-  'byline', 'author', 'cta', 'newsletter', 'popular', 'trending', 'read-next', 'up-next', 'more-from', 'you-may-like', 'recommended',
+  'byline', 'author', 'cta', 'newsletter', 'popular', 'trending', 'recommended',
 ].join('|')})([-_\\s]|$)`, 'i');
 const templateWords = (names: string, article: boolean) => CHROME_NAME.test(names) || (article && ARTICLE_FURNITURE_NAME.test(names));
 /**
@@ -630,6 +632,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         const parsed = jsonLdTypes(script);
         jsonLd.push({ valid: parsed.valid, types: parsed.types });
         jsonLdDescription ??= parsed.description;
+        // A JSON-LD article in the body says what the page is from here on (its furniture after it is named as such).
+        if (parsed.types.some((t) => ARTICLE_TYPES.test(t))) articlePage = true;
         script = null;
       }
       summaries.onclosetag(name);

@@ -18,8 +18,8 @@ const CREDIT_NAME = `\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*){0,3}`;
 const CREDIT = `(?:[Aa]dditional |[Ww]ith )?(?:[Rr]eporting|[Ee]diting|[Ww]riting) by ${CREDIT_NAME}(?:(?:,|,?\\s+and)\\s+${CREDIT_NAME})*(?:\\s+in\\s+${CREDIT_NAME})?`;
 /** Comments and their moderation, in a few languages; and words that speak to the reader, or a notice's label ("Note:", "ATENÇÃO:"). */
 const COMMENTS_MODERATED = /(?<![\p{L}])(?:comments?|commenters?|comentários?|comentarios?|commentaires?|kommentare?)(?![\p{L}])[^.!?]{0,120}(?<![\p{L}])(?:moderat\p{L}*|moderad\p{L}*|approved|aprovad\p{L}*|aprobad\p{L}*|respectful)|(?<![\p{L}])moderating (?:all )?comments(?![\p{L}])/iu;
-/** The site speaking of its own comments to its readers: "we", "our", a notice's label ("ATENÇÃO:"), "will (not) be approved". */
-const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:we|our|nós|nous|nosotros|wir|unser\p{L}*)(?![\p{L}])|(?<![\p{L}])(?:will|won['’]t|serão|serán|seront|werden)(?![\p{L}])[^.!?]{0,40}(?<![\p{L}])(?:approved|aprovad\p{L}*|aprobad\p{L}*|publi\p{L}*|removed|deleted)/iu;
+/** The site speaking of its own comments to its readers: "we", "our", "please", "your comments", a notice's label ("ATENÇÃO:"). */
+const TO_THE_READER = /^[\p{L} ]{2,20}:|(?<![\p{L}])(?:please|bitte|por favor|veuillez|we|our|nós|nous|nosotros|wir|unser\p{L}*)(?![\p{L}])|(?<![\p{L}])(?:your|vos|votre|seu|sua|ihr|tus?|sus?)\s+(?:comments?|comentários?|comentarios?|commentaires?|kommentare?)(?![\p{L}])/iu;
 /** A date as news sites print it, in capitals: "Nov 19, 2019", "November 19, 2019". */
 const DATE_CASED = `(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?\\s+\\d{1,2},?\\s+(?:19|20)\\d{2}`;
 const MONTH_DAY_CASED = `(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b`;
@@ -48,8 +48,12 @@ const STAMP_ZONE = /(?<![\p{L}\p{N}])[A-Z]{2,4}(?:[+-]\d{1,2})?(?![\p{L}\p{N}])/
 const STAMP_MAX_NAMES = 5;
 /** What a time stamp says of the page: published, updated, posted, in the languages of the pages read. */
 const PUBLISHING_LABEL = new RegExp(`${NOT_LETTER_BEFORE}(?:published|updated|posted|modified|publicado|atualizado|actualizado|publié|mis à jour|veröffentlicht|aktualisiert|diposting)${NOT_LETTER_AFTER}`, 'iu');
+/** A day named relative to today, at a time ("Today at 1:23 p.m.", "Gestern um 9:05"): not a shop's "Today 10:00 - 18:00". */
+const RELATIVE_DAY_AT = /(?<![\p{L}])(?:today|yesterday|heute|gestern|hoje|ontem|hoy|ayer|hier|aujourd['’]hui)\s+(?:at|um|às|a las|à)\s+\d/iu;
 /** A label before a colon that a stamp may have: the writer's, the photographer's, the time's ("Текст: Лида Буслаева·11 октября 2018"). */
-const STAMP_LABEL = /^(?:text|texto|текст|foto|fotos|photo|photos|by|por|von|par|reporter|reportagem|redação|redacción|autor|author|published|updated|posted|publicado|atualizado|actualizado|date|data|datum|fecha|기사입력|입력|수정|등록|公開日|更新日|投稿日|发布时间|更新时间)$/iu;
+const STAMP_LABEL = new RegExp(`^(?:(?:last|first)\\s+)?(?:text|texto|текст|foto|fotos|photo|photos|by|por|von|par|reporter|reportagem|redação|redacción|autor|author|written|published|updated|posted|modified|publicado|atualizado|actualizado|publié|mis à jour|veröffentlicht|aktualisiert|erschienen|stand|diperbarui|diposting|date|data|datum|fecha|기사입력|입력|수정|등록|公開日|更新日|投稿日|发布时间|更新时间)(?:\\s+(?:on|am|le|em|el|by|at|in))?$`, 'iu');
+/** A byline's names ("By Ann Sale"): a surname is no event word. */
+const BYLINE_NAMES = /(?<![\p{L}])(?:[Bb]y|[Vv]on|[Pp]ar|[Pp]or)\s+(?:\p{Lu}[\p{L}'’.-]*\s*){1,4}/gu;
 /** Words of an event, an offer or a deadline beside a date: the page's own news, not its stamp. */
 const EVENT_WORDS = new RegExp(`${NOT_LETTER_BEFORE}(?:webinar|event|deadline|due|ends?|expires?|until|starts?|begins?|opens?|closes?|offer|sale|valid|release date|registration|tickets?)${NOT_LETTER_AFTER}`, 'iu');
 const HAS_DIGIT = /\d/;
@@ -78,9 +82,9 @@ function isDateStamp(block: string): boolean {
   const words = unlabelled.replace(STAMP_ZONE, ' ').match(/[\p{L}\p{N}][\p{L}\p{N}.'’-]*/gu) ?? [];
   // A day without its year alone with its labels; a time only with a publishing label ("Updated at 1:23 p.m.", not a live blog's
   // "4:14 p.m." nor a shop's opening hours, "Mon 10:00 - 18:00").
-  if (!fullDate) return words.length === 0 && (undated !== block || PUBLISHING_LABEL.test(block));
+  if (!fullDate) return words.length === 0 && (undated !== block || PUBLISHING_LABEL.test(block) || RELATIVE_DAY_AT.test(block));
   // An event, an offer or a deadline is the page's own ("Webinar: Tuesday, June 4, 2024 at 2:00 PM", "Offer Ends November 30, 2024").
-  if (EVENT_WORDS.test(block)) return false;
+  if (EVENT_WORDS.test(block.replace(BYLINE_NAMES, ' '))) return false;
   const label = /^\s*([\p{L}][\p{L} ]{0,28}):/u.exec(block)?.[1];
   if (label !== undefined && !STAMP_LABEL.test(label.trim())) return false;
   // A full date beside a few names (after "by" a name needs no capital).
@@ -194,7 +198,7 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     // Matsakis is a Staff Writer at WIRED covering ...", "Jeff Foust (jeff@...) is the editor and publisher of The Space Review".
     // With "the" the role is followed by where the writer works, by its name ("the editor and publisher of The Space Review"): not "is
     // the writer everyone quotes", nor "is the author of three books on gardening" (an author's own page, a bookshop's).
-    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,)|the\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}\\s+(?:at|for|of)\\s+\\p{Lu}))`, 'u'),
+    pattern: new RegExp(`^${NAME}(?:\\s+is\\s+an?\\s+(?:[\\p{Ll}-]+\\s+){0,3}${ROLE}\\b|(?:\\s+\\([^)]{1,60}\\))?\\s+is\\s+(?:an?\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}(?:\\s+(?:at|for|of|with|based|covering)\\b|\\s*,)|the\\s+(?:[\\p{L}'’-]+\\s+){0,3}${ROLE}s?${AND_ROLE}\\s+(?:at|for|of)\\s+(?:the\\s+)?[“"‘]?\\p{Lu}))`, 'u'),
     example: 'Brigit Katz is a freelance writer based in Toronto. Her work has appeared in a number of publications.',
     counterExample: 'Tom Wolfe is the writer everyone quotes and nobody reads, the critic argued in her new book on the New Journalism.',
     anyLength: true,
@@ -249,7 +253,7 @@ export const METADATA_BLOCKS: Array<{ id: string; pattern: RegExp | { test: (blo
     id: 'follow_promo',
     // An invitation to follow the writer or the site elsewhere, or to reach them: "Follow The New York Times Opinion section on Facebook,
     // Twitter (@NYTopinion) and Instagram.", "Email Tariq Malik at ... or follow him @tariqjmalik.", "Amy Kuperinsky may be reached at ...".
-    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|\p{Lu}[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
+    pattern: /\b[Ff]ollow\s+(?:us|him|her|them|me|@\w+|(?:the\s+)?\p{Lu}[^.!?]{0,60}?)\s+(?:on|at|in)\s+(?:Twitter|Facebook|Instagram|LinkedIn|X)\b|\b[Ff]ollow (?:us|him|her|them|me) @\w+|\bmay be reached at\b|^[Ff]ollow [^.!?]{0,60}\bcoverage\b/u,
     example: 'Email Tariq Malik at tmalik@space.com or follow him @tariqjmalik. Follow us on Twitter @Spacedotcom and on Facebook.',
     counterExample: 'Police followed him on foot through the market until he stopped.',
   },
