@@ -166,7 +166,7 @@ describe('what a task risks, in words', () => {
     // Only a failure that left the site as it was (retryable) says nothing was written; another sends the reader to its error.
     const failed = (retryable: boolean) => ({ status: 'failed', error: { message: 'WordPress answered 503', retryable } });
     assert.equal(riskOf({ ...title, ...failed(true) }).text, 'The change did not go through: nothing was written to the page.');
-    assert.match(riskOf({ ...many, ...failed(true) }).text, /pages of the 3 it had already written were put back/);
+    assert.match(riskOf({ ...many, ...failed(true) }).text, /any of its 3 pages it had already written was put back/);
     assert.match(riskOf({ ...title, ...failed(false) }).text, /may not be as it was: the error above says what was written/);
     assert.match(riskOf({ ...title, status: 'failed' }).text, /may not be as it was/);
     assert.equal(riskOf({ ...title, outcome: 'brief' }).level, 'none');

@@ -10,7 +10,8 @@ describe('the host of a link, read from its address', () => {
       .filter((url): url is string => url !== undefined);
     fc.assert(fc.property(written, (url) => hostOfNormalizedHref(url) === new URL(url).host), { seed: 20261126, numRuns: 3000 });
     for (const raw of ['HTTP://Example.COM/a', 'http://example.com?x=/y', 'http://exa%6Dple.com/', 'https://user@Host.example/', 'http://example.com\\path/x',
-      'http://example.com:80/a', 'https://bücher.de/', 'http:///x', 'http://1.2.3/']) {
+      'http://example.com:80/a', 'https://bücher.de/', 'http:///x', 'http://1.2.3/', 'http://1.2.3:8080/', 'http://0x7f.0.0.1/', 'http://017.1.1.1:81/',
+      'http://example.com:/', 'http://example.com:0080/', 'http://[0:0::1]/', 'http://127.0.0.1:8080/']) {
       assert.equal(hostOfNormalizedHref(raw), new URL(raw).host, raw);
     }
     assert.equal(hostOfNormalizedHref('not a url'), undefined);

@@ -31,7 +31,7 @@ export function riskOf(task: { type: string; category: string; configuration: un
       text: !siteAsItWas
         ? 'The change did not go through, and the site may not be as it was: the error above says what was written and what is left to do.'
         : pages > 1
-          ? `The change did not go through: the pages of the ${pages} it had already written were put back to their previous values.`
+          ? `The change did not go through: any of its ${pages} pages it had already written was put back to its previous value.`
           : 'The change did not go through: nothing was written to the page.',
     };
   }

@@ -18,5 +18,11 @@ describe('whether a text names what its headline is about', () => {
     // Arabic: "في" (in) and "من" (from) in both say nothing of the subject.
     assert.equal(namesHeadline('قال الوزير في مؤتمر صحفي إن الحكومة من جهتها مستعدة.', page('ارتفاع أسعار النفط في الأسواق من جديد')), false);
     assert.equal(namesHeadline('ارتفعت أسعار النفط اليوم بنسبة ثلاثة في المئة.', page('ارتفاع أسعار النفط في الأسواق')), true);
+    assert.equal(namesHeadline('قال الوزير إن الاجتماع سيعقد في الأسبوع المقبل.', page('ارتفاع الأسعار في الأسواق')), false, 'the article and two letters');
+    assert.equal(namesHeadline('भारत सरकार ने आज नई नीति की घोषणा की।', page('भारत सरकार का बड़ा फैसला')), true);
+    assert.equal(namesHeadline('서울 아파트 가격이 또 올랐다.', page('서울 집값 석 달째 상승')), true, 'a two-syllable name');
+    assert.equal(namesHeadline('中国的经济增长放缓。', page('美国的关税政策')), false, 'a pair across a particle is no name');
+    assert.equal(namesHeadline('ホンダが新工場を建設する。', page('トヨタが新型車を発表')), false);
+    assert.equal(namesHeadline('トヨタは来年から新しい工場を動かす。', page('トヨタが新型車を発表')), true);
   });
 });

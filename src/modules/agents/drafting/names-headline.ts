@@ -18,14 +18,27 @@ export const namesHeadline = (text: string, content: Pick<PageContent, 'h1' | 't
   return names.some((name) => headline.has(name) || [...headline].some((w) => w.startsWith(name) && name.length >= 4));
 };
 
-/** Letters a run must have to name something, by script: Chinese and Japanese 2, Korean 3 (a name's syllables), others 4 (not "على"). */
-const runLength = (text: string) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text) ? 2 : /\p{Script=Hangul}/u.test(text) ? 3 : 4);
+/** Scripts written without spaces between words: their words come from the segmenter (ICU's dictionaries). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const HIRAGANA = /\p{Script=Hiragana}/u;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
-/** Whether the text holds a run of letters of one of the headline's words (runLength long). */
+/**
+ * Whether the text holds one of the headline's words, in a script without capitals:
+ * - written without spaces (Chinese, Japanese, Thai): a word of two characters or more as the segmenter finds it, not one of
+ *   hiragana (a particle's "が", "的" runs across words: "国的" is no name);
+ * - Korean: the start of a headline's word, two syllables at least (its particles come after: "서울" in "서울의");
+ * - others (Arabic, Hebrew, Hindi): a run of four letters of a headline's word, marks counted as letters, Arabic's article "ال"
+ *   left off (a shared "الأس" is no name).
+ */
 function sharesRun(text: string, headline: string): boolean {
-  const n = runLength(text);
-  for (const word of headline.split(/[^\p{L}\p{N}]+/u)) {
-    for (let i = 0; i + n <= word.length; i++) if (text.includes(word.slice(i, i + n))) return true;
+  if (UNSPACED.test(headline)) {
+    return [...segmenter.segment(headline)].some((s) => s.isWordLike === true && [...s.segment].length >= 2 && !HIRAGANA.test(s.segment) && text.includes(s.segment));
   }
-  return false;
+  const words = headline.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean);
+  if (/\p{Script=Hangul}/u.test(headline)) return words.some((w) => w.length >= 2 && text.includes(w.slice(0, 2)));
+  return words.map((w) => w.replace(/^ال/u, '')).some((w) => {
+    for (let i = 0; i + 4 <= w.length; i++) if (text.includes(w.slice(i, i + 4))) return true;
+    return false;
+  });
 }
