@@ -8,7 +8,7 @@ import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
-import { headlineOf, namesHeadline } from './drafting/names-headline.ts';
+import { headlineOf, namesHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -207,9 +207,18 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // live in a state as beautiful as Colorado ...", a question to the reader), the next sentence when it names what the
     // headline is about (the news the hook leads to); -1 when neither can open a draft.
     const startOf = (b: number): number => {
-      if (opens(b)) return 0;
       const list = read(b);
-      if (!content.article || s !== 0 || b !== firstUsable) return -1;
+      const articleLead = content.article === true && s === 0 && b === firstUsable;
+      // An article's opening sentence that speaks of nothing its headline names (a scene, background) yields to the next one that
+      // names what the headline names and can open a draft ("The authorities' repression has only fuelled the crisis." under
+      // "The Guardian view on Hong Kong" -> "Hong Kong is burning."). (A word in common is not enough to start there: "We'd buy a
+      // game ..." goes on with the hook about gaming.)
+      if (opens(b) && articleLead && !speaksOfHeadline(list[0]!.text, content)) {
+        const j = list.findIndex((x, k) => k > 0 && x.usable && canOpen(x.text, false, content.lang) && !ALSO.test(x.text) && namesHeadline(x.text, content));
+        return j > 0 ? j : 0;
+      }
+      if (opens(b)) return 0;
+      if (!articleLead) return -1;
       let j = 0;
       while (j < list.length && HOOK_RULES.has(list[j]!.rule ?? '')) j++;
       const next = list[j];
@@ -292,6 +301,12 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         reason ??= text === ''
           ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
           : `the page's ${s === 0 ? 'lead' : 'first section with prose'} says it in ${displayWidth(text)} characters ("${text}"), under the ${DESCRIPTION_MIN} a description needs, and what follows cannot be joined to it`;
+        continue;
+      }
+      // An article's draft that speaks of nothing its headline names misses the story (speaksOfHeadline): no draft.
+      if (content.article && s === 0 && !speaksOfHeadline(text, content)) {
+        rule ??= 'off_headline';
+        reason ??= `the article's lead ("${quoted(text)}") speaks of nothing its headline names: a description drawn from it would set a scene, not say what the story is`;
         continue;
       }
       if (!taken.has(text.toLowerCase())) return { text };

@@ -135,6 +135,17 @@ describe('an article that opens with a hook', () => {
     assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. We moved here two years ago and we are still in awe of the beauty every day.'))), undefined);
     assert.equal(text(draft(article('Have you ever wanted to hike every trail in the state in a single summer? Those trails in Colorado reopened on Monday after the spring floods.'))), undefined);
   });
+
+  it('never drafts from a lead that speaks of nothing its headline names: past it to a sentence that names it, or no draft', () => {
+    const scene = 'The symptoms came on quickly, and within a week he could barely climb a flight of stairs.';
+    assert.match(reason(draft(article(scene, 'The man whose duvet nearly killed him')))!, /speaks of nothing its headline names/);
+    // (With the sentence that names it after the scene, the draft is both: the scene and what it leads to.)
+    assert.match(text(draft(article(`${scene} Doctors traced it to the feathers of his duvet.`, 'The man whose duvet nearly killed him')))!, /duvet\.$/);
+    assert.equal(text(draft(article('The authorities’ repression has only fuelled the crisis. Hong Kong is burning, and the city’s leaders still refuse to talk.', 'The Guardian view on Hong Kong: a city on the brink'))),
+      'Hong Kong is burning, and the city’s leaders still refuse to talk.');
+    // A word of the headline's family is enough to keep a lead ("trail" under "trails").
+    assert.equal(text(draft(article('Rangers took the barriers down from every trail around Boulder on Monday morning.'))), 'Rangers took the barriers down from every trail around Boulder on Monday morning.');
+  });
 });
 
 describe('a draft too short goes on into the next paragraph', () => {

@@ -15,10 +15,10 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * and by news leads shortened where they add to their story (a place, a trailing clause) and captions (0.774), and Korean
  * columns' press tags and titles (0.777; precision 0.878 -> 0.876: one of them is drafted from its setting sentence), and by
  * openings read in the page's language and a foil (a set-up the next sentence turns against) refused (0.779 / 0.764 / 0.879),
- * by a long opening cut short and completed by the sentence after it (0.782 / 0.767 / 0.880), and a newsletter's greeting
- * refused (precision 0.883).
+ * by a long opening cut short and completed by the sentence after it (0.782 / 0.767 / 0.880), a newsletter's greeting
+ * refused (precision 0.883), and an article's lead that speaks of nothing its headline names refused (0.789 / 0.773 / 0.901).
  */
-const FLOOR = { score: 0.782, publishable: 0.767, precision: 0.883 };
+const FLOOR = { score: 0.789, publishable: 0.773, precision: 0.901 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -24,5 +24,6 @@ describe('whether a text names what its headline is about', () => {
     assert.equal(namesHeadline('中国的经济增长放缓。', page('美国的关税政策')), false, 'a pair across a particle is no name');
     assert.equal(namesHeadline('ホンダが新工場を建設する。', page('トヨタが新型車を発表')), false);
     assert.equal(namesHeadline('トヨタは来年から新しい工場を動かす。', page('トヨタが新型車を発表')), true);
+    assert.equal(namesHeadline('先日、不正に改造したiPhoneを販売した男性が商標法違反の疑いで逮捕された。', page('商品の改造が商標法違反に！？')), true, 'a Latin name inside Japanese');
   });
 });
