@@ -8,7 +8,7 @@ import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
-import { headlineOf, namesHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
+import { headlineText, namesHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -39,8 +39,6 @@ export type Draft = { text: string; from?: string } | { reason: string; rule?: s
 
 // What other modules read from here, kept where they always were.
 export { ELLIPSIS, REPLACEMENT, SENTENCE_END };
-export type { Sentence } from './drafting/sentence-rules.ts';
-export { canOpen, OPENING_RULES, openingRule, readSentences, SENTENCE_RULES, sentenceRulesOf } from './drafting/sentence-rules.ts';
 
 /** A description should say enough: with what follows the first sentence, aim for this width. */
 const TARGET = 110;
@@ -237,7 +235,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       if (!next?.usable || !canOpen(next.text, false, content.lang) || ALSO.test(next.text)) return undefined;
       const room = DESCRIPTION_MAX - displayWidth(next.text) - 1;
       if (room < SHORT_CUT_MIN) return undefined;
-      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, headlineOf(content))?.text;
+      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, headlineText(content))?.text;
       const joined = cut === undefined || metadataRule(cut) !== undefined ? undefined : join(cut, next.text);
       return joined !== undefined && displayWidth(joined) >= DESCRIPTION_MIN ? joined : undefined;
     };
@@ -262,10 +260,12 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       const first = /^[\p{L}\d_.-]+/u.exec(opening)?.[0]?.toLowerCase() ?? '';
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
+    let longBefore = paragraphsBefore; // paragraphs of a sentence or more before block b
     for (let b = firstUsable; b < blocks.length; b++) {
       // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on
       // Tuesday at $185.25", read on 124 news drafts), past its first two paragraphs.
-      const laterInArticle = content.article === true && blocks.slice(0, b).filter((block) => block.length >= PARAGRAPH_CHARS).length >= ARTICLE_LEAD_PARAGRAPHS;
+      const laterInArticle = content.article === true && longBefore >= ARTICLE_LEAD_PARAGRAPHS;
+      if (blocks[b]!.length >= PARAGRAPH_CHARS) longBefore += 1;
       const start = startOf(b);
       if (start === -1 || (b > firstUsable && (!aboutThePage(b) || laterInArticle))) continue;
       const first = read(b)[start]!.text;
@@ -284,7 +284,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
             const least = Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1);
             // (A draft under the minimum takes the next sentence's opening, cut where a lead's end is cut: "..., with no slowdown in
             // sight" goes. Its opening only: without its own start, "The administrator ensured it was listed" no longer follows.)
-            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, headlineOf(content))?.text : undefined;
+            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, headlineText(content))?.text : undefined;
             const clause = text === '' ? undefined : trimAtClause(sentence.text, least, room)
               ?? (opening !== undefined && sentence.text.startsWith(opening.slice(0, -1)) ? opening : undefined);
             if (clause) text = join(text, clause);
@@ -295,7 +295,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang, headlineOf(content)) ?? shortenedThenNext(b, start) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, headlineText(content)) ?? shortenedThenNext(b, start) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''

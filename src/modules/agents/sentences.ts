@@ -60,7 +60,7 @@ function abbreviationsFor(lang: string | null): ReadonlySet<string> {
     // Not CLDR's initials ("A.", "B."): "Appendix A." ends a sentence, "Susan G." does not (MIDDLE_INITIAL tells them apart).
     set = new Set([...cldr.filter((a) => !/^\p{Lu}\.$/u.test(a)), ...(OWN_ABBREVIATIONS[base] ?? [])]);
     // Every tag is kept (the map is bounded: a tag that names no language shares one entry), so a failed look-up is not retried.
-    abbreviations.set(/^[a-z]{2,3}$/.test(base) ? base : '', set);
+    abbreviations.set(base, set);
   }
   return set;
 }

@@ -633,7 +633,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
         jsonLd.push({ valid: parsed.valid, types: parsed.types });
         jsonLdDescription ??= parsed.description;
         // A JSON-LD article in the body says what the page is from here on (its furniture after it is named as such).
-        if (parsed.types.some((t) => ARTICLE_TYPES.test(t))) articlePage = true;
+        articlePage ||= isArticlePage();
         script = null;
       }
       summaries.onclosetag(name);

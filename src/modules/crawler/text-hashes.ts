@@ -3,7 +3,7 @@
 // space with a regular expression and joining chunks cost more than the HTML parser itself.
 
 /** What JavaScript's \s matches, by character code. */
-export const isSpace = (c: number) =>
+const isSpace = (c: number) =>
   c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
     || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
 
@@ -12,11 +12,17 @@ export const SPACE = new Uint8Array(0x10000);
 for (let c = 0; c < 0x10000; c++) SPACE[c] = isSpace(c) ? 1 : 0;
 
 /**
- * Each UTF-16 unit lower-cased as String#toLowerCase makes it alone: filled once (about 12 ms at
- * start), so that the per-character loops read it without a branch.
+ * Each UTF-16 unit lower-cased as String#toLowerCase makes it alone: filled once (about 12 ms, on
+ * first use), so that the per-character loops read it without a branch.
  */
-export const LOWER = new Uint16Array(0x10000);
-for (let c = 0; c < 0x10000; c++) LOWER[c] = String.fromCharCode(c).toLowerCase().charCodeAt(0);
+let LOWER: Uint16Array | undefined;
+/** (Filled when a crawl first reads text, not when a process that never crawls loads this module.) */
+function lowerTable(): Uint16Array {
+  if (LOWER) return LOWER;
+  LOWER = new Uint16Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) LOWER[c] = String.fromCharCode(c).toLowerCase().charCodeAt(0);
+  return LOWER;
+}
 
 /** Han, Hiragana and Katakana: words without spaces between them (see collapse in main-content.ts). */
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u;
@@ -45,6 +51,7 @@ const FNV_OFFSET = 0x811c9dc5;
  * Springfield ...") differ in the middle only.
  */
 export function blockHash(text: string): number {
+  const lower = lowerTable();
   let hash = FNV_OFFSET;
   let pendingSpace = false;
   let previous = -1; // index of the last unit read (not a space)
@@ -56,7 +63,7 @@ export function blockHash(text: string): number {
     }
     if (pendingSpace && !(c >= CJK_FROM && isCjkGap(codePointEndingAt(text, previous), text.codePointAt(i)!))) hash = Math.imul(hash ^ 32, 0x01000193);
     pendingSpace = false;
-    hash = Math.imul(hash ^ LOWER[c]!, 0x01000193);
+    hash = Math.imul(hash ^ lower[c]!, 0x01000193);
     previous = i;
   }
   return hash | 0;
@@ -79,6 +86,7 @@ export function createTextDigest() {
   return {
     add(text: string) {
       // The state in locals for the loop (a closure's variables are slower to write), back at the end.
+      const lower = lowerTable();
       let a = h1;
       let b = h2;
       let n = words;
@@ -91,7 +99,7 @@ export function createTextDigest() {
         previous = space;
         if (space === 0) {
           // (Literal multipliers: a module's constant is read from its context on every turn.)
-          const unit = LOWER[c]! | (start << 16);
+          const unit = lower[c]! | (start << 16);
           a = Math.imul(a ^ unit, 0x01000193);
           b = Math.imul(b ^ unit, 0x5bd1e995);
           if (c >= CJK_FROM && !isLow(c) && isCjk(text.codePointAt(i)!)) cjk += 1;

@@ -2,9 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
-import { fieldName, riskOf } from '../lib/risk.ts';
-
-export { fieldName, riskOf };
 
 /** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
 export function Evidence({ evidence }: { evidence: unknown }) {

@@ -5,7 +5,7 @@ import { humanize } from './format.ts';
 export interface Risk { level: 'low' | 'medium' | 'none'; label: string; text: string }
 
 /** The field a task writes on each of its pages ("meta_description", "title"), when it writes one. */
-export function fieldOf(configuration: unknown): string | undefined {
+function fieldOf(configuration: unknown): string | undefined {
   const config = (configuration ?? {}) as { field?: unknown; pages?: Array<{ field?: unknown }> };
   const field = config.field ?? (Array.isArray(config.pages) ? config.pages[0]?.field : undefined);
   return typeof field === 'string' ? field : undefined;

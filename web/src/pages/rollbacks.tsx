@@ -2,7 +2,8 @@ import { api, unwrap } from '../api/client.ts';
 import { SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
-import { actorName, fieldName } from '../components/task-parts.tsx';
+import { actorName } from '../components/task-parts.tsx';
+import { fieldName } from '../lib/risk.ts';
 import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatRelative, humanize } from '../lib/format.ts';
 

@@ -2,7 +2,7 @@ import { saysWord, significantWords } from '../../../lib/query-words.ts';
 import type { PageContent } from '../page-content.ts';
 
 /** What a page's headline is read from, for the rules that keep its names: its h1 and its title. */
-export const headlineOf = (content: Pick<PageContent, 'h1' | 'title'>) => `${content.h1} ${content.title}`;
+export const headlineText = (content: Pick<PageContent, 'h1' | 'title'>) => `${content.h1} ${content.title}`;
 
 /**
  * Whether a text (a standfirst, a sentence after an article's hook) names what its headline is about: a name of its own (a word in capitals:
@@ -10,11 +10,11 @@ export const headlineOf = (content: Pick<PageContent, 'h1' | 'title'>) => `${con
  * retailer earned $2.8 billion" names nothing: the headline's "Home Depot" is not in it.
  */
 export const namesHeadline = (text: string, content: Pick<PageContent, 'h1' | 'title'>) => {
-  const headline = significantWords(headlineOf(content));
+  const headline = significantWords(headlineText(content));
   // A script without capitals (Korean, Chinese, Arabic) names nothing by case: a run of the headline's letters long enough to be a
   // name will do (Chinese and Japanese write a word in two characters or so and no spaces; Korean joins particles to its words).
   // (Whenever the text has such letters: a Japanese sentence that names an iPhone is still read as Japanese.)
-  if (UNCASED_LETTER.test(text) && sharesRun(text, headlineOf(content))) return true;
+  if (UNCASED_LETTER.test(text) && sharesRun(text, headlineText(content))) return true;
   if (!/[\p{Lu}\p{Ll}]/u.test(text)) return false;
   const names = [...text.matchAll(/(?<=^|\s)[\p{Lu}\d][\p{L}\p{N}'’.-]*/gu)].flatMap((m) => [...significantWords(m[0].replace(/['’]s$|[.]$/u, ''))]);
   return names.some((name) => headline.has(name) || [...headline].some((w) => w.startsWith(name) && name.length >= 4));
@@ -58,7 +58,7 @@ export const speaksOfHeadline = (text: string, content: Pick<PageContent, 'h1' |
   const words = [...significantWords(text)];
   const stems = new Set(words.filter((w) => w.length >= STEM).map((w) => w.slice(0, STEM)));
   // A word's family, or its first five letters: "deliver" under "Delivery & returns", "hibernation" under "Hibernating astronauts".
-  return [...significantWords(headlineOf(content))].some((word) => saysWord(words, word) || (word.length >= STEM && stems.has(word.slice(0, STEM))));
+  return [...significantWords(headlineText(content))].some((word) => saysWord(words, word) || (word.length >= STEM && stems.has(word.slice(0, STEM))));
 };
 /** Letters two words share at their start to be one word's family for speaksOfHeadline. */
 const STEM = 5;

@@ -3,7 +3,7 @@ import { metadataRule } from '../../crawler/metadata-blocks.ts';
 import type { SummarySource } from '../../crawler/page-summaries.ts';
 import { displayWidth } from '../../../lib/strings.ts';
 import { join, shorten } from '../description-writer.ts';
-import { headlineOf } from './names-headline.ts';
+import { headlineText } from './names-headline.ts';
 import { canOpen, readSentences } from './sentence-rules.ts';
 import type { PageContent } from '../page-content.ts';
 import { withoutLeadPrefix, withoutSiteName } from './lead-prefixes.ts';
@@ -44,7 +44,7 @@ export function draftFromSummaries(content: PageContent, taken: ReadonlySet<stri
       if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true, content.lang))) break;
       const next = join(draft, sentence.text);
       if (displayWidth(next) > DESCRIPTION_MAX) {
-        if (draft === '') draft = shorten(sentence.text, content.lang, headlineOf(content)) ?? '';
+        if (draft === '') draft = shorten(sentence.text, content.lang, headlineText(content)) ?? '';
         break;
       }
       draft = next;

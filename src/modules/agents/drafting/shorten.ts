@@ -212,6 +212,9 @@ function headlineNames(sentence: string, headline: string): string[] {
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
 
+/** The cuts that must keep the headline's names. */
+const GUARDED = new Set(CLAUSE_CUTS.filter((c) => c.keepsHeadline).map((c) => c.id));
+
 /**
  * The longest form of `sentence` within [min, max] (display width) that the cuts allow, up to
  * three of them in a row (an appositive, then a leading clause, then the end), or undefined.
@@ -219,7 +222,6 @@ const MIN_WORDS = 6;
 export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null, headline = ''): { text: string; cuts: string[] } | undefined {
   const english = lang === null || /^en\b/iu.test(lang);
   const names = headlineNames(sentence, headline);
-  const guarded = new Set(CLAUSE_CUTS.filter((c) => c.keepsHeadline).map((c) => c.id));
   let frontier = [{ text: sentence, cuts: [] as string[] }];
   const found: Array<{ text: string; cuts: string[] }> = [];
   const seen = new Set([sentence]);
@@ -234,7 +236,7 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
           seen.add(text);
           const result = { text, cuts: [...state.cuts, cut.id] };
           const width = displayWidth(text);
-          const keepsNames = !result.cuts.some((id) => guarded.has(id)) || names.every((name) => text.includes(name));
+          const keepsNames = !result.cuts.some((id) => GUARDED.has(id)) || names.every((name) => text.includes(name));
           if (width >= min && width <= max && keepsNames && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || saysSomething(text))) found.push(result);
           if (width >= min && seen.size < 200) next.push(result);
         }
