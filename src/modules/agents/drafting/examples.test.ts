@@ -16,9 +16,10 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * columns' press tags and titles (0.777; precision 0.878 -> 0.876: one of them is drafted from its setting sentence), and by
  * openings read in the page's language and a foil (a set-up the next sentence turns against) refused (0.779 / 0.764 / 0.879),
  * by a long opening cut short and completed by the sentence after it (0.782 / 0.767 / 0.880), a newsletter's greeting
- * refused (precision 0.883), and an article's lead that speaks of nothing its headline names refused (0.789 / 0.773 / 0.901).
+ * refused (precision 0.883), an article's lead that speaks of nothing its headline names refused (0.789 / 0.773 / 0.901), and
+ * long leads cut at an aside in passing, a German or Romance appositive or list of examples, a means clause (0.797 / 0.781 / 0.902).
  */
-const FLOOR = { score: 0.789, publishable: 0.773, precision: 0.901 };
+const FLOOR = { score: 0.797, publishable: 0.781, precision: 0.902 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -34,7 +34,17 @@ describe('a long sentence shortened as an editor shortens it', () => {
       'Two federal prison officers were charged Tuesday with falsifying records, stating they had checked on accused sex trafficker Jeffrey Epstein.');
     assert.equal(shortenSentence(lead, 50, 160, 'en', 'Federal prison officers in Manhattan charged')?.text, undefined, 'the cut would drop "Manhattan", a name the headline has');
     assert.equal(shortenSentence('Photos which were released online and are making the rounds on social media, show Nigerian actress, Kate Henshaw, looking absolutely stunning in new make-up photos.', 50, 160, 'en', 'Nollywood Actress, Kate Henshaw Is Looking Stunning In New Photos')?.text,
-      undefined, 'not at the comma that closes an appositive');
+      'Photos which were released online and are making the rounds on social media, show Nigerian actress, Kate Henshaw, looking stunning in new make-up photos.',
+      'not at the comma that closes an appositive (only the intensifier goes)');
+  });
+
+  it('shortens leads in the other languages sites are written in, and says how a thing was done only after what was done', () => {
+    assert.equal(shortenSentence('Die Digitalisierung zieht sich bereits heute durch fast alle Branchen und Anwendungsgebiete unserer Wirtschaft und Gesellschaft, sei es im Finanzbereich, der Industrie oder eben auch im Bereich Healthcare.', 50, 140, 'de')?.text,
+      'Die Digitalisierung zieht sich bereits heute durch fast alle Branchen und Anwendungsgebiete unserer Wirtschaft und Gesellschaft.');
+    assert.equal(shortenSentence('È stato annunciato che Netflix, il servizio di streaming a pagamento, ospiterà il remake della serie animata cult degli anni ottanta, prodotta da Toei Animation sulla base del manga originale.', 50, 120, 'it', 'Remake della serie animata per Netflix')?.text,
+      'È stato annunciato che Netflix ospiterà il remake della serie animata cult degli anni ottanta.');
+    assert.equal(shortenSentence('In July 2018, we recommended a $5.1 million grant to Evidence Action Beta to create a program dedicated to developing potential GiveWell top charities by prototyping, testing, and scaling programs which have the potential to be highly impactful and cost-effective.', 50, 160, 'en', 'A grant to Evidence Action Beta to prototype, test, and scale promising programs - The GiveWell Blog')?.text,
+      'In July 2018, we recommended a $5.1 million grant to Evidence Action Beta to create a program dedicated to developing potential GiveWell top charities.');
   });
 
   it('keeps an attribution inside a sentence, cutting what the event was taken for instead', () => {

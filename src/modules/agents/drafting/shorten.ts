@@ -23,6 +23,8 @@ export interface ClauseCut {
    * every name it shares (shortenSentence), so that what is left is still the headline's story.
    */
   keepsHeadline?: true;
+  /** The languages (base tags) whose words the cut reads; absent: any. A page without a declared language is read as English. */
+  langs?: readonly string[];
 }
 
 /** The sentence cut before `at`, closed with a full stop (what the sentence exclaimed or asked is in the part cut: "..., according to E! News"). */
@@ -101,6 +103,27 @@ const TRAILING_STORY = [
   new RegExp(`\\s(?=(?:during|in the (?:hours|days|weeks|months|minutes|moments) (?:before|after|since|leading up to))\\s${TO_END})`, 'gu'),
 ];
 
+/**
+ * An appositive after a name in French, Italian, Spanish, Portuguese or German: an article and a lower-case word ("Netflix, il
+ * servizio di streaming a pagamento, ospiterà ...") or a German relative clause ("Merkel, die gestern sprach, ..."). Not an item
+ * of a list ("la Francia, la Germania, la Spagna": a name follows the article), nor an aside the sentence goes on after with "e".
+ */
+const ROMANCE_APPOSITIVE = /(?<=\p{Lu}[\p{L}'’.-]*),\s(?:(?:il|lo|la|i|gli|le|un|una|uno|o|os|as|um|uma|el|los|las|une|les|der|die|das|ein|eine)\s|l['’]|un['’])(?=\p{Ll})[^,;:()“”"]{2,90},(?=\s)(?!\s(?:e|y|et|und|ou|o|oder|and)\s)(?!\s[\p{L}'’.-]+(?:\s[\p{L}'’.-]+)?,)/gu;
+/**
+ * Where or when, said in passing between commas ("The company, in a statement, said ...", "O prof. Carlos apresenta, neste
+ * vídeo, uma loja ..."): short, and not one place of a list (", in Paris, and in Rome").
+ */
+const PASSING_ASIDE = /,\s(?:in|on|at|neste|nesta|nestes|nestas|nel|nella|nei|in questo|in questa|en este|en esta|dans ce|dans cette|in diesem|in dieser)\s[^,;:()“”"]{2,28},(?=\s)(?!\s(?:and|or|but|e|y|et|und|ou|o|oder)\s)/giu;
+/** A word that only says "very" ("looking absolutely stunning"), in English; not "the very first", where it points. */
+const INTENSIFIER = /(?<!\bthe)\s(?:absolutely|really|extremely|incredibly|truly|totally|very)(?=\s\p{Ll})/giu;
+
+/** Examples after the point is made, in German, Italian, Spanish, Portuguese, French: ", sei es im Finanzbereich, der Industrie oder ...". */
+const EXAMPLES_AFTER = /,\s(?=(?:sei es|darunter|beispielsweise|etwa|zum Beispiel|tra cui|ad esempio|per esempio|por ejemplo|entre otros|incluyendo|incluindo|por exemplo|notamment|par exemple)\s)/giu;
+/** How a thing is done, to the end (" by prototyping, testing, and scaling programs which ..."): what is done comes before it. */
+const MEANS_CLAUSE = /\s(?=by\s\p{Ll}{3,}ing[\s,][^;:—–]*[.!?]["'”’)]*$)/gu;
+/** Who made it, in Italian, Spanish, Portuguese or French, to the end: ", prodotta da Toei Animation ...", ", produzido por ...". */
+const MADE_BY = new RegExp(`,\\s(?=(?:\\p{Ll}{3,}(?:at|it|ut|tt|ss|st|ad|id)[oaie]s?\\s(?:da|dal|dallo|dalla|dai|dagli|dalle|por|pela|pelo|pelos|pelas)|\\p{Ll}{2,}é(?:e|s|es)?\\spar)\\s${TO_END})`, 'gu');
+
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 
@@ -121,6 +144,32 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     example: 'Kurt Volker, the former special envoy to Ukraine, testified before the House Intelligence Committee on Tuesday.',
     result: 'Kurt Volker testified before the House Intelligence Committee on Tuesday.',
     counterExample: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
+  },
+  {
+    id: 'appositive_other_language',
+    variants: (sentence) => withoutEach(sentence, ROMANCE_APPOSITIVE),
+    example: 'È stato annunciato che Netflix, il servizio di streaming a pagamento, ospiterà il remake della serie.',
+    result: 'È stato annunciato che Netflix ospiterà il remake della serie.',
+    counterExample: 'La Francia, la Germania, la Spagna e l’Italia hanno firmato l’accordo.',
+    langs: ['it', 'es', 'pt', 'fr', 'de'],
+  },
+  {
+    id: 'passing_aside',
+    variants: (sentence) => withoutEach(sentence, PASSING_ASIDE),
+    example: 'O prof. Carlos Nadalim apresenta, neste vídeo, uma loja incrível nos EUA.',
+    result: 'O prof. Carlos Nadalim apresenta uma loja incrível nos EUA.',
+    counterExample: 'The band played in Lisbon, in Porto, and in Faro that summer.',
+  },
+  {
+    id: 'intensifier',
+    variants: (sentence) => {
+      const all = sentence.replace(INTENSIFIER, '');
+      return all === sentence ? [] : [all];
+    },
+    example: 'New photos show the actress looking absolutely stunning in her make-up.',
+    result: 'New photos show the actress looking stunning in her make-up.',
+    counterExample: 'The very first train leaves at six.',
+    langs: ['en'],
   },
   {
     id: 'news_day',
@@ -175,6 +224,32 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     counterExample: 'The shop sold apples, a pie and a cake to the first customers of the morning.',
     keepsHeadline: true,
   },
+  {
+    id: 'examples_after',
+    variants: (sentence) => [...sentence.matchAll(EXAMPLES_AFTER)].map((m) => cutAt(sentence, m.index)),
+    example: 'Die Digitalisierung zieht sich durch fast alle Branchen, sei es im Finanzbereich oder in der Industrie.',
+    result: 'Die Digitalisierung zieht sich durch fast alle Branchen.',
+    counterExample: 'Die Digitalisierung zieht sich durch fast alle Branchen und Anwendungsgebiete.',
+    langs: ['de', 'it', 'es', 'pt', 'fr'],
+  },
+  {
+    id: 'means_clause',
+    variants: (sentence) => [...sentence.matchAll(MEANS_CLAUSE)].map((m) => cutAt(sentence, m.index)),
+    example: 'We recommended a grant to Evidence Action Beta to develop potential top charities by prototyping, testing, and scaling programs.',
+    result: 'We recommended a grant to Evidence Action Beta to develop potential top charities.',
+    counterExample: 'The council was run by a board of seven members until 2019.',
+    keepsHeadline: true,
+    langs: ['en'],
+  },
+  {
+    id: 'made_by',
+    variants: (sentence) => [...sentence.matchAll(MADE_BY)].map((m) => cutAt(sentence, m.index)),
+    example: 'Netflix ospiterà il remake della serie animata degli anni ottanta, prodotta da Toei Animation sulla base del manga originale.',
+    result: 'Netflix ospiterà il remake della serie animata degli anni ottanta.',
+    counterExample: 'Netflix ospiterà il remake della serie animata prodotta da Toei Animation.',
+    keepsHeadline: true,
+    langs: ['it', 'es', 'pt', 'fr'],
+  },
 ];
 
 /** Brackets and quotation marks closed as often as opened, and paired dashes kept in pairs: a cut must not leave one open. */
@@ -221,6 +296,8 @@ const GUARDED = new Set(CLAUSE_CUTS.filter((c) => c.keepsHeadline).map((c) => c.
  */
 export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null, headline = ''): { text: string; cuts: string[] } | undefined {
   const english = lang === null || /^en\b/iu.test(lang);
+  const base = lang === null ? 'en' : lang.toLowerCase().split(/[-_]/u)[0]!;
+  const cuts = CLAUSE_CUTS.filter((cut) => cut.langs === undefined || cut.langs.includes(base));
   const names = headlineNames(sentence, headline);
   let frontier = [{ text: sentence, cuts: [] as string[] }];
   const found: Array<{ text: string; cuts: string[] }> = [];
@@ -228,7 +305,7 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
   for (let depth = 0; depth < 3 && frontier.length > 0; depth++) {
     const next: typeof frontier = [];
     for (const state of frontier) {
-      for (const cut of CLAUSE_CUTS) {
+      for (const cut of cuts) {
         if (cut.keepsHeadline && names.length === 0) continue;
         for (const variant of cut.variants(state.text)) {
           const text = variant.trim();
