@@ -4,7 +4,7 @@ import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
 import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
-import { blockHash, SPACE } from './text-hashes.ts';
+import { blockHash, visibleChars } from './text-hashes.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -264,15 +264,6 @@ const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。
 export function collapse(text: string): string {
   const single = text.replace(/\s+/g, ' ').trim();
   return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
-}
-/** Characters other than white space, counted without building a string (this runs on every text chunk of every page). */
-function visibleChars(chunk: string): number {
-  let n = 0;
-  for (let i = 0; i < chunk.length; i++) {
-    const c = chunk.charCodeAt(i);
-    n += SPACE[c]! ^ 1;
-  }
-  return n;
 }
 /** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
