@@ -36,9 +36,16 @@ function fillLowerTable() {
 const WINDOW = 16 * 1024;
 const UNITS = new Uint16Array(WINDOW);
 const UNIT_BYTES = Buffer.from(UNITS.buffer);
+/** Below this length a text is copied unit by unit: a native call costs more than that (most chunks are the white space between two tags). */
+const SHORT_TEXT = 64;
 /** Copies text[from, from + WINDOW) into UNITS; returns how many units it copied. */
 function readWindow(text: string, from: number): number {
   const end = Math.min(text.length, from + WINDOW);
+  if (end - from < SHORT_TEXT) {
+    const units = UNITS;
+    for (let i = from; i < end; i++) units[i - from] = text.charCodeAt(i);
+    return end - from;
+  }
   return UNIT_BYTES.write(from === 0 && end === text.length ? text : text.slice(from, end), 0, 'utf16le') >> 1;
 }
 
