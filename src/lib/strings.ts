@@ -5,6 +5,16 @@
  */
 export const detach = (value: string) => Buffer.from(value, 'utf8').toString('utf8');
 
+/** White space other than a single space between words: what collapsing white space would change. */
+const UNCOLLAPSED = /[^\S ]| {2}/;
+/**
+ * White space collapsed to single spaces, and trimmed (`text.replace(/\s+/g, ' ').trim()`): the
+ * crawl asks it of every link, heading and kept block of every page, whose text mostly has no
+ * white space but single spaces already, so it looks first (no regular-expression replacement and
+ * no copy for those).
+ */
+export const collapseWhiteSpace = (text: string) => (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim();
+
 /**
  * Text as a reader sees it: CMSs turn ' and " into typographic quotes and -- into dashes
  * when they render (WordPress's wptexturize), which is not a different title.

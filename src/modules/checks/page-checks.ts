@@ -23,6 +23,23 @@ const NON_DESCRIPTIVE = new Set([
   'link', 'this', 'this page', 'start', 'continue', 'right here', 'see more', 'details',
 ]);
 
+/** The longest of NON_DESCRIPTIVE: a link's text longer than it, once its trailing marks are left out, is not one of them. */
+const LONGEST_NON_DESCRIPTIVE = Math.max(...[...NON_DESCRIPTIVE].map((text) => text.length));
+const TRAILING_MARKS = new Set(['.', '!', '…', '>', '»']);
+/**
+ * A link's text that says nothing of its target ("Read more »"). Most links' texts are longer than
+ * any such phrase: measured first (lower case never shortens a text), so that those build no string.
+ */
+function nonDescriptive(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && TRAILING_MARKS.has(text[end - 1]!)) end -= 1;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  let start = 0;
+  while (start < end && /\s/.test(text[start]!)) start += 1;
+  if (end - start > LONGEST_NON_DESCRIPTIVE) return false;
+  return NON_DESCRIPTIVE.has(text.toLowerCase().replace(/[.!…>»]+$/, '').trim());
+}
+
 export const isNoindex = (page: CrawledPage) =>
   [...(page.facts?.metaRobots ?? []), ...page.xRobotsTag].some((d) => d === 'noindex' || d === 'none');
 
@@ -98,7 +115,7 @@ export function checkPage(page: CrawledPage, findings: Findings, { siteIsHttps, 
     const href = link.href.trim();
     // A javascript: link leads robots nowhere; "#" and "" are links to the page itself, which block nothing.
     if (/^javascript:/i.test(href)) findings.add('link_not_crawlable', url, href);
-    else if (!link.code && NON_DESCRIPTIVE.has(link.text.toLowerCase().replace(/[.!…>»]+$/, '').trim())) findings.add('link_text_non_descriptive', url, link.text);
+    else if (!link.code && nonDescriptive(link.text)) findings.add('link_text_non_descriptive', url, link.text);
     if (siteIsHttps && url.startsWith('https:') && /^http:\/\//i.test(href)) findings.add('http_links_on_https_site', url, href);
     if (link.nofollow) {
       const target = normalizeUrl(href, url);

@@ -348,7 +348,8 @@ class Crawl {
     if (href.charCodeAt(0) !== 47 /* / */ || href.charCodeAt(1) === 47 || !pageUrl.startsWith(this.startUrl)) {
       return normalizeUrl(href, pageUrl);
     }
-    if (this.rootRelative.has(href)) return this.rootRelative.get(href);
+    const known = this.rootRelative.get(href);
+    if (known !== undefined || this.rootRelative.has(href)) return known;
     const resolved = normalizeUrl(href, this.startUrl);
     if (this.rootRelative.size < 50_000) this.rootRelative.set(detach(href), resolved);
     return resolved;
@@ -366,13 +367,18 @@ class Crawl {
     }
     if (facts.anchorIds.length > 0) page.anchors = anchorHashes(facts.anchorIds);
     const outlinks = new Set<number>();
+    const nextDepth = (depth ?? 0) + 1;
     for (const link of facts.links) {
       const target = this.resolve(link.href, page.url);
-      if (!target || !sameSite(target, this.startHost)) continue;
-      if (verdict === 'copy' && !this.ids.has(target)) continue;
-      const nextDepth = (depth ?? 0) + 1;
-      if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
-      const id = this.idOf(target);
+      if (!target) continue;
+      // A URL with an id is of the site (only same-site URLs are ever given one): the menu's and the footer's
+      // links, on every page, are looked up once, not parsed for their host again.
+      let id = this.ids.get(target);
+      if (id === undefined) {
+        if (!sameSite(target, this.startHost) || verdict === 'copy') continue;
+        if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
+        id = this.idOf(target);
+      }
       outlinks.add(id);
       const fragment = fragmentOf(link.href);
       if (fragment !== undefined && this.fragmentLinks.length < MAX_FRAGMENT_LINKS) {

@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { createMainContentCollector, CRAWL_BUDGET, type ContentBudget, type MainContent } from './main-content.ts';
+import { collapseWhiteSpace } from '../../lib/strings.ts';
 import { createTextDigest } from './text-hashes.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
@@ -87,7 +88,7 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
             break;
           }
           case 'link': {
-            const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+            const rel = relTokens(attrs.rel);
             if (rel.includes('canonical') && attrs.href !== undefined) facts.canonicals.push(attrs.href.trim());
             if (rel.includes('stylesheet') && attrs.href && facts.assets.length < 50) facts.assets.push(attrs.href);
             if (rel.includes('alternate') && attrs.hreflang && attrs.href) {
@@ -100,7 +101,7 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
             break;
           case 'a':
             if (attrs.href !== undefined) {
-              link = { href: attrs.href.trim(), text: '', nofollow: (attrs.rel ?? '').toLowerCase().split(/\s+/).includes('nofollow') };
+              link = { href: attrs.href.trim(), text: '', nofollow: relTokens(attrs.rel).includes('nofollow') };
             }
             break;
           case 'img':
@@ -142,7 +143,8 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
           heading = null;
         }
         if (name === 'a' && link) {
-          facts.links.push({ ...link, text: collapse(link.text) });
+          link.text = collapse(link.text);
+          facts.links.push(link);
           link = null;
         }
         if (name === 'script' && jsonLd !== null) {
@@ -175,7 +177,11 @@ export function extractPageFacts(html: string, budget: ContentBudget = CRAWL_BUD
   return extractor.end();
 }
 
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const collapse = collapseWhiteSpace;
+
+const NO_TOKENS: readonly string[] = [];
+/** The words of a rel attribute, lower case (none without one: most links have none, and split nothing). */
+const relTokens = (rel: string | undefined) => (rel === undefined ? NO_TOKENS : rel.toLowerCase().split(/\s+/));
 
 /** What a #fragment link can land on (HTML standard, "the indicated part"): any id, and <a name>. */
 function collectAnchor(facts: PageFacts, name: string, attrs: Record<string, string>) {

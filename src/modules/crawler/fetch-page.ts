@@ -62,8 +62,10 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
   const started = performance.now();
   const base = { url, headers: {}, contentType: '', ttfbMs: 0, bytes: 0, truncated: false };
   try {
-    assertPublicUrl(new URL(url), options.allowPrivate);
-    const response = await request(url, {
+    // Parsed once: undici takes the URL as it is rather than parsing the string again.
+    const parsed = new URL(url);
+    assertPublicUrl(parsed, options.allowPrivate);
+    const response = await request(parsed, {
       dispatcher: options.agent,
       method: options.method ?? 'GET',
       headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },

@@ -1,10 +1,10 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { detach } from '../../lib/strings.ts';
+import { collapseWhiteSpace, detach } from '../../lib/strings.ts';
 import type { CrawledPage, CrawlResult } from './crawl.types.ts';
 import { pageLanguage } from './language.ts';
 import { metadataRule } from './metadata-blocks.ts';
 import { ARTICLE_TYPES, createSummaryCollector, jsonLdSummary, type PageSummary } from './page-summaries.ts';
-import { blockHash, SPACE } from './text-hashes.ts';
+import { blockHash, visibleChars } from './text-hashes.ts';
 
 /**
  * The page's own words, kept by the crawl so the strategy agent drafts from them without
@@ -254,7 +254,7 @@ const CAPTION_NAME = /(^|[-_\s])(caption|credit|cutline|photo-?credit|image-?cre
 const isHidden = (attrs: Record<string, string>) =>
   (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
-const comparable = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+const comparable = (text: string) => collapseWhiteSpace(text.toLowerCase());
 /** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
 const wordsOf = (text: string) => ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
@@ -262,17 +262,8 @@ const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CJK_GAP = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}、。]) (?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 /** White space collapsed; a line break between two CJK characters in the source is not a space in the text. */
 export function collapse(text: string): string {
-  const single = text.replace(/\s+/g, ' ').trim();
+  const single = collapseWhiteSpace(text);
   return CJK_CHAR.test(single) ? single.replace(CJK_GAP, '') : single;
-}
-/** Characters other than white space, counted without building a string (this runs on every text chunk of every page). */
-function visibleChars(chunk: string): number {
-  let n = 0;
-  for (let i = 0; i < chunk.length; i++) {
-    const c = chunk.charCodeAt(i);
-    n += SPACE[c]! ^ 1;
-  }
-  return n;
 }
 /** A heading's trailing permalink or anchor symbol (¶, §, #, 🔗) is not part of its text. */
 const headingText = (text: string) => collapse(text).replace(/[\s¶§#🔗⚓]+$/u, '').trim();
@@ -572,7 +563,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       flush();
       const parent = top();
       const role = (attrs.role ?? '').toLowerCase();
-      const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`;
+      // Most blocks have neither id nor class: no name to build, and none of the name rules below can match ''.
+      const names = attrs.id === undefined && attrs.class === undefined ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
       const main = parent?.main === true || MAIN_TAGS.has(name) || role === 'main';
       if (main && !parent?.main) sawMain = true;
       const pageLevel = !parent?.main;
@@ -586,7 +578,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const semantic = name === 'article' || role === 'main' || role === 'article';
       // An article's furniture is named as such on an article's page, or inside an <article> of any page.
       const aboutArticle = articlePage || (parent?.article ?? -1) >= 0;
-      const named = name !== 'body' && !semantic && (templateByName(names, aboutArticle) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
+      const named = names !== '' && name !== 'body' && !semantic && (templateByName(names, aboutArticle) || (pageLevel && PAGE_FOOTER_NAME.test(names)));
       // The article inside a container read as template by its name alone ("container penci_sidebar"): the article wins.
       // (By name, only a name for the article's own body: "tweet-content" or "card-body" in a widget is the widget's.)
       const articleInLayout = parent?.byLayout === true && (semantic || (ARTICLE_BODY_NAME.test(names) && !named));
@@ -594,14 +586,15 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       const byName = chrome && !landmark && (parent?.chrome ? parent.byName : true);
       const byLayout = byName && (named ? layoutOnly(names, aboutArticle) && (!parent?.chrome || parent.byLayout === true) : parent?.byLayout === true);
       // A caption or a photo credit outside <figure> ("wp-caption-text", "image-credit", "cutline") is one all the same.
-      const kind = KIND_OF[name] ?? (!CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
+      const kind = KIND_OF[name] ?? (names !== '' && !CONTAINERS.has(name) && CAPTION_NAME.test(names) ? 'f' : parent?.kind) ?? 'p';
       const mark: Mark | undefined = CARD_TAGS.has(name) && !chrome ? {
         chars: readChars, linkChars: readLinkChars,
         blocks: { main: kept.main.length, other: kept.other.length }, keptChars: { main: kept.mainChars, other: kept.otherChars },
         order: { main: order.main.length, other: order.other.length }, headings: { main: headings.main.length, other: headings.other.length },
       } : undefined;
       const article = semantic && role !== 'main' ? articles.push({ titled: false }) - 1 : parent?.article ?? -1;
-      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, article, ...(mark ? { mark } : {}) });
+      // (mark undefined rather than absent: every Open of one shape, read by one fast path.)
+      stack.push({ name, chrome, byName, byLayout, main, code: parent?.code === true || name === 'pre', kind, article, mark });
       const level = HEADING_LEVEL.get(name);
       if (level && (!chrome || (byName && !pageHeadingSeen))) heading = { level, text: '', provisional: chrome };
     },

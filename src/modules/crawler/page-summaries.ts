@@ -1,4 +1,4 @@
-import { detach } from '../../lib/strings.ts';
+import { collapseWhiteSpace, detach } from '../../lib/strings.ts';
 
 /**
  * What a page says of itself in a sentence or two, where its editors put it: the standfirst (dek,
@@ -10,7 +10,7 @@ export type SummarySource = 'standfirst' | 'json_ld' | 'og';
 export type PageSummary = [SummarySource, string];
 
 /** White space made single (main-content's collapse, without its CJK rule: a summary is compared, not segmented). */
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const collapse = collapseWhiteSpace;
 
 /** Shorter is a label ("Opinion"), longer is an article's body. */
 const MIN_CHARS = 20;
@@ -43,6 +43,8 @@ const otherBox = (names: string) => OTHER_WORD.test(names) && names.split(/\s+/)
 const NOT_STANDFIRST = new Set(['li', 'tr', 'td', 'th', 'table', 'figure', 'figcaption', 'nav', 'aside', 'footer', 'form', 'button', 'a']);
 /** Past a subheading after the h1, the article's text has begun: a standfirst stands before. */
 const BODY_STARTS = /^h[2-6]$/;
+/** Schema.org properties microdata marks a box about the writer with. */
+const AUTHOR_PROP = /(^|\s)(author|creator)(\s|$)/;
 /** Schema.org properties microdata marks a summary with. */
 const SUMMARY_PROPS = /(^|\s)(description|abstract|alternativeHeadline)(\s|$)/;
 
@@ -100,7 +102,7 @@ export function createSummaryCollector() {
         if (key === 'og:type') ogType ??= (attrs.content ?? '').trim().toLowerCase();
       }
       const names = name === 'html' || name === 'body' || (attrs.id === undefined && attrs.class === undefined) ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
-      const other = (inOther.at(-1) ?? false) || NOT_STANDFIRST.has(name) || otherBox(names) || /(^|\s)(author|creator)(\s|$)/.test(attrs.itemprop ?? '');
+      const other = (inOther.at(-1) ?? false) || NOT_STANDFIRST.has(name) || (names !== '' && otherBox(names)) || (attrs.itemprop !== undefined && AUTHOR_PROP.test(attrs.itemprop));
       inOther.push(other);
       if (open) {
         // Words of two elements are two words ("night.</li><li>Thousands"); a heading inside makes the box a card or a section.
