@@ -193,6 +193,17 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ['The article, in a theme that names its column a sidebar.']);
   });
 
+  it('reads a paragraph without the hover card a name in it opens, but keeps the name itself', () => {
+    const main = mainOf(blogPage('Meth campaign', `<p>South Dakota Gov. <span class="rollover-people"><a class="rollover-people-link" href="/people/kristi-noem">Kristi Noem</a><span class="rollover-people-block"><a href="/people/kristi-noem">Kristi Lynn Noem</a> <a href="/a">South Dakota drops pipeline protest laws</a> <a href="/b">New law requiring a sign</a> <a href="/c">MORE</a></span></span> (R) is defending the state's campaign.</p>
+      <p>An <span class="tooltip">HTML<span class="tooltiptext">HyperText Markup Language</span></span> page is text.</p>`));
+    assert.deepEqual(main.blocks, ['South Dakota Gov. Kristi Noem (R) is defending the state\'s campaign.', 'An HTML page is text.']);
+  });
+
+  it('ends a paragraph at two line breaks in a row, not at one', () => {
+    const main = mainOf(blogPage('Arrombamento', '<div><small>05/10/2018 - Publicado por: Clarissa Borba - Categoria: Saúde</small><br><br>A equipe do SAD registrou nesta manhã o arrombamento de dois veículos.<br>Os veículos estavam sem baterias.</div>'));
+    assert.deepEqual(main.blocks, ['A equipe do SAD registrou nesta manhã o arrombamento de dois veículos. Os veículos estavam sem baterias.']);
+  });
+
   it('reads a page that hides its body until its scripts run, and a box hidden until found', () => {
     assert.deepEqual(mainOf('<html><body style="display:none"><p>The page hides itself until its scripts run.</p></body></html>').blocks, ['The page hides itself until its scripts run.']);
     assert.deepEqual(mainOf('<p>Intro.</p><div hidden="until-found"><p>Found by search.</p></div>').blocks, ['Intro.', 'Found by search.']);

@@ -250,9 +250,15 @@ const KIND_OF: Record<string, BlockKind> = { li: 'l', dd: 'd', dt: 'd', blockquo
 const CONTAINERS = new Set(['html', 'body', 'main', 'article', 'section']);
 /** Names of a picture's caption or credit where a page does not use <figcaption>. */
 const CAPTION_NAME = /(^|[-_\s])(caption|credit|cutline|photo-?credit|image-?credit|wp-caption-text)([-_\s]|$)/i;
-/** An element the page does not show: the hidden attribute, or an inline style that hides it. */
+/**
+ * The card a hover or a click opens beside a name ("rollover-people-block", "tooltiptext", "popover-body", "hovercard-content"): its
+ * stylesheet hides it until then. Not the name it hangs on ("rollover-people-link", "tooltip"), which the reader sees.
+ */
+const POPUP_NAME = /(?:^|\s)[\w-]*(?:rollover|hover-?card|tooltip|popover)(?:[-_][a-z]+)?[-_]?(?:block|content|body|text|panel|inner|card)(?:\s|$)/i;
+/** An element the page does not show: the hidden attribute, an inline style that hides it, or a hover card. */
 const isHidden = (attrs: Record<string, string>) =>
-  (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style));
+  (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style))
+  || (attrs.class !== undefined && POPUP_NAME.test(attrs.class));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => collapseWhiteSpace(text.toLowerCase());
 /** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
@@ -289,6 +295,8 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
   const stack: Open[] = [];
   let skip = 0;
   let text = '';
+  /** Where the text stood after the last <br> (-1: none since the last block): a second one with nothing between ends a paragraph. */
+  let afterBr = -1;
   let linkChars = 0;
   let inLink = 0;
   let codeChars = 0;
@@ -455,6 +463,7 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const raw = text;
     const [links, code, languageBar] = [linkChars, codeChars, alternates];
     text = '';
+    afterBr = -1;
     linkChars = 0;
     codeChars = 0;
     alternates = false;
@@ -551,6 +560,10 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
       if (CODE_TAGS.has(name)) inCode += 1;
       if (name === 'a' && attrs.hreflang) alternates = true;
       // A table's row is one block (its cells' words in order, 't'): a data table's rows are the article's too, never prose.
+      // Two line breaks with nothing between end a paragraph: what a page without <p> writes ("<small>05/10/2018 - Publicado
+      // por: ...</small><br><br>A equipe ..."), as Readability reads it too.
+      if (name === 'br' && skip === 0 && afterBr !== -1 && text.slice(afterBr).trim() === '') flush();
+      else if (name === 'br') afterBr = text.length + 1;
       if (name === 'br' || name === 'td' || name === 'th') text += ' ';
       if (name === 'h1' && skip === 0) {
         flush();
