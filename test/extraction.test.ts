@@ -10,7 +10,7 @@ import { scoreOf, shingleMatching } from '../bench/extraction/shingles.ts';
 /** The shared article-extraction benchmark (181 real pages with their hand-made article bodies), beside the repository. */
 const ROOT = path.resolve(import.meta.dirname, '../../shared/benchmarks/article-extraction');
 /** Where the score stands (npm run bench:extraction, BENCHMARKS.md): a change that loses main content fails here. Target 0.96. */
-const FLOOR = { f1: 0.971, precision: 0.968, recall: 0.973 };
+const FLOOR = { f1: 0.9705, precision: 0.9675, recall: 0.9735 };
 
 describe('main content on the article-extraction benchmark', () => {
   it(`keeps F1 >= ${FLOOR.f1} with each page read alone`, { skip: !fs.existsSync(ROOT) && `${ROOT} is not on this machine` }, () => {
@@ -22,7 +22,7 @@ describe('main content on the article-extraction benchmark', () => {
     const score = scoreOf(pages);
     assert.equal(pages.length, 181);
     assert.ok(score.f1 >= FLOOR.f1 && score.precision >= FLOOR.precision && score.recall >= FLOOR.recall,
-      `F1 ${score.f1.toFixed(3)}, precision ${score.precision.toFixed(3)}, recall ${score.recall.toFixed(3)}`);
+      `F1 ${score.f1.toFixed(4)}, precision ${score.precision.toFixed(4)}, recall ${score.recall.toFixed(4)}`);
   });
 
   it('scores as the benchmark does: a perfect page, an empty one, and half a page', () => {
