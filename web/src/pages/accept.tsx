@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { adoptNewAccount, api, unwrap, type ApiError } from '../api/client.ts';
-import { describedBy, ErrorNotice, Field } from '../components/ui.tsx';
+import { describedBy, Field, PageHeader } from '../components/ui.tsx';
 import { errorMessage, fieldErrors } from '../lib/format.ts';
 import { workspacesChanged } from '../lib/workspaces.ts';
 import type { User } from '../main.tsx';
@@ -39,9 +39,8 @@ export function AcceptPage({ user }: { user: User }) {
   };
   return (
     <section class="page accept">
-      <h1 tabIndex={-1}>Join a workspace</h1>
+      <PageHeader title={<span tabIndex={-1}>Join a workspace</span>} subtitle="You have been invited to a workspace. Joining gives you its sites, with the role the invitation names." />
       <div class="panel">
-        <p>You have been invited to a workspace. Joining gives you its sites with the role the invitation names.</p>
         <p class="muted small">You are signed in as {user.name} ({user.email}). The invitation must have been sent to this address.</p>
         {error && <p class="notice notice-error" role="alert">{error}</p>}
         <div class="form-actions"><button type="button" class="btn btn-primary" disabled={busy} onClick={join}>{busy ? 'Joining…' : 'Join the workspace'}</button></div>
@@ -106,7 +105,7 @@ export function AcceptSignedOutPage({ onSignedIn }: { onSignedIn: (then?: string
               <input id="accept-name" required maxLength={200} autoComplete="name" value={name} onInput={(e) => setName(e.currentTarget.value)} {...describedBy('accept-name', errors.name)} />
             </Field>
             <Field id="accept-password" label="Choose a password" error={errors.password} hint={`At least ${PASSWORD_MIN} characters`}>
-              <input id="accept-password" type="password" required minLength={PASSWORD_MIN} autoComplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} {...describedBy('accept-password', errors.password, true)} />
+              <input id="accept-password" type="password" required autoComplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} {...describedBy('accept-password', errors.password, true)} />
             </Field>
             <button type="submit" class="btn btn-primary btn-block" disabled={busy}>{busy ? 'Creating your account…' : 'Create account and join'}</button>
           </form>
