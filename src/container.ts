@@ -38,6 +38,11 @@ import { createProgressService } from './modules/progress/progress.service.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
+import { createAccess } from './modules/workspaces/access.ts';
+import { createAccessRepo } from './modules/workspaces/access.repo.ts';
+import { createInvitationsRepo } from './modules/workspaces/invitations.repo.ts';
+import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
+import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -83,7 +88,11 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     log,
   });
-  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue });
+  const workspaces = createWorkspacesService({
+    repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
+    signIn: (input) => auth.login(input),
+  });
+  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue, access: createAccess(createAccessRepo(db)), workspaces });
   const connectors = createConnectorsService({ repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets, log });
   const searchData = createSearchDataService(createSearchDataRepo(db));
   const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
@@ -125,7 +134,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     queue,
     revocations,
     services: {
-      users, auth, sites, connectors, tasks, rollbacks, audits, google, searchData,
+      users, auth, workspaces, sites, connectors, tasks, rollbacks, audits, google, searchData,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),

@@ -2,6 +2,7 @@
 // (an owner condition dropped, a state rule widened, a weight changed, an address class let
 // through, a bound widened) and watching the test fail.
 import assert from 'node:assert/strict';
+import { sitesServiceOn } from './helpers/services.ts';
 import dns from 'node:dns';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
@@ -18,8 +19,6 @@ import { createKeywordsRepo } from '../src/modules/keywords/keywords.repo.ts';
 import { createKeywordsService } from '../src/modules/keywords/keywords.service.ts';
 import { createSearchDataRepo } from '../src/modules/search-data/search-data.repo.ts';
 import { createSearchDataService } from '../src/modules/search-data/search-data.service.ts';
-import { createSitesRepo } from '../src/modules/sites/sites.repo.ts';
-import { createSitesService } from '../src/modules/sites/sites.service.ts';
 import { createTasksService } from '../src/modules/tasks/tasks.service.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from './helpers/app.ts';
 import { until } from './helpers/wait.ts';
@@ -235,8 +234,8 @@ describe('the quick-win planner', () => {
       current_position: position, previous_position: position, url: 'https://guards.example/page', impressions_28d: 5000, clicks_28d: 10,
     }))).execute();
     const search = createSearchDataService(createSearchDataRepo(db));
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, transact: transactor(db), search, latestRollback: async () => undefined });
-    const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), search, latestRollback: async () => undefined });
+    const sites = sitesServiceOn(db);
     await createSearchPlanner({
       search, keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),
       // No audit: each quick win considered is refused for its unknown title, which names it.

@@ -45,8 +45,8 @@ async function seed() {
     benchUsers.push(await users.createUser({ email: `bench${i}@example.com`, password: PASSWORD, name: `Bench ${i}` }));
   }
   await sql`insert into users (email, name, password_hash) select 'other' || g || '@example.com', 'Other', 'x' from generate_series(1, 2000) g`.execute(database.db);
-  await sql`insert into sites (owner_id, name, domain) select u.id, 'Site ' || g, 'site' || g || '-' || substr(u.id::text, 1, 8) || '.com' from users u cross join generate_series(1, 10) g where u.email like 'other%'`.execute(database.db);
-  await sql`insert into sites (owner_id, name, domain, platform, health_score) select u.id, 'My site ' || g, 'my-site-' || g || '-' || substr(u.id::text, 1, 8) || '.com', 'wordpress', 70 + g from users u cross join generate_series(1, ${SITES_PER_USER}) g where u.email like 'bench%'`.execute(database.db);
+  await sql`insert into sites (owner_id, workspace_id, name, domain) select u.id, (select id from workspaces where personal_of = u.id), 'Site ' || g, 'site' || g || '-' || substr(u.id::text, 1, 8) || '.com' from users u cross join generate_series(1, 10) g where u.email like 'other%'`.execute(database.db);
+  await sql`insert into sites (owner_id, workspace_id, name, domain, platform, health_score) select u.id, (select id from workspaces where personal_of = u.id), 'My site ' || g, 'my-site-' || g || '-' || substr(u.id::text, 1, 8) || '.com', 'wordpress', 70 + g from users u cross join generate_series(1, ${SITES_PER_USER}) g where u.email like 'bench%'`.execute(database.db);
   await sql`analyze`.execute(database.db);
   const sites = await database.db.selectFrom('sites').select(['id', 'owner_id']).where('owner_id', 'in', benchUsers.map((u) => u.id)).execute();
   await database.close();
@@ -104,7 +104,7 @@ try {
   }
   // Interleave users so that consecutive requests come from different accounts.
   const workloads = {
-    one: sites.map((_, i) => sites[(i * 7) % sites.length]!).map((s) => ({ token: tokens.get(s.owner_id)!, path: `/api/v1/sites/${s.id}` })),
+    one: sites.map((_, i) => sites[(i * 7) % sites.length]!).map((s) => ({ token: tokens.get(s.owner_id!)!, path: `/api/v1/sites/${s.id}` })),
     list: benchUsers.map((u) => ({ token: tokens.get(u.id)!, path: '/api/v1/sites' })),
   };
   const sample = workloads.one[0]!;

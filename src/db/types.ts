@@ -40,6 +40,38 @@ export interface TokenRevocationsTable {
   revoked_at: Timestamp;
 }
 
+export type WorkspaceRole = 'owner' | 'admin' | 'editor' | 'viewer';
+
+export interface WorkspacesTable {
+  id: Generated<string>;
+  name: string;
+  /** The user whose personal workspace this is (made with the account); null for a shared one. */
+  personal_of: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: CreatedAt;
+}
+
+export interface WorkspaceInvitationsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  email: string;
+  role: WorkspaceRole;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface SitesTable {
   gsc_property: string | null;
   ga4_property: string | null;
@@ -47,7 +79,9 @@ export interface SitesTable {
   search_synced_at: Timestamp | null;
   search_sync_error: string | null;
   id: Generated<string>;
-  owner_id: string;
+  /** The member who added the site (null once that account is deleted): its search data comes through their Google connection. */
+  owner_id: string | null;
+  workspace_id: string;
   name: string;
   domain: string;
   platform: ColumnType<Platform, Platform | undefined, Platform>;
@@ -290,6 +324,9 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   token_revocations: TokenRevocationsTable;
   sites: SitesTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
   audits: AuditsTable;
   audit_issues: AuditIssuesTable;
   tasks: TasksTable;

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import axe from 'axe-core';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { runDemo } from '../../src/modules/demo/demo.ts';
 import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
@@ -14,25 +13,13 @@ import { signUp, startTestApp, type TestContext } from '../helpers/app.ts';
 import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { sql } from 'kysely';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, type AxeResult } from './browser.ts';
 
 /**
  * The web app in a real browser (Debian's chromium driven by playwright-core): the journey
  * a customer takes, from sign-in to rollback, with axe-core on every page and screenshots
  * at desktop and phone width in test-results/screenshots/.
  */
-const chromiumPath = (() => {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 812 };
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const slow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let ctx: TestContext;
 let browser: Browser;
 let page: Page;
@@ -42,42 +29,14 @@ let demoSite: WordPressServer | undefined;
 let fixture: Awaited<ReturnType<typeof startFixtureSite>>;
 let wp: WordPressServer;
 const problems: string[] = [];
-export const axeResults: Array<{ page: string; width: number; violations: number; serious: string[] }> = [];
+export const axeResults: AxeResult[] = [];
 
-/** Waits for the page to settle, checks it with axe (no serious or critical violations) and shoots it at both widths. */
-async function capture(name: string) {
-  // Polled from here: waitForFunction polls with eval inside the page, which the app's CSP refuses once it has to wait.
-  await until(() => page.evaluate(`document.querySelectorAll('.loading').length`) as Promise<number>, (n) => n === 0, `${name} to finish loading`);
-  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-    await page.setViewportSize(size);
-    await slow(250);
-    // Strings run in the page (this file is compiled without the DOM's types).
-    const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`)) as axe.AxeResults;
-    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-    assert.ok(result.passes.length > 20, 'axe really checked the page');
-    axeResults.push({ page: name, width: size.width, violations: result.violations.length, serious });
-    assert.deepEqual(serious, [], `axe on ${name} at ${size.width}px`);
-    // Usable at 375 px: nothing makes the page scroll sideways (wide tables scroll in their own box).
-    const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
-      .filter((el) => (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1
-        // (or its text runs out of its box: a long address in a paragraph does not widen the paragraph)
-        || (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && getComputedStyle(el).overflowX === 'visible'))
-        && !el.parentElement.closest('.table-wrap, .mainnav'))
-      .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
-      .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
-    assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
+const capture = (name: string) => shoot(page, name, axeResults);
+const injectAxe = () => injectAxeInto(page);
 async function open(url: string) {
   await page.goto(`${base}${url}`);
   await injectAxe();
 }
-// page.evaluate runs outside the page's CSP, so the app's policy stays strict while axe runs.
-const injectAxe = () => page.evaluate(axe.source);
 
 describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
@@ -109,7 +68,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
 
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     });
     const context = await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
     page = await context.newPage();

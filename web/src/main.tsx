@@ -3,6 +3,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
 import { Loading } from './components/ui.tsx';
+import { AcceptPage, AcceptSignedOutPage } from './pages/accept.tsx';
 import { AnalyticsPage } from './pages/analytics.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { KeywordsPage } from './pages/keywords.tsx';
@@ -13,6 +14,7 @@ import { SitesPage } from './pages/sites.tsx';
 import { TaskPage } from './pages/task.tsx';
 import { TasksPage } from './pages/tasks.tsx';
 import { RollbacksPage } from './pages/rollbacks.tsx';
+import { WorkspacesPage } from './pages/workspaces.tsx';
 import './styles.css';
 
 export type User = Schemas extends { User: infer U } ? U : { id: string; email: string; name: string; role: string };
@@ -24,6 +26,7 @@ const NAV = [
   { href: '/tasks', label: 'Tasks', also: ['/rollbacks'] },
   { href: '/analytics', label: 'Analytics' },
   { href: '/keywords', label: 'Keywords' },
+  { href: '/workspaces', label: 'Workspaces' },
   { href: '/settings', label: 'Settings' },
 ];
 
@@ -62,6 +65,9 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />
           <Route path="/settings" component={() => <SettingsPage user={user} />} />
+          <Route path="/workspaces" component={() => <WorkspacesPage user={user} />} />
+          <Route path="/workspaces/:id" component={() => <WorkspacesPage user={user} />} />
+          <Route path="/invitations/:token" component={() => <AcceptPage user={user} />} />
           <Route default component={NotFound} />
         </Router>
       </main>
@@ -81,7 +87,13 @@ function NotFound() {
 function App() {
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>();
-  const loadMe = async () => setUser(unwrap(await api.GET('/api/v1/auth/me')) as User);
+  const { path, route } = useLocation();
+  /** Signed in: the user, and (after accepting an invitation) the page to go to, in one render. */
+  const loadMe = async (then?: string) => {
+    const me = unwrap(await api.GET('/api/v1/auth/me')) as User;
+    if (then) route(then);
+    setUser(me);
+  };
 
   useEffect(() => {
     setSignedOutHandler(() => {
@@ -93,6 +105,14 @@ function App() {
   }, []);
 
   if (user === undefined) return <div class="boot"><Loading label="Opening your workspace" /></div>;
+  // An invitation's link works signed out: it can make the account it is for.
+  if (user === null && path.startsWith('/invitations/')) {
+    return (
+      <Router>
+        {[<Route path="/invitations/:token" component={() => <AcceptSignedOutPage onSignedIn={(then) => { setNotice(undefined); return loadMe(then); }} />} />]}
+      </Router>
+    );
+  }
   if (user === null) return <SignInPage notice={notice} onSignedIn={() => { setNotice(undefined); return loadMe(); }} />;
   return (
     <Shell

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { sitesServiceOn } from '../../../test/helpers/services.ts';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
@@ -11,8 +12,6 @@ import { createSearchPlanner } from './search-planner.ts';
 import { createKeywordsRepo } from '../keywords/keywords.repo.ts';
 import { createKeywordsService } from '../keywords/keywords.service.ts';
 import { createSearchDataService } from '../search-data/search-data.service.ts';
-import { createSitesRepo } from '../sites/sites.repo.ts';
-import { createSitesService } from '../sites/sites.service.ts';
 import { transactor } from '../../db/transact.ts';
 import type { AuditsService } from '../audits/audits.service.ts';
 
@@ -83,8 +82,8 @@ after(() => ctx.close());
 
 function plannerFor() {
   const db = ctx.database.db;
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never }, queue: { send: async () => null }, transact: transactor(db), search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
-  const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null } });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
+  const sites = sitesServiceOn(db);
   return createSearchPlanner({
     search: createSearchDataService(createSearchDataRepo(db)), keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites,
     audits, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),

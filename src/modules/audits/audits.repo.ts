@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Finding } from '../checks/findings.ts';
 import { ACTIVE_AUDIT, AGENT_TRANSITIONS, AUDIT_TRANSITIONS } from './lifecycle.ts';
+import { memberWorkspaces } from '../workspaces/access.repo.ts';
 
 const COLUMNS = [
   'id', 'site_id', 'status', 'max_pages', 'pages_crawled', 'pages_discovered', 'pages_by_status', 'score',
@@ -24,7 +25,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
 
   /** Audits of the owner's sites only: every user-facing read starts here. */
   const owned = (ownerId: string) =>
-    db.selectFrom('audits').innerJoin('sites', 'sites.id', 'audits.site_id').select(AUDIT_COLUMNS).where('sites.owner_id', '=', ownerId);
+    db.selectFrom('audits').innerJoin('sites', 'sites.id', 'audits.site_id').select(AUDIT_COLUMNS).where('sites.workspace_id', 'in', memberWorkspaces(db, ownerId));
 
   const active = (siteId: string) =>
     db.selectFrom('audits').select(AUDIT_COLUMNS).where('site_id', '=', siteId).where('status', 'in', ACTIVE_AUDIT).executeTakeFirst();
@@ -298,7 +299,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .set({ agent: AGENT_TRANSITIONS.retry.to, agent_error: null })
         .where('id', '=', auditId)
         .where('agent', 'in', AGENT_TRANSITIONS.retry.from)
-        .where('site_id', 'in', trx.selectFrom('sites').select('id').where('owner_id', '=', ownerId))
+        .where('site_id', 'in', trx.selectFrom('sites').select('id').where('workspace_id', 'in', memberWorkspaces(trx, ownerId)))
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;

@@ -67,7 +67,7 @@ export function createAuditsService(deps: Deps) {
   return {
     /** Queues a crawl, or returns the one already queued or running for the site. */
     async startAudit(ownerId: string, input: { site_id: string; max_pages?: number | undefined }) {
-      const site = await deps.sites.getSite(ownerId, input.site_id);
+      const site = await deps.sites.getSite(ownerId, input.site_id, 'editor');
       // The active audit may finish between our insert and our look-up: then insert again.
       for (let attempt = 0; attempt < 3; attempt++) {
         const audit = (await enqueue(site.id, input.max_pages ?? DEFAULT_MAX_PAGES)) ?? (await repo.findActive(site.id));
@@ -198,6 +198,7 @@ export function createAuditsService(deps: Deps) {
     /** Runs the strategy agent again on a stored audit whose run failed (no new crawl): 409 unless it failed. */
     async retryAgent(ownerId: string, auditId: string) {
       const audit = await requireAudit(ownerId, auditId);
+      await deps.sites.requireAccess(ownerId, { audit: auditId }, 'editor');
       const retried = await deps.transact(async (trx) => {
         const moved = await repo.retryAgent(ownerId, auditId, trx);
         if (moved) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { personalWorkspace } from '../../../test/helpers/services.ts';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
@@ -295,7 +296,7 @@ describe('scheduled re-audits', () => {
       const site = await db
         .insertInto('sites')
         // Closed local ports: the re-audits these queue fail fast and send nothing off this machine.
-        .values({ owner_id: owner.id, name, domain: `127.0.0.1:${++closedPort}`, audit_schedule: schedule, is_active: isActive })
+        .values({ owner_id: owner.id, workspace_id: personalWorkspace(db, owner.id), name, domain: `127.0.0.1:${++closedPort}`, audit_schedule: schedule, is_active: isActive })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (lastAuditDaysAgo !== null) {

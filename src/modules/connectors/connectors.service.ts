@@ -87,7 +87,7 @@ export function createConnectorsService(deps: Deps) {
     },
 
     async put(ownerId: string, siteId: string, input: PutConnectorInput) {
-      const site = await deps.sites.getSite(ownerId, siteId);
+      const site = await deps.sites.getSite(ownerId, siteId, 'admin');
       if (input.type === 'manual') {
         const saved = await repo.save(siteId, { type: 'manual', settings: {}, secret: null, verifiedAt: null });
         await forget(siteId);

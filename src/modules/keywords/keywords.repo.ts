@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { intentSql } from '../search-data/intent.ts';
 import type { KEYWORD_SORTS } from './keywords.schemas.ts';
+import { memberWorkspaces } from '../workspaces/access.repo.ts';
 
 const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
 
@@ -75,7 +76,7 @@ export function createKeywordsRepo(db: Kysely<DB>) {
     async remove(ownerId: string, keywordId: string) {
       const deleted = await db.deleteFrom('keywords')
         .where('id', '=', keywordId)
-        .where('site_id', 'in', db.selectFrom('sites').select('id').where('owner_id', '=', ownerId))
+        .where('site_id', 'in', db.selectFrom('sites').select('id').where('workspace_id', 'in', memberWorkspaces(db, ownerId)))
         .executeTakeFirst();
       return Number(deleted.numDeletedRows) > 0;
     },

@@ -8,7 +8,7 @@ import type { KeywordSort, KeywordsRepo } from './keywords.repo.ts';
 const DESCENDING_FIRST = new Set<KeywordSort>(['clicks', 'change', 'volume', 'difficulty']);
 
 /** Keywords of the caller's sites: from Search Console, plus those added by hand. */
-export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite'> }) {
+export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite' | 'requireAccess'> }) {
   const { repo } = deps;
 
   return {
@@ -42,7 +42,7 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
 
     /** A keyword to track by hand; it fills in from Search Console when data for it appears. */
     async add(ownerId: string, input: { site_id: string; keyword: string }) {
-      const site = await deps.sites.getSite(ownerId, input.site_id);
+      const site = await deps.sites.getSite(ownerId, input.site_id, 'editor');
       const keyword = input.keyword.trim().toLowerCase().replace(/\s+/g, ' ');
       try {
         return await repo.insertManual(input.site_id, keyword, brandOf(site.domain));
@@ -56,6 +56,7 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
     rankedForPlanning: (siteId: string) => repo.rankedForPlanning(siteId),
 
     async remove(ownerId: string, keywordId: string) {
+      await deps.sites.requireAccess(ownerId, { keyword: keywordId }, 'editor');
       if (!(await repo.remove(ownerId, keywordId))) throw notFound('Keyword');
     },
   };

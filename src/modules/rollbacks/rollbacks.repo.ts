@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { memberWorkspaces } from '../workspaces/access.repo.ts';
 
 /** A rollback left `running` this long ago belongs to a process that died: it no longer blocks a retry. */
 const STALE_AFTER = '10 minutes';
@@ -61,7 +62,7 @@ export function createRollbacksRepo(db: Kysely<DB>) {
         .selectFrom('task_rollbacks')
         .innerJoin('sites', 'sites.id', 'task_rollbacks.site_id')
         .innerJoin('tasks', 'tasks.id', 'task_rollbacks.task_id')
-        .where('sites.owner_id', '=', ownerId);
+        .where('sites.workspace_id', 'in', memberWorkspaces(db, ownerId));
       if (siteId) base = base.where('task_rollbacks.site_id', '=', siteId);
       const [items, count] = await Promise.all([
         base

@@ -26,13 +26,14 @@ export function createRollbacksService(deps: {
   tasks: Pick<TasksService, 'findForRollback' | 'markRolledBack'>;
   transact: Transact;
   connectors: Pick<ConnectorsService, 'forSite'>;
-  sites: Pick<SitesService, 'getSite'>;
+  sites: Pick<SitesService, 'getSite' | 'requireAccess'>;
   log: FastifyBaseLogger;
 }) {
   const { repo } = deps;
 
   return {
     async rollback(ownerId: string, taskId: string, options: { force: boolean }) {
+      await deps.sites.requireAccess(ownerId, { task: taskId }, 'editor');
       const task = await deps.tasks.findForRollback(ownerId, taskId);
       if (!task) throw notFound('Task');
       if (task.status !== 'completed') throw conflict(`The task is ${statusInWords(task.status)} (${task.status}); only completed tasks can be rolled back`);

@@ -4,55 +4,58 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { batched } from '../../lib/batch.ts';
 
 const SITE_COLUMNS = [
-  'id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'gsc_property', 'ga4_property',
+  'id', 'workspace_id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'gsc_property', 'ga4_property',
   'search_synced_at', 'search_sync_error', 'created_at', 'updated_at',
 ] as const;
+const SITE_COLUMNS_Q = SITE_COLUMNS.map((c) => `sites.${c}` as const);
 
-/** Every query names the owner in its WHERE clause: another user's site reads as absent. */
+/**
+ * Every query names the caller in its WHERE clause through the site's workspace: a site of a
+ * workspace the caller is not a member of reads as absent. Reads return the caller's role.
+ */
 export function createSitesRepo(db: Kysely<DB>) {
+  const membership = () => db.selectFrom('sites').innerJoin('workspace_members as m', 'm.workspace_id', 'sites.workspace_id');
   // The two hot reads are batched: concurrent requests share one round trip (lib/batch.ts).
-  const findBatch = batched(async (keys: readonly { ownerId: string; siteId: string }[]) => {
-    const wanted = [...new Map(keys.map((k) => [`${k.ownerId}/${k.siteId}`, k])).values()];
-    const rows = await db
-      .selectFrom('sites')
-      .select([...SITE_COLUMNS, 'owner_id'])
-      .where(({ eb, refTuple, tuple }) => eb(refTuple('id', 'owner_id'), 'in', wanted.map((k) => tuple(k.siteId, k.ownerId))))
+  const findBatch = batched(async (keys: readonly { userId: string; siteId: string }[]) => {
+    const wanted = [...new Map(keys.map((k) => [`${k.userId}/${k.siteId}`, k])).values()];
+    const rows = await membership()
+      .select([...SITE_COLUMNS_Q, 'm.user_id', 'm.role'])
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('sites.id', 'm.user_id'), 'in', wanted.map((k) => tuple(k.siteId, k.userId))))
       .execute();
-    const found = new Map(rows.map(({ owner_id, ...site }) => [`${owner_id}/${site.id}`, site]));
-    return keys.map((k) => found.get(`${k.ownerId}/${k.siteId}`));
+    const found = new Map(rows.map(({ user_id, ...site }) => [`${user_id}/${site.id}`, site]));
+    return keys.map((k) => found.get(`${k.userId}/${k.siteId}`));
   });
 
-  const listBatch = batched(async (keys: readonly { ownerId: string; isActive: boolean | undefined }[]) => {
-    const rows = await db
-      .selectFrom('sites')
-      .select([...SITE_COLUMNS, 'owner_id'])
-      .where('owner_id', 'in', [...new Set(keys.map((k) => k.ownerId))])
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+  const listBatch = batched(async (keys: readonly { userId: string; isActive: boolean | undefined }[]) => {
+    const rows = await membership()
+      .select([...SITE_COLUMNS_Q, 'm.user_id'])
+      .where('m.user_id', 'in', [...new Set(keys.map((k) => k.userId))])
+      .orderBy('sites.created_at', 'desc')
+      .orderBy('sites.id')
       .execute();
     return keys.map((k) =>
       rows
-        .filter((r) => r.owner_id === k.ownerId && (k.isActive === undefined || r.is_active === k.isActive))
-        .map(({ owner_id: _owner, ...site }) => site),
+        .filter((r) => r.user_id === k.userId && (k.isActive === undefined || r.is_active === k.isActive))
+        .map(({ user_id: _user, ...site }) => site),
     );
   });
 
   return {
-    /** undefined when the owner already has a site with this domain. */
-    insert(ownerId: string, site: { name: string; domain: string }) {
+    /** undefined when the workspace already has a site with this domain. */
+    insert(userId: string, workspaceId: string, site: { name: string; domain: string }) {
       return db
         .insertInto('sites')
-        .values({ owner_id: ownerId, name: site.name, domain: site.domain })
-        .onConflict((oc) => oc.constraint('sites_owner_domain_key').doNothing())
+        .values({ owner_id: userId, workspace_id: workspaceId, name: site.name, domain: site.domain })
+        .onConflict((oc) => oc.constraint('sites_workspace_domain_key').doNothing())
         .returning(SITE_COLUMNS)
         .executeTakeFirst();
     },
 
-    /** The owner's sites, newest first. */
-    list: (ownerId: string, filter: { isActive?: boolean | undefined }) => listBatch({ ownerId, isActive: filter.isActive }),
+    /** The sites of every workspace the user is a member of, newest first. */
+    list: (userId: string, filter: { isActive?: boolean | undefined }) => listBatch({ userId, isActive: filter.isActive }),
 
-    /** The site, if this owner has it. */
-    findById: (ownerId: string, siteId: string) => findBatch({ ownerId, siteId }),
+    /** The site and the user's role in its workspace, if the user is a member there. */
+    findById: (userId: string, siteId: string) => findBatch({ userId, siteId }),
 
     /** Worker-side (no owner): what a completed audit learnt about the site. */
     async recordAudit(siteId: string, result: { healthScore: number; platform: Platform }) {
@@ -86,13 +89,18 @@ export function createSitesRepo(db: Kysely<DB>) {
       return rows.map((r) => r.id);
     },
 
+    /** The active sites a user added (whose search data their Google connection feeds). */
+    async idsAddedBy(userId: string) {
+      return (await db.selectFrom('sites').select('id').where('owner_id', '=', userId).where('is_active', '=', true).execute()).map((r) => r.id);
+    },
+
     /** The updated site, undefined if absent, or 'duplicate_domain' when the new domain is taken. */
     async update(
-      ownerId: string,
+      userId: string,
       siteId: string,
       changes: {
         name?: string; domain?: string; platform?: Platform; is_active?: boolean; audit_schedule?: AuditSchedule; health_score?: null;
-        gsc_property?: string | null; ga4_property?: string | null; search_backfilled?: boolean;
+        gsc_property?: string | null; ga4_property?: string | null; search_backfilled?: boolean; workspace_id?: string;
       },
     ) {
       try {
@@ -100,11 +108,12 @@ export function createSitesRepo(db: Kysely<DB>) {
           .updateTable('sites')
           .set({ ...changes, updated_at: sql`now()` })
           .where('id', '=', siteId)
-          .where('owner_id', '=', ownerId)
+          // (The service checked the role; a site of no workspace of the caller's is never written.)
+          .where('workspace_id', 'in', db.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', userId))
           .returning(SITE_COLUMNS)
           .executeTakeFirst();
       } catch (error) {
-        if (isUniqueViolation(error, 'sites_owner_domain_key')) return 'duplicate_domain' as const;
+        if (isUniqueViolation(error, 'sites_workspace_domain_key')) return 'duplicate_domain' as const;
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { ROLES } from '../workspaces/roles.ts';
 
 export const PLATFORMS = [
   'wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'drupal', 'joomla', 'custom', 'unknown',
@@ -21,24 +22,30 @@ const gscProperty = Nullable(Type.String({
   description: 'Search Console property: "sc-domain:example.com" or a URL prefix ending in "/"; null to unlink (by default the matching property is picked at the first sync)',
 }));
 const ga4Property = Nullable(Type.String({ pattern: '^properties/\\d+$', description: 'GA4 property, "properties/123456789"; null to unlink' }));
+const workspaceId = Uuid({ description: 'The workspace that holds the site (GET /workspaces)' });
 const healthScore = Nullable(Type.Integer({ minimum: 0, maximum: 100, description: 'From the latest completed audit' }));
 
 /** GET /sites/{id} and PUT: the whole site. */
 export const SiteSchema = Type.Object({
-  id, name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule,
+  id, workspace_id: workspaceId,
+  role: StringEnum(ROLES, { description: 'The caller\'s role in the site\'s workspace' }),
+  name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule,
   gsc_property: gscProperty, ga4_property: ga4Property,
   created_at: Timestamp(), updated_at: Timestamp(),
 });
 
 /** GET /sites items: the spec omits health_score and updated_at. */
-export const SiteListItemSchema = Type.Object({ id, name, domain, platform, is_active: isActive, created_at: Timestamp() });
+export const SiteListItemSchema = Type.Object({ id, workspace_id: workspaceId, name, domain, platform, is_active: isActive, created_at: Timestamp() });
 
 /** POST /sites: the spec omits platform, health_score and updated_at. */
-export const SiteCreatedSchema = Type.Object({ id, name, domain, is_active: isActive, created_at: Timestamp() });
+export const SiteCreatedSchema = Type.Object({ id, workspace_id: workspaceId, name, domain, is_active: isActive, created_at: Timestamp() });
 
 export const SiteListSchema = Type.Object({ items: Type.Array(SiteListItemSchema), total: Type.Integer() });
 
-export const CreateSiteBody = Type.Object({ name, domain }, { additionalProperties: false });
+export const CreateSiteBody = Type.Object({
+  name, domain,
+  workspace_id: Type.Optional(Uuid({ description: 'The workspace to add it to (its admin or owner); the caller\'s personal workspace by default' })),
+}, { additionalProperties: false });
 export type CreateSiteInput = Static<typeof CreateSiteBody>;
 
 export const UpdateSiteBody = Type.Object(
@@ -50,6 +57,7 @@ export const UpdateSiteBody = Type.Object(
     audit_schedule: Type.Optional(auditSchedule),
     gsc_property: Type.Optional(gscProperty),
     ga4_property: Type.Optional(ga4Property),
+    workspace_id: Type.Optional(Uuid({ description: 'Move the site to another workspace (admin in both)' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -21,7 +21,7 @@ describe('POST /api/v1/sites', () => {
   it('creates a site with exactly the fields of the create response', async () => {
     const res = await createSite(alice, { name: 'Shop', domain: 'shop-create.com' });
     assert.equal(res.statusCode, 201);
-    assert.deepEqual(Object.keys(res.data).sort(), ['created_at', 'domain', 'id', 'is_active', 'name']);
+    assert.deepEqual(Object.keys(res.data).sort(), ['created_at', 'domain', 'id', 'is_active', 'name', 'workspace_id']);
     assert.equal(res.data.domain, 'shop-create.com');
     assert.equal(res.data.is_active, true);
     assert.match(res.data.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -99,7 +99,7 @@ describe('GET /api/v1/sites', () => {
     assert.deepEqual(Object.keys(res.data).sort(), ['items', 'total']);
     assert.equal(res.data.total, 2);
     assert.deepEqual(res.data.items.map((s: { id: string }) => s.id), [second.data.id, first.data.id]);
-    assert.deepEqual(Object.keys(res.data.items[0]).sort(), ['created_at', 'domain', 'id', 'is_active', 'name', 'platform']);
+    assert.deepEqual(Object.keys(res.data.items[0]).sort(), ['created_at', 'domain', 'id', 'is_active', 'name', 'platform', 'workspace_id']);
     assert.equal(res.data.items[0].platform, 'unknown');
   });
 
@@ -136,8 +136,10 @@ describe('GET /api/v1/sites/{site_id}', () => {
     const res = await call(ctx, { method: 'GET', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(Object.keys(res.data).sort(), [
-      'audit_schedule', 'created_at', 'domain', 'ga4_property', 'gsc_property', 'health_score', 'id', 'is_active', 'name', 'platform', 'updated_at',
+      'audit_schedule', 'created_at', 'domain', 'ga4_property', 'gsc_property', 'health_score', 'id', 'is_active', 'name', 'platform', 'role', 'updated_at',
+      'workspace_id',
     ]);
+    assert.equal(res.data.role, 'owner', 'the caller owns their personal workspace');
     assert.equal(res.data.health_score, null);
     assert.deepEqual([res.data.gsc_property, res.data.ga4_property], [null, null], 'no search property linked yet');
     assert.equal(res.data.audit_schedule, 'weekly', 're-audits are weekly by default');

@@ -2,6 +2,7 @@ import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
+import { memberWorkspaces } from '../workspaces/access.repo.ts';
 
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
@@ -33,7 +34,7 @@ const lockSiteClaims = (trx: Kysely<DB>, siteId: string) => sql`select pg_adviso
 /** Every query joins the task's site and names its owner: another user's task reads as absent. */
 export function createTasksRepo(db: Kysely<DB>) {
   const owned = (ownerId: string) =>
-    db.selectFrom('tasks').innerJoin('sites', 'sites.id', 'tasks.site_id').where('sites.owner_id', '=', ownerId);
+    db.selectFrom('tasks').innerJoin('sites', 'sites.id', 'tasks.site_id').where('sites.workspace_id', 'in', memberWorkspaces(db, ownerId));
 
   const filtered = (ownerId: string, filter: TaskFilter) => {
     let query = owned(ownerId);
@@ -109,7 +110,7 @@ export function createTasksRepo(db: Kysely<DB>) {
       const rule = TRANSITIONS[action];
       const { from, to } = rule;
       const afresh = 'afresh' in rule;
-      const owner = ownerId === null ? sql`` : sql`and site_id in (select id from sites where owner_id = ${ownerId})`;
+      const owner = ownerId === null ? sql`` : sql`and site_id in (select s.id from sites s join workspace_members m on m.workspace_id = s.workspace_id where m.user_id = ${ownerId})`;
       const extra = [
         ...(also.deliverables !== undefined ? [sql`deliverables = ${also.deliverables}::jsonb`] : []),
         ...('error' in also ? [sql`error = ${also.error ?? null}::jsonb`] : []),
@@ -175,7 +176,7 @@ export function createTasksRepo(db: Kysely<DB>) {
      */
     async claimedMeanwhile(trx: Kysely<DB>, ownerId: string, taskId: string) {
       const task = await trx.selectFrom('tasks').innerJoin('sites', 'sites.id', 'tasks.site_id').select(['tasks.site_id', 'tasks.claims'])
-        .where('tasks.id', '=', taskId).where('sites.owner_id', '=', ownerId).where('tasks.status', '=', 'failed').executeTakeFirst();
+        .where('tasks.id', '=', taskId).where('sites.workspace_id', 'in', memberWorkspaces(db, ownerId)).where('tasks.status', '=', 'failed').executeTakeFirst();
       if (!task || task.claims.length === 0) return undefined;
       await lockSiteClaims(trx, task.site_id);
       return trx.selectFrom('tasks').select(['id', 'title']).where('site_id', '=', task.site_id).where('id', '!=', taskId)

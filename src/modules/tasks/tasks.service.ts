@@ -40,7 +40,7 @@ function claimsInWords(claims: readonly string[]): string {
 
 export function createTasksService(deps: {
   repo: TasksRepo;
-  sites: Pick<SitesService, 'getSite'>;
+  sites: Pick<SitesService, 'getSite' | 'requireAccess'>;
   queue: JobSender;
   transact: Transact;
   search: Pick<SearchDataService, 'impactAround'>;
@@ -92,6 +92,7 @@ export function createTasksService(deps: {
 
   /** Approve, cancel or retry: 200 with the new status, 409 saying why not, 404 if not the caller's. */
   async function act(ownerId: string, taskId: string, action: 'approve' | 'cancel' | 'retry', detail?: { reason: string }) {
+    await deps.sites.requireAccess(ownerId, { task: taskId }, 'editor');
     // The transition and its execution job commit together: never a queued task that no job will run.
     const status = await deps.transact(async (trx) => {
       // A failed task runs again only if no open task took one of its fields meanwhile (one change per field of a page).

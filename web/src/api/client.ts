@@ -137,3 +137,27 @@ export async function signOut(): Promise<void> {
   }
   accessToken = undefined;
 }
+
+/**
+ * An account just made by accepting an invitation comes with a bearer token pair, which is not
+ * a web session (that needs the httpOnly cookie only /auth/session sets). The pair is traded
+ * for one: its access token names the account's e-mail, a sign-in with the password just chosen
+ * sets the cookie, and the pair is then revoked so no second session is left behind.
+ * Returns false when that did not work: the account exists, and signing in by hand does it.
+ */
+export async function adoptNewAccount(tokens: { access_token?: string | undefined; refresh_token?: string | undefined }, password: string): Promise<boolean> {
+  if (!tokens.access_token) return false;
+  const bearer = { authorization: `Bearer ${tokens.access_token}` };
+  try {
+    const me = await fetch('/api/v1/auth/me', { headers: bearer });
+    if (!me.ok) return false;
+    await signIn(((await me.json()) as { email: string }).email, password);
+    await fetch('/api/v1/auth/logout', {
+      method: 'POST', headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
+    }).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}

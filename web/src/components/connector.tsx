@@ -4,13 +4,19 @@ import { fieldErrors, formatDate } from '../lib/format.ts';
 import { Async, describedBy, ErrorNotice, Field, useAsync } from './ui.tsx';
 
 /** How approved tasks reach the site: manual deliverables, or WordPress with credentials checked on save. */
-export function ConnectorForm({ siteId }: { siteId: string }) {
+export function ConnectorForm({ siteId, canEdit = true }: { siteId: string; canEdit?: boolean }) {
   const state = useAsync(async () => unwrap(await api.GET('/api/v1/sites/{site_id}/connector', { params: { path: { site_id: siteId } } })), [siteId]);
   // The confirmation lives here: saving reloads the connector, which starts a fresh editor.
   const [saved, setSaved] = useState<string | undefined>();
   return (
     <Async state={state} label="Loading the connector">
-      {(c) => (
+      {(c) => !canEdit ? (
+        <section class="panel" aria-labelledby="connector-title">
+          <h2 id="connector-title">How approved changes reach the site</h2>
+          <p><ConnectorSummary current={c} /></p>
+          <p class="muted small">An admin or owner of the site's workspace changes the connector.</p>
+        </section>
+      ) : (
         <Editor key={c.updated_at ?? 'new'} siteId={siteId} current={c} saved={saved}
           onSaving={() => setSaved(undefined)} onSaved={(message) => { setSaved(message); void state.reload(); }} />
       )}
@@ -51,11 +57,7 @@ function Editor({ siteId, current, saved, onSaving, onSaved }: { siteId: string;
   return (
     <form class="panel form" onSubmit={submit} aria-labelledby="connector-title">
       <h2 id="connector-title">How approved changes reach the site</h2>
-      <p class="muted">
-        {current.type === 'wordpress'
-          ? <>Connected to WordPress at {current.base_url}{current.verified_at && <> · checked {formatDate(current.verified_at, true)}</>}{current.seo_plugins.length > 0 && <> · SEO plugin: {current.seo_plugins.join(', ')}</>}</>
-          : 'Manual: each approved task produces exact instructions for you or your developer to apply.'}
-      </p>
+      <p class="muted"><ConnectorSummary current={current} /></p>
       {saved && <p class="notice notice-success" role="status">{saved}</p>}
       {error !== undefined && <ErrorNotice error={error} />}
       <fieldset class="radio-row">
@@ -81,4 +83,10 @@ function Editor({ siteId, current, saved, onSaving, onSaved }: { siteId: string;
       </div>
     </form>
   );
+}
+
+function ConnectorSummary({ current }: { current: Connector }) {
+  return current.type === 'wordpress'
+    ? <>Connected to WordPress at {current.base_url}{current.verified_at && <> · checked {formatDate(current.verified_at, true)}</>}{current.seo_plugins.length > 0 && <> · SEO plugin: {current.seo_plugins.join(', ')}</>}</>
+    : <>Manual: each approved task produces exact instructions for you or your developer to apply.</>;
 }

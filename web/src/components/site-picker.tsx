@@ -2,7 +2,7 @@ import { useLocation } from 'preact-iso';
 import { api, unwrap } from '../api/client.ts';
 import { Async, Empty, useAsync } from './ui.tsx';
 
-export type SiteSummary = { id: string; name: string; domain: string };
+export type SiteSummary = { id: string; name: string; domain: string; workspace_id: string };
 
 /** The signed-in user's sites, newest first. */
 export const loadSites = async () => unwrap(await api.GET('/api/v1/sites', {})).items;

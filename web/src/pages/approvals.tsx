@@ -9,6 +9,7 @@ import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/
 import { changesOf, pageCount } from '../lib/diff.ts';
 import { TASK_TYPES } from '../generated/task-types.ts';
 import { errorMessage, formatRelative, humanize } from '../lib/format.ts';
+import { atLeast, useSiteRoles } from '../lib/workspaces.ts';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 const isPriority = (value: string): value is (typeof PRIORITIES)[number] => (PRIORITIES as readonly string[]).includes(value);
@@ -66,6 +67,10 @@ export function ApprovalsPage() {
 
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
   const visible = queue.data?.items ?? [];
+  // Approving and rejecting take an editor: a viewer's cards have no buttons that would answer 403.
+  const { roleOf, loaded } = useSiteRoles(sites.data);
+  const canAct = (task: Task) => atLeast(roleOf(task.site_id), 'editor');
+  const actable = visible.filter(canAct);
 
   return (
     <section class="page">
@@ -101,10 +106,14 @@ export function ApprovalsPage() {
           </Empty>
         ) : (
           <>
+            {loaded && actable.length < visible.length && (
+              <p class="notice notice-info">{actable.length === 0 ? 'You can view these proposals' : 'Some of these proposals are on sites you can only view'}: an editor or above in the site's workspace can approve or reject them.</p>
+            )}
+            {actable.length > 0 && (
             <div class="bulkbar" role="group" aria-label="Bulk actions">
               <label class="check">
-                <input type="checkbox" checked={visible.every((t) => selected.has(t.id))} onChange={(e) => setSelected(e.currentTarget.checked ? new Set(visible.map((t) => t.id)) : new Set())} />
-                Select all {visible.length}
+                <input type="checkbox" checked={actable.every((t) => selected.has(t.id))} onChange={(e) => setSelected(e.currentTarget.checked ? new Set(actable.map((t) => t.id)) : new Set())} />
+                Select all {actable.length}
               </label>
               <span class="muted" aria-live="polite">{selected.size} selected</span>
               <button type="button" class="btn btn-primary btn-small" disabled={busy || selected.size === 0} onClick={() => act([...selected], 'approve')}>Approve selected</button>
@@ -113,6 +122,7 @@ export function ApprovalsPage() {
                 <RejectReason count={selected.size} busy={busy} onReject={async (reason) => { await act([...selected], 'cancel', reason); setRejecting(false); }} onKeep={() => setRejecting(false)} />
               )}
             </div>
+            )}
             <ol class="proposals">
               {visible.map((task) => (
                 <ProposalCard
@@ -120,6 +130,7 @@ export function ApprovalsPage() {
                   siteName={siteName(task.site_id)}
                   selected={selected.has(task.id)}
                   busy={busy}
+                  canAct={canAct(task)}
                   onSelect={(on) => { const next = new Set(selected); if (on) next.add(task.id); else next.delete(task.id); setSelected(next); }}
                   onAct={(action, reason) => act([task.id], action, reason)}
                 />
@@ -133,14 +144,14 @@ export function ApprovalsPage() {
   );
 }
 
-function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { task: Task; siteName: string; selected: boolean; busy: boolean; onSelect: (on: boolean) => void; onAct: (action: 'approve' | 'cancel', reason?: string) => void }) {
+function ProposalCard({ task, siteName, selected, busy, canAct, onSelect, onAct }: { task: Task; siteName: string; selected: boolean; busy: boolean; canAct: boolean; onSelect: (on: boolean) => void; onAct: (action: 'approve' | 'cancel', reason?: string) => void }) {
   const detail = useAsync(async () => unwrap(await api.GET('/api/v1/tasks/{task_id}', { params: { path: { task_id: task.id } } })), [task.id]);
   const [rejecting, setRejecting] = useState(false);
   const headingId = `proposal-${task.id}`;
   return (
     <li class={`proposal card priority-${task.priority}`} aria-labelledby={headingId}>
       <div class="proposal-head">
-        <input type="checkbox" class="proposal-check" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select: ${task.title}`} />
+        {canAct && <input type="checkbox" class="proposal-check" checked={selected} onChange={(e) => onSelect(e.currentTarget.checked)} aria-label={`Select: ${task.title}`} />}
         <div class="proposal-title">
           <h2 id={headingId}><a href={`/tasks/${task.id}`}>{task.title}</a></h2>
           <p class="muted small">{humanize(task.type)}{siteName && <> · {siteName}</>} · proposed {formatRelative(task.created_at)}</p>
@@ -171,8 +182,8 @@ function ProposalCard({ task, siteName, selected, busy, onSelect, onAct }: { tas
         }}
       </Async>
       <div class="proposal-actions">
-        <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAct('approve')} aria-describedby={headingId}>Approve</button>
-        <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)} aria-describedby={headingId}>Reject…</button>
+        {canAct && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => onAct('approve')} aria-describedby={headingId}>Approve</button>}
+        {canAct && <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)} aria-describedby={headingId}>Reject…</button>}
         <a class="btn btn-ghost" href={`/tasks/${task.id}`}>Details</a>
       </div>
       {rejecting && <RejectReason count={1} busy={busy} onReject={(reason) => onAct('cancel', reason)} onKeep={() => setRejecting(false)} />}

@@ -5,18 +5,23 @@ import type { paths } from '../generated/api';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatDate, formatNumber, humanize, positionDelta } from '../lib/format.ts';
+import { atLeast, useWorkspaces } from '../lib/workspaces.ts';
 
 const PAGE_SIZE = 50;
 
 export function KeywordsPage() {
+  const workspaces = useWorkspaces();
   return (
     <WithSite>
-      {(site, picker) => (
-        <section class="page">
-          <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${site.name} ranks for in Google search.`} actions={picker} />
-          <Keywords siteId={site.id} />
-        </section>
-      )}
+      {(site, picker) => {
+        const role = workspaces?.find((w) => w.id === site.workspace_id)?.role;
+        return (
+          <section class="page">
+            <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${site.name} ranks for in Google search.`} actions={picker} />
+            <Keywords siteId={site.id} canEdit={atLeast(role, 'editor')} viewOnly={role === 'viewer'} />
+          </section>
+        );
+      }}
     </WithSite>
   );
 }
@@ -28,7 +33,7 @@ const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
 ];
 
-function Keywords({ siteId }: { siteId: string }) {
+function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: boolean; viewOnly: boolean }) {
   const { query, path, route } = useLocation();
   const page = Number(query.page ?? 1) || 1;
   // The order is the API's, over the whole list (not the loaded page), and lives in the URL like the page.
@@ -63,7 +68,8 @@ function Keywords({ siteId }: { siteId: string }) {
           </div>
         )}
       </Async>
-      <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k.keyword}” is now tracked; its position shows once Search Console reports it.`, undo: k }); reload(); }} />
+      {viewOnly && <p class="notice notice-info">You can view this site's keywords; an editor or above adds and removes them.</p>}
+      {canEdit && <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k.keyword}” is now tracked; its position shows once Search Console reports it.`, undo: k }); reload(); }} />}
       {message && (
         <div class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
           <p>{message.text}</p>
@@ -102,7 +108,7 @@ function Keywords({ siteId }: { siteId: string }) {
                         <td class="num" data-label="Difficulty"><Difficulty value={k.difficulty} /></td>
                         <td data-label="Intent">{humanize(k.intent)}</td>
                         <td class="url" data-label="URL">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
-                        <td data-label=""><button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button></td>
+                        <td data-label="">{canEdit && <button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button>}</td>
                       </tr>
                     );
                   })}

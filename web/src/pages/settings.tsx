@@ -4,6 +4,7 @@ import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { errorMessage, fieldErrors, formatDate, googleRefusal, missingScopes } from '../lib/format.ts';
 import type { User } from '../main.tsx';
+import { atLeast } from '../lib/workspaces.ts';
 
 export function SettingsPage({ user }: { user: User }) {
   return (
@@ -102,8 +103,8 @@ function Properties() {
             <ul class="plain-list">
               {sites.map((s) => (
                 <li class="property-row">
-                  <label for={`prop-${s.id}`}>{s.name} <span class="muted small">{s.domain}</span></label>
-                  <select id={`prop-${s.id}`} value={s.gsc_property ?? ''} onChange={(e) => link(s.id, e.currentTarget.value)}>
+                  <label for={`prop-${s.id}`}>{s.name} <span class="muted small">{s.domain}{!atLeast(s.role, 'admin') && ' · an admin of its workspace links it'}</span></label>
+                  <select id={`prop-${s.id}`} value={s.gsc_property ?? ''} disabled={!atLeast(s.role, 'admin')} onChange={(e) => link(s.id, e.currentTarget.value)}>
                     <option value="">Match automatically</option>
                     {properties.map((p) => <option value={p.site_url}>{p.site_url}</option>)}
                   </select>

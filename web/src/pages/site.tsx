@@ -6,6 +6,7 @@ import { ConnectorForm } from '../components/connector.tsx';
 import { TrendChart } from '../components/chart.tsx';
 import { Async, Badge, ErrorNotice, PageHeader, Score, Spark, useAsync, usePolling } from '../components/ui.tsx';
 import { formatDate, formatNumber, platformName } from '../lib/format.ts';
+import { atLeast, useWorkspaces } from '../lib/workspaces.ts';
 import { SiteForm } from './sites.tsx';
 
 export function SitePage() {
@@ -18,6 +19,7 @@ export function SitePage() {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>();
   const [reportKey, setReportKey] = useState(0);
+  const workspaces = useWorkspaces();
 
   const running = progress.data?.audit?.status === 'queued' || progress.data?.audit?.status === 'running';
   const poll = useCallback(async () => {
@@ -42,20 +44,29 @@ export function SitePage() {
 
   return (
     <Async state={site} label="Loading the site">
-      {(s) => (
+      {(s) => {
+        const workspace = workspaces?.find((w) => w.id === s.workspace_id);
+        const canAudit = atLeast(s.role, 'editor');
+        const canEdit = atLeast(s.role, 'admin');
+        return (
         <section class="page">
           <p class="breadcrumb"><a href="/sites">Sites</a> <span aria-hidden="true">/</span> {s.name}</p>
           <PageHeader
             title={<span tabIndex={-1}>{s.name}</span>}
             subtitle={<>{s.domain} · {s.platform === 'unknown' ? 'platform not detected' : platformName(s.platform)} · re-audit {s.audit_schedule}</>}
-            actions={
+            actions={(canEdit || canAudit) && (
               <>
-                <button type="button" class="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit site</button>
-                <button type="button" class="btn btn-primary" onClick={startAudit} disabled={starting || running}>{running ? 'Audit running…' : starting ? 'Starting…' : 'Start audit'}</button>
+                {canEdit && <button type="button" class="btn" onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit site</button>}
+                {canAudit && <button type="button" class="btn btn-primary" onClick={startAudit} disabled={starting || running}>{running ? 'Audit running…' : starting ? 'Starting…' : 'Start audit'}</button>}
               </>
-            }
+            )}
           />
-          {editing && <SiteForm site={s} onDone={(changed) => { setEditing(false); if (changed) void site.reload(); }} />}
+          <p class="site-workspace small">
+            In <a href={`/workspaces/${s.workspace_id}`}>{workspace?.name ?? 'its workspace'}</a>{workspace?.personal ? ' (your personal workspace)' : ''} · you are <strong>{s.role}</strong>
+            {!canAudit ? <span class="muted"> · you can view this site; an editor or above can run audits and approve changes</span>
+              : !canEdit ? <span class="muted"> · an admin or owner changes its settings and connector</span> : null}
+          </p>
+          {editing && <SiteForm site={s} workspaces={workspaces} onDone={(changed) => { setEditing(false); if (changed) void site.reload(); }} />}
           {startError !== undefined && <ErrorNotice error={startError} />}
 
           <Async state={progress} label="Loading the site's progress">
@@ -108,10 +119,11 @@ export function SitePage() {
             <button type="button" role="tab" id="tab-connector" aria-controls="panel-connector" aria-selected={tab === 'connector'} tabIndex={tab === 'connector' ? 0 : -1} onClick={() => setTab('connector')}>Connector</button>
           </div>
           <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            {tab === 'audit' ? <AuditReport key={reportKey} siteId={siteId} /> : <ConnectorForm siteId={siteId} />}
+            {tab === 'audit' ? <AuditReport key={reportKey} siteId={siteId} /> : <ConnectorForm siteId={siteId} canEdit={canEdit} />}
           </div>
         </section>
-      )}
+        );
+      }}
     </Async>
   );
 }

@@ -1,8 +1,10 @@
-import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
+import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Score, Spark, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatRelative, platformName } from '../lib/format.ts';
+import { atLeast, useCurrentWorkspace, useWorkspaces, type Workspace } from '../lib/workspaces.ts';
 
 async function loadOverview() {
   const sites = await loadSites();
@@ -14,19 +16,46 @@ async function loadOverview() {
 export function SitesPage() {
   const state = useAsync(loadOverview, []);
   const [adding, setAdding] = useState(false);
+  const workspaces = useWorkspaces();
+  const [current, setCurrent] = useCurrentWorkspace();
+  // A link from the Workspaces page (?workspace=) chooses the workspace, and is remembered like the select.
+  const { query, path, route } = useLocation();
+  useEffect(() => {
+    if (query.workspace !== undefined) {
+      setCurrent(query.workspace);
+      route(path, true);
+    }
+  }, [query.workspace]);
+  // A remembered workspace the user has since left reads as all of them.
+  const shown = workspaces?.find((w) => w.id === current);
+  const filter = shown ? shown.id : '';
+  const canAdd = workspaces === undefined || workspaces.some((w) => atLeast(w.role, 'admin'));
+  const workspaceName = (id: string) => workspaces?.find((w) => w.id === id)?.name ?? '';
   return (
     <section class="page">
       <PageHeader
         title={<span tabIndex={-1}>Sites</span>}
-        subtitle="Every website you look after, with its health and latest audit."
-        actions={!adding && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add site</button>}
+        subtitle={shown ? <>The websites of <strong>{shown.name}</strong>, with their health and latest audit.</> : 'Every website you look after, with its health and latest audit.'}
+        actions={!adding && canAdd && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add site</button>}
       />
-      {adding && <SiteForm onDone={(added) => { setAdding(false); if (added) void state.reload(); }} />}
+      {workspaces && workspaces.length > 1 && (
+        <form class="filters" aria-label="Choose a workspace" onSubmit={(e) => e.preventDefault()}>
+          <label>Workspace
+            <select value={filter} onChange={(e) => setCurrent(e.currentTarget.value)}>
+              <option value="">All workspaces</option>
+              {workspaces.map((w) => <option value={w.id}>{w.name}{w.personal ? ' (personal)' : ''}</option>)}
+            </select>
+          </label>
+        </form>
+      )}
+      {adding && <SiteForm workspaces={workspaces} defaultWorkspace={filter} onDone={(added) => { setAdding(false); if (added) void state.reload(); }} />}
       <Async state={state} label="Loading your sites">
-        {(rows) => rows.length === 0 ? (
-          <Empty title="No sites yet">
+        {(all) => {
+          const rows = filter ? all.filter((r) => r.site.workspace_id === filter) : all;
+          return rows.length === 0 ? (
+          <Empty title={filter && all.length ? `No sites in ${shown?.name} yet` : 'No sites yet'}>
             <p>Add a website to audit it, review what the agent proposes and follow its search performance.</p>
-            {!adding && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add your first site</button>}
+            {!adding && canAdd && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add your first site</button>}
           </Empty>
         ) : (
           <div class="table-wrap">
@@ -41,7 +70,7 @@ export function SitesPage() {
                   const audit = progress?.audit;
                   return (
                     <tr>
-                      <td data-label="Site"><a class="strong" href={`/sites/${site.id}`}>{site.name}</a><div class="muted small">{site.domain}</div></td>
+                      <td data-label="Site"><a class="strong" href={`/sites/${site.id}`}>{site.name}</a><div class="muted small">{site.domain}</div>{!filter && workspaces && workspaces.length > 1 && <div class="muted small">in {workspaceName(site.workspace_id)}</div>}</td>
                       <td data-label="Health"><Score value={progress?.health_score} /></td>
                       <td data-label="Trend"><Spark values={scores} label={scores.length > 1 ? `Score over the last ${scores.length} audits: ${scores.join(', ')}` : 'Not enough audits for a trend'} /></td>
                       <td data-label="Platform">{site.platform === 'unknown' ? <span class="muted">Not detected</span> : platformName(site.platform)}</td>
@@ -53,7 +82,8 @@ export function SitesPage() {
               </tbody>
             </table>
           </div>
-        )}
+        );
+        }}
       </Async>
     </section>
   );
@@ -62,7 +92,12 @@ export function SitesPage() {
 export type SiteFields = { name: string; domain: string; audit_schedule?: 'off' | 'daily' | 'weekly' };
 
 /** Add a site, or edit one (name, domain, re-audit schedule), with the API's field errors beside each field. */
-export function SiteForm({ site, onDone }: { site?: SiteFields & { id: string }; onDone: (changed: boolean) => void }) {
+export function SiteForm({ site, workspaces, defaultWorkspace, onDone }: {
+  site?: SiteFields & { id: string; workspace_id: string }; workspaces?: Workspace[] | undefined; defaultWorkspace?: string; onDone: (changed: boolean) => void;
+}) {
+  // Only where the caller is admin or owner can a site be added (or moved, from and to).
+  const allowed = (workspaces ?? []).filter((w) => atLeast(w.role, 'admin'));
+  const [workspace, setWorkspace] = useState(site?.workspace_id ?? (allowed.some((w) => w.id === defaultWorkspace) ? defaultWorkspace! : allowed.find((w) => w.personal)?.id ?? allowed[0]?.id ?? ''));
   const [values, setValues] = useState<SiteFields>({ name: site?.name ?? '', domain: site?.domain ?? '', audit_schedule: site?.audit_schedule ?? 'weekly' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>();
@@ -75,8 +110,9 @@ export function SiteForm({ site, onDone }: { site?: SiteFields & { id: string };
     setErrors({});
     setError(undefined);
     try {
-      if (site) unwrap(await api.PUT('/api/v1/sites/{site_id}', { params: { path: { site_id: site.id } }, body: values }));
-      else unwrap(await api.POST('/api/v1/sites', { body: { name: values.name.trim(), domain: values.domain.trim() } }));
+      const where = workspace && workspace !== site?.workspace_id ? { workspace_id: workspace } : {};
+      if (site) unwrap(await api.PUT('/api/v1/sites/{site_id}', { params: { path: { site_id: site.id } }, body: { ...values, ...where } }));
+      else unwrap(await api.POST('/api/v1/sites', { body: { name: values.name.trim(), domain: values.domain.trim(), ...where } }));
       onDone(true);
     } catch (e) {
       const fields = fieldErrors((e as ApiError).problem?.errors);
@@ -99,6 +135,13 @@ export function SiteForm({ site, onDone }: { site?: SiteFields & { id: string };
         <Field id="site-domain" label="Domain" error={errors.domain} hint="The address of the site, e.g. www.example.com">
           <input id="site-domain" required value={values.domain} onInput={set('domain')} inputMode="url" autoComplete="url" {...describedBy('site-domain', errors.domain, true)} />
         </Field>
+        {allowed.length > 1 && (
+          <Field id="site-workspace" label="Workspace" error={errors.workspace_id}>
+            <select id="site-workspace" value={workspace} onChange={(e) => setWorkspace(e.currentTarget.value)}>
+              {allowed.map((w) => <option value={w.id}>{w.name}{w.personal ? ' (personal)' : ''}</option>)}
+            </select>
+          </Field>
+        )}
         {site && (
           <Field id="site-schedule" label="Re-audit" error={errors.audit_schedule}>
             <select id="site-schedule" value={values.audit_schedule} onChange={set('audit_schedule')}>

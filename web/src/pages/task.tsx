@@ -7,6 +7,7 @@ import { fieldName, riskOf } from '../lib/risk.ts';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf, diffExcerpts, pageCount, pathOf } from '../lib/diff.ts';
 import { errorMessage, formatDate, formatNumber, humanize } from '../lib/format.ts';
+import { atLeast } from '../lib/workspaces.ts';
 
 const MOVING = ['queued', 'in_progress'];
 
@@ -22,6 +23,10 @@ export function TaskPage() {
       throw e;
     }
   }, [taskId]);
+  // The caller's role on the task's site (the site answers it): below editor, no buttons that would answer 403.
+  const siteId = task.data?.site_id;
+  const site = useAsync(async () => (siteId ? unwrap(await api.GET('/api/v1/sites/{site_id}', { params: { path: { site_id: siteId } } })) : undefined), [siteId]);
+  const canAct = atLeast(site.data?.role, 'editor');
   const moving = MOVING.includes(task.data?.status ?? '') || (task.data?.status === 'completed' && verification.data?.status === 'pending' && (verification.data?.checks.length ?? 0) === 0);
   usePolling(() => { void task.reload(); void verification.reload(); }, 1500, moving);
 
@@ -79,7 +84,7 @@ export function TaskPage() {
             <PageHeader
               title={<span tabIndex={-1}>{t.title}</span>}
               subtitle={<><Badge value={t.status} label={handedOver ? (t.outcome === 'brief' ? 'brief ready' : 'ready to make by hand') : undefined} /> <Badge value={t.priority} label={`${t.priority} priority`} /> {humanize(t.type)} · {t.category === 'seo' ? 'SEO' : humanize(t.category)}</>}
-              actions={
+              actions={canAct && (
                 <>
                   {t.status === 'awaiting_approval' && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('approve')}>Approve</button>}
                   {t.status === 'awaiting_approval' && <button type="button" class="btn" disabled={busy} onClick={() => setRejecting(true)}>Reject…</button>}
@@ -87,8 +92,11 @@ export function TaskPage() {
                   {t.can_retry && <button type="button" class="btn btn-primary" disabled={busy} onClick={() => run('retry')}>Try again</button>}
                   {t.can_roll_back && <button type="button" class="btn btn-danger" disabled={busy} onClick={() => setConfirming('rollback')}>Roll back</button>}
                 </>
-              }
+              )}
             />
+            {site.data && !canAct && (t.status === 'awaiting_approval' || t.status === 'queued' || t.can_retry || t.can_roll_back) && (
+              <p class="notice notice-info">You can view this task (you are {site.data.role} in the site's workspace); an editor or above can approve, cancel, retry or roll it back.</p>
+            )}
             {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
             {rejecting && (t.status === 'awaiting_approval' || t.status === 'queued') && (
               <RejectReason count={1} busy={busy} verb={t.status === 'queued' ? 'cancel' : 'reject'} onReject={(reason) => run('cancel', false, reason)} onKeep={() => setRejecting(false)} />

@@ -29,7 +29,7 @@ export function createSearchSync(deps: {
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
   searchData: Pick<SearchDataService, 'upsertSearchDays' | 'replaceQueryDays' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
-  sites: Pick<SitesService, 'listSites' | 'forSync' | 'setSearchSync' | 'idsWithActiveGoogle'>;
+  sites: Pick<SitesService, 'idsAddedBy' | 'forSync' | 'setSearchSync' | 'idsWithActiveGoogle'>;
   /** Sends "search data synced" after a Search Console sync stored new data (the search planner proposes from it). */
   queue: JobSender;
   log: FastifyBaseLogger;
@@ -61,6 +61,8 @@ export function createSearchSync(deps: {
       await deps.sites.setSearchSync(siteId, { search_sync_error: message });
       deps.log.warn({ siteId, message }, 'search data sync did not run');
     };
+    // The member who added the site and connected Google has left (their account deleted): nobody's connection feeds it.
+    if (site.owner_id === null) return fail('The member who added this site is gone: its Search Console data needs another member\'s Google connection');
     let token: string;
     try {
       token = await deps.google.accessToken(site.owner_id);
@@ -137,9 +139,12 @@ export function createSearchSync(deps: {
     async queueAll() {
       for (const siteId of await deps.sites.idsWithActiveGoogle()) await deps.queue.send(SYNC_JOB, { siteId });
     },
-    /** After connecting Google, each of the user's active sites syncs (its property is picked when none is linked). */
+    /**
+     * After connecting Google, each active site the user added syncs (its property is picked when none is linked): their connection
+     * feeds those; another member's site in a shared workspace goes on with its own member's.
+     */
     async queueUserSites(userId: string) {
-      for (const site of (await deps.sites.listSites(userId, { isActive: true })).items) await deps.queue.send(SYNC_JOB, { siteId: site.id });
+      for (const siteId of await deps.sites.idsAddedBy(userId)) await deps.queue.send(SYNC_JOB, { siteId });
     },
   };
 }

@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, WorkspaceRole } from '../../db/types.ts';
+
+const COLUMNS = ['id', 'workspace_id', 'email', 'role', 'expires_at', 'created_at', 'accepted_at', 'revoked_at'] as const;
+
+/** Invitations to a workspace: only each link's SHA-256 is kept. */
+export function createInvitationsRepo(db: Kysely<DB>) {
+  return {
+    create(row: { workspaceId: string; email: string; role: WorkspaceRole; tokenHash: string; invitedBy: string; expiresAt: Date }) {
+      return db.insertInto('workspace_invitations')
+        .values({ workspace_id: row.workspaceId, email: row.email, role: row.role, token_hash: row.tokenHash, invited_by: row.invitedBy, expires_at: row.expiresAt })
+        .returning(COLUMNS).executeTakeFirstOrThrow();
+    },
+
+    /** The workspace's invitations, newest first. */
+    list(workspaceId: string) {
+      return db.selectFrom('workspace_invitations').select(COLUMNS).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id').execute();
+    },
+
+    findByHash(tokenHash: string) {
+      return db.selectFrom('workspace_invitations').select(COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /** Revokes a pending invitation of the workspace; the row as it is after (undefined: none of this workspace). */
+    async revoke(workspaceId: string, invitationId: string) {
+      await db.updateTable('workspace_invitations').set({ revoked_at: sql`now()` })
+        .where('id', '=', invitationId).where('workspace_id', '=', workspaceId)
+        .where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+      return db.selectFrom('workspace_invitations').select(COLUMNS).where('id', '=', invitationId).where('workspace_id', '=', workspaceId).executeTakeFirst();
+    },
+
+    /** Marks it used, once: false when another request used, or someone revoked, it first (or it expired). */
+    async markAccepted(invitationId: string, userId: string, trx: Kysely<DB> = db) {
+      const result = await trx.updateTable('workspace_invitations').set({ accepted_at: sql`now()`, accepted_by: userId })
+        .where('id', '=', invitationId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
+
+export type InvitationsRepo = ReturnType<typeof createInvitationsRepo>;
+export type InvitationRow = Awaited<ReturnType<InvitationsRepo['list']>>[number];

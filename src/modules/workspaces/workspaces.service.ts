@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transact } from '../../db/transact.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/problem.ts';
+import { createUsersRepo } from '../users/users.repo.ts';
+import { hashPassword } from '../users/passwords.ts';
+import { normalizeEmail } from '../users/users.service.ts';
+import { createInvitationsRepo, type InvitationRow, type InvitationsRepo } from './invitations.repo.ts';
+import { requireRole, type WorkspaceRole } from './roles.ts';
+import { createWorkspacesRepo, type WorkspacesRepo } from './workspaces.repo.ts';
+import type { AcceptInvitationInput, CreateInvitationInput } from './workspaces.schemas.ts';
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+type WorkspaceRow = NonNullable<Awaited<ReturnType<WorkspacesRepo['find']>>>;
+const present = ({ personal_of, ...row }: WorkspaceRow) => ({ ...row, personal: personal_of !== null });
+
+function statusOf(invitation: InvitationRow, now = Date.now()) {
+  if (invitation.accepted_at) return 'accepted' as const;
+  if (invitation.revoked_at) return 'revoked' as const;
+  return new Date(invitation.expires_at).getTime() <= now ? 'expired' as const : 'pending' as const;
+}
+function presentInvitation(row: InvitationRow) {
+  const { accepted_at: _accepted, revoked_at: _revoked, ...shown } = row;
+  return { ...shown, status: statusOf(row) };
+}
+
+export function createWorkspacesService(deps: {
+  repo: WorkspacesRepo;
+  invitations: InvitationsRepo;
+  transact: Transact;
+  publicUrl: string;
+  /** Tokens for an account made on accepting an invitation (the auth service's sign-in). */
+  signIn: (input: { email: string; password: string; ip: string }) => Promise<unknown>;
+}) {
+  const { repo } = deps;
+
+  /** The workspace as the caller sees it, and the caller's role: 404 for a non-member, 403 below `needed`. */
+  async function requireWorkspace(userId: string, workspaceId: string, needed: WorkspaceRole = 'viewer') {
+    const workspace = await repo.find(userId, workspaceId);
+    if (!workspace) throw notFound('Workspace');
+    requireRole(workspace.role, needed);
+    return workspace;
+  }
+
+  /** A personal workspace is its user's alone. */
+  const notShared = (workspace: WorkspaceRow, what: string) => {
+    if (workspace.personal_of !== null) throw conflict(`A personal workspace cannot be ${what}: create a workspace for the client or team`);
+  };
+
+  return {
+    requireWorkspace,
+
+    /** The caller's personal workspace's id (where a site goes when no workspace is named). */
+    personalOf: (userId: string) => repo.personalOf(userId),
+
+    async list(userId: string) {
+      const items = (await repo.list(userId)).map(present);
+      return { items, total: items.length };
+    },
+
+    async get(userId: string, workspaceId: string) {
+      return present(await requireWorkspace(userId, workspaceId));
+    },
+
+    async create(userId: string, name: string) {
+      const id = await repo.create(userId, name.trim());
+      return present((await repo.find(userId, id))!);
+    },
+
+    async rename(userId: string, workspaceId: string, name: string) {
+      await requireWorkspace(userId, workspaceId, 'admin');
+      await repo.rename(workspaceId, name.trim());
+      return present((await repo.find(userId, workspaceId))!);
+    },
+
+    /** Only an owner, only a shared workspace, only once it holds no site (its sites are moved or deleted first). */
+    async remove(userId: string, workspaceId: string) {
+      const workspace = await requireWorkspace(userId, workspaceId, 'owner');
+      notShared(workspace, 'deleted');
+      if (!(await repo.deleteEmpty(workspaceId))) throw conflict('The workspace still holds sites: move them to another workspace or delete them first');
+    },
+
+    async members(userId: string, workspaceId: string) {
+      await requireWorkspace(userId, workspaceId);
+      const items = await repo.members(workspaceId);
+      return { items, total: items.length };
+    },
+
+    /**
+     * An admin changes members other than owners; only an owner makes or unmakes an owner. The last owner stays one.
+     */
+    async setRole(userId: string, workspaceId: string, memberId: string, role: WorkspaceRole) {
+      const workspace = await requireWorkspace(userId, workspaceId, 'admin');
+      const current = await repo.roleOf(workspaceId, memberId);
+      if (!current) throw notFound('Member');
+      if (current === 'owner' || role === 'owner') requireRole(workspace.role, 'owner');
+      const changed = await repo.changeMember(workspaceId, memberId, role);
+      if (changed === 'last_owner') throw conflict('A workspace always has an owner: make another member owner first');
+      if (!changed) throw notFound('Member');
+      return (await repo.members(workspaceId)).find((m) => m.user_id === memberId)!;
+    },
+
+    /** Removes a member (an admin; an owner for an owner), or the caller leaves (any member). The last owner cannot leave. */
+    async removeMember(userId: string, workspaceId: string, memberId: string) {
+      const workspace = await requireWorkspace(userId, workspaceId);
+      if (memberId !== userId) {
+        requireRole(workspace.role, 'admin');
+        const current = await repo.roleOf(workspaceId, memberId);
+        if (!current) throw notFound('Member');
+        if (current === 'owner') requireRole(workspace.role, 'owner');
+      } else {
+        notShared(workspace, 'left');
+      }
+      const changed = await repo.changeMember(workspaceId, memberId, null);
+      if (changed === 'last_owner') throw conflict('A workspace always has an owner: make another member owner first');
+      if (!changed) throw notFound('Member');
+    },
+
+    /** A single-use link valid INVITATION_DAYS days, shown once. An admin invites; only an owner invites an owner. */
+    async invite(userId: string, workspaceId: string, input: CreateInvitationInput) {
+      const workspace = await requireWorkspace(userId, workspaceId, 'admin');
+      notShared(workspace, 'shared');
+      if (input.role === 'owner') requireRole(workspace.role, 'owner');
+      const token = randomBytes(32).toString('base64url');
+      const row = await deps.invitations.create({
+        workspaceId, email: normalizeEmail(input.email), role: input.role, tokenHash: sha256(token), invitedBy: userId,
+        expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      });
+      return { ...presentInvitation(row), token, link: `${deps.publicUrl}/invitations/${token}` };
+    },
+
+    async invitations(userId: string, workspaceId: string) {
+      await requireWorkspace(userId, workspaceId, 'admin');
+      const items = (await deps.invitations.list(workspaceId)).map(presentInvitation);
+      return { items, total: items.length };
+    },
+
+    async revokeInvitation(userId: string, workspaceId: string, invitationId: string) {
+      await requireWorkspace(userId, workspaceId, 'admin');
+      const row = await deps.invitations.revoke(workspaceId, invitationId);
+      if (!row) throw notFound('Invitation');
+      if (row.accepted_at) throw conflict('The invitation was already accepted: remove the member instead');
+    },
+
+    /**
+     * Accepts an invitation: a signed-in caller (its e-mail must be the invitation's) joins; someone without an account
+     * gets one (name and password) and joins, in one transaction. Used, revoked or expired: 409.
+     */
+    async accept(token: string, caller: { userId: string; email: string } | null, input: AcceptInvitationInput, ip: string) {
+      const invitation = await deps.invitations.findByHash(sha256(token));
+      if (!invitation) throw notFound('Invitation');
+      const status = statusOf(invitation);
+      if (status !== 'pending') throw conflict(`The invitation is ${status === 'accepted' ? 'already used' : status}: ask for a new one`);
+      if (caller) {
+        if (caller.email !== invitation.email) throw forbidden('This invitation was sent to another e-mail address: sign in with that account');
+        await deps.transact(async (trx) => {
+          if (!(await createInvitationsRepo(trx).markAccepted(invitation.id, caller.userId))) throw conflict('The invitation was used, revoked or expired meanwhile');
+          await createWorkspacesRepo(trx).addMember(invitation.workspace_id, caller.userId, invitation.role);
+        });
+        return { workspace: present((await repo.find(caller.userId, invitation.workspace_id))!) };
+      }
+      if (!input.name || !input.password) {
+        throw unauthorized('Sign in to accept this invitation, or send a name and a password to create an account for its e-mail address');
+      }
+      const passwordHash = await hashPassword(input.password);
+      const userId = await deps.transact(async (trx) => {
+        const user = await createUsersRepo(trx).insert({ email: invitation.email, name: input.name!.trim(), role: 'user', passwordHash });
+        if (!user) throw conflict('An account with this e-mail address exists: sign in and accept the invitation');
+        if (!(await createInvitationsRepo(trx).markAccepted(invitation.id, user.id))) throw conflict('The invitation was used, revoked or expired meanwhile');
+        await createWorkspacesRepo(trx).addMember(invitation.workspace_id, user.id, invitation.role);
+        return user.id;
+      });
+      const tokens = await deps.signIn({ email: invitation.email, password: input.password, ip });
+      return { workspace: present((await repo.find(userId, invitation.workspace_id))!), ...(tokens as object) };
+    },
+  };
+}
+
+export type WorkspacesService = ReturnType<typeof createWorkspacesService>;

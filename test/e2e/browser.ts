@@ -1,0 +1,55 @@
+// What the browser tests share: Debian's chromium, the two widths, and one check of a page
+// (axe finds no serious or critical violation, nothing runs out of the screen) with its screenshots.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { until } from '../helpers/wait.ts';
+
+export const chromiumPath = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+export const slow = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type AxeResult = { page: string; width: number; violations: number; serious: string[] };
+
+// page.evaluate runs outside the page's CSP, so the app's policy stays strict while axe runs.
+export const injectAxe = (page: Page) => page.evaluate(axe.source);
+
+/** Waits for the page to settle, checks it with axe (no serious or critical violations) and shoots it at both widths. */
+export async function capture(page: Page, name: string, results: AxeResult[]) {
+  // Polled from here: waitForFunction polls with eval inside the page, which the app's CSP refuses once it has to wait.
+  await until(() => page.evaluate(`document.querySelectorAll('.loading').length`) as Promise<number>, (n) => n === 0, `${name} to finish loading`);
+  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(size);
+    await slow(250);
+    // Strings run in the page (this file is compiled without the DOM's types).
+    const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(AXE_TAGS)} } })`)) as axe.AxeResults;
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
+    assert.ok(result.passes.length > 20, 'axe really checked the page');
+    results.push({ page: name, width: size.width, violations: result.violations.length, serious });
+    assert.deepEqual(serious, [], `axe on ${name} at ${size.width}px`);
+    // Usable at 375 px: nothing makes the page scroll sideways (wide tables scroll in their own box).
+    const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
+      .filter((el) => (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1
+        // (or its text runs out of its box: a long address in a paragraph does not widen the paragraph)
+        || (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && getComputedStyle(el).overflowX === 'visible'))
+        && !el.parentElement.closest('.table-wrap, .mainnav'))
+      .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
+      .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
+    assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}

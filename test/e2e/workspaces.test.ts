@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { runDemo } from '../../src/modules/demo/demo.ts';
+import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
+import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
+import { WEB_DIST } from '../../src/plugins/web.ts';
+import { signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, SHOTS, type AxeResult } from './browser.ts';
+
+/**
+ * Workspaces in a real browser: an owner shares a workspace, a viewer joins through the
+ * invitation's link signed out (making an account), an editor with an account signs in from
+ * it and joins; the editor can approve what the viewer can only read.
+ */
+let ctx: TestContext;
+let browser: Browser;
+let page: Page;
+let base: string;
+let demo: { email: string; password: string; siteId: string };
+let demoSite: WordPressServer | undefined;
+let editor: SignedInUser;
+const links: { viewer?: string; editor?: string } = {};
+const problems: string[] = [];
+const axeResults: AxeResult[] = [];
+const capture = (name: string) => shoot(page, name, axeResults);
+
+async function open(url: string) {
+  await page.goto(`${base}${url}`);
+  await injectAxe(page);
+}
+async function signIn(email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+async function signOut() {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+}
+/** The link as the API wrote it (PUBLIC_URL), opened on this test's server. */
+const local = (link: string) => new URL(link).pathname;
+
+describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
+  before(async () => {
+    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
+      assert.equal(built.status, 0, 'npm run build:web');
+    }
+    fs.mkdirSync(SHOTS, { recursive: true });
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    demoSite = await startWordPressServer(demoSiteContent());
+    const { users, sites, searchData } = ctx.app.services;
+    demo = await runDemo({ app: ctx.app, users, sites, searchData, website: demoSite });
+    editor = await signUp(ctx, { name: 'Eda Editor' });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    page = await (await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  });
+  after(async () => {
+    await browser?.close();
+    await ctx?.close();
+    await demoSite?.close();
+  });
+
+  it('an owner creates a workspace, adds a site to it, moves another in, and invites a viewer and an editor', async () => {
+    await open('/');
+    await signIn(demo.email, demo.password);
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByRole('heading', { name: 'Workspaces', level: 1 }).waitFor();
+    await page.getByLabel('New workspace').fill('Acme Gardens');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
+    await page.getByText('You are owner').waitFor();
+
+    // A new site goes to the workspace chosen in the form.
+    await open('/sites');
+    await page.getByRole('button', { name: 'Add site', exact: true }).click();
+    await page.getByLabel('Name').fill('Acme shop');
+    await page.getByLabel('Domain').fill('shop.acme-gardens.example');
+    await page.locator('#site-workspace').selectOption({ label: 'Acme Gardens' });
+    await page.locator('form').getByRole('button', { name: 'Add site' }).click();
+    await page.getByRole('link', { name: 'Acme shop' }).waitFor();
+    // And the demo site moves in from the owner's personal workspace (Edit site).
+    await open(`/sites/${demo.siteId}`);
+    await page.getByRole('button', { name: 'Edit site' }).click();
+    await page.locator('#site-workspace').selectOption({ label: 'Acme Gardens' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.locator('.site-workspace').filter({ hasText: 'In Acme Gardens' }).waitFor();
+    // The Sites page shows one workspace at a time, remembered in this browser.
+    await open('/sites');
+    await page.locator('.filters select').selectOption({ label: 'Acme Gardens' });
+    await page.locator('.sites-table tbody tr').nth(1).waitFor();
+    assert.equal(await page.locator('.sites-table tbody tr').count(), 2);
+    assert.match(await page.evaluate<string>('localStorage.getItem("sos:workspace")'), /^[0-9a-f-]{36}$/);
+
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
+    for (const [who, email] of [['viewer', `viewer-${Date.now()}@example.org`], ['editor', editor.email]] as const) {
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Role', { exact: true }).selectOption(who);
+      await page.getByRole('button', { name: 'Invite', exact: true }).click();
+      const shown = page.getByRole('status').filter({ hasText: `Send this link to ${email}` });
+      await shown.waitFor();
+      links[who] = await page.getByLabel('Invitation link').inputValue();
+      await page.locator('.invitations-table tbody tr').filter({ hasText: email }).filter({ hasText: 'pending' }).waitFor();
+    }
+    assert.match(await page.locator('.invite-link').innerText(), /valid for 7 days, and is shown only now/);
+    // An owner may invite an owner; the personal workspace has no invite form.
+    assert.deepEqual(await page.getByLabel('Role', { exact: true }).locator('option').allInnerTexts(), ['viewer', 'editor', 'admin', 'owner']);
+    await injectAxe(page);
+    await capture('14-workspaces');
+    await signOut();
+  });
+
+  it('a viewer joins signed out by making an account, and is offered nothing to approve', async () => {
+    await open(local(links.viewer!));
+    await page.getByRole('heading', { name: 'Join a workspace' }).waitFor();
+    await capture('15-accept-signed-out');
+    await page.getByLabel('Your name').fill('Vera Viewer');
+    await page.getByLabel('Choose a password').fill('short');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.locator('#accept-password-error').filter({ hasText: 'at least 10' }).waitFor();
+    await page.getByLabel('Choose a password').fill('a-long-enough-password');
+    await page.getByRole('button', { name: 'Create account and join' }).click();
+    await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
+    await page.getByText('You are viewer').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Invite' }).count(), 0, 'a viewer invites nobody');
+    assert.equal(await page.getByRole('button', { name: /^Remove/ }).count(), 0, 'a viewer removes nobody');
+    // Signed in for good: a reload keeps the session (the web session's cookie, not the accept's tokens).
+    await page.reload();
+    await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
+
+    await open(`/approvals?site=${demo.siteId}`);
+    await page.locator('.proposal').first().waitFor();
+    await page.getByText('You can view these proposals').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Approve' }).count(), 0, 'no Approve for a viewer');
+    assert.equal(await page.getByRole('button', { name: 'Approve selected' }).count(), 0);
+    await open(`/sites/${demo.siteId}`);
+    await page.locator('.site-workspace').filter({ hasText: 'you can view this site' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Start audit' }).count(), 0, 'no audit for a viewer');
+    assert.equal(await page.getByRole('button', { name: 'Edit site' }).count(), 0);
+    await injectAxe(page);
+    await capture('17-site-viewer');
+    await signOut();
+  });
+
+  it('an editor with an account signs in from the link, joins, and approves a proposal', async () => {
+    await open(local(links.editor!));
+    await page.getByRole('button', { name: 'Sign in to accept' }).click();
+    await page.getByText('Sign in with the address the invitation was sent to').waitFor();
+    await signIn(editor.email, editor.password);
+    await page.getByRole('button', { name: 'Join the workspace' }).waitFor();
+    await injectAxe(page);
+    await capture('15b-accept-signed-in');
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await page.getByText('You are editor').waitFor();
+
+    await open(`/approvals?site=${demo.siteId}`);
+    const card = page.locator('.proposal').first();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: '1 proposal approved and queued.' }).waitFor();
+    await capture('16-approvals-editor');
+
+    // The link works once.
+    await open(local(links.editor!));
+    await page.getByRole('button', { name: 'Join the workspace' }).click();
+    await page.getByRole('alert').filter({ hasText: 'ask the person who invited you for a new link' }).waitFor();
+    assert.deepEqual(problems, [], 'no script errors or CSP violations');
+  });
+});
