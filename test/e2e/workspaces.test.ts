@@ -126,6 +126,8 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
   it('a viewer joins signed out by making an account, and is offered nothing to approve', async () => {
     await open(local(links.viewer!));
     await page.getByRole('heading', { name: 'Join a workspace' }).waitFor();
+    // The link says what it offers before anyone accepts: the workspace, the role, who invited.
+    await page.locator('.invitation-summary').filter({ hasText: /invited .+ to Acme Gardens as a viewer/ }).waitFor();
     await capture('15-accept-signed-out');
     await page.getByLabel('Your name').fill('Vera Viewer');
     await page.getByLabel('Choose a password').fill('short');

@@ -17,6 +17,16 @@ export function createInvitationsRepo(db: Kysely<DB>) {
       return db.selectFrom('workspace_invitations').select(COLUMNS).where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id').execute();
     },
 
+    /** What the link's holder is shown before accepting: the workspace's name and who invited them. */
+    preview(tokenHash: string) {
+      return db.selectFrom('workspace_invitations as i')
+        .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+        .leftJoin('users as u', 'u.id', 'i.invited_by')
+        .select(['i.id', 'i.workspace_id', 'i.email', 'i.role', 'i.expires_at', 'i.created_at', 'i.accepted_at', 'i.revoked_at', 'w.name as workspace_name', 'u.name as invited_by'])
+        .where('i.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
     findByHash(tokenHash: string) {
       return db.selectFrom('workspace_invitations').select(COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst();
     },

@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   AcceptedSchema, AcceptInvitationBody, CreatedInvitationSchema, CreateInvitationBody, CreateWorkspaceBody, InvitationListSchema,
-  InvitationParams, MemberListSchema, MemberParams, MemberSchema, TokenParams, UpdateMemberBody, UpdateWorkspaceBody, WorkspaceListSchema,
+  InvitationParams, InvitationPreviewSchema, MemberListSchema, MemberParams, MemberSchema, TokenParams, UpdateMemberBody, UpdateWorkspaceBody, WorkspaceListSchema,
   WorkspaceParams, WorkspaceSchema,
 } from './workspaces.schemas.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
@@ -69,6 +69,14 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
     await workspaces.revokeInvitation(request.actor.sub, request.params.workspace_id, request.params.invitation_id);
     return reply.code(204).send(null);
   });
+
+  r.get('/invitations/:token', {
+    config: { public: true },
+    schema: {
+      tags, operationId: 'getInvitation', summary: 'What an invitation link offers (the workspace, the role, who invited): the link is the key, no sign-in',
+      params: TokenParams, response: { 200: InvitationPreviewSchema },
+    },
+  }, (request) => workspaces.preview(request.params.token));
 
   // Public: someone invited may have no account yet. A bearer token, when sent, must be valid: the caller then joins as themself.
   r.post('/invitations/:token/accept', {

@@ -59,6 +59,12 @@ export const CreatedInvitationSchema = Type.Object({
   token: Type.String({ description: 'Single-use, valid 7 days; only shown here' }),
   link: Type.String({ description: 'The web app\'s page that accepts it' }),
 });
+/** GET /invitations/{token}: what the link offers, shown to its holder before accepting. */
+export const InvitationPreviewSchema = Type.Object({
+  ...InvitationSchema.properties,
+  workspace_name: Type.String(),
+  invited_by: Type.Union([Type.String(), Type.Null()], { description: 'The name of the member who invited (null once that account is gone)' }),
+});
 export const InvitationListSchema = Type.Object({ items: Type.Array(InvitationSchema), total: Type.Integer({ minimum: 0 }) });
 
 /** Accepting: a signed-in user sends nothing; someone without an account sends a name and a password for a new one. */

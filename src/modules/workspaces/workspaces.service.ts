@@ -144,6 +144,14 @@ export function createWorkspacesService(deps: {
       if (row.accepted_at) throw conflict('The invitation was already accepted: remove the member instead');
     },
 
+    /** What an invitation's link offers, for its holder (the link is the key: no sign-in), before accepting. */
+    async preview(token: string) {
+      const row = await deps.invitations.preview(sha256(token));
+      if (!row) throw notFound('Invitation');
+      const { workspace_name, invited_by, ...invitation } = row;
+      return { ...presentInvitation(invitation), workspace_name, invited_by };
+    },
+
     /**
      * Accepts an invitation: a signed-in caller (its e-mail must be the invitation's) joins; someone without an account
      * gets one (name and password) and joins, in one transaction. Used, revoked or expired: 409.

@@ -217,6 +217,19 @@ describe('invitations', () => {
     assert.equal((await api(editor, 'GET', `/workspaces/${workspaceId}/invitations`)).statusCode, 403);
   });
 
+  it('shows its holder what the link offers before accepting, without a sign-in, and says when it is no longer good', async () => {
+    const email = uniqueEmail('preview');
+    const { data } = await invite(admin, { email, role: 'editor' });
+    const res = await api(null, 'GET', `/invitations/${data.token}`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.workspace_name, (await api(owner, 'GET', `/workspaces/${workspaceId}`)).data.name);
+    assert.deepEqual([res.data.email, res.data.role, res.data.invited_by, res.data.status], [email, 'editor', admin.name, 'pending']);
+    assert.equal('token' in res.data, false);
+    assert.equal((await api(null, 'GET', `/invitations/${'y'.repeat(43)}`)).statusCode, 404);
+    await api(admin, 'DELETE', `/workspaces/${workspaceId}/invitations/${data.id}`);
+    assert.equal((await api(null, 'GET', `/invitations/${data.token}`)).data.status, 'revoked');
+  });
+
   it('makes an account on accepting, for someone who has none, and signs them in', async () => {
     const email = uniqueEmail('new');
     const { data } = await invite(owner, { email, role: 'viewer' });

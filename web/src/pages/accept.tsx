@@ -1,8 +1,8 @@
 import { useLocation, useRoute } from 'preact-iso';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { adoptNewAccount, api, unwrap, type ApiError } from '../api/client.ts';
 import { describedBy, Field, PageHeader } from '../components/ui.tsx';
-import { errorMessage, fieldErrors } from '../lib/format.ts';
+import { errorMessage, fieldErrors, formatDate } from '../lib/format.ts';
 import { workspacesChanged } from '../lib/workspaces.ts';
 import type { User } from '../main.tsx';
 import { SignInPage } from './sign-in.tsx';
@@ -19,12 +19,40 @@ function refusal(e: unknown, signedIn: boolean): string {
   return errorMessage(e);
 }
 
+type Preview = { workspace_name: string; invited_by: string | null; email: string; role: string; status: string; expires_at: string };
+
+/** What the link offers, read before accepting (GET /invitations/{token}: the link is the key); undefined while it loads or when it failed. */
+function useInvitation(token: string | undefined) {
+  const [preview, setPreview] = useState<Preview | undefined>();
+  useEffect(() => {
+    if (!token) return;
+    api.GET('/api/v1/invitations/{token}', { params: { path: { token } } })
+      .then((res) => setPreview(unwrap(res) as Preview)).catch(() => setPreview(undefined));
+  }, [token]);
+  return preview;
+}
+
+/** "Ana invited nia@client.com to Acme Gardens as an editor", and whether the link still works. */
+function InvitationSummary({ preview }: { preview: Preview | undefined }) {
+  if (!preview) return null;
+  const role = /^[aeiou]/.test(preview.role) ? `an ${preview.role}` : `a ${preview.role}`;
+  return (
+    <div class="invitation-summary">
+      <p><strong>{preview.invited_by ?? 'A member'}</strong> invited <strong>{preview.email}</strong> to <strong>{preview.workspace_name}</strong> as {role}.</p>
+      {preview.status === 'pending'
+        ? <p class="muted small">The link works once, until {formatDate(preview.expires_at, true)}.</p>
+        : <p class="notice notice-error" role="alert">This invitation is {preview.status === 'accepted' ? 'already used' : preview.status}: ask for a new link.</p>}
+    </div>
+  );
+}
+
 /** /invitations/:token for a signed-in user: one button to join. */
 export function AcceptPage({ user }: { user: User }) {
   const { params } = useRoute();
   const { route } = useLocation();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const preview = useInvitation(params.token);
   const join = async () => {
     setBusy(true);
     setError(undefined);
@@ -41,6 +69,7 @@ export function AcceptPage({ user }: { user: User }) {
     <section class="page accept">
       <PageHeader title={<span tabIndex={-1}>Join a workspace</span>} subtitle="You have been invited to a workspace. Joining gives you its sites, with the role the invitation names." />
       <div class="panel">
+        <InvitationSummary preview={preview} />
         <p class="muted small">You are signed in as {user.name} ({user.email}). The invitation must have been sent to this address.</p>
         {error && <p class="notice notice-error" role="alert">{error}</p>}
         <div class="form-actions"><button type="button" class="btn btn-primary" disabled={busy} onClick={join}>{busy ? 'Joining…' : 'Join the workspace'}</button></div>
@@ -59,6 +88,7 @@ export function AcceptSignedOutPage({ onSignedIn }: { onSignedIn: (then?: string
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState(false);
   const [busy, setBusy] = useState(false);
+  const preview = useInvitation(params.token);
 
   if (mode === 'sign-in') {
     // Signed in, the app shows this address again, now as the "Join" page.
@@ -96,6 +126,7 @@ export function AcceptSignedOutPage({ onSignedIn }: { onSignedIn: (then?: string
         <p class="brand brand-large"><span class="brand-mark" aria-hidden="true">◆</span> Site Optimization</p>
         <h1>Join a workspace</h1>
         <p class="subtitle">You have been invited to work on a team's sites. Create your account to accept: it is made for the e-mail address the invitation was sent to.</p>
+        <InvitationSummary preview={preview} />
         {error && <p class="notice notice-error" role="alert">{error}</p>}
         {created && error ? (
           <button type="button" class="btn btn-primary btn-block" onClick={() => setMode('sign-in')}>Sign in</button>
