@@ -101,18 +101,26 @@ export function createAuthRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Ends every session of a user but `keep`: its refresh tokens are revoked and each session's
-     * id joins the revocations until its access tokens would have expired. The user's row is
-     * locked first, so a refresh in flight has either committed (its successor is revoked here)
-     * or gives up (rotateRefreshToken). The ids of the sessions ended.
+     * Ends every session of a user but `keep`: its refresh tokens are revoked, and the id of each
+     * session that may still have a live access token (one issued within `accessTtlSeconds`, with
+     * a minute for clocks) joins the revocations until `revokeUntil`. The user's row is locked
+     * first, so a refresh in flight has either committed (its successor is revoked here) or gives
+     * up (rotateRefreshToken). The ids of the sessions put on the revocation list.
      */
-    async revokeUserSessions(userId: string, options: { keep?: string | undefined; revokeUntil: Date }, executor: Kysely<DB> = db): Promise<string[]> {
+    async revokeUserSessions(
+      userId: string,
+      options: { keep?: string | undefined; accessTtlSeconds: number; revokeUntil: Date },
+      executor: Kysely<DB> = db,
+    ): Promise<string[]> {
       return atomically(executor, async (trx) => {
         await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
         let revoke = trx.updateTable('refresh_tokens').set({ revoked_at: sql`now()` })
-          .where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', sql<Date>`now()`);
+          .where('user_id', '=', userId).where('revoked_at', 'is', null);
         if (options.keep) revoke = revoke.where('family_id', '<>', options.keep);
-        const sessions = [...new Set((await revoke.returning('family_id').execute()).map((r) => r.family_id))];
+        const rows = await revoke
+          .returning(['family_id', sql<boolean>`created_at > now() - make_interval(secs => ${options.accessTtlSeconds + 60})`.as('recent')])
+          .execute();
+        const sessions = [...new Set(rows.filter((r) => r.recent).map((r) => r.family_id))];
         if (sessions.length > 0) {
           await trx.insertInto('token_revocations')
             .values(sessions.map((id) => ({ token_id: id, user_id: userId, expires_at: options.revokeUntil })))

@@ -69,7 +69,7 @@ export function createAuthService(deps: Deps) {
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
     });
-    if (!started) throw accountDisabled();
+    if (!started) throw accountDisabled(); // an admin disabled it (or it is gone): no session starts
     const { token } = await accessTokens.sign(userId, sessionId);
     return { access_token: token, token_type: 'bearer', expires_in: accessTokens.ttlSeconds, refresh_token: refreshToken };
   }
@@ -105,8 +105,8 @@ export function createAuthService(deps: Deps) {
         throw unauthorized('Invalid e-mail or password');
       }
       await deps.failures.reset(throttleKey);
-      // Said only to whoever knows the password: to anyone else a disabled account answers as any other.
-      if (account.disabled) throw accountDisabled();
+      // A disabled account is refused there (403), so only whoever knows the password learns it
+      // is disabled: to anyone else it answers as any other.
       return issueTokens(account.id);
     },
 
@@ -190,7 +190,9 @@ export function createAuthService(deps: Deps) {
      * their access tokens at once (other instances within a poll).
      */
     endSessions: (userId: string, options: { keep?: string | undefined } = {}, trx?: Kysely<DB>) =>
-      repo.revokeUserSessions(userId, { keep: options.keep, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000) }, trx),
+      repo.revokeUserSessions(userId, {
+        keep: options.keep, accessTtlSeconds: accessTokens.ttlSeconds, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000),
+      }, trx),
     applyRevocations: () => revocations.sync(),
 
     /** The per-request check: a verified token that is neither logged out nor in an ended session. */
