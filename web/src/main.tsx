@@ -1,9 +1,11 @@
 import { render } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { api, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
+import { api, forgetSession, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
 import { Loading } from './components/ui.tsx';
 import { AnalyticsPage } from './pages/analytics.tsx';
+import { ForgotPasswordPage } from './pages/forgot-password.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { KeywordsPage } from './pages/keywords.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -27,7 +29,7 @@ const NAV = [
   { href: '/settings', label: 'Settings' },
 ];
 
-function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+function Shell({ user, onUser, onSignOut, onSignedOutEverywhere }: { user: User; onUser: (user: User) => void; onSignOut: () => void; onSignedOutEverywhere: () => void }) {
   const { path } = useLocation();
   // Moving to another page: its heading takes the focus, so screen readers announce it.
   useEffect(() => {
@@ -61,7 +63,7 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
           <Route path="/rollbacks" component={RollbacksPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />
-          <Route path="/settings" component={() => <SettingsPage user={user} />} />
+          <Route path="/settings" component={() => <SettingsPage user={user} onUser={onUser} onSignedOutEverywhere={onSignedOutEverywhere} />} />
           <Route default component={NotFound} />
         </Router>
       </main>
@@ -79,8 +81,16 @@ function NotFound() {
 }
 
 function App() {
+  const { path, route } = useLocation();
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>();
+  /** The service has ended this session already (a reset, sign out everywhere): back to sign-in, saying why. */
+  const signedOut = (message: string) => {
+    forgetSession();
+    setNotice(message);
+    setUser(null);
+    route('/');
+  };
   const loadMe = async () => setUser(unwrap(await api.GET('/api/v1/auth/me')) as User);
 
   useEffect(() => {
@@ -92,11 +102,16 @@ function App() {
     refreshSession().then((ok) => (ok ? loadMe() : setUser(null))).catch(() => setUser(null));
   }, []);
 
+  // Pages for someone who cannot sign in: shown signed in or not, without the app's frame.
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage onReset={() => signedOut('Your password is changed. Sign in with it.')} />;
   if (user === undefined) return <div class="boot"><Loading label="Opening your workspace" /></div>;
   if (user === null) return <SignInPage notice={notice} onSignedIn={() => { setNotice(undefined); return loadMe(); }} />;
   return (
     <Shell
       user={user}
+      onUser={setUser}
+      onSignedOutEverywhere={() => signedOut('You are signed out on every device.')}
       onSignOut={async () => {
         await signOut();
         setNotice('You are signed out.');
