@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import type { Transact } from '../../db/transact.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import { conflict, invalid, notFound, unauthorized } from '../../lib/problem.ts';
@@ -41,7 +43,7 @@ export function createAccountsService(deps: Deps) {
   const { repo, users, auth } = deps;
 
   /** Ends every session of the account but `keep`, in `trx`, and its reset links. */
-  const endEverything = async (userId: string, trx: Parameters<Parameters<Transact>[0]>[0], keep?: string) => {
+  const endEverything = async (userId: string, trx: Kysely<DB>, keep?: string) => {
     await repo.expireAll(userId, trx);
     await auth.endSessions(userId, { keep }, trx);
   };
