@@ -42,10 +42,10 @@ const unusableToken = (state: Exclude<ResetTokenState, 'usable'>) => invalid('/b
 export function createAccountsService(deps: Deps) {
   const { repo, users, auth } = deps;
 
-  /** Ends every session of the account but `keep`, in `trx`, and its reset links. */
+  /** Ends every session of the account but `keep`, in `trx`, and its reset links; the sessions ended. */
   const endEverything = async (userId: string, trx: Kysely<DB>, keep?: string) => {
     await repo.expireAll(userId, trx);
-    await auth.endSessions(userId, { keep }, trx);
+    return auth.endSessions(userId, { keep }, trx);
   };
 
   return {
@@ -81,16 +81,16 @@ export function createAccountsService(deps: Deps) {
       if (state !== 'usable') throw unusableToken(state);
       // argon2 before the transaction, which then holds the account's row only for a few statements.
       const passwordHash = await hashPassword(input.password);
-      const userId = await deps.transact(async (trx) => {
+      const reset = await deps.transact(async (trx) => {
         const owner = await repo.consume(tokenHash, trx);
         if (!owner) return undefined; // another request used it, or it expired, meanwhile
         // A disabled account keeps its password: the transaction rolls back and the link stays unused.
         if (!(await users.setPasswordHash(owner, passwordHash, trx))) throw unusableToken('unknown');
-        await endEverything(owner, trx);
-        return owner;
+        return { userId: owner, sessions: await endEverything(owner, trx) };
       });
-      if (!userId) throw unusableToken(await repo.stateOf(tokenHash) === 'expired' ? 'expired' : 'used');
-      await auth.applyRevocations();
+      if (!reset) throw unusableToken(await repo.stateOf(tokenHash) === 'expired' ? 'expired' : 'used');
+      const { userId } = reset;
+      auth.applyRevocations(reset.sessions);
       const account = await users.findAccount(userId);
       if (account) await auth.clearLoginFailures(account.email, input.ip);
       deps.log.info({ userId }, 'password reset: every session ended');
@@ -107,19 +107,18 @@ export function createAccountsService(deps: Deps) {
         throw invalid('/body/current_password', 'This is not your current password');
       }
       const passwordHash = await hashPassword(input.new_password);
-      await deps.transact(async (trx) => {
+      const sessions = await deps.transact(async (trx) => {
         if (!(await users.setPasswordHash(actor.sub, passwordHash, trx))) throw unauthorized('This account has been disabled');
-        await endEverything(actor.sub, trx, actor.sid);
+        return endEverything(actor.sub, trx, actor.sid);
       });
-      await auth.applyRevocations();
+      auth.applyRevocations(sessions);
     },
 
     rename: (actor: AccessClaims, name: string): Promise<User> => users.rename(actor.sub, name),
 
     /** Every session of the caller ends, the one this token belongs to included. */
     async signOutEverywhere(actor: AccessClaims): Promise<void> {
-      await deps.transact((trx) => auth.endSessions(actor.sub, {}, trx));
-      await auth.applyRevocations();
+      auth.applyRevocations(await deps.transact((trx) => auth.endSessions(actor.sub, {}, trx)));
     },
 
     /**
@@ -130,13 +129,14 @@ export function createAccountsService(deps: Deps) {
     async setDisabled(actorId: string, userId: string, disabled: boolean): Promise<ListedUser> {
       await users.requireAdmin(actorId);
       if (disabled && userId === actorId) throw conflict('You cannot disable your own account: another admin can');
-      const account = await deps.transact(async (trx) => {
+      const done = await deps.transact(async (trx) => {
         if (!(await users.setDisabled(userId, disabled, trx))) return undefined;
-        if (disabled) await endEverything(userId, trx);
-        return users.findListed(userId, trx);
+        const sessions = disabled ? await endEverything(userId, trx) : [];
+        return { account: await users.findListed(userId, trx), sessions };
       });
-      if (!account) throw notFound('User');
-      if (disabled) await auth.applyRevocations();
+      if (!done?.account) throw notFound('User');
+      const { account } = done;
+      auth.applyRevocations(done.sessions);
       deps.log.info({ actorId, userId }, disabled ? 'account disabled' : 'account enabled');
       return account;
     },

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, uniqueEmail, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { until } from '../../../test/helpers/wait.ts';
 import { PASSWORD_CHANGE_LIMIT } from './accounts.routes.ts';
 
 let ctx: TestContext;
@@ -141,6 +142,19 @@ describe('PATCH /api/v1/admin/users/{user_id}', () => {
     const back = await login(user.email, user.password);
     assert.equal(back.statusCode, 200);
     assert.equal((await me(back.data.access_token)).statusCode, 200);
+  });
+
+  it("is honoured by another instance within a second: its access tokens are refused there too", async () => {
+    const user = await signUp(ctx);
+    const other = await startTestApp({}, { database: ctx.database, workJobs: false });
+    try {
+      const meThere = async () => (await call(other, { method: 'GET', url: '/api/v1/auth/me', token: user.accessToken })).statusCode;
+      assert.equal(await meThere(), 200);
+      assert.equal((await setDisabled(admin.accessToken, user.id, true)).statusCode, 200);
+      await until(meThere, (status) => status === 401, 'the other instance to refuse the token', 3000);
+    } finally {
+      await other.close();
+    }
   });
 
   it('refuses a disabled account new tokens wherever they would come from (Google sign-in, a refresh token that outlived the revocation)', async () => {

@@ -186,14 +186,18 @@ export function createAuthService(deps: Deps) {
 
     /**
      * Ends every session of a user but `keep` (its refresh tokens and access tokens), in `trx`
-     * when given: call applyRevocations() once that has committed, so this instance refuses
-     * their access tokens at once (other instances within a poll).
+     * when given; the ids of the sessions ended. Pass them to applyRevocations() once that has
+     * committed, so this instance refuses their access tokens at once (others within a poll).
      */
     endSessions: (userId: string, options: { keep?: string | undefined } = {}, trx?: Kysely<DB>) =>
       repo.revokeUserSessions(userId, {
         keep: options.keep, accessTtlSeconds: accessTokens.ttlSeconds, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000),
       }, trx),
-    applyRevocations: () => revocations.sync(),
+    /** Remembered here rather than read back: the poll may have passed their rows' seq already. */
+    applyRevocations(sessionIds: string[]) {
+      const until = new Date(Date.now() + accessTokens.ttlSeconds * 1000);
+      for (const id of sessionIds) revocations.remember(id, until);
+    },
 
     /** The per-request check: a verified token that is neither logged out nor in an ended session. */
     async authenticate(token: string): Promise<AccessClaims | undefined> {
