@@ -8,6 +8,7 @@ import type { JobQueue, JobQueueTuning } from './jobs/queue.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { ProblemError } from './lib/problem.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { auditsRoutes } from './modules/audits/audits.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(authRoutes, { auth: s.auth, users: s.users });
       await api.register(browserSessionRoutes, { auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
       await api.register(usersRoutes, { users: s.users });
+      await api.register(accountsRoutes, { accounts: s.accounts });
       await api.register(agentsRoutes, { users: s.users, repo: s.agents });
       await api.register(workspacesRoutes, { workspaces: s.workspaces, auth: s.auth, users: s.users });
       await api.register(sitesRoutes, { sites: s.sites });

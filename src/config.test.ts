@@ -68,6 +68,18 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' }), /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/);
   });
 
+  it('reads where e-mail goes: SMTP_URL (none: the log) and MAIL_FROM, named after the public host by default', () => {
+    assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Site Optimization <no-reply@localhost>' });
+    const config = loadConfig({ SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', PUBLIC_URL: 'https://seo.example.com' });
+    assert.deepEqual(config.mail, { smtpUrl: 'smtps://mailer:pw@smtp.example.com:465', from: 'Site Optimization <no-reply@seo.example.com>' });
+    assert.equal(loadConfig({ MAIL_FROM: 'SEO Team <seo@example.com>' }).mail.from, 'SEO Team <seo@example.com>');
+    assert.equal(loadConfig({ MAIL_FROM: 'seo@example.com' }).mail.from, 'seo@example.com');
+    assert.throws(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.com' }), (error: Error) =>
+      /SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/.test(error.message) && !error.message.includes('hunter2'));
+    assert.throws(() => loadConfig({ MAIL_FROM: 'nobody' }), /MAIL_FROM must be an e-mail address/);
+    assert.throws(() => loadConfig({ MAIL_FROM: 'a@b.co\r\nBcc: x@y.z' }), /MAIL_FROM/, 'no header injection');
+  });
+
   it('parses durations', () => {
     assert.equal(parseDuration('900'), 900);
     assert.equal(parseDuration('15m'), 900);

@@ -26,8 +26,10 @@ export interface Config {
   jobsInProcess: boolean;
   /** Tasks one process executes (and verifies) at once. */
   taskWorkers: number;
-  /** The service's public base URL (Google redirects browsers back to it). */
+  /** The service's public base URL (Google redirects browsers back to it; e-mailed links point at it). */
   publicUrl: string;
+  /** Where e-mail goes: an SMTP server, or (unset) the log, for the operator to pass on. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Google sign-in and data access; undefined without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
   google: GoogleConfig | undefined;
   /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
@@ -160,6 +162,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const port = integer('PORT', 8080, 0, 65535);
+  const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const mailFrom = read('MAIL_FROM') ?? `Site Optimization <no-reply@${new URL(publicUrl).hostname}>`;
+  // A bare address or a display name with one in angle brackets, on one line (it becomes a header).
+  if (!/^([^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(mailFrom)) {
+    problems.push(`MAIL_FROM must be an e-mail address, optionally with a name: "Name <address@example.com>" (got "${mailFrom}")`);
+  }
   const config: Config = {
     port,
     // Only this machine unless HOST says otherwise: the quick start uses a sample password.
@@ -180,7 +188,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
-    publicUrl: (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
+    mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },
     google,
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,

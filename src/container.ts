@@ -7,6 +7,8 @@ import { createJobQueue, type JobQueueTuning } from './jobs/queue.ts';
 import type { DeadHandlers, JobHandlers } from './jobs/registry.ts';
 import { resolveLocalSecret } from './lib/local-secret.ts';
 import { createSecretBox } from './lib/secret-box.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
 import { createAgentsRepo } from './modules/agents/agents.repo.ts';
 import { createLlmWriter } from './modules/agents/llm-writer.ts';
 import { createSearchPlanner } from './modules/agents/search-planner.ts';
@@ -28,6 +30,8 @@ import { createGoogleClient } from './modules/integrations/google/google-client.
 import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
 import { createGoogleService } from './modules/integrations/google/google.service.ts';
 import { createSearchSync } from './modules/integrations/google/search-sync.ts';
+import { createMailer } from './modules/notifications/mailer.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createKeywordsRepo } from './modules/keywords/keywords.repo.ts';
 import { createKeywordsService } from './modules/keywords/keywords.service.ts';
 import { createRollbacksRepo } from './modules/rollbacks/rollbacks.repo.ts';
@@ -88,6 +92,9 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     log,
   });
+  const accounts = createAccountsService({ repo: createAccountsRepo(db), users, auth, queue, transact, secrets, log });
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, log });
+  const notifications = createNotificationsService({ users, mailer, secrets, publicUrl: config.publicUrl });
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
     signIn: (input) => auth.login(input),
@@ -120,6 +127,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'search.sync': ({ siteId }) => searchSync.syncSite(siteId),
     'search.sync-all': () => searchSync.queueAll(),
     'search.sync-user': ({ userId }) => searchSync.queueUserSites(userId),
+    'account.reset-password': ({ email }) => accounts.issuePasswordReset(email),
+    'mail.password-reset': (event) => notifications.sendPasswordReset(event),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
@@ -134,7 +143,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     queue,
     revocations,
     services: {
-      users, auth, workspaces, sites, connectors, tasks, rollbacks, audits, google, searchData,
+      users, auth, accounts, workspaces, sites, connectors, tasks, rollbacks, audits, google, searchData,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
@@ -152,6 +161,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       await llm?.close();
       await connectors.closeAll();
       await googleClient?.close();
+      mailer.close();
       await redis?.quit();
     },
   };

@@ -17,8 +17,19 @@ export interface UsersTable {
   role: Generated<'user' | 'admin'>;
   password_hash: string | null;
   google_sub: string | null;
+  /** Set while an admin has disabled the account. */
+  disabled_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface RefreshTokensTable {
@@ -323,6 +334,7 @@ export interface DB {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   token_revocations: TokenRevocationsTable;
+  password_resets: PasswordResetsTable;
   sites: SitesTable;
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;

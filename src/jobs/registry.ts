@@ -47,6 +47,26 @@ export const JOBS = {
   'search.sync-all': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '30 5 * * *' }),
   /** Event "Google connected": each of the user's active sites syncs. */
   'search.sync-user': spec({ payload: Ids('userId'), retryLimit: 3, expireInSeconds: 600 }),
+  /**
+   * Event "a password reset was asked for this e-mail": sent for every request, whether or not
+   * the address has an account, so the request is answered the same way in the same time; the
+   * handler makes the link (if there is an account) and sends mail.password-reset with it.
+   */
+  'account.reset-password': spec({
+    payload: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false }),
+    retryLimit: 2, expireInSeconds: 120,
+  }),
+  /** E-mails a password-reset link; sent in the transaction that stores the link's hash. The token travels sealed (SECRETS_KEY). */
+  'mail.password-reset': spec({
+    payload: Type.Object({
+      userId: Uuid(),
+      resetId: Uuid(),
+      token: Type.String({ minLength: 1, maxLength: 1024, description: 'The token, sealed with SECRETS_KEY for this reset' }),
+      validMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
+    }, { additionalProperties: false }),
+    // An SMTP server that is down is retried with backoff for a few minutes; the link lives 30.
+    retryLimit: 4, expireInSeconds: 120,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -9,6 +9,8 @@ export const PROBLEM_TYPES = {
   /** A refresh token another request is rotating at this moment: its successor, once that request has it, works. */
   refresh_in_progress: { status: 401, title: 'Refresh in progress' },
   forbidden: { status: 403, title: 'Forbidden' },
+  /** The right password for an account an admin has disabled (a wrong one is 401 like any other). */
+  account_disabled: { status: 403, title: 'Account disabled' },
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },

@@ -27,8 +27,12 @@ const OPERATION_PROBLEMS: Record<string, number[]> = {
   disconnectGoogle: [409, 503],
   listSearchConsoleProperties: [409, 502, 503],
   startGoogleSignIn: [503],
-  completeGoogleSignIn: [400, 401, 502, 503],
-  login: [401],
+  completeGoogleSignIn: [400, 401, 403, 502, 503],
+  login: [401, 403],
+  // Account lifecycle (modules/accounts): a Google-only account has no password to change (409);
+  // an admin may not disable their own account (409).
+  changePassword: [409],
+  updateUser: [403, 409],
   refreshTokens: [401],
   // The web app's cookie session: 403 when the request is not the app's own (CSRF guard).
   createBrowserSession: [401, 403],

@@ -14,6 +14,7 @@ import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { sql } from 'kysely';
 import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, type AxeResult } from './browser.ts';
+import { hashResetToken } from '../../src/modules/accounts/reset-tokens.ts';
 
 /**
  * The web app in a real browser (Debian's chromium driven by playwright-core): the journey
@@ -407,12 +408,71 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const users = page.locator('.users-table tbody tr');
     await users.filter({ hasText: demo.email }).waitFor();
     const email = `new-colleague-${Date.now()}@example.org`;
-    await page.getByLabel('Name').fill('New Colleague');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('a-long-enough-password');
+    // Settings has other name and password fields (the admin's own account): this is the add-user form's.
+    const addUser = page.locator('form[aria-labelledby="h-users"]');
+    await addUser.getByLabel('Name').fill('New Colleague');
+    await addUser.getByLabel('E-mail').fill(email);
+    await addUser.getByLabel('Password').fill('a-long-enough-password');
     await page.getByRole('button', { name: 'Add user' }).click();
     await page.getByRole('status').filter({ hasText: `${email} can now sign in.` }).waitFor();
     await users.filter({ hasText: email }).filter({ hasText: 'password' }).waitFor();
     await capture('13-settings-admin');
+  });
+
+  it("changes one's name and password in settings, signs out everywhere, and resets a forgotten password by its link", async () => {
+    const user = await signUp(ctx, { name: 'Pat Example' });
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor(); // signed in where they signed out
+    await open('/settings');
+
+    await page.getByLabel('Display name').fill('Pat Renamed');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your name is saved.' }).waitFor();
+    await page.locator('.account-name').filter({ hasText: 'Pat Renamed' }).waitFor();
+    await page.locator('.page-header .subtitle').filter({ hasText: 'Signed in as Pat Renamed' }).waitFor();
+
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('a-changed-password');
+    await page.getByLabel('New password again').fill('a-changed-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.locator('#pw-current-error').filter({ hasText: 'This is not your current password' }).waitFor();
+    await page.getByLabel('Current password').fill(user.password);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your password is changed' }).waitFor();
+    await capture('14-settings-account');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByText('You are signed out on every device.').waitFor();
+
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await injectAxe();
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account exists for this address' }).waitFor();
+    await capture('15-forgot-password');
+
+    // The link the e-mail carries (the tests of the API read it from a real SMTP server).
+    const token = `sopr_e2e-${Date.now()}`;
+    await ctx.database.db.insertInto('password_resets')
+      .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + 60_000) }).execute();
+    await open(`/reset-password?token=${token}`);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    assert.equal(new URL(page.url()).search, '', 'the token leaves the address bar');
+    await page.getByLabel('New password', { exact: true }).fill('a-reset-password');
+    await page.getByLabel('New password again').fill('a-reset-password');
+    await capture('16-reset-password');
+    await page.getByRole('button', { name: 'Set the new password' }).click();
+    await page.getByText('Your password is changed. Sign in with it.').waitFor();
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Password').fill('a-reset-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    assert.deepEqual(problems, [], 'no script errors or CSP violations');
   });
 });

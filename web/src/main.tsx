@@ -1,10 +1,12 @@
 import { render } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
-import { api, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
+import { api, forgetSession, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
 import { Loading } from './components/ui.tsx';
 import { AcceptPage, AcceptSignedOutPage } from './pages/accept.tsx';
 import { AnalyticsPage } from './pages/analytics.tsx';
+import { ForgotPasswordPage } from './pages/forgot-password.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { KeywordsPage } from './pages/keywords.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -30,7 +32,7 @@ const NAV = [
   { href: '/settings', label: 'Settings' },
 ];
 
-function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
+function Shell({ user, onUser, onSignOut, onSignedOutEverywhere }: { user: User; onUser: (user: User) => void; onSignOut: () => void; onSignedOutEverywhere: () => void }) {
   const { path } = useLocation();
   // Moving to another page: its heading takes the focus, so screen readers announce it.
   useEffect(() => {
@@ -64,7 +66,7 @@ function Shell({ user, onSignOut }: { user: User; onSignOut: () => void }) {
           <Route path="/rollbacks" component={RollbacksPage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />
-          <Route path="/settings" component={() => <SettingsPage user={user} />} />
+          <Route path="/settings" component={() => <SettingsPage user={user} onUser={onUser} onSignedOutEverywhere={onSignedOutEverywhere} />} />
           <Route path="/workspaces" component={() => <WorkspacesPage user={user} />} />
           <Route path="/workspaces/:id" component={() => <WorkspacesPage user={user} />} />
           <Route path="/invitations/:token" component={() => <AcceptPage user={user} />} />
@@ -85,9 +87,16 @@ function NotFound() {
 }
 
 function App() {
+  const { path, route } = useLocation();
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const [notice, setNotice] = useState<string | undefined>();
-  const { path, route } = useLocation();
+  /** The service has ended this session already (a reset, sign out everywhere): back to sign-in, saying why. */
+  const signedOut = (message: string) => {
+    forgetSession();
+    setNotice(message);
+    setUser(null);
+    route('/');
+  };
   /** Signed in: the user, and (after accepting an invitation) the page to go to, in one render. */
   const loadMe = async (then?: string) => {
     const me = unwrap(await api.GET('/api/v1/auth/me')) as User;
@@ -104,6 +113,9 @@ function App() {
     refreshSession().then((ok) => (ok ? loadMe() : setUser(null))).catch(() => setUser(null));
   }, []);
 
+  // Pages for someone who cannot sign in: shown signed in or not, without the app's frame.
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage onReset={() => signedOut('Your password is changed. Sign in with it.')} />;
   if (user === undefined) return <div class="boot"><Loading label="Opening your workspace" /></div>;
   // An invitation's link works signed out: it can make the account it is for.
   if (user === null && path.startsWith('/invitations/')) {
@@ -117,6 +129,8 @@ function App() {
   return (
     <Shell
       user={user}
+      onUser={setUser}
+      onSignedOutEverywhere={() => signedOut('You are signed out on every device.')}
       onSignOut={async () => {
         await signOut();
         setNotice('You are signed out.');

@@ -14,11 +14,28 @@ export type Rotation<T> =
 
 export function createAuthRepo(db: Kysely<DB>) {
   return {
-    async insertRefreshToken(row: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }) {
-      await db
+    /**
+     * Starts a session's chain of refresh tokens; false when the account is disabled (or gone).
+     * The account's row is read with FOR KEY SHARE in the same statement: a sign-in that races
+     * an admin disabling the account waits for that commit and then sees it (revokeUserSessions).
+     */
+    async insertRefreshToken(row: { userId: string; familyId: string; tokenHash: string; expiresAt: Date }): Promise<boolean> {
+      const result = await db
         .insertInto('refresh_tokens')
-        .values({ user_id: row.userId, family_id: row.familyId, token_hash: row.tokenHash, expires_at: row.expiresAt })
-        .execute();
+        .columns(['user_id', 'family_id', 'token_hash', 'expires_at'])
+        .expression((eb) => eb
+          .selectFrom('users')
+          .select([
+            'id',
+            sql<string>`${row.familyId}::uuid`.as('family_id'),
+            sql<string>`${row.tokenHash}`.as('token_hash'),
+            sql<Date>`${row.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+          ])
+          .where('id', '=', row.userId)
+          .where('disabled_at', 'is', null)
+          .forKeyShare())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
 
     /**
@@ -46,6 +63,11 @@ export function createAuthRepo(db: Kysely<DB>) {
           const owner = { user_id: row.user_id, family_id: row.family_id };
           if (row.used_at) return { outcome: 'reused', owner };
           if (row.expired) return { outcome: 'expired' };
+          // The account's row, FOR KEY SHARE (a rename does not wait for it): while the account is
+          // ending every session or being disabled (revokeUserSessions holds it FOR UPDATE), this is
+          // a lost race, not a new token that the revocation would miss; a disabled account refreshes nothing.
+          const account = await trx.selectFrom('users').select('disabled_at').where('id', '=', row.user_id).forKeyShare().noWait().executeTakeFirst();
+          if (!account || account.disabled_at) return { outcome: 'revoked' };
           await trx.updateTable('refresh_tokens').set({ used_at: sql`now()` }).where('token_hash', '=', tokenHash).execute();
           const { successor, result } = await issue(owner);
           await trx
@@ -76,6 +98,37 @@ export function createAuthRepo(db: Kysely<DB>) {
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .execute();
+    },
+
+    /**
+     * Ends every session of a user but `keep`: its refresh tokens are revoked, and the id of each
+     * session that may still have a live access token (one issued within `accessTtlSeconds`, with
+     * a minute for clocks) joins the revocations until `revokeUntil`. The user's row is locked
+     * first, so a refresh in flight has either committed (its successor is revoked here) or gives
+     * up (rotateRefreshToken). The ids of the sessions put on the revocation list.
+     */
+    async revokeUserSessions(
+      userId: string,
+      options: { keep?: string | undefined; accessTtlSeconds: number; revokeUntil: Date },
+      executor: Kysely<DB> = db,
+    ): Promise<string[]> {
+      return atomically(executor, async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+        let revoke = trx.updateTable('refresh_tokens').set({ revoked_at: sql`now()` })
+          .where('user_id', '=', userId).where('revoked_at', 'is', null);
+        if (options.keep) revoke = revoke.where('family_id', '<>', options.keep);
+        const rows = await revoke
+          .returning(['family_id', sql<boolean>`created_at > now() - make_interval(secs => ${options.accessTtlSeconds + 60})`.as('recent')])
+          .execute();
+        const sessions = [...new Set(rows.filter((r) => r.recent).map((r) => r.family_id))];
+        if (sessions.length > 0) {
+          await trx.insertInto('token_revocations')
+            .values(sessions.map((id) => ({ token_id: id, user_id: userId, expires_at: options.revokeUntil })))
+            .onConflict((oc) => oc.column('token_id').doNothing())
+            .execute();
+        }
+        return sessions;
+      });
     },
 
     async insertRevocation(row: { tokenId: string; userId: string; expiresAt: Date }) {

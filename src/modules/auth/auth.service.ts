@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import { ProblemError, unauthorized } from '../../lib/problem.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { normalizeEmail } from '../users/users.service.ts';
@@ -25,6 +27,8 @@ export class RefreshRaceLost extends ProblemError {
   }
 }
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const accountDisabled = () => new ProblemError('account_disabled', 'This account has been disabled by an administrator');
 
 export interface TokenPair {
   access_token: string;
@@ -59,12 +63,13 @@ export function createAuthService(deps: Deps) {
 
   async function issueTokens(userId: string, sessionId: string = randomUUID()): Promise<TokenPair> {
     const refreshToken = newRefreshToken();
-    await repo.insertRefreshToken({
+    const started = await repo.insertRefreshToken({
       userId,
       familyId: sessionId,
       tokenHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + deps.refreshTtlSeconds * 1000),
     });
+    if (!started) throw accountDisabled(); // an admin disabled it (or it is gone): no session starts
     const { token } = await accessTokens.sign(userId, sessionId);
     return { access_token: token, token_type: 'bearer', expires_in: accessTokens.ttlSeconds, refresh_token: refreshToken };
   }
@@ -100,15 +105,26 @@ export function createAuthService(deps: Deps) {
         throw unauthorized('Invalid e-mail or password');
       }
       await deps.failures.reset(throttleKey);
+      // A disabled account is refused there (403), so only whoever knows the password learns it
+      // is disabled: to anyone else it answers as any other.
       return issueTokens(account.id);
     },
+
+    /** A forgotten password was reset from this address: its failed sign-ins there no longer count. */
+    clearLoginFailures: (email: string, ip: string) => deps.failures.reset(`${normalizeEmail(email)}|${ip}`),
 
     /** The tokens of the user behind a Google sign-in (found, linked or created), and who started it (the web app answers the browser itself). */
     async signInWithGoogle(query: GoogleCallbackQuery, browser: { state?: string | undefined } = {}): Promise<{ tokens: TokenPair; returnTo: 'app' | null }> {
       if (!deps.google) throw new ProblemError('service_unavailable', 'Google sign-in is not available on this server.');
       const { returnTo, ...identity } = await deps.google.signinCallback(query, browser);
       const user = await deps.users.findOrCreateByGoogle(identity);
-      return { tokens: await issueTokens(user.id), returnTo };
+      try {
+        return { tokens: await issueTokens(user.id), returnTo };
+      } catch (error) {
+        // The web app started it: its sign-in page says why (google.routes.ts reads returnTo).
+        if (returnTo && error instanceof ProblemError) throw Object.assign(error, { returnTo });
+        throw error;
+      }
     },
 
     /** Which ways of signing in this server offers (the web app shows the Google button only when it works). */
@@ -166,6 +182,21 @@ export function createAuthService(deps: Deps) {
           await revokeSession(presented.family_id, actor.sub);
         }
       }
+    },
+
+    /**
+     * Ends every session of a user but `keep` (its refresh tokens and access tokens), in `trx`
+     * when given; the ids of the sessions ended. Pass them to applyRevocations() once that has
+     * committed, so this instance refuses their access tokens at once (others within a poll).
+     */
+    endSessions: (userId: string, options: { keep?: string | undefined } = {}, trx?: Kysely<DB>) =>
+      repo.revokeUserSessions(userId, {
+        keep: options.keep, accessTtlSeconds: accessTokens.ttlSeconds, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000),
+      }, trx),
+    /** Remembered here rather than read back: the poll may have passed their rows' seq already. */
+    applyRevocations(sessionIds: string[]) {
+      const until = new Date(Date.now() + accessTokens.ttlSeconds * 1000);
+      for (const id of sessionIds) revocations.remember(id, until);
     },
 
     /** The per-request check: a verified token that is neither logged out nor in an ended session. */

@@ -1,15 +1,36 @@
 import { atomically } from '../../db/transact.ts';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { Role, User } from './users.schemas.ts';
 
 export interface UserCredentials extends User {
   passwordHash: string | null;
+  /** An admin disabled the account: it may not sign in. */
+  disabled: boolean;
 }
 
 const USER_COLUMNS = ['id', 'email', 'name', 'role'] as const;
+/** What an admin's list adds to an account: when it was made, how it signs in, whether it is disabled. */
+const LISTED_COLUMNS = [
+  'created_at',
+  (eb: ExpressionBuilder<DB, 'users'>) => eb('password_hash', 'is not', null).as('has_password'),
+  (eb: ExpressionBuilder<DB, 'users'>) => eb('google_sub', 'is not', null).as('has_google'),
+  (eb: ExpressionBuilder<DB, 'users'>) => eb('disabled_at', 'is not', null).as('disabled'),
+] as const;
 
 export function createUsersRepo(db: Kysely<DB>) {
+  async function credentials(by: 'email' | 'id', value: string): Promise<UserCredentials | undefined> {
+    const row = await db
+      .selectFrom('users')
+      .select([...USER_COLUMNS, 'password_hash', 'disabled_at'])
+      .where(by, '=', value)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { password_hash, disabled_at, ...user } = row;
+    return { ...user, passwordHash: password_hash, disabled: disabled_at !== null };
+  }
+
   return {
     /** Inserts a user; returns undefined when the e-mail is taken (no exception as control flow). */
     async insert(input: { email: string; name: string; role: Role; passwordHash: string }): Promise<User | undefined> {
@@ -21,17 +42,29 @@ export function createUsersRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Removes a user and, by cascade, everything they own; whether one was there. */
+    /**
+     * Removes a user and everything they own: by cascade their personal workspace and its sites, and here the shared workspaces
+     * they alone own (a workspace always has an owner: one left without would be no one's). Whether one was there.
+     */
     async deleteByEmail(email: string): Promise<boolean> {
-      const result = await db.deleteFrom('users').where('email', '=', email).executeTakeFirst();
-      return result.numDeletedRows > 0n;
+      return atomically(db, async (trx) => {
+        const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        if (!user) return false;
+        await trx.deleteFrom('workspaces')
+          .where('id', 'in', trx.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', user.id).where('role', '=', 'owner'))
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('workspace_members as other').select('other.user_id')
+            .whereRef('other.workspace_id', '=', 'workspaces.id').where('other.role', '=', 'owner').where('other.user_id', '<>', user.id))))
+          .execute();
+        await trx.deleteFrom('users').where('id', '=', user.id).execute();
+        return true;
+      });
     },
 
     /** Every account, oldest first (ties by id), one page; with how each signs in. */
     async page(page: number, pageSize: number) {
       const [items, count] = await Promise.all([
         db.selectFrom('users')
-          .select([...USER_COLUMNS, 'created_at', (eb) => eb('password_hash', 'is not', null).as('has_password'), (eb) => eb('google_sub', 'is not', null).as('has_google')])
+          .select([...USER_COLUMNS, ...LISTED_COLUMNS])
           .orderBy('created_at').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute(),
         db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
@@ -42,15 +75,31 @@ export function createUsersRepo(db: Kysely<DB>) {
       return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
     },
 
-    async findCredentialsByEmail(email: string): Promise<UserCredentials | undefined> {
-      const row = await db
-        .selectFrom('users')
-        .select([...USER_COLUMNS, 'password_hash'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { password_hash, ...user } = row;
-      return { ...user, passwordHash: password_hash };
+    findCredentialsByEmail: (email: string) => credentials('email', email),
+    findCredentialsById: (id: string) => credentials('id', id),
+
+    /** One account as an admin's list shows it. */
+    findListed(id: string, trx: Kysely<DB> = db) {
+      return trx.selectFrom('users').select([...USER_COLUMNS, ...LISTED_COLUMNS]).where('id', '=', id).executeTakeFirst();
+    },
+
+    updateName(id: string, name: string): Promise<User | undefined> {
+      return db.updateTable('users').set({ name, updated_at: sql`now()` }).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
+    },
+
+    /** Whether the password was set: never on a disabled account (a reset link sent before it was disabled opens nothing). */
+    async setPasswordHash(id: string, passwordHash: string, trx: Kysely<DB> = db): Promise<boolean> {
+      const result = await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` })
+        .where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Disables or re-enables an account; whether it exists. Disabling an already disabled account keeps its first time. */
+    async setDisabled(id: string, disabled: boolean, trx: Kysely<DB> = db): Promise<boolean> {
+      const result = await trx.updateTable('users')
+        .set({ disabled_at: disabled ? sql`coalesce(disabled_at, now())` : null, updated_at: sql`now()` })
+        .where('id', '=', id).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /**

@@ -18,11 +18,16 @@ export const UserSchema = Type.Object(
 );
 export type User = Static<typeof UserSchema>;
 
+/** The rule every new password follows: at sign-up, on a change and on a reset. */
+export const PasswordField = (description?: string) =>
+  Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024, ...(description ? { description } : {}) });
+export const NameField = () => Type.String({ minLength: 1, maxLength: 200 });
+
 export const CreateUserBody = Type.Object(
   {
     email: Type.String({ format: 'email', maxLength: 254 }),
-    password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    password: PasswordField(),
+    name: NameField(),
     role: Type.Optional(StringEnum(ROLES, { default: 'user' })),
   },
   { additionalProperties: false },
@@ -34,6 +39,8 @@ export const ListedUserSchema = Type.Object({
   ...UserSchema.properties,
   created_at: Timestamp(),
   sign_in: Type.Array(StringEnum(['password', 'google'] as const), { description: 'How the account can sign in' }),
+  disabled: Type.Boolean({ description: 'An admin disabled the account: it cannot sign in' }),
 }, { description: 'An account' });
+export type ListedUser = Static<typeof ListedUserSchema>;
 export const ListUsersQuery = Type.Object({ ...pageQueryProperties(50, 200) }, { additionalProperties: false });
 

@@ -2,9 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, unauthorized } from '../../lib/problem.ts';
 import { hashPassword } from './passwords.ts';
 import type { UsersRepo } from './users.repo.ts';
-import type { CreateUserInput, User } from './users.schemas.ts';
+import type { CreateUserInput, ListedUser, User } from './users.schemas.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+type ListedRow = Omit<ListedUser, 'sign_in' | 'disabled'> & { has_password: unknown; has_google: unknown; disabled: unknown };
+const listed = (u: ListedRow): ListedUser => ({
+  id: u.id, email: u.email, name: u.name, role: u.role, created_at: u.created_at,
+  sign_in: [...(u.has_password ? ['password' as const] : []), ...(u.has_google ? ['google' as const] : [])],
+  disabled: Boolean(u.disabled),
+});
 
 export function createUsersService(deps: { repo: UsersRepo }) {
   const { repo } = deps;
@@ -41,9 +50,28 @@ export function createUsersService(deps: { repo: UsersRepo }) {
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 50;
       const { items, total } = await repo.page(page, pageSize);
-      const sign_in = (u: { has_password: unknown; has_google: unknown }) => [...(u.has_password ? ['password' as const] : []), ...(u.has_google ? ['google' as const] : [])];
-      return { items: items.map((u) => ({ id: u.id, email: u.email, name: u.name, role: u.role, created_at: u.created_at, sign_in: sign_in(u) })), total, page, page_size: pageSize };
+      return { items: items.map(listed), total, page, page_size: pageSize };
     },
+
+    /** One account as an admin's list shows it, or undefined. */
+    async findListed(userId: string, trx?: Kysely<DB>): Promise<ListedUser | undefined> {
+      const row = await repo.findListed(userId, trx);
+      return row && listed(row);
+    },
+
+    /** The caller's own account with what signing in needs (password hash, disabled). */
+    findAccount: (userId: string) => repo.findCredentialsById(userId),
+
+    async rename(userId: string, name: string): Promise<User> {
+      const user = await repo.updateName(userId, name.trim());
+      if (!user) throw unauthorized('The account for this token no longer exists');
+      return user;
+    },
+
+    /** Sets a new password (already hashed); false when the account is gone or disabled. */
+    setPasswordHash: (userId: string, passwordHash: string, trx?: Kysely<DB>) => repo.setPasswordHash(userId, passwordHash, trx),
+    /** Whether the account exists. */
+    setDisabled: (userId: string, disabled: boolean, trx?: Kysely<DB>) => repo.setDisabled(userId, disabled, trx),
 
     requireAdmin,
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, uniqueEmail, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
+import { createUsersRepo } from '../users/users.repo.ts';
 import type { WorkspaceRole } from './roles.ts';
 
 let ctx: TestContext;
@@ -191,6 +192,21 @@ describe('workspaces', () => {
     assert.equal((await api(viewer, 'DELETE', url)).statusCode, 403, 'a viewer removes nobody else');
     assert.equal((await api(temp, 'DELETE', url)).statusCode, 204, 'anyone may leave');
     assert.equal((await api(temp, 'GET', `/sites/${siteId}`)).statusCode, 404, 'and sees the workspace\'s sites no more');
+  });
+});
+
+describe('an account deleted with what it owns', () => {
+  it('takes the shared workspaces it alone owns with it, and leaves one another owner keeps', async () => {
+    const leaving = await signUp(ctx);
+    const alone = (await api(leaving, 'POST', '/workspaces', { name: 'Alone' })).data.id as string;
+    const shared = (await api(leaving, 'POST', '/workspaces', { name: 'Shared' })).data.id as string;
+    const invited = await api(leaving, 'POST', `/workspaces/${shared}/invitations`, { email: outsider.email, role: 'owner' });
+    assert.equal((await api(outsider, 'POST', `/invitations/${invited.data.token}/accept`)).statusCode, 200);
+    assert.equal(await createUsersRepo(ctx.database.db).deleteByEmail(leaving.email), true);
+    const left = await ctx.database.db.selectFrom('workspaces').select('id').where('id', 'in', [alone, shared]).execute();
+    assert.deepEqual(left.map((w) => w.id), [shared], 'no workspace is left without an owner');
+    assert.equal((await api(outsider, 'GET', `/workspaces/${shared}`)).data.role, 'owner');
+    assert.equal((await api(outsider, 'DELETE', `/workspaces/${shared}`)).statusCode, 204);
   });
 });
 

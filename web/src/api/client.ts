@@ -128,6 +128,9 @@ export async function signIn(email: string, password: string): Promise<void> {
   accessToken = body.access_token;
 }
 
+/** Forgets the access token without asking the service (it has already ended the session: sign out everywhere, a password reset). */
+export const forgetSession = () => void (accessToken = undefined);
+
 export async function signOut(): Promise<void> {
   if (accessToken) {
     await fetch(SESSION, {

@@ -81,6 +81,8 @@ function plainMessage(message: string, field: string): string {
   const max = /must NOT have more than (\d+) characters/.exec(message);
   if (max) return `Use at most ${max[1]} characters.`;
   if (/must have required property/.test(message)) return 'Required.';
+  // A name of spaces only (the API's pattern "\S": at least one character that is not a space).
+  if (/must match pattern "\\S"/.test(message)) return 'Required.';
   if (/must match format "?email"?/.test(message)) return 'Enter an e-mail address like name@example.com.';
   if (/must match format "?uri"?/.test(message)) return 'Enter a full address like https://example.com.';
   // "is required for…", "must be an http URL": the API names the field in the path; say it in the sentence.
@@ -107,6 +109,7 @@ const GOOGLE_REFUSALS: Record<string, string> = {
   other_browser: 'it was not started in this browser. Start again from here.',
   not_granted: 'Google did not grant access (the consent was cancelled or declined). Start again to grant it.',
   google_failed: 'Google did not answer as expected. Try again in a moment.',
+  account_disabled: 'this account has been disabled by an administrator.',
 };
 export const googleRefusal = (code: string | null) => (code === null ? undefined : GOOGLE_REFUSALS[code] ?? 'it could not be completed. Start again.');
 

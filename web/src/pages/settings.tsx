@@ -1,19 +1,29 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
+import { PasswordForm, ProfileForm, SessionsPanel } from '../components/account.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { errorMessage, fieldErrors, formatDate, googleRefusal, missingScopes } from '../lib/format.ts';
 import type { User } from '../main.tsx';
 import { atLeast } from '../lib/workspaces.ts';
 
-export function SettingsPage({ user }: { user: User }) {
+export function SettingsPage({ user: signedIn, onUser, onSignedOutEverywhere }: { user: User; onUser: (user: User) => void; onSignedOutEverywhere: () => void }) {
+  // Kept here too: the router keeps this page mounted with the props it was first given.
+  const [user, setUser] = useState(signedIn);
+  const renamed = (updated: User) => {
+    setUser(updated);
+    onUser(updated);
+  };
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Settings</span>} subtitle={`Signed in as ${user.name} (${user.email}).`} />
       <Google />
       <p class="muted small">Each site’s connector (manual or WordPress) is on the site’s page, under Connector.</p>
+      <ProfileForm user={user} onUser={renamed} />
+      <PasswordForm />
+      <SessionsPanel onSignedOut={onSignedOutEverywhere} />
       {user.role === 'admin' && <Users />}
-      {user.role === 'admin' && <UserList />}
+      {user.role === 'admin' && <UserList self={user.id} />}
     </section>
   );
 }
@@ -161,9 +171,20 @@ function Users() {
 const USERS_CHANGED = 'sos:users-changed';
 const USERS_PAGE = 50;
 
-/** Every account, for admins: who can sign in, as what, and how. */
-function UserList() {
+/** Every account, for admins: who can sign in, as what, and how; disable or enable one (not one's own). */
+function UserList({ self }: { self: string }) {
   const [page, setPage] = useState(1);
+  const [error, setError] = useState<unknown>();
+  const setDisabled = async (u: { id: string; email: string }, disabled: boolean) => {
+    if (disabled && !window.confirm(`Disable ${u.email}? It is signed out everywhere at once and cannot sign in until enabled again.`)) return;
+    setError(undefined);
+    try {
+      unwrap(await api.PATCH('/api/v1/admin/users/{user_id}', { params: { path: { user_id: u.id } }, body: { disabled } }));
+      await users.reload();
+    } catch (e) {
+      setError(e);
+    }
+  };
   const users = useAsync(async () => unwrap(await api.GET('/api/v1/admin/users', { params: { query: { page, page_size: USERS_PAGE } } })), [page]);
   useEffect(() => {
     const reload = () => void users.reload();
@@ -173,13 +194,14 @@ function UserList() {
   return (
     <section class="panel" aria-labelledby="h-user-list">
       <h2 id="h-user-list">Users</h2>
+      {error !== undefined && <ErrorNotice error={error} />}
       <Async state={users} label="Loading users">
         {(result) => (
           <>
             <div class="table-wrap">
               <table class="table users-table stacked">
                 <caption class="sr-only">Every account, oldest first</caption>
-                <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Signs in with</th><th scope="col">Since</th></tr></thead>
+                <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Signs in with</th><th scope="col">Since</th><th scope="col">Status</th></tr></thead>
                 <tbody>
                   {result.items.map((u) => (
                     <tr>
@@ -188,6 +210,14 @@ function UserList() {
                       <td data-label="Role"><Badge value={u.role === 'admin' ? 'high' : 'muted'} label={u.role} /></td>
                       <td data-label="Signs in with">{u.sign_in.map((m) => (m === 'google' ? 'Google' : 'password')).join(', ') || '—'}</td>
                       <td data-label="Since">{formatDate(u.created_at)}</td>
+                      <td data-label="Status">
+                        <Badge value={u.disabled ? 'failed' : 'completed'} label={u.disabled ? 'disabled' : 'active'} />{' '}
+                        {u.id !== self && (
+                          <button type="button" class="btn btn-small" onClick={() => setDisabled(u, !u.disabled)} aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}>
+                            {u.disabled ? 'Enable' : 'Disable'}
+                          </button>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

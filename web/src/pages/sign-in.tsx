@@ -50,6 +50,7 @@ export function SignInPage({ notice, onSignedIn }: { notice?: string | undefined
           </Field>
           <button type="submit" class="btn btn-primary btn-block" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
         </form>
+        <p class="signin-links"><a href="/forgot-password">Forgot password?</a></p>
         {google && (
           <>
             <p class="signin-or" aria-hidden="true">or</p>

@@ -61,7 +61,7 @@ const redirectTo = (description: string) => Type.Null({ description, headers: { 
  * the app as a code it words itself: text taken from the address bar could be anyone's
  * (a crafted link would put its own words in the app's error banner).
  */
-const FOR_APP: Partial<Record<string, string>> = { forbidden: 'other_browser', bad_request: 'not_granted', bad_gateway: 'google_failed' };
+const FOR_APP: Partial<Record<string, string>> = { forbidden: 'other_browser', bad_request: 'not_granted', bad_gateway: 'google_failed', account_disabled: 'account_disabled' };
 const forApp = (error: unknown) =>
   (error instanceof ProblemError && (error as { returnTo?: unknown }).returnTo === 'app' ? FOR_APP[error.code] ?? 'failed' : undefined);
 

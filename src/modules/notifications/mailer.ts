@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+type Log = { info(obj: object, msg: string): void };
+
+export interface Mailer {
+  /** 'smtp' sends through SMTP_URL; 'log' writes each message to the log instead. */
+  readonly mode: 'smtp' | 'log';
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * E-mail through the SMTP server SMTP_URL names (nodemailer), from MAIL_FROM. Without one, a
+ * message is written to the log at info, text and all, so the operator of a small installation
+ * can still pass a reset link on; with one, the log says only that a message went, never its
+ * text (it holds a one-time link). A failure throws, so the job that sends it is retried.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; log: Log }): Mailer {
+  const { log } = options;
+  if (!options.smtpUrl) {
+    return {
+      mode: 'log',
+      async send(mail) {
+        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'e-mail NOT sent (SMTP_URL is not set): its text is logged here for the operator to pass on');
+      },
+      close() {},
+    };
+  }
+  // Bounded waits: a server that does not answer fails the attempt, and the job retries later.
+  const transport = nodemailer.createTransport({
+    url: options.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, logger: false,
+  } as Parameters<typeof nodemailer.createTransport>[0]);
+  return {
+    mode: 'smtp',
+    async send(mail) {
+      const sent = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info({ messageId: sent.messageId, subject: mail.subject }, 'e-mail sent');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,117 @@
+import { useState } from 'preact/hooks';
+import { api, unwrap, type ApiError } from '../api/client.ts';
+import type { User } from '../main.tsx';
+import { describedBy, ErrorNotice, Field } from './ui.tsx';
+import { fieldErrors } from '../lib/format.ts';
+
+/** A form's state: its values, the API's errors beside each field, anything else above it, and what worked. */
+function useForm<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof T) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+  const run = async (work: () => Promise<string>) => {
+    setErrors({});
+    setError(undefined);
+    setDone(undefined);
+    setBusy(true);
+    try {
+      setDone(await work());
+    } catch (e) {
+      const fields = fieldErrors((e as ApiError).problem?.errors);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, errors, setErrors, error, done, busy, run };
+}
+
+/** The signed-in user's own name. */
+export function ProfileForm({ user, onUser }: { user: User; onUser: (user: User) => void }) {
+  const form = useForm({ name: user.name });
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      const updated = unwrap(await api.PATCH('/api/v1/auth/me', { body: { name: form.values.name } })) as User;
+      onUser(updated);
+      return 'Your name is saved.';
+    });
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="h-profile">
+      <h2 id="h-profile">Your name</h2>
+      {form.done && <p class="notice notice-success" role="status">{form.done}</p>}
+      {form.error !== undefined && <ErrorNotice error={form.error} />}
+      <Field id="me-name" label="Display name" error={form.errors.name}>
+        <input id="me-name" required maxLength={200} autoComplete="name" value={form.values.name} onInput={form.set('name')} {...describedBy('me-name', form.errors.name)} />
+      </Field>
+      <div class="form-actions"><button type="submit" class="btn btn-primary" disabled={form.busy}>Save name</button></div>
+    </form>
+  );
+}
+
+/** A new password, with the current one; the user's other sessions end. */
+export function PasswordForm() {
+  const empty = { current_password: '', new_password: '', repeat: '' };
+  const form = useForm(empty);
+  const submit = (event: Event) => {
+    event.preventDefault();
+    if (form.values.new_password !== form.values.repeat) return form.setErrors({ repeat: 'The two passwords differ.' });
+    void form.run(async () => {
+      const { current_password, new_password } = form.values;
+      unwrap(await api.PUT('/api/v1/auth/me/password', { body: { current_password, new_password } }));
+      form.setValues(empty);
+      return 'Your password is changed. Your other sessions have been signed out.';
+    });
+  };
+  const { errors } = form;
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="h-password">
+      <h2 id="h-password">Change your password</h2>
+      {form.done && <p class="notice notice-success" role="status">{form.done}</p>}
+      {form.error !== undefined && <ErrorNotice error={form.error} />}
+      <div class="form-row">
+        <Field id="pw-current" label="Current password" error={errors.current_password}>
+          <input id="pw-current" type="password" required autoComplete="current-password" value={form.values.current_password} onInput={form.set('current_password')} {...describedBy('pw-current', errors.current_password)} />
+        </Field>
+        <Field id="pw-new" label="New password" error={errors.new_password} hint="At least 10 characters">
+          <input id="pw-new" type="password" required minLength={10} autoComplete="new-password" value={form.values.new_password} onInput={form.set('new_password')} {...describedBy('pw-new', errors.new_password, true)} />
+        </Field>
+        <Field id="pw-repeat" label="New password again" error={errors.repeat}>
+          <input id="pw-repeat" type="password" required autoComplete="new-password" value={form.values.repeat} onInput={form.set('repeat')} {...describedBy('pw-repeat', errors.repeat)} />
+        </Field>
+      </div>
+      <div class="form-actions"><button type="submit" class="btn btn-primary" disabled={form.busy}>Change password</button></div>
+    </form>
+  );
+}
+
+/** Ends every session of the user, on every device, this one included. */
+export function SessionsPanel({ onSignedOut }: { onSignedOut: () => void }) {
+  const [error, setError] = useState<unknown>();
+  const [busy, setBusy] = useState(false);
+  const everywhere = async () => {
+    if (!window.confirm('Sign out on every device, this one included?')) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      unwrap(await api.POST('/api/v1/auth/logout-all'));
+      onSignedOut();
+    } catch (e) {
+      setError(e);
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="panel" aria-labelledby="h-sessions">
+      <h2 id="h-sessions">Sessions</h2>
+      <p class="muted">Signed in on a device you no longer use, or one that is not yours? End every session at once.</p>
+      {error !== undefined && <ErrorNotice error={error} />}
+      <button type="button" class="btn btn-danger" disabled={busy} onClick={everywhere}>Sign out everywhere</button>
+    </section>
+  );
+}
