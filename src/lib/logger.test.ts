@@ -49,6 +49,8 @@ describe('logs carry no secrets', () => {
   it('leave other URLs as they are', () => {
     assert.equal(redactUrl('/api/v1/keywords?site_id=x&page=2'), '/api/v1/keywords?site_id=x&page=2');
     assert.equal(redactUrl('/a?password'), '/a?password', 'a name without a value has nothing to hide');
+    assert.equal(redactUrl('/api/v1/invitations/abcDEF_123-xyz/accept'), '/api/v1/invitations/[redacted]/accept', 'an invitation link is a capability');
+    assert.equal(redactUrl('/invitations/abcDEF_123-xyz?x=1'), '/invitations/[redacted]?x=1');
     assert.equal(redactUrl('/a?key=1&monkey=2'), '/a?key=[redacted]&monkey=2');
   });
 });

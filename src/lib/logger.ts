@@ -8,8 +8,12 @@ const SECRET_QUERY_NAMES = new Set([
   'key', 'api_key', 'apikey', 'signature', 'sig', 'auth', 'authorization', 'session', 'jwt',
 ]);
 
-/** The URL with the values of secret-named query parameters replaced. */
-export function redactUrl(url: string): string {
+/** Paths whose last segment is a capability (an invitation's link: whoever holds it may accept it). */
+const SECRET_PATH = /(\/invitations\/)[^/?#]+/u;
+
+/** The URL with the values of secret-named query parameters, and capability path segments, replaced. */
+export function redactUrl(rawUrl: string): string {
+  const url = rawUrl.replace(SECRET_PATH, '$1[redacted]');
   const mark = url.indexOf('?');
   if (mark < 0) return url;
   const query = url.slice(mark + 1).split('&').map((pair) => {

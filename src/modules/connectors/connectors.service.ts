@@ -98,13 +98,17 @@ export function createConnectorsService(deps: Deps) {
       const username = input.username ?? previous?.username;
       if (!username) throw invalid('username', 'is required for a WordPress connector');
       let password = input.application_password;
-      if (password === undefined && current?.secret && previous?.username === username) {
+      // (Only for the same address too: the stored password is sent to the base URL, and an admin other than the member who
+      // entered it must not point it elsewhere.)
+      const sameAddress = input.base_url === undefined || input.base_url === previous?.base_url;
+      if (password === undefined && current?.secret && previous?.username === username && sameAddress) {
         try {
           password = secrets.open(current.secret, siteId);
         } catch {
           throw invalid('application_password', 'the stored one cannot be read (SECRETS_KEY changed): send it again');
         }
       }
+      if (password === undefined && current?.secret && !sameAddress) throw invalid('application_password', 'send it again for a new address: the stored one is only sent where it was entered for');
       if (password === undefined) throw invalid('application_password', 'is required for a WordPress connector');
       const baseUrl = input.base_url ?? previous?.base_url ?? `https://${site.domain}/`;
       const parsed = new URL(baseUrl);

@@ -50,6 +50,12 @@ describe('the site connector', () => {
     assert.equal(again.statusCode, 200);
     assert.equal(again.data.meta_description_field, 'my_description');
     assert.equal(again.data.username, wp.username);
+
+    // Not to another address: the stored password would be sent there (another admin of the workspace could point it anywhere).
+    const elsewhere = await put({ type: 'wordpress', base_url: 'https://collector.example/' });
+    assert.equal(elsewhere.statusCode, 422);
+    assert.match(elsewhere.data.detail, /application_password: send it again for a new address/);
+    assert.equal((await put({ type: 'wordpress', base_url: wp.origin })).statusCode, 200, 'the same address keeps it');
   });
 
   it('refuses wrong credentials or an unreachable site with 422 and keeps the working connector', async () => {

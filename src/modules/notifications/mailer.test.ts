@@ -21,9 +21,9 @@ const link = 'https://seo.example.test/reset-password?token=sopr_secret-token-va
 const mail = passwordResetMail({ to: 'rosa@example.com', name: 'Rosa', link, validMinutes: 30 });
 
 describe('the mailer', () => {
-  it('without SMTP_URL writes the message, link included, to the log at info for the operator', async () => {
+  it('without SMTP_URL, on a terminal, writes the message, link included, to the log at info for the operator', async () => {
     const { log, lines } = capture();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'SEO <seo@example.test>', log });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'SEO <seo@example.test>', log, terminal: true });
     assert.equal(mailer.mode, 'log');
     await mailer.send(mail);
     const [line] = lines.map((l) => JSON.parse(l));
@@ -31,6 +31,15 @@ describe('the mailer', () => {
     assert.match(line.msg, /NOT sent \(SMTP_URL is not set\)/);
     assert.equal(line.mail.to, 'rosa@example.com');
     assert.ok(line.mail.text.includes(link));
+  });
+
+  it('without SMTP_URL and no terminal (a log shipped elsewhere), says it was not sent, never the link', async () => {
+    const { log, lines } = capture();
+    await createMailer({ smtpUrl: undefined, from: 'SEO <seo@example.test>', log, terminal: false }).send(mail);
+    const [line] = lines.map((l) => JSON.parse(l));
+    assert.match(line.msg, /NOT sent/);
+    assert.equal(line.mail.to, 'rosa@example.com');
+    assert.equal(lines.join('').includes('sopr_secret-token-value'), false);
   });
 
   it('with SMTP_URL sends it over SMTP and logs that it went, never its text or token', async () => {

@@ -6,7 +6,7 @@ export interface Mail {
   text: string;
 }
 
-type Log = { info(obj: object, msg: string): void };
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'log' writes each message to the log instead. */
@@ -21,14 +21,21 @@ export interface Mailer {
  * can still pass a reset link on; with one, the log says only that a message went, never its
  * text (it holds a one-time link). A failure throws, so the job that sends it is retried.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; log: Log }): Mailer {
+export function createMailer(options: { smtpUrl: string | undefined; from: string; log: Log; terminal?: boolean }): Mailer {
   const { log } = options;
+  // Only an operator at a terminal reads the text: a log shipped elsewhere must not carry a one-time link that takes over an
+  // account (anyone may ask for a reset). Elsewhere the log says a message was not sent, to whom, and why.
+  const terminal = options.terminal ?? process.stdout.isTTY === true;
   if (!options.smtpUrl) {
     return {
       mode: 'log',
       async send(mail) {
-        log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-          'e-mail NOT sent (SMTP_URL is not set): its text is logged here for the operator to pass on');
+        if (terminal) {
+          log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+            'e-mail NOT sent (SMTP_URL is not set): its text is logged here for the operator to pass on');
+        } else {
+          log.warn({ mail: { to: mail.to, subject: mail.subject } }, 'e-mail NOT sent (SMTP_URL is not set; its text is shown only on a terminal)');
+        }
       },
       close() {},
     };

@@ -71,10 +71,12 @@ export function createSitesRepo(db: Kysely<DB>) {
       return (await db.selectFrom('sites').select('platform').where('id', '=', siteId).executeTakeFirst())?.platform ?? null;
     },
 
+    /** What the sync needs; `owner_id` only while the member who added the site is still in its workspace (their connection reads it). */
     findForSync(siteId: string) {
       return db.selectFrom('sites')
-        .select(['id', 'owner_id', 'domain', 'gsc_property', 'ga4_property', 'search_backfilled', 'search_synced_at'])
-        .where('id', '=', siteId).executeTakeFirst();
+        .leftJoin('workspace_members as m', (join) => join.onRef('m.workspace_id', '=', 'sites.workspace_id').onRef('m.user_id', '=', 'sites.owner_id'))
+        .select(['sites.id', 'm.user_id as owner_id', 'sites.domain', 'sites.gsc_property', 'sites.ga4_property', 'sites.search_backfilled', 'sites.search_synced_at'])
+        .where('sites.id', '=', siteId).executeTakeFirst();
     },
 
     async setSearchSync(siteId: string, changes: { gsc_property?: string; ga4_property?: string; search_sync_error?: string | null; search_backfilled?: boolean; synced?: true }) {
@@ -82,11 +84,17 @@ export function createSitesRepo(db: Kysely<DB>) {
       await db.updateTable('sites').set({ ...columns, ...(synced ? { search_synced_at: sql`now()` } : {}) }).where('id', '=', siteId).execute();
     },
 
-    /** Active sites whose owner has an active Google connection (the daily sync). */
+    /** Active sites whose adder has an active Google connection and is still a member of the site's workspace (the daily sync). */
     async idsWithActiveGoogle() {
       const rows = await db.selectFrom('sites').innerJoin('google_connections', 'google_connections.user_id', 'sites.owner_id')
+        .innerJoin('workspace_members as m', (join) => join.onRef('m.workspace_id', '=', 'sites.workspace_id').onRef('m.user_id', '=', 'sites.owner_id'))
         .select('sites.id').where('sites.is_active', '=', true).where('google_connections.status', '=', 'active').execute();
       return rows.map((r) => r.id);
+    },
+
+    /** Who added the site (whose Google connection reads its search data), or null once that account is gone. */
+    async addedBy(siteId: string) {
+      return (await db.selectFrom('sites').select('owner_id').where('id', '=', siteId).executeTakeFirst())?.owner_id ?? null;
     },
 
     /** The active sites a user added (whose search data their Google connection feeds). */

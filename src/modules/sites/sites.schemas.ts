@@ -57,7 +57,7 @@ export const UpdateSiteBody = Type.Object(
     audit_schedule: Type.Optional(auditSchedule),
     gsc_property: Type.Optional(gscProperty),
     ga4_property: Type.Optional(ga4Property),
-    workspace_id: Type.Optional(Uuid({ description: 'Move the site to another workspace (admin in both)' })),
+    workspace_id: Type.Optional(Uuid({ description: 'Move the site to another workspace (owner where it is, admin where it goes)' })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

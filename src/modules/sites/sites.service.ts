@@ -1,5 +1,5 @@
 import type { JobSender } from '../../jobs/queue.ts';
-import { conflict, invalid, notFound } from '../../lib/problem.ts';
+import { conflict, forbidden, invalid, notFound } from '../../lib/problem.ts';
 import { normalizeDomain } from './domain.ts';
 import type { SitesRepo } from './sites.repo.ts';
 import type { CreateSiteInput, UpdateSiteInput } from './sites.schemas.ts';
@@ -56,13 +56,24 @@ export function createSitesService(deps: {
       return { items, total: items.length };
     },
 
-    /** Site settings are an admin's; moving the site needs the admin role in the workspace it moves to as well. */
+    /**
+     * Site settings are an admin's. Moving the site out of its workspace is an owner's (an admin is owner of their own personal
+     * workspace: with admin alone, they could take a client's site, its connector's credentials with it), and needs the admin
+     * role where it goes. Its Search Console or GA4 property is picked by the member who added it: that member's Google
+     * connection fetches it, and another member's pick would read whatever that connection can see.
+     */
     async updateSite(userId: string, siteId: string, input: UpdateSiteInput) {
       const site = await getSite(userId, siteId, 'admin');
       const changes: Parameters<SitesRepo['update']>[2] = {};
       if (input.workspace_id !== undefined && input.workspace_id !== site.workspace_id) {
+        requireRole(site.role, 'owner');
         await deps.workspaces.requireWorkspace(userId, input.workspace_id, 'admin');
         changes.workspace_id = input.workspace_id;
+      }
+      const picksProperty = (input.gsc_property !== undefined && input.gsc_property !== site.gsc_property)
+        || (input.ga4_property !== undefined && input.ga4_property !== site.ga4_property);
+      if (picksProperty && (await repo.addedBy(siteId)) !== userId) {
+        throw forbidden('Only the member who added this site picks its Search Console and GA4 properties: their Google connection reads them');
       }
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.is_active !== undefined) changes.is_active = input.is_active;

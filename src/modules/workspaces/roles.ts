@@ -16,7 +16,7 @@ const WHAT: Record<WorkspaceRole, string> = {
   viewer: 'read',
   editor: 'run audits and approve, cancel, retry or roll back tasks',
   admin: 'manage members, connectors and site settings',
-  owner: 'manage owners and delete the workspace',
+  owner: 'manage owners, move sites out and delete the workspace',
 };
 
 /** A 403 that names the role the action needs and the caller's own. */

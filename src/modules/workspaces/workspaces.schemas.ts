@@ -4,7 +4,7 @@ import { ROLES } from './roles.ts';
 import { PASSWORD_MIN_LENGTH } from '../users/users.schemas.ts';
 
 const role = StringEnum(ROLES, {
-  description: 'owner: everything, members and deleting the workspace; admin: members other than owners, connectors, site settings; '
+  description: 'owner: everything, owners, moving sites out and deleting the workspace; admin: members other than owners, connectors, site settings; '
     + 'editor: audits, approve, cancel, retry, roll back; viewer: read only',
 });
 const name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (an agency\'s client, a team)' });

@@ -99,7 +99,9 @@ export function createWorkspacesService(deps: {
       const changed = await repo.changeMember(workspaceId, memberId, role);
       if (changed === 'last_owner') throw conflict('A workspace always has an owner: make another member owner first');
       if (!changed) throw notFound('Member');
-      return (await repo.members(workspaceId)).find((m) => m.user_id === memberId)!;
+      const member = (await repo.members(workspaceId)).find((m) => m.user_id === memberId);
+      if (!member) throw notFound('Member'); // removed meanwhile
+      return member;
     },
 
     /** Removes a member (an admin; an owner for an owner), or the caller leaves (any member). The last owner cannot leave. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, uniqueEmail, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
+import { createSitesRepo } from '../sites/sites.repo.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { createUsersRepo } from '../users/users.repo.ts';
 import type { WorkspaceRole } from './roles.ts';
@@ -122,7 +123,7 @@ describe('every route on a site and what hangs off it, for each role', () => {
     assert.equal(detail.data.execution_history.at(-1).actor, `user:${editor.id}`);
   });
 
-  it('adds a site to a workspace only for its admins, and moves one only between workspaces where the caller is admin', async () => {
+  it('adds a site to a workspace only for its admins; moves one only for an owner where it is, admin where it goes', async () => {
     const domain = `new-${Date.now()}.com`;
     assert.equal((await api(editor, 'POST', '/sites', { name: 'N', domain, workspace_id: workspaceId })).statusCode, 403);
     assert.equal((await api(outsider, 'POST', '/sites', { name: 'N', domain, workspace_id: workspaceId })).statusCode, 404);
@@ -130,13 +131,33 @@ describe('every route on a site and what hangs off it, for each role', () => {
     assert.equal(added.statusCode, 201);
     assert.equal((await api(admin, 'POST', '/sites', { name: 'N', domain, workspace_id: workspaceId })).statusCode, 409, 'one domain once per workspace');
 
-    const personal = (await api(admin, 'GET', '/workspaces')).data.items.find((w: { personal: boolean }) => w.personal).id as string;
+    // An admin is owner of their own personal workspace: with admin alone they could take the client's site, credentials and all.
+    const adminsPersonal = (await api(admin, 'GET', '/workspaces')).data.items.find((w: { personal: boolean }) => w.personal).id as string;
+    const taken = await api(admin, 'PUT', `/sites/${added.data.id}`, { workspace_id: adminsPersonal });
+    assert.equal(taken.statusCode, 403);
+    assert.match(taken.data.detail, /needs the owner role/);
     const ownersPersonal = (await api(owner, 'GET', '/workspaces')).data.items.find((w: { personal: boolean }) => w.personal).id as string;
-    assert.equal((await api(admin, 'PUT', `/sites/${added.data.id}`, { workspace_id: ownersPersonal })).statusCode, 404, 'not a member there');
-    const moved = await api(admin, 'PUT', `/sites/${added.data.id}`, { workspace_id: personal });
+    assert.equal((await api(owner, 'PUT', `/sites/${added.data.id}`, { workspace_id: adminsPersonal })).statusCode, 404, 'not a member there');
+    const moved = await api(owner, 'PUT', `/sites/${added.data.id}`, { workspace_id: ownersPersonal });
     assert.equal(moved.statusCode, 200, moved.body);
-    assert.equal(moved.data.workspace_id, personal);
+    assert.equal(moved.data.workspace_id, ownersPersonal);
     assert.equal((await api(editor, 'GET', `/sites/${added.data.id}`)).statusCode, 404, 'gone from the workspace with it');
+  });
+
+  it('lets only the member who added a site pick its Search Console property (their Google connection reads it), and syncs it only while they are a member', async () => {
+    const site = await api(admin, 'POST', '/sites', { name: 'G', domain: `g-${Date.now()}.com`, workspace_id: workspaceId });
+    const other = await api(owner, 'PUT', `/sites/${site.data.id}`, { gsc_property: 'sc-domain:other-client.com' });
+    assert.equal(other.statusCode, 403, other.body);
+    assert.match(other.data.detail, /member who added this site/);
+    assert.equal((await api(admin, 'PUT', `/sites/${site.data.id}`, { gsc_property: 'sc-domain:g.com' })).statusCode, 200);
+    assert.equal((await api(owner, 'PUT', `/sites/${site.data.id}`, { name: 'Renamed', gsc_property: 'sc-domain:g.com' })).statusCode, 200, 'the same property again is no pick');
+    const sync = createSitesRepo(ctx.database.db);
+    assert.equal((await sync.findForSync(site.data.id))?.owner_id, admin.id);
+    const temp = await signUp(ctx);
+    await join(temp, 'admin');
+    const theirs = await api(temp, 'POST', '/sites', { name: 'T', domain: `t-${Date.now()}.com`, workspace_id: workspaceId });
+    assert.equal((await api(temp, 'DELETE', `/workspaces/${workspaceId}/members/${temp.id}`)).statusCode, 204);
+    assert.equal((await sync.findForSync(theirs.data.id))?.owner_id, null, 'the member who left no longer feeds it');
   });
 });
 

@@ -14,7 +14,7 @@ export const ROLE_WORDS: Record<Role, string> = {
   viewer: 'can read everything',
   editor: 'runs audits, approves, cancels, retries and rolls back tasks, tracks keywords',
   admin: 'also changes site settings and connectors, adds sites, invites and manages members',
-  owner: 'also manages owners and deletes the workspace',
+  owner: 'also manages owners, moves sites to other workspaces and deletes the workspace',
 };
 
 // One request for every page that asks at once; cleared whenever a workspace or membership changes.

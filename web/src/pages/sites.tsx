@@ -95,8 +95,10 @@ export type SiteFields = { name: string; domain: string; audit_schedule?: 'off' 
 export function SiteForm({ site, workspaces, defaultWorkspace, onDone }: {
   site?: SiteFields & { id: string; workspace_id: string }; workspaces?: Workspace[] | undefined; defaultWorkspace?: string; onDone: (changed: boolean) => void;
 }) {
-  // Only where the caller is admin or owner can a site be added (or moved, from and to).
-  const allowed = (workspaces ?? []).filter((w) => atLeast(w.role, 'admin'));
+  // A site is added where the caller is admin or owner, and moved to such a workspace only by an owner of the one it is in.
+  const from = site ? (workspaces ?? []).find((w) => w.id === site.workspace_id) : undefined;
+  const canMove = !site || atLeast(from?.role, 'owner');
+  const allowed = canMove ? (workspaces ?? []).filter((w) => atLeast(w.role, 'admin')) : [];
   const [workspace, setWorkspace] = useState(site?.workspace_id ?? (allowed.some((w) => w.id === defaultWorkspace) ? defaultWorkspace! : allowed.find((w) => w.personal)?.id ?? allowed[0]?.id ?? ''));
   const [values, setValues] = useState<SiteFields>({ name: site?.name ?? '', domain: site?.domain ?? '', audit_schedule: site?.audit_schedule ?? 'weekly' });
   const [errors, setErrors] = useState<Record<string, string>>({});

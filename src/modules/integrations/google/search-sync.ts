@@ -61,8 +61,8 @@ export function createSearchSync(deps: {
       await deps.sites.setSearchSync(siteId, { search_sync_error: message });
       deps.log.warn({ siteId, message }, 'search data sync did not run');
     };
-    // The member who added the site and connected Google has left (their account deleted): nobody's connection feeds it.
-    if (site.owner_id === null) return fail('The member who added this site is gone: its Search Console data needs another member\'s Google connection');
+    // The member who added the site (whose Google connection reads it) has left its workspace, or their account is gone.
+    if (site.owner_id === null) return fail('The member who added this site has left its workspace: its Search Console data needs a member\'s Google connection');
     let token: string;
     try {
       token = await deps.google.accessToken(site.owner_id);
