@@ -17,6 +17,8 @@ export interface UsersTable {
   role: Generated<'user' | 'admin'>;
   password_hash: string | null;
   google_sub: string | null;
+  /** Made by accepting an invitation, its address not yet proven (migration 0027). */
+  email_unverified: Generated<boolean>;
   /** Set while an admin has disabled the account. */
   disabled_at: Timestamp | null;
   created_at: CreatedAt;

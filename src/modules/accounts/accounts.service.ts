@@ -86,6 +86,7 @@ export function createAccountsService(deps: Deps) {
         if (!owner) return undefined; // another request used it, or it expired, meanwhile
         // A disabled account keeps its password: the transaction rolls back and the link stays unused.
         if (!(await users.setPasswordHash(owner, passwordHash, trx))) throw unusableToken('unknown');
+        await users.markEmailProven(owner, trx);
         return { userId: owner, sessions: await endEverything(owner, trx) };
       });
       if (!reset) throw unusableToken(await repo.stateOf(tokenHash) === 'expired' ? 'expired' : 'used');

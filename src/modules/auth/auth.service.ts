@@ -83,6 +83,21 @@ export function createAuthService(deps: Deps) {
     revocations.remember(sessionId, expiresAt);
   }
 
+  /**
+   * Ends every session of a user but `keep` (its refresh tokens and access tokens), in `trx`
+   * when given; the ids of the sessions ended. Pass them to applyRevocations() once that has
+   * committed, so this instance refuses their access tokens at once (others within a poll).
+   */
+  const endSessions = (userId: string, options: { keep?: string | undefined } = {}, trx?: Kysely<DB>) =>
+    repo.revokeUserSessions(userId, {
+      keep: options.keep, accessTtlSeconds: accessTokens.ttlSeconds, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000),
+    }, trx);
+  /** Remembered here rather than read back: the poll may have passed their rows' seq already. */
+  const applyRevocations = (sessionIds: string[]) => {
+    const until = new Date(Date.now() + accessTokens.ttlSeconds * 1000);
+    for (const id of sessionIds) revocations.remember(id, until);
+  };
+
   return {
     issueTokens,
 
@@ -118,6 +133,9 @@ export function createAuthService(deps: Deps) {
       if (!deps.google) throw new ProblemError('service_unavailable', 'Google sign-in is not available on this server.');
       const { returnTo, ...identity } = await deps.google.signinCallback(query, browser);
       const user = await deps.users.findOrCreateByGoogle(identity);
+      // An account whose address was never proven, now claimed by the Google identity that proves it: whoever chose its password
+      // before (an inviter holds the invitation's link too) is signed out everywhere.
+      if (user.claimed) applyRevocations(await endSessions(user.id));
       try {
         return { tokens: await issueTokens(user.id), returnTo };
       } catch (error) {
@@ -184,20 +202,8 @@ export function createAuthService(deps: Deps) {
       }
     },
 
-    /**
-     * Ends every session of a user but `keep` (its refresh tokens and access tokens), in `trx`
-     * when given; the ids of the sessions ended. Pass them to applyRevocations() once that has
-     * committed, so this instance refuses their access tokens at once (others within a poll).
-     */
-    endSessions: (userId: string, options: { keep?: string | undefined } = {}, trx?: Kysely<DB>) =>
-      repo.revokeUserSessions(userId, {
-        keep: options.keep, accessTtlSeconds: accessTokens.ttlSeconds, revokeUntil: new Date(Date.now() + accessTokens.ttlSeconds * 1000),
-      }, trx),
-    /** Remembered here rather than read back: the poll may have passed their rows' seq already. */
-    applyRevocations(sessionIds: string[]) {
-      const until = new Date(Date.now() + accessTokens.ttlSeconds * 1000);
-      for (const id of sessionIds) revocations.remember(id, until);
-    },
+    endSessions,
+    applyRevocations,
 
     /** The per-request check: a verified token that is neither logged out nor in an ended session. */
     async authenticate(token: string): Promise<AccessClaims | undefined> {

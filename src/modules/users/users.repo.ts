@@ -33,10 +33,10 @@ export function createUsersRepo(db: Kysely<DB>) {
 
   return {
     /** Inserts a user; returns undefined when the e-mail is taken (no exception as control flow). */
-    async insert(input: { email: string; name: string; role: Role; passwordHash: string }): Promise<User | undefined> {
+    async insert(input: { email: string; name: string; role: Role; passwordHash: string; unverified?: true }): Promise<User | undefined> {
       return db
         .insertInto('users')
-        .values({ email: input.email, name: input.name, role: input.role, password_hash: input.passwordHash })
+        .values({ email: input.email, name: input.name, role: input.role, password_hash: input.passwordHash, ...(input.unverified ? { email_unverified: true } : {}) })
         .onConflict((oc) => oc.column('email').doNothing())
         .returning(USER_COLUMNS)
         .executeTakeFirst();
@@ -87,6 +87,11 @@ export function createUsersRepo(db: Kysely<DB>) {
       return db.updateTable('users').set({ name, updated_at: sql`now()` }).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
     },
 
+    /** The account's address is proven (a reset link e-mailed to it was used). */
+    async markEmailProven(id: string, trx: Kysely<DB> = db) {
+      await trx.updateTable('users').set({ email_unverified: false }).where('id', '=', id).where('email_unverified', '=', true).execute();
+    },
+
     /** Whether the password was set: never on a disabled account (a reset link sent before it was disabled opens nothing). */
     async setPasswordHash(id: string, passwordHash: string, trx: Kysely<DB> = db): Promise<boolean> {
       const result = await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` })
@@ -106,13 +111,22 @@ export function createUsersRepo(db: Kysely<DB>) {
      * The account of a Google identity: by its Google subject, else by its verified e-mail
      * (the Google identity is then linked to it), else a new user without a password.
      */
-    async findOrCreateByGoogle(identity: { sub: string; email: string; name: string }): Promise<User> {
+    /**
+     * The user behind a Google identity. Linked by its verified e-mail to an account whose address was never proven (made by
+     * accepting an invitation, whose link the inviter holds too), the account is claimed: the password chosen before is
+     * dropped, and `claimed` says its sessions must end.
+     */
+    async findOrCreateByGoogle(identity: { sub: string; email: string; name: string }): Promise<User & { claimed?: true }> {
       return atomically(db, async (trx) => {
         const bySub = await trx.selectFrom('users').select(USER_COLUMNS).where('google_sub', '=', identity.sub).executeTakeFirst();
         if (bySub) return bySub;
-        const byEmail = await trx.updateTable('users').set({ google_sub: identity.sub }).where('email', '=', identity.email).where('google_sub', 'is', null)
+        const unproven = await trx.selectFrom('users').select('email_unverified').where('email', '=', identity.email).where('google_sub', 'is', null)
+          .forUpdate().executeTakeFirst();
+        const byEmail = await trx.updateTable('users')
+          .set({ google_sub: identity.sub, ...(unproven?.email_unverified ? { password_hash: null, email_unverified: false } : {}) })
+          .where('email', '=', identity.email).where('google_sub', 'is', null)
           .returning(USER_COLUMNS).executeTakeFirst();
-        if (byEmail) return byEmail;
+        if (byEmail) return unproven?.email_unverified ? { ...byEmail, claimed: true } : byEmail;
         return trx.insertInto('users').values({ email: identity.email, name: identity.name, role: 'user', password_hash: null, google_sub: identity.sub })
           .returning(USER_COLUMNS).executeTakeFirstOrThrow();
       });

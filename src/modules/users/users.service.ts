@@ -70,6 +70,8 @@ export function createUsersService(deps: { repo: UsersRepo }) {
 
     /** Sets a new password (already hashed); false when the account is gone or disabled. */
     setPasswordHash: (userId: string, passwordHash: string, trx?: Kysely<DB>) => repo.setPasswordHash(userId, passwordHash, trx),
+    /** The account's address is proven: a reset link e-mailed to it was used. */
+    markEmailProven: (userId: string, trx?: Kysely<DB>) => repo.markEmailProven(userId, trx),
     /** Whether the account exists. */
     setDisabled: (userId: string, disabled: boolean, trx?: Kysely<DB>) => repo.setDisabled(userId, disabled, trx),
 

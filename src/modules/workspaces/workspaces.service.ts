@@ -176,7 +176,8 @@ export function createWorkspacesService(deps: {
       }
       const passwordHash = await hashPassword(input.password);
       const userId = await deps.transact(async (trx) => {
-        const user = await createUsersRepo(trx).insert({ email: invitation.email, name: input.name!.trim(), role: 'user', passwordHash });
+        // (Unproven: the inviter holds this link too. A reset e-mailed to the address, or Google sign-in with it, proves it.)
+        const user = await createUsersRepo(trx).insert({ email: invitation.email, name: input.name!.trim(), role: 'user', passwordHash, unverified: true });
         if (!user) throw conflict('An account with this e-mail address exists: sign in and accept the invitation');
         if (!(await createInvitationsRepo(trx).markAccepted(invitation.id, user.id))) throw conflict('The invitation was used, revoked or expired meanwhile');
         await createWorkspacesRepo(trx).addMember(invitation.workspace_id, user.id, invitation.role);

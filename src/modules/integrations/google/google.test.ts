@@ -257,6 +257,30 @@ describe('Google sign-in', () => {
     assert.equal(me.json().id, owner.id);
   });
 
+  it('claims an account made from an invitation, whose address was never proven: the password chosen before stops working and its sessions end', async () => {
+    // Anyone may invite any address and accept the link themself, choosing the password: Google proving the address takes it back.
+    const email = `claimed-${Date.now()}@gmail.com`;
+    const inviter = await signUp(ctx);
+    const workspace = (await call(ctx, { method: 'POST', url: '/api/v1/workspaces', token: inviter.accessToken, payload: { name: 'Pre-made' } })).data.id;
+    const invitation = await call(ctx, { method: 'POST', url: `/api/v1/workspaces/${workspace}/invitations`, token: inviter.accessToken, payload: { email, role: 'viewer' } });
+    const made = await call(ctx, { method: 'POST', url: `/api/v1/invitations/${invitation.data.token}/accept`, payload: { name: 'Pre', password: 'chosen-by-the-inviter' } });
+    assert.equal(made.statusCode, 200, made.body);
+
+    const { res } = await signIn('claimed-sub', email);
+    assert.equal(res.statusCode, 200, res.body);
+    const old = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${made.data.access_token}` } });
+    assert.equal(old.statusCode, 401, 'the session made with the invitation has ended');
+    const password = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'chosen-by-the-inviter' } });
+    assert.equal(password.statusCode, 401, 'the password chosen before no longer signs in');
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${res.json().access_token}` } });
+    assert.equal(mine.json().email, email);
+
+    // An account whose address was proven keeps its password when Google is linked (the test above): only the unproven are claimed.
+    const proven = await signUp(ctx);
+    assert.equal((await signIn('proven-sub', proven.email)).res.statusCode, 200);
+    assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: proven.email, password: proven.password } })).statusCode, 200);
+  });
+
   it('refuses a forged, expired or foreign id_token, and a bad state', async () => {
     const { generateKeyPair } = await import('jose');
     const { privateKey: otherKey } = await generateKeyPair('RS256');
