@@ -24,6 +24,7 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { webhooksRoutes } from './modules/notifications/webhooks.routes.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
 import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
 import { drainConnectionsOnClose } from './plugins/graceful-close.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(accountsRoutes, { accounts: s.accounts });
       await api.register(agentsRoutes, { users: s.users, repo: s.agents });
       await api.register(workspacesRoutes, { workspaces: s.workspaces, auth: s.auth, users: s.users });
+      await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(sitesRoutes, { sites: s.sites });
       await api.register(progressRoutes, { progress: s.progress });
       await api.register(auditsRoutes, { audits: s.audits });

@@ -3,8 +3,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { transactor } from './db/transact.ts';
-import { createJobQueue, type JobQueueTuning } from './jobs/queue.ts';
-import type { DeadHandlers, JobHandlers } from './jobs/registry.ts';
+import { createJobQueue, retryDelayOf, type JobQueueTuning } from './jobs/queue.ts';
+import { JOBS, type DeadHandlers, type JobHandlers } from './jobs/registry.ts';
 import { resolveLocalSecret } from './lib/local-secret.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
@@ -32,6 +32,10 @@ import { createGoogleService } from './modules/integrations/google/google.servic
 import { createSearchSync } from './modules/integrations/google/search-sync.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createWebhookDeliverer } from './modules/notifications/webhook-delivery.ts';
+import { createWebhooksRepo } from './modules/notifications/webhooks.repo.ts';
+import { createWebhooksService } from './modules/notifications/webhooks.service.ts';
+import { createEvents } from './modules/events/events.service.ts';
 import { createKeywordsRepo } from './modules/keywords/keywords.repo.ts';
 import { createKeywordsService } from './modules/keywords/keywords.service.ts';
 import { createRollbacksRepo } from './modules/rollbacks/rollbacks.repo.ts';
@@ -99,14 +103,21 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
     signIn: (input) => auth.login(input),
   });
+  const events = createEvents({ queue, publicUrl: config.publicUrl });
+  const webhooksRepo = createWebhooksRepo(db);
+  const webhooks = createWebhooksService({ repo: webhooksRepo, workspaces, events, secrets, transact, allowPrivateTargets });
+  const webhookDeliverer = createWebhookDeliverer({
+    repo: webhooksRepo, secrets, allowPrivateTargets, log,
+    maxAttempts: JOBS['webhook.deliver'].retryLimit + 1, retryDelaySeconds: retryDelayOf(JOBS['webhook.deliver'], jobTuning),
+  });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue, access: createAccess(createAccessRepo(db)), workspaces });
   const connectors = createConnectorsService({ repo: createConnectorsRepo(db), sites, secrets, allowPrivateTargets, log });
   const searchData = createSearchDataService(createSearchDataRepo(db));
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, events, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
   const executor = createExecutor({ tasks, connectors, log });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
-  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, allowPrivateTargets, log });
+  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, log });
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
   const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });
@@ -129,6 +140,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'search.sync-user': ({ userId }) => searchSync.queueUserSites(userId),
     'account.reset-password': ({ email }) => accounts.issuePasswordReset(email),
     'mail.password-reset': (event) => notifications.sendPasswordReset(event),
+    'webhook.deliver': ({ deliveryId }) => webhookDeliverer.deliver(deliveryId),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
@@ -143,7 +155,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     queue,
     revocations,
     services: {
-      users, auth, accounts, workspaces, sites, connectors, tasks, rollbacks, audits, google, searchData,
+      users, auth, accounts, workspaces, webhooks, sites, connectors, tasks, rollbacks, audits, google, searchData,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
@@ -162,6 +174,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       await connectors.closeAll();
       await googleClient?.close();
       mailer.close();
+      await webhookDeliverer.close();
       await redis?.quit();
     },
   };

@@ -234,7 +234,7 @@ describe('the quick-win planner', () => {
       current_position: position, previous_position: position, url: 'https://guards.example/page', impressions_28d: 5000, clicks_28d: 10,
     }))).execute();
     const search = createSearchDataService(createSearchDataRepo(db));
-    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), search, latestRollback: async () => undefined });
+    const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), events: { emit: async () => 0 }, search, latestRollback: async () => undefined });
     const sites = sitesServiceOn(db);
     await createSearchPlanner({
       search, keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites, tasks, repo: createAgentsRepo(db), log: pino({ level: 'silent' }),

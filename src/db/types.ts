@@ -85,6 +85,38 @@ export interface WorkspaceInvitationsTable {
   created_at: CreatedAt;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  url: string;
+  /** Event types received (a JSON array of strings); empty: all. */
+  events: ColumnType<string[], string | undefined, string>;
+  enabled: Generated<boolean>;
+  description: Generated<string>;
+  secret_sealed: string;
+  disabled_reason: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface SitesTable {
   gsc_property: string | null;
   ga4_property: string | null;
@@ -341,6 +373,8 @@ export interface DB {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   audits: AuditsTable;
   audit_issues: AuditIssuesTable;
   tasks: TasksTable;

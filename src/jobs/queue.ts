@@ -5,14 +5,20 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/types.ts';
-import { deadQueue, JOBS, type DeadHandlers, type DeadJobName, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
+import { deadQueue, JOBS, type DeadHandlers, type JobSpec, type DeadJobName, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface JobQueueTuning {
   /** A running job's worker proves it is alive this often; silence past it means the worker died. */
   heartbeatSeconds: number;
   /** How often pg-boss looks for dead workers' jobs (its supervise and monitor passes). */
   superviseIntervalSeconds: number;
+  /** At most this first retry delay for every job (tests: 1 s, so a retried webhook is seen at once). */
+  maxRetryDelaySeconds?: number | undefined;
 }
+
+/** The first retry delay the queue gives a job under `tuning` (its retries wait 1-2x this, doubling). */
+export const retryDelayOf = (job: JobSpec, tuning: JobQueueTuning = DEFAULT_JOB_TUNING) =>
+  Math.min(job.retryDelaySeconds ?? 1, tuning.maxRetryDelaySeconds ?? Number.POSITIVE_INFINITY);
 
 /**
  * A worker killed mid-job goes silent; its heartbeat (written every 10 s) is missed 10-20 s
@@ -82,6 +88,7 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
         const settings = {
           retryLimit: job.retryLimit,
           retryBackoff: true,
+          retryDelay: retryDelayOf(job, tuning),
           expireInSeconds: job.expireInSeconds,
           heartbeatSeconds: tuning.heartbeatSeconds,
           deadLetter: deadQueue(name),

@@ -5,6 +5,8 @@ import { Uuid } from '../lib/schema.ts';
 export interface JobSpec<S extends TSchema = TSchema> {
   payload: S;
   retryLimit: number;
+  /** The first retry waits this long (1-2x: pg-boss adds jitter), each next one twice as long (default 1 s). */
+  retryDelaySeconds?: number;
   /** Upper bound for one attempt, whatever its heartbeats say. */
   expireInSeconds: number;
   /** Run on this cron schedule (UTC) as well as when sent. */
@@ -67,6 +69,11 @@ export const JOBS = {
     // An SMTP server that is down is retried with backoff for a few minutes; the link lives 30.
     retryLimit: 4, expireInSeconds: 120,
   }),
+  /**
+   * One webhook delivery (an event to one endpoint). 6 attempts: retries after about 1-2, 2-4,
+   * 4-8, 8-16 and 16-32 minutes, so an endpoint down for up to ~an hour still gets it.
+   */
+  'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4 }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

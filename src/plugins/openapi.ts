@@ -105,6 +105,7 @@ export function finishDocument(document: Record<string, any>, publicUrl: string)
     { name: 'verification', description: 'Whether changes are live, and rollbacks' },
     { name: 'analytics', description: 'Dashboards and trends' },
     { name: 'keywords', description: 'Tracked keywords' },
+    { name: 'webhooks', description: 'A workspace\'s webhook endpoints (Standard Webhooks) and their delivery logs' },
     { name: 'integrations', description: 'Google Search Console and GA4' },
     { name: 'health', description: 'Liveness and readiness probes' },
     { name: 'internal', description: 'Admin and internal operations: not part of the public contract, may change without notice' },

@@ -82,7 +82,7 @@ after(() => ctx.close());
 
 function plannerFor() {
   const db = ctx.database.db;
-  const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
+  const tasks = createTasksService({ repo: createTasksRepo(db), sites: { getSite: async () => ({}) as never, requireAccess: async () => 'owner' as const }, queue: { send: async () => null }, transact: transactor(db), events: { emit: async () => 0 }, search: createSearchDataService(createSearchDataRepo(db)), latestRollback: async () => undefined });
   const sites = sitesServiceOn(db);
   return createSearchPlanner({
     search: createSearchDataService(createSearchDataRepo(db)), keywords: createKeywordsService({ repo: createKeywordsRepo(db), sites }), sites,

@@ -269,9 +269,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
     },
 
     /** Records the run's result, if that run is still the current one. */
-    async finishAgent(auditId: string, attempt: number, summary: { proposed: number; rejected: number }) {
+    async finishAgent(auditId: string, attempt: number, summary: { proposed: number; rejected: number }, trx: Kysely<DB> = db) {
       const value = JSON.stringify({ ...summary, finished_at: new Date().toISOString() });
-      const row = await db
+      const row = await trx
         .updateTable('audits')
         .set({ agent: AGENT_TRANSITIONS.finish.to, agent_summary: value })
         .where('id', '=', auditId)

@@ -7,6 +7,7 @@ import { auditPageRecords } from '../crawler/main-content.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import type { EventEmitter } from '../events/events.service.ts';
 import type { AuditRow, AuditsRepo, PageRecord } from './audits.repo.ts';
 import { createPacer } from '../../lib/pace.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
@@ -24,6 +25,8 @@ interface Deps {
   sites: SitesService;
   queue: JobSender;
   transact: Transact;
+  /** audit.completed and proposals.created, emitted in the transaction that stores them. */
+  events: EventEmitter;
   allowPrivateTargets: PrivateTargets;
   log: FastifyBaseLogger;
 }
@@ -164,7 +167,10 @@ export function createAuditsService(deps: Deps) {
             breakdown: result.breakdown,
             findings: result.findings.byCheck,
           }, trx);
-          if (claimed) await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
+          if (claimed) {
+            await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
+            await deps.events.emit(trx, { type: 'audit.completed', auditId });
+          }
           return claimed;
         });
         if (stored) await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
@@ -191,7 +197,13 @@ export function createAuditsService(deps: Deps) {
     /** For the strategy agent's job: the agent's run on a completed audit, as the audit lifecycle allows it. */
     agentRun: {
       start: (auditId: string) => repo.startAgent(auditId),
-      finish: (auditId: string, attempt: number, summary: { proposed: number; rejected: number }) => repo.finishAgent(auditId, attempt, summary),
+      /** The run's summary; the proposals it stored are announced (proposals.created) with it. */
+      finish: (auditId: string, attempt: number, summary: { proposed: number; rejected: number }) =>
+        deps.transact(async (trx) => {
+          const finished = await repo.finishAgent(auditId, attempt, summary, trx);
+          if (finished && summary.proposed > 0) await deps.events.emit(trx, { type: 'proposals.created', auditId, count: summary.proposed });
+          return finished;
+        }),
       fail: (auditId: string, error: string) => repo.failAgent(auditId, error),
     },
 

@@ -272,14 +272,14 @@ export function createTasksRepo(db: Kysely<DB>) {
       return result.rows[0];
     },
 
-    async saveVerification(taskId: string, verification: { status: string; checks: unknown; attempts: number; checkedAt: Date | null }) {
+    async saveVerification(taskId: string, verification: { status: string; checks: unknown; attempts: number; checkedAt: Date | null }, trx: Kysely<DB> = db) {
       const values = {
         status: verification.status as 'pending',
         checks: JSON.stringify(verification.checks),
         attempts: verification.attempts,
         checked_at: verification.checkedAt,
       };
-      await db
+      await trx
         .insertInto('task_verifications')
         .values({ task_id: taskId, ...values })
         // Attempts can finish out of order (several workers): a later attempt's result is never overwritten by an earlier one.

@@ -5,6 +5,7 @@ import type { Transact } from '../../db/transact.ts';
 import type { Kysely } from 'kysely';
 import type { DB, ExpectedClicksColumn } from '../../db/types.ts';
 import type { SitesService } from '../sites/sites.service.ts';
+import type { EventEmitter } from '../events/events.service.ts';
 import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { claimsOf, isBrief, pageOf } from '../task-types/index.ts';
 import { isRestorable } from '../connectors/connector.types.ts';
@@ -43,6 +44,8 @@ export function createTasksService(deps: {
   sites: Pick<SitesService, 'getSite' | 'requireAccess'>;
   queue: JobSender;
   transact: Transact;
+  /** Task events (completed, failed, verified, rolled back), emitted in the transaction of the move. */
+  events: EventEmitter;
   search: Pick<SearchDataService, 'impactAround'>;
   /** The task's latest rollback, for its details (the rollbacks module records them). */
   latestRollback: (taskId: string) => Promise<unknown>;
@@ -162,26 +165,41 @@ export function createTasksService(deps: {
       find: (taskId: string) => repo.findForWork(taskId),
       /** queued -> in_progress, owned by this execution attempt (`lease`). */
       start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
-      finish: (taskId: string, outcome: { deliverables: unknown } | { error: unknown; changed?: unknown[] }, lease?: string) => repo.finish(taskId, outcome, lease),
+      /** Ends the task failed with its error (and what it left changed), and says so (task.failed) in the same transaction. */
+      finish: (taskId: string, outcome: { error: unknown; changed?: unknown[] }, lease?: string) =>
+        deps.transact(async (trx) => {
+          const moved = await repo.finish(taskId, outcome, lease, trx);
+          if (moved) await deps.events.emit(trx, { type: 'task.failed', taskId });
+          return moved;
+        }),
       /** in_progress -> completed with its deliverables, and its verification scheduled, in one transaction; false once another attempt owns the task. */
       complete: (taskId: string, deliverables: unknown, lease: string) =>
         deps.transact(async (trx) => {
           if (!(await repo.finish(taskId, { deliverables }, lease, trx))) return false;
           await deps.queue.send('task.verify', { taskId, attempt: 1 }, { tx: trx });
+          await deps.events.emit(trx, { type: 'task.completed', taskId });
           return true;
         }),
       saveProgress: (taskId: string, lease: string, done: unknown[]) => repo.saveProgress(taskId, lease, done),
       noteFailure: (taskId: string, error: unknown, stillChanged: unknown[]) => repo.noteFailure(taskId, error, stillChanged),
       resume: (taskId: string, lease: string) => repo.resume(taskId, lease),
-      saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) => repo.saveVerification(taskId, v),
+      /** Records a verification; one that says the change is live emits task.verified with it. */
+      saveVerification: (taskId: string, v: Parameters<TasksRepo['saveVerification']>[1]) =>
+        deps.transact(async (trx) => {
+          await repo.saveVerification(taskId, v, trx);
+          if (v.status === 'verified') await deps.events.emit(trx, { type: 'task.verified', taskId });
+        }),
       verification: (taskId: string) => repo.verification(taskId),
     },
 
     /** For rollbacks: the owner's task with its deliverables (undefined when not theirs). */
     findForRollback: (ownerId: string, taskId: string) => repo.findDetail(ownerId, taskId),
     /** completed -> rolled_back through the state machine, in the rollback's transaction; false when the task left completed. */
-    markRolledBack: async (taskId: string, actor: string, rollbackId: string, trx: Kysely<DB>) =>
-      (await repo.transition(null, taskId, 'rollback', actor, { rollback_id: rollbackId }, {}, trx)) !== undefined,
+    markRolledBack: async (taskId: string, actor: string, rollbackId: string, trx: Kysely<DB>) => {
+      if ((await repo.transition(null, taskId, 'rollback', actor, { rollback_id: rollbackId }, {}, trx)) === undefined) return false;
+      await deps.events.emit(trx, { type: 'task.rolled_back', taskId });
+      return true;
+    },
 
     /**
      * For the agents: stores a proposal that passed its gates, claiming the page fields it

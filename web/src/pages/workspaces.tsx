@@ -2,6 +2,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { Members } from '../components/members.tsx';
+import { Webhooks } from '../components/webhooks.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatNumber } from '../lib/format.ts';
 import { atLeast, loadWorkspaces, ROLE_WORDS, workspacesChanged, type Workspace } from '../lib/workspaces.ts';
@@ -148,6 +149,7 @@ function WorkspaceDetail({ workspace: w, user, onChanged, onGone }: { workspace:
         </form>
       )}
       {!w.personal && <Members workspace={w} user={user} onChanged={onChanged} onLeft={onGone} />}
+      {atLeast(w.role, 'admin') && <Webhooks workspace={w} />}
       {!w.personal && w.role === 'owner' && (
         <section class="danger-zone" aria-labelledby="h-delete">
           <h3 id="h-delete">Delete the workspace</h3>
