@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -10,6 +12,7 @@ import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { WEB_DIST } from '../../src/plugins/web.ts';
 import { signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
+import { until } from '../helpers/wait.ts';
 import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, SHOTS, type AxeResult } from './browser.ts';
 
 /**
@@ -24,6 +27,9 @@ let base: string;
 let demo: { email: string; password: string; siteId: string };
 let demoSite: WordPressServer | undefined;
 let editor: SignedInUser;
+/** The workspace's webhook receiver: a local server answering 204 to every POST, kept for the checks. */
+let receiver: http.Server;
+const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 const links: { viewer?: string; editor?: string } = {};
 const problems: string[] = [];
 const axeResults: AxeResult[] = [];
@@ -59,6 +65,15 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     const { users, sites, searchData } = ctx.app.services;
     demo = await runDemo({ app: ctx.app, users, sites, searchData, website: demoSite });
     editor = await signUp(ctx, { name: 'Eda Editor' });
+    receiver = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
     page = await (await browser.newContext({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
     page.on('console', (message) => {
@@ -70,6 +85,7 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await browser?.close();
     await ctx?.close();
     await demoSite?.close();
+    receiver?.close();
   });
 
   it('an owner creates a workspace, adds a site to it, moves another in, and invites a viewer and an editor', async () => {
@@ -120,6 +136,53 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     assert.deepEqual(await page.getByLabel('Role', { exact: true }).locator('option').allInnerTexts(), ['viewer', 'editor', 'admin', 'owner']);
     await injectAxe(page);
     await capture('14-workspaces');
+    await signOut();
+  });
+
+  it('the owner adds a webhook, sees its secret once, and a test event is delivered and logged', async () => {
+    await open('/');
+    await signIn(demo.email, demo.password);
+    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
+    await page.getByText('No webhooks yet.').waitFor();
+    const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/seo`;
+    await page.getByLabel('Endpoint URL').fill(endpoint);
+    await page.getByLabel(/An audit finished/).check();
+    await page.getByLabel(/A task failed/).check();
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const secret = await page.getByLabel('Signing secret').inputValue();
+    assert.match(secret, /^whsec_[A-Za-z0-9+/=]{20,}$/);
+    const row = page.locator('.webhooks-table tbody tr').filter({ hasText: endpoint });
+    await row.filter({ hasText: 'audit.completed, task.failed' }).waitFor();
+
+    await page.getByRole('button', { name: `Send test event to ${endpoint}` }).click();
+    await page.getByRole('status').filter({ hasText: 'A webhook.test event is on its way' }).waitFor();
+    await page.getByRole('button', { name: `Delivery log of ${endpoint}` }).click();
+    // The delivery is a durable job the test app works in process: refresh the log until it answers.
+    const log = page.locator('.delivery-log');
+    await until(async () => {
+      await log.getByRole('button', { name: 'Refresh' }).click();
+      await until(() => page.evaluate(`document.querySelectorAll('.delivery-log .loading').length`) as Promise<number>, (n) => n === 0, 'the log');
+      return log.locator('.deliveries-table tbody tr').filter({ hasText: 'webhook.test' }).filter({ hasText: 'succeeded' }).count();
+    }, (n) => n === 1, 'the test delivery to succeed');
+    await log.locator('.deliveries-table tbody tr').filter({ hasText: '204' }).waitFor();
+    // The log's Refresh refreshes the endpoint's Last delivery too: the two agree.
+    await row.filter({ hasText: 'succeeded' }).waitFor();
+    // What arrived is signed with the secret the page showed (Standard Webhooks).
+    assert.equal(received.length, 1);
+    const { headers, body } = received[0]!;
+    assert.equal(JSON.parse(body).type, 'webhook.test');
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest('base64');
+    assert.ok(String(headers['webhook-signature']).split(' ').includes(`v1,${expected}`), 'signed with the secret shown');
+    await injectAxe(page);
+    await capture('18-webhooks');
+
+    // Shown once: after a reload the secret is gone, and the endpoint's last delivery says it succeeded.
+    await page.reload();
+    await row.filter({ hasText: 'succeeded' }).waitFor();
+    assert.equal(await page.getByLabel('Signing secret').count(), 0, 'the secret is not shown again');
     await signOut();
   });
 

@@ -77,11 +77,11 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
                       {h.disabled_reason && <div class="muted small">{h.disabled_reason}</div>}
                     </td>
                     <td data-label="Last delivery">
-                      {h.last_delivery ? <><Badge value={DELIVERY_TONE[h.last_delivery.status] ?? h.last_delivery.status} label={h.last_delivery.status} /> <span class="muted small">{h.last_delivery.event_type}, {formatDate(h.last_delivery.at, true)}</span></> : '—'}
+                      {h.last_delivery ? <span class="last-delivery"><Badge value={DELIVERY_TONE[h.last_delivery.status] ?? h.last_delivery.status} label={h.last_delivery.status} /> <span class="muted small">{h.last_delivery.event_type}, {formatDate(h.last_delivery.at, true)}</span></span> : '—'}
                     </td>
                     <td data-label="">
                       <div class="form-actions">
-                        <button type="button" class="btn btn-small" disabled={busy || !h.enabled} onClick={() => void test(h)} aria-label={`Send a test event to ${h.url}`}>Send test</button>
+                        <button type="button" class="btn btn-small" disabled={busy || !h.enabled} onClick={() => void test(h)} aria-label={`Send test event to ${h.url}`}>Send test</button>
                         <button type="button" class="btn btn-small btn-ghost" onClick={() => setLog(log?.id === h.id ? undefined : h)} aria-expanded={log?.id === h.id} aria-label={`Delivery log of ${h.url}`}>Log</button>
                         <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(h)} aria-label={`Delete the webhook to ${h.url}`}>Delete</button>
                       </div>
@@ -93,13 +93,14 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
           </div>
         )}
       </Async>
-      {log && <DeliveryLog key={log.id} workspace={w} webhook={log} />}
+      {log && <DeliveryLog key={log.id} workspace={w} webhook={log} onRefresh={() => hooks.reload()} />}
       <AddWebhook workspace={w} onAdded={() => hooks.reload()} />
     </section>
   );
 }
 
-function DeliveryLog({ workspace: w, webhook: h }: { workspace: Workspace; webhook: Webhook }) {
+/** One endpoint's deliveries; Refresh also refreshes the endpoints' Last delivery column, so the two never disagree. */
+function DeliveryLog({ workspace: w, webhook: h, onRefresh }: { workspace: Workspace; webhook: Webhook; onRefresh: () => Promise<void> }) {
   const [page, setPage] = useState(1);
   const deliveries = useAsync(async () => unwrap(await api.GET('/api/v1/workspaces/{workspace_id}/webhooks/{webhook_id}/deliveries', {
     params: { path: { workspace_id: w.id, webhook_id: h.id }, query: { page, page_size: 20 } },
@@ -108,7 +109,7 @@ function DeliveryLog({ workspace: w, webhook: h }: { workspace: Workspace; webho
     <section class="delivery-log" aria-labelledby="h-deliveries">
       <div class="panel-head">
         <h4 id="h-deliveries">Deliveries to {h.url}</h4>
-        <button type="button" class="btn btn-small" onClick={() => void deliveries.reload()}>Refresh</button>
+        <button type="button" class="btn btn-small" onClick={() => void Promise.all([deliveries.reload(), onRefresh()])}>Refresh</button>
       </div>
       <Async state={deliveries} label="Loading deliveries">
         {(result) => result.items.length === 0 ? <p class="muted small">Nothing sent yet.</p> : (
@@ -189,7 +190,7 @@ function AddWebhook({ workspace: w, onAdded }: { workspace: Workspace; onAdded: 
         {EVENTS.map(([type, words]) => (
           <label class="checkbox">
             <input type="checkbox" checked={events.includes(type)} onChange={(e) => toggle(type, e.currentTarget.checked)} />
-            {words} <code class="muted small">{type}</code>
+            <span>{words} <code class="muted small">{type}</code></span>
           </label>
         ))}
       </fieldset>
