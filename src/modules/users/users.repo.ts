@@ -108,20 +108,18 @@ export function createUsersRepo(db: Kysely<DB>) {
     },
 
     /**
-     * The account of a Google identity: by its Google subject, else by its verified e-mail
-     * (the Google identity is then linked to it), else a new user without a password.
-     */
-    /**
-     * The user behind a Google identity. Linked by its verified e-mail to an account whose address was never proven (made by
-     * accepting an invitation, whose link the inviter holds too), the account is claimed: the password chosen before is
-     * dropped, and `claimed` says its sessions must end.
+     * The account of a Google identity: by its Google subject, else by its verified e-mail (the Google identity is then linked
+     * to it), else a new user without a password. Linked to an account whose address was never proven (made by accepting an
+     * invitation, whose link the inviter holds too), the account is claimed: the password chosen before is dropped, and
+     * `claimed` says its sessions must end. A disabled account is returned as it is, not linked: the sign-in refuses it.
      */
     async findOrCreateByGoogle(identity: { sub: string; email: string; name: string }): Promise<User & { claimed?: true }> {
       return atomically(db, async (trx) => {
         const bySub = await trx.selectFrom('users').select(USER_COLUMNS).where('google_sub', '=', identity.sub).executeTakeFirst();
         if (bySub) return bySub;
-        const unproven = await trx.selectFrom('users').select('email_unverified').where('email', '=', identity.email).where('google_sub', 'is', null)
+        const unproven = await trx.selectFrom('users').select([...USER_COLUMNS, 'email_unverified', 'disabled_at']).where('email', '=', identity.email).where('google_sub', 'is', null)
           .forUpdate().executeTakeFirst();
+        if (unproven?.disabled_at) return { id: unproven.id, email: unproven.email, name: unproven.name, role: unproven.role };
         const byEmail = await trx.updateTable('users')
           .set({ google_sub: identity.sub, ...(unproven?.email_unverified ? { password_hash: null, email_unverified: false } : {}) })
           .where('email', '=', identity.email).where('google_sub', 'is', null)

@@ -28,7 +28,7 @@ export function createInvitationsRepo(db: Kysely<DB>) {
     },
 
     findByHash(tokenHash: string) {
-      return db.selectFrom('workspace_invitations').select(COLUMNS).where('token_hash', '=', tokenHash).executeTakeFirst();
+      return db.selectFrom('workspace_invitations').select([...COLUMNS, 'invited_by']).where('token_hash', '=', tokenHash).executeTakeFirst();
     },
 
     /** Revokes a pending invitation of the workspace; the row as it is after (undefined: none of this workspace). */

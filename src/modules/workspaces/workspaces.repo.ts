@@ -66,15 +66,17 @@ export function createWorkspacesRepo(db: Kysely<DB>) {
     /**
      * Sets a member's role, or removes the member (role null), unless that leaves the workspace
      * without an owner: the owners are locked for the change, so two owners demoting each other at
-     * once cannot both succeed. 'last_owner' when it would; false when the user is no member.
+     * once cannot both succeed. 'last_owner' when it would; false when the user is no member; 'changed' when the member's role
+     * is no longer `expected`, the one the caller's right to change it was judged on (an owner promoted them meanwhile).
      */
-    changeMember(workspaceId: string, userId: string, role: WorkspaceRole | null) {
+    changeMember(workspaceId: string, userId: string, role: WorkspaceRole | null, expected?: WorkspaceRole) {
       return atomically(db, async (trx) => {
         const owners = await trx.selectFrom('workspace_members').select('user_id')
           .where('workspace_id', '=', workspaceId).where('role', '=', 'owner').forUpdate().execute();
         const current = await trx.selectFrom('workspace_members').select('role')
           .where('workspace_id', '=', workspaceId).where('user_id', '=', userId).executeTakeFirst();
         if (!current) return false as const;
+        if (expected !== undefined && current.role !== expected) return 'changed' as const;
         if (current.role === 'owner' && role !== 'owner' && owners.length <= 1) return 'last_owner' as const;
         if (role === null) await trx.deleteFrom('workspace_members').where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();
         else await trx.updateTable('workspace_members').set({ role }).where('workspace_id', '=', workspaceId).where('user_id', '=', userId).execute();

@@ -5,7 +5,7 @@ import { createUsersRepo } from '../users/users.repo.ts';
 import { hashPassword } from '../users/passwords.ts';
 import { normalizeEmail } from '../users/users.service.ts';
 import { createInvitationsRepo, type InvitationRow, type InvitationsRepo } from './invitations.repo.ts';
-import { requireRole, type WorkspaceRole } from './roles.ts';
+import { atLeast, requireRole, type WorkspaceRole } from './roles.ts';
 import { createWorkspacesRepo, type WorkspacesRepo } from './workspaces.repo.ts';
 import type { AcceptInvitationInput, CreateInvitationInput } from './workspaces.schemas.ts';
 
@@ -96,7 +96,8 @@ export function createWorkspacesService(deps: {
       const current = await repo.roleOf(workspaceId, memberId);
       if (!current) throw notFound('Member');
       if (current === 'owner' || role === 'owner') requireRole(workspace.role, 'owner');
-      const changed = await repo.changeMember(workspaceId, memberId, role);
+      const changed = await repo.changeMember(workspaceId, memberId, role, current);
+      if (changed === 'changed') throw conflict('The member\'s role changed meanwhile: reload and try again');
       if (changed === 'last_owner') throw conflict('A workspace always has an owner: make another member owner first');
       if (!changed) throw notFound('Member');
       const member = (await repo.members(workspaceId)).find((m) => m.user_id === memberId);
@@ -107,15 +108,17 @@ export function createWorkspacesService(deps: {
     /** Removes a member (an admin; an owner for an owner), or the caller leaves (any member). The last owner cannot leave. */
     async removeMember(userId: string, workspaceId: string, memberId: string) {
       const workspace = await requireWorkspace(userId, workspaceId);
+      let current: WorkspaceRole | undefined;
       if (memberId !== userId) {
         requireRole(workspace.role, 'admin');
-        const current = await repo.roleOf(workspaceId, memberId);
+        current = await repo.roleOf(workspaceId, memberId);
         if (!current) throw notFound('Member');
         if (current === 'owner') requireRole(workspace.role, 'owner');
       } else {
         notShared(workspace, 'left');
       }
-      const changed = await repo.changeMember(workspaceId, memberId, null);
+      const changed = await repo.changeMember(workspaceId, memberId, null, current);
+      if (changed === 'changed') throw conflict('The member\'s role changed meanwhile: reload and try again');
       if (changed === 'last_owner') throw conflict('A workspace always has an owner: make another member owner first');
       if (!changed) throw notFound('Member');
     },
@@ -163,6 +166,11 @@ export function createWorkspacesService(deps: {
       if (!invitation) throw notFound('Invitation');
       const status = statusOf(invitation);
       if (status !== 'pending') throw conflict(`The invitation is ${status === 'accepted' ? 'already used' : status}: ask for a new one`);
+      // An invitation is only as good as its sender's right to send it, now: one removed or demoted since leaves it void.
+      const sender = invitation.invited_by === null ? undefined : await repo.roleOf(invitation.workspace_id, invitation.invited_by);
+      if (!sender || !atLeast(sender, invitation.role === 'owner' ? 'owner' : 'admin')) {
+        throw conflict('The member who sent this invitation can no longer invite: ask a member who can for a new link');
+      }
       if (caller) {
         if (caller.email !== invitation.email) throw forbidden('This invitation was sent to another e-mail address: sign in with that account');
         await deps.transact(async (trx) => {

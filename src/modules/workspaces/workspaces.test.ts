@@ -6,6 +6,7 @@ import { createSitesRepo } from '../sites/sites.repo.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { createUsersRepo } from '../users/users.repo.ts';
 import type { WorkspaceRole } from './roles.ts';
+import { createWorkspacesRepo } from './workspaces.repo.ts';
 
 let ctx: TestContext;
 /** The owner of the shared workspace, a member of each other role, and someone who is no member. */
@@ -189,6 +190,15 @@ describe('workspaces', () => {
     assert.equal((await api(owner, 'GET', `/workspaces/${empty.data.id}`)).statusCode, 404);
   });
 
+  it('changes no member whose role changed since the caller\'s right to change it was judged (an owner promoted them meanwhile)', async () => {
+    const temp = await signUp(ctx);
+    await join(temp, 'editor');
+    const repo = createWorkspacesRepo(ctx.database.db);
+    assert.equal(await repo.changeMember(workspaceId, temp.id, 'viewer', 'owner'), 'changed');
+    assert.equal(await repo.roleOf(workspaceId, temp.id), 'editor');
+    assert.equal(await repo.changeMember(workspaceId, temp.id, null, 'editor'), true);
+  });
+
   it('members: listed to members; roles changed by admins, owners only by owners; the last owner stays', async () => {
     const list = await api(viewer, 'GET', `/workspaces/${workspaceId}/members`);
     assert.equal(list.statusCode, 200);
@@ -278,6 +288,21 @@ describe('invitations', () => {
     const site = await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}`, token: res.data.access_token });
     assert.equal(site.data.role, 'viewer');
     assert.equal((await api(null, 'POST', `/invitations/${data.token}/accept`, { name: 'Nia', password: 'a-long-enough-password' })).statusCode, 409, 'used once');
+  });
+
+  it('is void once its sender can no longer invite (removed, or demoted below admin)', async () => {
+    const invitee = await signUp(ctx);
+    const sent = await invite(admin, { email: invitee.email, role: 'viewer' });
+    assert.equal((await api(owner, 'PATCH', `/workspaces/${workspaceId}/members/${admin.id}`, { role: 'editor' })).statusCode, 200);
+    try {
+      const res = await api(invitee, 'POST', `/invitations/${sent.data.token}/accept`);
+      assert.equal(res.statusCode, 409);
+      assert.match(res.data.detail, /can no longer invite/);
+    } finally {
+      assert.equal((await api(owner, 'PATCH', `/workspaces/${workspaceId}/members/${admin.id}`, { role: 'admin' })).statusCode, 200);
+    }
+    assert.equal((await api(invitee, 'POST', `/invitations/${sent.data.token}/accept`)).statusCode, 200, 'good again once the sender may invite');
+    assert.equal((await api(owner, 'DELETE', `/workspaces/${workspaceId}/members/${invitee.id}`)).statusCode, 204);
   });
 
   it('refuses one sent to another address, revoked, expired, unknown, or for an e-mail that has an account and is not signed in', async () => {

@@ -281,6 +281,16 @@ describe('Google sign-in', () => {
     assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: proven.email, password: proven.password } })).statusCode, 200);
   });
 
+  it('refuses a disabled account signing in with Google, and links nothing to it', async () => {
+    const user = await signUp(ctx);
+    await ctx.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
+    const { res } = await signIn('disabled-sub', user.email);
+    assert.equal(res.statusCode, 403, res.body);
+    assert.equal(res.json().code, 'account_disabled');
+    const row = await ctx.database.db.selectFrom('users').select('google_sub').where('id', '=', user.id).executeTakeFirstOrThrow();
+    assert.equal(row.google_sub, null, 'the Google identity is not linked to the disabled account');
+  });
+
   it('refuses a forged, expired or foreign id_token, and a bad state', async () => {
     const { generateKeyPair } = await import('jose');
     const { privateKey: otherKey } = await generateKeyPair('RS256');
