@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/helpers/smtp-server.ts';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp-server.ts';
 import { until } from '../../../test/helpers/wait.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 
@@ -17,7 +17,7 @@ const api = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT', url: str
   call(ctx, { method, url: `/api/v1${url}`, ...(user ? { token: user.accessToken } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 const settingsUrl = (id = workspaceId) => `/workspaces/${id}/notifications`;
 const mailsTo = (user: SignedInUser, subject: RegExp) => smtp.received.filter((m) => m.to.includes(user.email) && subject.test(m.subject));
-const mailTo = (user: SignedInUser, subject: RegExp) => until(async () => mailsTo(user, subject)[0], (m) => m !== undefined, `a mail to ${user.email}`);
+const mailTo = (user: SignedInUser, subject: RegExp) => until(async () => mailsTo(user, subject)[0], (m) => m !== undefined, `a mail to ${user.email}`) as Promise<ReceivedMail>;
 const service = () => (ctx.app as unknown as { services: { emailNotifications: { queueDigests(now: Date): Promise<number>; sendDigest(e: object): Promise<boolean> } } }).services.emailNotifications;
 
 async function join(user: SignedInUser, role: string) {
