@@ -25,6 +25,7 @@ import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { workspacesRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { webhooksRoutes } from './modules/notifications/webhooks.routes.ts';
+import { emailNotificationsRoutes } from './modules/notifications/email-notifications.routes.ts';
 import { requireAuthentication } from './plugins/authenticate.ts';
 import { problemServerOptions, registerErrorHandling } from './plugins/errors.ts';
 import { drainConnectionsOnClose } from './plugins/graceful-close.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(agentsRoutes, { users: s.users, repo: s.agents });
       await api.register(workspacesRoutes, { workspaces: s.workspaces, auth: s.auth, users: s.users });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
+      await api.register(emailNotificationsRoutes, { notifications: s.emailNotifications });
       await api.register(sitesRoutes, { sites: s.sites });
       await api.register(progressRoutes, { progress: s.progress });
       await api.register(auditsRoutes, { audits: s.audits });

@@ -31,7 +31,10 @@ import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
 import { createGoogleService } from './modules/integrations/google/google.service.ts';
 import { createSearchSync } from './modules/integrations/google/search-sync.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
+import { createEmailNotificationsRepo } from './modules/notifications/email-notifications.repo.ts';
+import { createEmailNotificationsService } from './modules/notifications/email-notifications.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
 import { createWebhookDeliverer } from './modules/notifications/webhook-delivery.ts';
 import { createWebhooksRepo } from './modules/notifications/webhooks.repo.ts';
 import { createWebhooksService } from './modules/notifications/webhooks.service.ts';
@@ -74,9 +77,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const queue = createJobQueue(database, log, jobTuning);
   const allowPrivateTargets = config.allowPrivateTargets;
-  const secrets = createSecretBox(
-    await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log }),
-  );
+  const secretsKey = await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log });
+  const secrets = createSecretBox(secretsKey);
 
   const users = createUsersService({ repo: createUsersRepo(db) });
   const googleClient = config.google ? createGoogleClient(config.google) : undefined;
@@ -102,6 +104,9 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
     signIn: (input) => auth.login(input),
+  });
+  const emailNotifications = createEmailNotificationsService({
+    repo: createEmailNotificationsRepo(db), workspaces, queue, mailer, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
   });
   const events = createEvents({ queue, publicUrl: config.publicUrl });
   const webhooksRepo = createWebhooksRepo(db);
@@ -141,6 +146,10 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'account.reset-password': ({ email }) => accounts.issuePasswordReset(email),
     'mail.password-reset': (event) => notifications.sendPasswordReset(event),
     'webhook.deliver': ({ deliveryId }) => webhookDeliverer.deliver(deliveryId),
+    'notify.digest': () => emailNotifications.queueDigests(),
+    'mail.digest': (event) => emailNotifications.sendDigest(event),
+    'notify.audit-ended': ({ auditId }) => emailNotifications.auditEnded(auditId),
+    'mail.alert': (event) => emailNotifications.sendAlert(event),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
@@ -155,7 +164,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     queue,
     revocations,
     services: {
-      users, auth, accounts, workspaces, webhooks, sites, connectors, tasks, rollbacks, audits, google, searchData,
+      users, auth, accounts, workspaces, webhooks, emailNotifications, sites, connectors, tasks, rollbacks, audits, google, searchData,
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),

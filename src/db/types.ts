@@ -85,6 +85,17 @@ export interface WorkspaceInvitationsTable {
   created_at: CreatedAt;
 }
 
+export type DigestFrequency = 'off' | 'daily' | 'weekly';
+
+/** A member's e-mail settings for a workspace; no row means the defaults (weekly, alerts on). */
+export interface NotificationSettingsTable {
+  user_id: string;
+  workspace_id: string;
+  digest: ColumnType<DigestFrequency, DigestFrequency | undefined, DigestFrequency>;
+  alerts: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
 export interface WebhookEndpointsTable {
   id: Generated<string>;
   workspace_id: string;
@@ -373,6 +384,7 @@ export interface DB {
   workspaces: WorkspacesTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
+  notification_settings: NotificationSettingsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audits: AuditsTable;

@@ -74,6 +74,14 @@ export const JOBS = {
    * 4-8, 8-16 and 16-32 minutes, so an endpoint down for up to ~an hour still gets it.
    */
   'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4 }),
+  /** The daily digest run (07:00 UTC): a mail.digest per member who takes one today (weekly ones on Mondays). */
+  'notify.digest': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '0 7 * * *' }),
+  /** One member's digest of a workspace, built when it goes. */
+  'mail.digest': spec({ payload: Ids('userId', 'workspaceId'), retryLimit: 4, expireInSeconds: 120 }),
+  /** Event "an audit ended" (sent in the transaction that ends it): a mail.alert per member with alerts on, when it found something new. */
+  'notify.audit-ended': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 300 }),
+  /** One member's alert about an audit (new critical issues, the site unreachable). */
+  'mail.alert': spec({ payload: Ids('userId', 'workspaceId', 'auditId'), retryLimit: 4, expireInSeconds: 120 }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

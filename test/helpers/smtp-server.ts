@@ -8,6 +8,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Header lines as sent, by lower-case name. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtpServer {
@@ -36,6 +38,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: mail.subject ?? '',
           text: mail.text ?? '',
+          headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
         });
         callback();
       }, callback);

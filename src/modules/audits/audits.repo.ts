@@ -235,9 +235,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
      * Fails the audit (its agent has nothing to plan from); with an attempt, only if that attempt
      * is still the current one. `crawled`: the pages that answered, when the crawl got that far.
      */
-    async fail(auditId: string, error: string, attempt?: number, crawled?: number) {
+    async fail(auditId: string, error: string, attempt?: number, crawled?: number, executor: Kysely<DB> = db): Promise<boolean> {
       const skip = AGENT_TRANSITIONS.skip;
-      await atomically(db, async (trx) => {
+      return atomically(executor, async (trx) => {
         let query = trx
           .updateTable('audits')
           .set({
@@ -250,6 +250,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
         const failed = await query.returning('id').executeTakeFirst();
         // The pages an attempt wrote before it failed (writePages) describe no completed audit.
         if (failed) await trx.deleteFrom('audit_pages').where('audit_id', '=', auditId).execute();
+        return failed !== undefined;
       });
     },
 

@@ -152,7 +152,12 @@ export function createAuditsService(deps: Deps) {
         if (crawl.unreachable) {
           // No page answered: none was crawled (the progress counted the attempts).
           const answered = crawl.pages.filter((p) => p.status !== null && p.status > 0).length;
-          return void (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt, answered));
+          // The failure and the "audit ended" event (members' alerts) commit together.
+          return void (await deps.transact(async (trx) => {
+            if (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt, answered, trx)) {
+              await deps.queue.send('notify.audit-ended', { auditId }, { tx: trx });
+            }
+          }));
         }
         const result = auditor.finish(crawl);
         // Trap URLs are reported, not pages of the site: they never reach audit_pages.
@@ -170,6 +175,7 @@ export function createAuditsService(deps: Deps) {
           if (claimed) {
             await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });
             await deps.events.emit(trx, { type: 'audit.completed', auditId });
+            await deps.queue.send('notify.audit-ended', { auditId }, { tx: trx });
           }
           return claimed;
         });

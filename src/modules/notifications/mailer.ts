@@ -4,6 +4,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe and the like). */
+  headers?: Record<string, string>;
 }
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
@@ -47,7 +49,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     mode: 'smtp',
     async send(mail) {
-      const sent = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const sent = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
       log.info({ messageId: sent.messageId, subject: mail.subject }, 'e-mail sent');
     },
     close: () => transport.close(),
