@@ -134,6 +134,9 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     assert.match(await page.locator('.invite-link').innerText(), /valid for 7 days, and is shown only now/);
     // An owner may invite an owner; the personal workspace has no invite form.
     assert.deepEqual(await page.getByLabel('Role', { exact: true }).locator('option').allInnerTexts(), ['viewer', 'editor', 'admin', 'owner']);
+    // Each member chooses their own e-mail from the workspace: the digest, and alerts.
+    await page.getByLabel('Proposals awaiting approval').selectOption({ label: 'A daily digest' });
+    await page.locator('.email-settings').getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     await injectAxe(page);
     await capture('14-workspaces');
     await signOut();

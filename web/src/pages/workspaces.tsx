@@ -2,6 +2,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { Members } from '../components/members.tsx';
+import { EmailSettings } from '../components/email-settings.tsx';
 import { Webhooks } from '../components/webhooks.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatNumber } from '../lib/format.ts';
@@ -149,6 +150,7 @@ function WorkspaceDetail({ workspace: w, user, onChanged, onGone }: { workspace:
         </form>
       )}
       {!w.personal && <Members workspace={w} user={user} onChanged={onChanged} onLeft={onGone} />}
+      <EmailSettings workspace={w} />
       {atLeast(w.role, 'admin') && <Webhooks workspace={w} />}
       {!w.personal && w.role === 'owner' && (
         <section class="danger-zone" aria-labelledby="h-delete">
