@@ -14,7 +14,7 @@ import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { sql } from 'kysely';
 import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, type AxeResult } from './browser.ts';
-import { hashResetToken } from '../../src/modules/accounts/reset-tokens.ts';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 
 /**
  * The web app in a real browser (Debian's chromium driven by playwright-core): the journey
@@ -29,6 +29,7 @@ let demo: { email: string; password: string; siteId: string };
 let demoSite: WordPressServer | undefined;
 let fixture: Awaited<ReturnType<typeof startFixtureSite>>;
 let wp: WordPressServer;
+let smtp: TestSmtpServer;
 const problems: string[] = [];
 export const axeResults: AxeResult[] = [];
 
@@ -46,7 +47,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       assert.equal(built.status, 0, 'npm run build:web');
     }
     fs.mkdirSync(SHOTS, { recursive: true });
-    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+    // A real SMTP server: the forgotten-password journey opens the link from the e-mail it receives.
+    smtp = await startSmtpServer();
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     demoSite = await startWordPressServer(demoSiteContent());
@@ -84,6 +87,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await fixture?.close();
     await wp?.close();
     await demoSite?.close();
+    await smtp?.close();
     if (axeResults.length) console.log(`axe: ${axeResults.length} page checks, ${axeResults.reduce((n, r) => n + r.violations, 0)} minor or moderate findings, ${axeResults.reduce((n, r) => n + r.serious.length, 0)} serious or critical`);
   });
 
@@ -419,7 +423,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await capture('13-settings-admin');
   });
 
-  it("changes one's name and password in settings, signs out everywhere, and resets a forgotten password by its link", async () => {
+  it("changes one's name and password in settings, signs out everywhere, and resets a forgotten password from the e-mail received", async () => {
     const user = await signUp(ctx, { name: 'Pat Example' });
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -457,11 +461,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('status').filter({ hasText: 'If an account exists for this address' }).waitFor();
     await capture('15-forgot-password');
 
-    // The link the e-mail carries (the tests of the API read it from a real SMTP server).
-    const token = `sopr_e2e-${Date.now()}`;
-    await ctx.database.db.insertInto('password_resets')
-      .values({ user_id: user.id, token_hash: hashResetToken(token), expires_at: new Date(Date.now() + 60_000) }).execute();
-    await open(`/reset-password?token=${token}`);
+    // The link in the e-mail the SMTP server received (PUBLIC_URL's origin: opened on this test's server).
+    const mail = await smtp.mailTo(user.email, 30_000);
+    const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail.text)![0]);
+    await open(`${link.pathname}${link.search}`);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     assert.equal(new URL(page.url()).search, '', 'the token leaves the address bar');
     await page.getByLabel('New password', { exact: true }).fill('a-reset-password');
