@@ -43,18 +43,28 @@ export function createUsersRepo(db: Kysely<DB>) {
     },
 
     /**
-     * Removes a user and everything they own: by cascade their personal workspace and its sites, and here the shared workspaces
-     * they alone own (a workspace always has an owner: one left without would be no one's). Whether one was there.
+     * Removes a user and everything they own: by cascade their personal workspace and its sites. A shared workspace they alone
+     * own goes to its longest-serving member of the highest role (a workspace always has an owner), or, with nobody else in
+     * it, is deleted. Whether one was there.
      */
     async deleteByEmail(email: string): Promise<boolean> {
       return atomically(db, async (trx) => {
         const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
         if (!user) return false;
-        await trx.deleteFrom('workspaces')
-          .where('id', 'in', trx.selectFrom('workspace_members').select('workspace_id').where('user_id', '=', user.id).where('role', '=', 'owner'))
+        // The workspaces it alone owns: the longest-serving member of the highest role takes them over; one with nobody else goes.
+        const alone = await trx.selectFrom('workspace_members as m').select('m.workspace_id')
+          .where('m.user_id', '=', user.id).where('m.role', '=', 'owner')
           .where(({ not, exists, selectFrom }) => not(exists(selectFrom('workspace_members as other').select('other.user_id')
-            .whereRef('other.workspace_id', '=', 'workspaces.id').where('other.role', '=', 'owner').where('other.user_id', '<>', user.id))))
+            .whereRef('other.workspace_id', '=', 'm.workspace_id').where('other.role', '=', 'owner').where('other.user_id', '<>', user.id))))
           .execute();
+        for (const { workspace_id } of alone) {
+          const successor = await trx.selectFrom('workspace_members').select('user_id')
+            .where('workspace_id', '=', workspace_id).where('user_id', '<>', user.id)
+            .orderBy(sql`case role when 'admin' then 0 when 'editor' then 1 else 2 end`).orderBy('created_at').orderBy('user_id')
+            .executeTakeFirst();
+          if (successor) await trx.updateTable('workspace_members').set({ role: 'owner' }).where('workspace_id', '=', workspace_id).where('user_id', '=', successor.user_id).execute();
+          else await trx.deleteFrom('workspaces').where('id', '=', workspace_id).execute();
+        }
         await trx.deleteFrom('users').where('id', '=', user.id).execute();
         return true;
       });

@@ -227,17 +227,29 @@ describe('workspaces', () => {
 });
 
 describe('an account deleted with what it owns', () => {
-  it('takes the shared workspaces it alone owns with it, and leaves one another owner keeps', async () => {
+  it('hands a shared workspace it alone owns to its longest-serving member of the highest role, and deletes one with nobody else', async () => {
     const leaving = await signUp(ctx);
+    const [first, second, viewerToo] = await Promise.all([signUp(ctx), signUp(ctx), signUp(ctx)]);
     const alone = (await api(leaving, 'POST', '/workspaces', { name: 'Alone' })).data.id as string;
     const shared = (await api(leaving, 'POST', '/workspaces', { name: 'Shared' })).data.id as string;
-    const invited = await api(leaving, 'POST', `/workspaces/${shared}/invitations`, { email: outsider.email, role: 'owner' });
-    assert.equal((await api(outsider, 'POST', `/invitations/${invited.data.token}/accept`)).statusCode, 200);
+    const coOwned = (await api(leaving, 'POST', '/workspaces', { name: 'Co-owned' })).data.id as string;
+    const add = async (workspace: string, user: SignedInUser, role: WorkspaceRole) => {
+      const sent = await api(leaving, 'POST', `/workspaces/${workspace}/invitations`, { email: user.email, role });
+      assert.equal((await api(user, 'POST', `/invitations/${sent.data.token}/accept`)).statusCode, 200);
+    };
+    await add(shared, viewerToo, 'viewer');
+    await add(shared, first, 'admin');
+    await add(shared, second, 'admin');
+    await add(coOwned, outsider, 'owner');
+    await add(coOwned, first, 'editor');
+
     assert.equal(await createUsersRepo(ctx.database.db).deleteByEmail(leaving.email), true);
-    const left = await ctx.database.db.selectFrom('workspaces').select('id').where('id', 'in', [alone, shared]).execute();
-    assert.deepEqual(left.map((w) => w.id), [shared], 'no workspace is left without an owner');
-    assert.equal((await api(outsider, 'GET', `/workspaces/${shared}`)).data.role, 'owner');
-    assert.equal((await api(outsider, 'DELETE', `/workspaces/${shared}`)).statusCode, 204);
+    const left = await ctx.database.db.selectFrom('workspaces').select('id').where('id', 'in', [alone, shared, coOwned]).execute();
+    assert.deepEqual(left.map((w) => w.id).sort(), [shared, coOwned].sort(), 'only the one with nobody else is gone');
+    assert.equal((await api(first, 'GET', `/workspaces/${shared}`)).data.role, 'owner', 'the first admin to join takes it over');
+    assert.equal((await api(second, 'GET', `/workspaces/${shared}`)).data.role, 'admin');
+    assert.equal((await api(first, 'GET', `/workspaces/${coOwned}`)).data.role, 'editor', 'a workspace with another owner stays as it is');
+    assert.equal((await api(outsider, 'DELETE', `/workspaces/${coOwned}`)).statusCode, 204);
   });
 });
 
