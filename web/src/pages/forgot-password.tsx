@@ -1,30 +1,14 @@
-import { useState } from 'preact/hooks';
-import { api, unwrap, type ApiError } from '../api/client.ts';
+import { api, unwrap } from '../api/client.ts';
 import { describedBy, ErrorNotice, Field } from '../components/ui.tsx';
-import { fieldErrors } from '../lib/format.ts';
+import { useForm } from '../lib/use-form.ts';
 
 /** Asks for a reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | undefined>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<unknown>();
-
-  const submit = async (event: Event) => {
+  const form = useForm({ email: '' });
+  const { errors, error, busy, done: sent } = form;
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setError(undefined);
-    try {
-      setSent(unwrap(await api.POST('/api/v1/auth/password-reset', { body: { email: email.trim() } })).message);
-    } catch (e) {
-      const fields = fieldErrors((e as ApiError).problem?.errors);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setError(e);
-    } finally {
-      setBusy(false);
-    }
+    void form.run(async () => unwrap(await api.POST('/api/v1/auth/password-reset', { body: { email: form.values.email.trim() } })).message);
   };
 
   return (
@@ -43,7 +27,7 @@ export function ForgotPasswordPage() {
             {error !== undefined && <ErrorNotice error={error} />}
             <form onSubmit={submit}>
               <Field id="email" label="E-mail" error={errors.email}>
-                <input id="email" type="email" autoComplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} {...describedBy('email', errors.email)} />
+                <input id="email" type="email" autoComplete="username" required value={form.values.email} onInput={form.set('email')} {...describedBy('email', errors.email)} />
               </Field>
               <button type="submit" class="btn btn-primary btn-block" disabled={busy}>{busy ? 'Sending…' : 'Send me a link'}</button>
             </form>

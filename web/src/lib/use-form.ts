@@ -1,0 +1,29 @@
+import { useState } from 'preact/hooks';
+import type { ApiError } from '../api/client.ts';
+import { fieldErrors } from './format.ts';
+
+/** A form's state: its values, the API's errors beside each field, anything else above it, and what worked. */
+export function useForm<T extends Record<string, string>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<unknown>();
+  const [done, setDone] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof T) => (e: { currentTarget: { value: string } }) => setValues({ ...values, [key]: e.currentTarget.value });
+  const run = async (work: () => Promise<string>) => {
+    setErrors({});
+    setError(undefined);
+    setDone(undefined);
+    setBusy(true);
+    try {
+      setDone(await work());
+    } catch (e) {
+      const fields = fieldErrors((e as ApiError).problem?.errors);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, errors, setErrors, error, done, busy, run };
+}
