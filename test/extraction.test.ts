@@ -10,7 +10,7 @@ import { scoreOf, shingleMatching } from '../bench/extraction/shingles.ts';
 /** The shared article-extraction benchmark (181 real pages with their hand-made article bodies), beside the repository. */
 const ROOT = path.resolve(import.meta.dirname, '../../shared/benchmarks/article-extraction');
 /** Where the score stands (npm run bench:extraction, BENCHMARKS.md): a change that loses main content fails here. Target 0.96. */
-const FLOOR = { f1: 0.9705, precision: 0.9675, recall: 0.9735 };
+const FLOOR = { f1: 0.9708, precision: 0.9679, recall: 0.9736 };
 
 describe('main content on the article-extraction benchmark', () => {
   it(`keeps F1 >= ${FLOOR.f1} with each page read alone`, { skip: !fs.existsSync(ROOT) && `${ROOT} is not on this machine` }, () => {

@@ -112,6 +112,13 @@ describe('sentences as real pages write them', () => {
     assert.deepEqual(sentencesOf('It makes consistent backups. pg_dump does not block other users.', 'en'), ['It makes consistent backups.', 'pg_dump does not block other users.']);
   });
 
+  it('does not end a sentence inside a name in capitals with a dot ("The VW ID. SPACE VIZZION"), but does before a word in capitals that opens one', () => {
+    assert.deepEqual(sentencesOf('The VW ID. SPACE VIZZION is the seventh EV to use the platform. VW says the ID. SPACE VIZZION may only be a concept today.', 'en'),
+      ['The VW ID. SPACE VIZZION is the seventh EV to use the platform.', 'VW says the ID. SPACE VIZZION may only be a concept today.']);
+    assert.deepEqual(sentencesOf('The team moved its office to the UK. NASA said the mission would go ahead.', 'en'),
+      ['The team moved its office to the UK.', 'NASA said the mission would go ahead.']);
+  });
+
   it('does not end a sentence inside a quotation the sentence goes on after, but does after a quotation of sentences', () => {
     assert.deepEqual(sentencesOf('South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery. Hege is the CEO of DH.', 'en'),
       ['South Dakota’s viral “Meth. We’re on it.” awareness campaign has drawn mockery.', 'Hege is the CEO of DH.']);

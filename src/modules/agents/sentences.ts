@@ -101,6 +101,15 @@ const NUMBER_CUT = /\d\.$/u;
 const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
 /** A quotation opened and not closed: "South Dakota’s viral “Meth." + "We’re on it.” awareness campaign ..." is one sentence. */
 const openQuotes = (text: string) => (text.match(/“/gu) ?? []).length - (text.match(/”/gu) ?? []).length;
+/**
+ * A model's or a product's name in capitals with a dot inside it ("The VW ID." + "SPACE VIZZION is ..."): after a short
+ * fragment ending in a capitals' abbreviation, or before two words in capitals, the name goes on. Not "... moved to the UK." +
+ * "NASA said ...": a sentence of its own before one capitals' word.
+ */
+const CAPITALS_ABBREVIATION = /(?<![\p{L}\d])\p{Lu}[\p{Lu}\d]{0,3}\.\s*$/u;
+const SHORT_FRAGMENT = /^\s*(?:\S+\s+){0,3}\S+\s*$/u;
+const NAME_IN_CAPITALS_GOES_ON = (previous: string, segment: string) => CAPITALS_ABBREVIATION.test(previous)
+  && (/^\s*\p{Lu}{2,}\s+\p{Lu}{2,}(?![\p{L}.])/u.test(segment) || (SHORT_FRAGMENT.test(previous) && /^\s*\p{Lu}{2,}(?![\p{L}.])/u.test(segment)));
 /** A sentence that begins with a lower-case identifier ("pg_dump", "ls2"), which the segmenter does not break before. */
 const IDENTIFIER_START = /(?<=[\p{L}\d)\]"'”’][.!?])\s+(?=\p{Ll}[\p{L}\d]*[_\d][\p{L}\d_]*\s)/gu;
 
@@ -126,6 +135,7 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
       // (Only where the segment closes it, before it opens another: a quotation of several sentences ends where its mark is.)
       || (openQuotes(previous) > 0 && /^[^“]*”\s*\p{Ll}/u.test(segment))
+      || NAME_IN_CAPITALS_GOES_ON(previous, segment)
     );
     if (joins) merged[merged.length - 1] = previous + segment;
     else merged.push(segment);

@@ -47,6 +47,15 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.headings[0], { level: 1, text: 'Virtual hosts' });
   });
 
+  it('reads a container\'s name in camel case as its words: a related story\'s box goes, a video\'s caption and the story\'s body stay', () => {
+    const main = mainOf(blogPage('Best gadgets of the year', `<p>As the year comes to an end, it is time to look back at the gadgets we liked.</p>
+      <div class="relatedContent alignRight"><p class="dek">The very best Black Friday deals and sales.</p></div>
+      <div class="embeddedMediaCaption"><p>A video showing the new phone being unfolded was released on Monday.</p></div>
+      <div class="storyBody"><p>The new earbuds cancel noise and come with three sizes of tips.</p></div>`));
+    assert.deepEqual(main.blocks, ['As the year comes to an end, it is time to look back at the gadgets we liked.',
+      'A video showing the new phone being unfolded was released on Monday.', 'The new earbuds cancel noise and come with three sizes of tips.']);
+  });
+
   it('drops notices and warnings named so: never the page\'s topic', () => {
     const main = mainOf('<div><div class="warning"><p>The session modules can expose private information to clients if misused.</p></div><p>This module provides sessions for users of the server.</p></div>');
     assert.deepEqual(main.blocks, ['This module provides sessions for users of the server.']);

@@ -160,7 +160,9 @@ const withoutPlatformNames = (attribute: string) => {
   return WORDPRESS_POST_CLASS.test(names) ? names.replace(TAXONOMY_CLASS, ' ') : names;
 };
 /** Named as template (`article`: on an article's page or inside an <article>, where its furniture's names count too). */
-const templateByName = (attribute: string, article: boolean) => {
+const templateByName = (written: string, article: boolean) => {
+  // (Only here: a caption's or a lead's name in camel case, "embeddedMediaCaption", is read as written.)
+  const attribute = withCamelWords(written);
   // Most containers' names hold no template word at all: nothing to strip or weigh.
   if (!templateWords(attribute, article)) return false;
   // A post the article quotes ("social-media-embed", "twitter-embed") is the article's, not a share button.
@@ -168,8 +170,15 @@ const templateByName = (attribute: string, article: boolean) => {
   const names = withoutPlatformNames(attribute);
   return templateWords(names, article) && !(CONTENT_NAME.test(names) && !templateWords(names.replace(LAYOUT_WORDS, '$1'), article));
 };
+/**
+ * A name written in camel case ("relatedContent alignRight", "shareBar") with its words apart as well, so that the word lists
+ * read it as they read "related-content"; the name as written stays for the names read whole ("storyBody").
+ */
+const CAMEL_JOIN = /(?<=\p{Ll})(?=\p{Lu})/gu;
+const HAS_CAMEL = /\p{Ll}\p{Lu}/u;
+const withCamelWords = (names: string) => (HAS_CAMEL.test(names) ? `${names} ${names.replace(CAMEL_JOIN, '-')}` : names);
 /** Named as template only by its layout words ("container penci_sidebar"), not by what it holds ("comments", "related"). */
-const layoutOnly = (attribute: string, article: boolean) => !templateWords(withoutPlatformNames(attribute).replace(LAYOUT_WORDS, '$1'), article);
+const layoutOnly = (attribute: string, article: boolean) => !templateWords(withoutPlatformNames(withCamelWords(attribute)).replace(LAYOUT_WORDS, '$1'), article);
 /** A page-level container named footer (or copyright, in the words of a few languages: "rodape"): the site's footer, in any language. */
 const PAGE_FOOTER_NAME = /(^|[-_\s])(footer|copyright|colophon|rodape|rodapé|pie-de-pagina|pied-de-page|fusszeile)([-_\s]|$)/i;
 /** Three or more separators between short items: a menu or a language bar written as text ("Modules | FAQ | Glossary"). */

@@ -25,6 +25,12 @@ describe('the rules a sentence of a description meets, each named', () => {
       assert.notEqual(openingRule(rule.counterExample, false), rule.id, rule.counterExample);
     });
   }
+  it('writes a sentence without the space a page left before a comma or a full stop, and keeps French spacing before ; : ! ?', () => {
+    assert.equal(readSentences('Lawan raised the motion after Bukola Saraki , read 16 letters , while it was on recess .', 'en', new Set(), true)[0]?.text,
+      'Lawan raised the motion after Bukola Saraki, read 16 letters, while it was on recess.');
+    assert.equal(readSentences('Le Sénat a voté la loi : elle entre en vigueur demain.', 'fr', new Set(), true)[0]?.text, 'Le Sénat a voté la loi : elle entre en vigueur demain.');
+    assert.equal(readSentences('Copy the .env file to the server before it starts.', 'en', new Set(), true)[0]?.text, 'Copy the .env file to the server before it starts.');
+  });
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {
     assert.ok(!sentenceRulesOf('현재 MBC는 이유리 주연의 <숨바꼭질>로 승부를 보고 있으며 SBS는 <그녀로 말할 것 같으면>이 종영을 앞두고 있다.', 'ko', true).includes('code'));
     assert.ok(sentenceRulesOf('Set <b>x</b> in the template before the page renders.', 'en', true).includes('code'));

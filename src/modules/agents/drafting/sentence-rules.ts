@@ -173,6 +173,12 @@ export const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.!?]\s|[.!?]$)/g;
  */
 export const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*((,\s*|,?\s+and\s+)((section|chapter|table|figure|example|appendix)\s+)?[A-Z]?\.?\d+(\.\d+)*)*(?=[.!?]$)/giu;
 
+/**
+ * A space a CMS or a typist left before a comma or a full stop ("Senate President Bukola Saraki , read 16 letters", "its annual
+ * recess ."): no language sets one there (French spaces only before ; : ! ?), and a draft is written without it.
+ */
+export const SPACE_BEFORE_STOP = /(?<=[\p{L}\p{N}"”’)])\s+(?=[,.](?:\s|$))/gu;
+
 export interface Sentence {
   text: string;
   /** Usable in a description at all (complete prose, readable, long enough to say something, in the page's language). */
@@ -306,7 +312,8 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
-  const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, ''));
+  const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
+    .replace(SPACE_BEFORE_STOP, ''));
   return segments.map((labelled, index, all) => {
     const text = labelled.replace(ADMONITION_LABEL, '');
     const next = all[index + 1];
