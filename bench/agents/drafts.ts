@@ -45,14 +45,30 @@ const titleOf = (page: string) => decode(/<title[^>]*>([^<]*)<\/title>/i.exec(pa
 const plain = (text: string) => text.replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
 /**
  * Whether a draft is drawn from the text: 90% of its word trigrams are in it (a sentence shortened
- * at its clauses, "Kurt Volker[, the former envoy,] testified ...", has a trigram or two across each cut).
+ * at a clause, "Kurt Volker[, the former envoy,] testified ...", has a trigram or two across each cut),
+ * or its words are the words of one passage of the text in their order with some left out (a
+ * sentence cut in two places: "... in China[, sparking fears ...,] though officials say ...").
  */
 function fromBody(draft: string, body: string): boolean {
   const words = (text: string) => plain(text).split(/[^\p{L}\p{N}']+/u).filter(Boolean);
   const grams = (list: string[]) => list.slice(2).map((_, i) => list.slice(i, i + 3).join(' '));
   const own = new Set(grams(words(body)));
   const drafted = grams(words(draft));
-  return drafted.filter((g) => own.has(g)).length >= 0.9 * drafted.length;
+  return drafted.filter((g) => own.has(g)).length >= 0.9 * drafted.length || cutFrom(words(draft), words(body));
+}
+/** The draft's words found in order in one passage of the text at most twice the draft's length (what clause cuts leave). */
+function cutFrom(draft: string[], text: string[]): boolean {
+  if (draft.length === 0) return false;
+  for (let start = text.indexOf(draft[0]!); start !== -1; start = text.indexOf(draft[0]!, start + 1)) {
+    let at = start;
+    let matched = 0;
+    while (matched < draft.length && at < text.length && at - start < 2 * draft.length) {
+      if (text[at] === draft[matched]) matched += 1;
+      at += 1;
+    }
+    if (matched === draft.length) return true;
+  }
+  return false;
 }
 
 const { tasks, rejections, close } = await auditArticles(served);

@@ -22,6 +22,14 @@ describe('a long sentence shortened as an editor shortens it', () => {
     for (const [sentence, expected] of cases) assert.equal(shortenSentence(sentence, 50, 160)?.text, expected);
   });
 
+  it('keeps a concession that weighs the news: without it the story says more than it does', () => {
+    const lead = 'Three cases of plague have been diagnosed in China, sparking widespread fears about the spread of the disease, though officials say the risk of an outbreak is low.';
+    assert.equal(shortenSentence(lead, 50, 160, 'en', 'Three Cases of Plague Diagnosed in China')?.text,
+      'Three cases of plague have been diagnosed in China, though officials say the risk of an outbreak is low.');
+    assert.equal(shortenSentence('The company reported record sales of its new phone across Europe and Asia in the third quarter of the year, although analysts expect a slowdown in the months to come.', 50, 160)?.text,
+      undefined, 'the concession is not cut to make the sentence fit');
+  });
+
   it('never cuts inside an aside between dashes, nor leaves a subject without its verb', () => {
     assert.equal(shortenSentence('Emirates President Tim Clark, meanwhile, told reporters at a press conference that the airline — the largest international carrier in the world — would restart its plans to expand by the early 2020s.', 50, 160)?.text.includes('— the largest'), false);
     assert.equal(shortenSentence('Sondland’s appearance at Wednesday morning’s hearing, and his closeness to Trump, is of particular concern to the White House as the historic impeachment inquiry reaches closer to the president.', 50, 160)?.text, undefined);

@@ -64,7 +64,8 @@ const TRAILING = [
   // The attribution at the end: ", Austria's interior minister said on Tuesday", ", executives of both companies announced Wednesday".
   /,\s(?=[^,;]{3,80}\s(?:said|says|announced|reported|told|confirmed|wrote|added)\b[^,;]{0,40}[.!?]?$)/giu,
   // A dash that opens no aside closed later ("NASA said the five companies — Blue Origin, ..., SpaceX — will ...": not there).
-  /\s[—–-]\s(?![^—–]*\s[—–]\s)|[;؛]\s|,\s(?=(?:such as|that is|notably|although|though|whereas)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
+  // Not a concession (", though officials say the risk is low"): without it the story says more than it does (read by an owner).
+  /\s[—–-]\s(?![^—–]*\s[—–]\s)|[;؛]\s|,\s(?=(?:such as|that is|notably)\b)|,\s(?=(?:and|but|so|yet)\s(?:the|this|that|these|it|we|they|you|he|she|there|its|our|their|his|her)\b)/gu,
 ];
 /** A finite verb: a clause that has one is a sentence's main clause, not one that sets the scene. */
 const FINITE_VERB = /\s(is|are|was|were|has|have|had|will|would|can|could|does|do|did|must|should|may|might)\s/iu;
@@ -123,6 +124,13 @@ const EXAMPLES_AFTER = /,\s(?=(?:sei es|darunter|beispielsweise|etwa|zum Beispie
 const MEANS_CLAUSE = /\s(?=by\s\p{Ll}{3,}ing[\s,][^;:—–]*[.!?]["'”’)]*$)/gu;
 /** Who made it, in Italian, Spanish, Portuguese or French, to the end: ", prodotta da Toei Animation ...", ", produzido por ...". */
 const MADE_BY = new RegExp(`,\\s(?=(?:\\p{Ll}{3,}(?:at|it|ut|tt|ss|st|ad|id)[oaie]s?\\s(?:da|dal|dallo|dalla|dai|dagli|dalle|por|pela|pelo|pelos|pelas)|\\p{Ll}{2,}é(?:e|s|es)?\\spar)\\s${TO_END})`, 'gu');
+
+/**
+ * What a participle adds between the news and a concession (", sparking widespread fears about the spread of the disease, though
+ * officials say the risk is low"): the concession weighs the news and stays (cutting it would say more than the story), the
+ * participle's aside goes.
+ */
+const PARTICIPLE_BEFORE_CONCESSION = /,\s(?!(?:including|according|following|regarding|concerning)\s)\p{Ll}{3,}ing\s[^,;:—–]{3,100}(?=,\s(?:though|although|even though|while|whereas)\s)/gu;
 
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
@@ -223,6 +231,14 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     result: 'Alibaba is set to raise up to $12.9bn from its record-breaking second listing in Hong Kong.',
     counterExample: 'The shop sold apples, a pie and a cake to the first customers of the morning.',
     keepsHeadline: true,
+  },
+  {
+    id: 'participle_before_concession',
+    variants: (sentence) => withoutEach(sentence, PARTICIPLE_BEFORE_CONCESSION),
+    example: 'Three cases of plague have been diagnosed in China, sparking widespread fears about the spread of the disease, though officials say the risk of an outbreak is low.',
+    result: 'Three cases of plague have been diagnosed in China, though officials say the risk of an outbreak is low.',
+    counterExample: 'Three cases of plague have been diagnosed in China, sparking widespread fears about the spread of the disease.',
+    langs: ['en'],
   },
   {
     id: 'examples_after',
