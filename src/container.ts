@@ -15,6 +15,8 @@ import { createSearchPlanner } from './modules/agents/search-planner.ts';
 import { createStrategyAgent } from './modules/agents/strategy.ts';
 import { createAnalyticsRepo } from './modules/analytics/analytics.repo.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
+import { createPerformanceRepo } from './modules/analytics/performance.repo.ts';
+import { createPerformanceService } from './modules/analytics/performance.service.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { createAuditsService } from './modules/audits/audits.service.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
@@ -168,6 +170,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
+      performance: createPerformanceService({ repo: createPerformanceRepo(db), analytics: createAnalyticsRepo(db), sites }),
       keywords,
     },
 

@@ -1,0 +1,126 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { DateRange } from './report-periods.ts';
+
+/** A filter of the report, as Search Console's: the query or the page contains, does not contain or equals a text. */
+export interface ReportFilters {
+  query_contains?: string | undefined;
+  query_not_contains?: string | undefined;
+  query_equals?: string | undefined;
+  page_contains?: string | undefined;
+  page_not_contains?: string | undefined;
+  page_equals?: string | undefined;
+}
+export const hasFilters = (f: ReportFilters) => Object.values(f).some((v) => v !== undefined);
+
+export interface Figures {
+  clicks: number;
+  impressions: number;
+  /** Impressions times position, summed: a period's position is this over its impressions (Search Console's average). */
+  weighted_position: number;
+}
+export type Dimension = 'query' | 'page';
+export const SORTS = ['clicks', 'impressions', 'ctr', 'position', 'clicks_change', 'impressions_change', 'ctr_change', 'position_change'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** A LIKE pattern that matches `text` literally anywhere (its own % and _ escaped). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The filters as SQL conditions on search_query_daily (case-insensitive, as Search Console's). */
+function filterSql(f: ReportFilters): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (f.query_contains !== undefined) parts.push(sql`query ilike ${containing(f.query_contains)}`);
+  if (f.query_not_contains !== undefined) parts.push(sql`query not ilike ${containing(f.query_not_contains)}`);
+  if (f.query_equals !== undefined) parts.push(sql`lower(query) = lower(${f.query_equals})`);
+  if (f.page_contains !== undefined) parts.push(sql`page ilike ${containing(f.page_contains)}`);
+  if (f.page_not_contains !== undefined) parts.push(sql`page not ilike ${containing(f.page_not_contains)}`);
+  if (f.page_equals !== undefined) parts.push(sql`page = ${f.page_equals}`);
+  return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
+}
+
+const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
+  ({ clicks: Number(row.clicks ?? 0), impressions: Number(row.impressions ?? 0), weighted_position: Number(row.weighted_position ?? 0) });
+
+/** The SQL of a sort (its value for one row of the joined periods); nulls last whatever the order. */
+const SORT_SQL: Record<Sort, RawBuilder<unknown>> = {
+  clicks: sql`coalesce(c.clicks, 0)`,
+  impressions: sql`coalesce(c.impressions, 0)`,
+  ctr: sql`c.clicks::float8 / nullif(c.impressions, 0)`,
+  position: sql`c.weighted_position / nullif(c.impressions, 0)`,
+  clicks_change: sql`coalesce(c.clicks, 0) - coalesce(p.clicks, 0)`,
+  impressions_change: sql`coalesce(c.impressions, 0) - coalesce(p.impressions, 0)`,
+  ctr_change: sql`c.clicks::float8 / nullif(c.impressions, 0) - p.clicks::float8 / nullif(p.impressions, 0)`,
+  position_change: sql`c.weighted_position / nullif(c.impressions, 0) - p.weighted_position / nullif(p.impressions, 0)`,
+};
+
+/**
+ * The performance report's reads: totals and days of a site (Search Console's property
+ * totals without a filter, its query and page rows with one) and its queries or pages over
+ * a period joined with the comparison period's. Every read names the site: the service has
+ * checked the caller may see it.
+ */
+export function createPerformanceRepo(db: Kysely<DB>) {
+  /** The property's totals (search_daily) or the filtered rows' (search_query_daily), per day. */
+  const daily = (siteId: string, range: DateRange, filters: ReportFilters) => (hasFilters(filters)
+    ? sql<{ date: string; clicks: number; impressions: number; weighted_position: number }>`
+        select date::text as date, sum(clicks) as clicks, sum(impressions) as impressions, sum(position * impressions) as weighted_position
+        from search_query_daily where site_id = ${siteId} and date between ${range.start} and ${range.end} and ${filterSql(filters)}
+        group by date`
+    : sql<{ date: string; clicks: number; impressions: number; weighted_position: number }>`
+        select date::text as date, clicks, impressions, position * impressions as weighted_position
+        from search_daily where site_id = ${siteId} and date between ${range.start} and ${range.end}`);
+
+  return {
+    /** The first day the site has Search Console data for (null when none). */
+    async firstDataDate(siteId: string): Promise<string | null> {
+      const { rows } = await sql<{ first: string | null }>`select min(date)::text as first from search_daily where site_id = ${siteId}`.execute(db);
+      return rows[0]?.first ?? null;
+    },
+
+    async days(siteId: string, range: DateRange, filters: ReportFilters): Promise<Map<string, Figures>> {
+      const { rows } = await daily(siteId, range, filters).execute(db);
+      return new Map(rows.map((r) => [r.date, figures(r)]));
+    },
+
+    /**
+     * One page of the queries or pages with data in either period, sorted, with their total count: each row's figures in
+     * the period and in the comparison period (absent without one).
+     */
+    async rows(siteId: string, input: {
+      dimension: Dimension; range: DateRange; comparison: DateRange | null; filters: ReportFilters; search?: string | undefined;
+      sort: Sort; order: 'asc' | 'desc'; limit: number; offset: number;
+    }) {
+      const key = input.dimension === 'query' ? sql.ref('query') : sql.ref('page');
+      const where = sql`site_id = ${siteId} and ${filterSql(input.filters)}${input.search === undefined ? sql`` : sql` and ${key} ilike ${containing(input.search)}`}`;
+      const aggregate = (range: DateRange) => sql`
+        select ${key} as key, sum(clicks) as clicks, sum(impressions) as impressions, sum(position * impressions) as weighted_position
+        from search_query_daily where ${where} and date between ${range.start} and ${range.end} group by ${key}`;
+      // Without a comparison the joined side is empty: one query shape for both.
+      const previous = input.comparison ? aggregate(input.comparison) : sql`select null::text as key, 0::bigint as clicks, 0::bigint as impressions, 0::float8 as weighted_position where false`;
+      const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+      const { rows } = await sql<{
+        key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
+        p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
+      }>`
+        with c as (${aggregate(input.range)}), p as (${previous})
+        select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
+               p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position, count(*) over () as total
+        from c full outer join p on p.key = c.key
+        order by ${SORT_SQL[input.sort]} ${direction} nulls last, coalesce(c.key, p.key) asc
+        limit ${input.limit} offset ${input.offset}`.execute(db);
+      // A page past the end has no row to carry the count: counted apart.
+      const total = rows.length > 0 || input.offset === 0 ? Number(rows[0]?.total ?? 0)
+        : Number((await sql<{ n: number }>`with c as (${aggregate(input.range)}), p as (${previous}) select count(*) as n from c full outer join p on p.key = c.key`.execute(db)).rows[0]?.n ?? 0);
+      return {
+        total,
+        items: rows.map((r) => ({
+          key: r.key,
+          current: figures(r),
+          previous: input.comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
+        })),
+      };
+    },
+  };
+}
+
+export type PerformanceRepo = ReturnType<typeof createPerformanceRepo>;
