@@ -309,6 +309,49 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.locator('.chart canvas').nth(4).waitFor();
   });
 
+  it('shows the performance report: totals against the previous period, a chart, queries and pages sorted, searched and filtered', async () => {
+    await open(`/performance?site=${demo.siteId}`);
+    await page.locator('.chart-compare canvas').waitFor({ timeout: 20_000 });
+    const rows = page.locator('.report-table tbody tr');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 25, 'a page of 25 queries');
+    assert.match(await page.locator('.metric-cards').innerText(), /CLICKS[\s\S]*IMPRESSIONS[\s\S]*AVERAGE CTR[\s\S]*AVERAGE POSITION/i);
+    assert.match(await page.locator('.metric-cards').innerText(), /vs /, 'each total beside the previous period\'s');
+    await capture('08b-performance');
+
+    await page.getByRole('button', { name: /^Impressions/ }).first().click();
+    assert.equal(await page.locator('.metric-card').nth(1).getAttribute('aria-pressed'), 'true');
+    await page.locator('figcaption', { hasText: 'Impressions by day' }).waitFor();
+
+    // Sorted by the API: position best first, then by its change.
+    await page.locator('.report-table th').getByRole('button', { name: /^Position/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'position' && u.searchParams.get('order') === 'asc');
+    const positions = await until(async () => (await page.locator('.report-table tbody tr td:nth-child(5) > span:first-child').allInnerTexts()).map(Number),
+      (p) => p.length > 1 && p.every((n, i) => i === 0 || n >= p[i - 1]!), 'queries by position, best first');
+    assert.ok(positions[0]! <= positions.at(-1)!);
+    await page.getByRole('radio', { name: 'By change' }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'position_change');
+
+    await page.getByRole('searchbox', { name: 'Search the queries' }).fill('prune');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('search') === 'prune');
+    await until(async () => page.locator('.report-table tbody tr td:first-child').allInnerTexts(), (keys) => keys.length > 0 && keys.every((k) => k.includes('prune')), 'queries with "prune"');
+
+    await page.getByRole('radio', { name: 'Pages' }).click();
+    await page.waitForURL((u) => u.searchParams.get('dimension') === 'page');
+    await until(async () => page.locator('.report-table tbody tr td:first-child a').allInnerTexts(), (keys) => keys.length > 0 && keys.every((k) => k.startsWith('/')), 'pages');
+
+    await page.locator('.report-filters summary').click();
+    await page.getByRole('textbox', { name: 'Query: text' }).fill('rose');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL((u) => u.searchParams.get('query_contains') === 'rose');
+    await page.getByText('filtered: totals count the matching queries and pages only').waitFor();
+    await page.getByLabel('Compare with').selectOption('none');
+    await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
+    await page.locator('.chart-compare canvas').waitFor();
+    await capture('08c-performance-filtered');
+  });
+
   it('lists, sorts, adds and deletes keywords', async () => {
     await open(`/keywords?site=${demo.siteId}`);
     const rows = page.locator('.keywords-table tbody tr');

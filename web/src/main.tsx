@@ -5,6 +5,7 @@ import { api, forgetSession, refreshSession, setSignedOutHandler, signOut, unwra
 import { Loading } from './components/ui.tsx';
 import { AcceptPage, AcceptSignedOutPage } from './pages/accept.tsx';
 import { AnalyticsPage } from './pages/analytics.tsx';
+import { PerformancePage } from './pages/performance.tsx';
 import { ForgotPasswordPage } from './pages/forgot-password.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
@@ -26,6 +27,7 @@ const NAV = [
   { href: '/sites', label: 'Sites', also: ['/'] },
   { href: '/approvals', label: 'Approvals' },
   { href: '/tasks', label: 'Tasks', also: ['/rollbacks'] },
+  { href: '/performance', label: 'Performance' },
   { href: '/analytics', label: 'Analytics' },
   { href: '/keywords', label: 'Keywords' },
   { href: '/workspaces', label: 'Workspaces' },
@@ -64,6 +66,7 @@ function Shell({ user, onUser, onSignOut, onSignedOutEverywhere }: { user: User;
           <Route path="/tasks" component={TasksPage} />
           <Route path="/tasks/:id" component={TaskPage} />
           <Route path="/rollbacks" component={RollbacksPage} />
+          <Route path="/performance" component={PerformancePage} />
           <Route path="/analytics" component={AnalyticsPage} />
           <Route path="/keywords" component={KeywordsPage} />
           <Route path="/settings" component={() => <SettingsPage user={user} onUser={onUser} onSignedOutEverywhere={onSignedOutEverywhere} />} />

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'preact/hooks';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * A metric by day over a period, with the comparison period's day in the same place drawn
+ * dashed beside it (as Search Console draws its comparison), and the values of both under
+ * the cursor in the legend. Days whose figures are not final are drawn apart (a dotted end).
+ */
+export function ComparisonChart({ days, label, color, invert = false, format }: {
+  days: Array<{ date: string; value: number | null; previous?: { date: string; value: number | null } | null; final: boolean }>;
+  label: string; color: string; invert?: boolean;
+  format: (value: number | null) => string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || days.length === 0) return;
+    const xs = days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
+    const current = days.map((d) => d.value);
+    const previous = days.map((d) => d.previous?.value ?? null);
+    const hasPrevious = days.some((d) => d.previous);
+    const width = () => Math.max(260, el.clientWidth);
+    const value = (_: uPlot, v: number | null) => format(v);
+    const plot = new uPlot({
+      width: width(), height: 220,
+      legend: { show: true, live: true },
+      cursor: { y: false, points: { size: 7 } },
+      scales: { x: { time: true }, y: { dir: invert ? -1 : 1 } },
+      axes: [
+        // Days as the rest of the app writes them ("28 Oct"), not uPlot's US "10/28".
+        { stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => DAY.format(new Date(t * 1000))) },
+        { stroke: '#4b5563', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 56, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => format(t)) },
+      ],
+      series: [
+        { label: 'Day', value: (_u, v) => (v === null ? '—' : new Date(v * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })) },
+        { label, stroke: color, width: 2, fill: `${color}14`, value, points: { show: days.length <= 31 } },
+        ...(hasPrevious ? [{ label: 'Comparison period', stroke: '#6b7280', width: 1.5, dash: [6, 4], value, points: { show: false } }] : []),
+      ],
+    }, [xs, current, ...(hasPrevious ? [previous] : [])], el);
+    const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+    resize.observe(el);
+    return () => { resize.disconnect(); plot.destroy(); };
+  }, [days, label, color, invert, format]);
+  return <div class="chart chart-compare" ref={ref} />;
+}
