@@ -1,5 +1,6 @@
 import { useLocation } from 'preact-iso';
 import { humanize } from '../lib/format.ts';
+import { inWorkspace, useShownWorkspace } from '../lib/workspaces.ts';
 import type { SiteSummary } from './site-picker.tsx';
 
 export const CATEGORIES = ['seo', 'technical', 'content', 'strategy', 'research'] as const;
@@ -18,12 +19,18 @@ export function useFilters() {
   return { query, setFilter, site: query.site ?? '', category, page: Number(query.page ?? 1) || 1 };
 }
 
+/**
+ * The sites of the workspace chosen in the top bar (and the one in the address, wherever it is). These lists take no
+ * workspace filter of their own, so "all sites" still means every workspace's: the option says so.
+ */
 export function SiteFilter({ sites, value, onChange }: { sites: SiteSummary[] | undefined; value: string; onChange: (value: string) => void }) {
+  const workspace = useShownWorkspace();
+  const offered = (inWorkspace(sites, workspace) ?? []).concat(workspace ? (sites ?? []).filter((s) => s.id === value && s.workspace_id !== workspace.id) : []);
   return (
     <label>Site
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">All sites</option>
-        {(sites ?? []).map((s) => <option value={s.id}>{s.name}</option>)}
+        <option value="">{workspace ? 'All sites, every workspace' : 'All sites'}</option>
+        {offered.map((s) => <option value={s.id}>{s.name}</option>)}
       </select>
     </label>
   );
