@@ -1,4 +1,5 @@
 import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
 import { humanize } from '../lib/format.ts';
 import { inWorkspace, useShownWorkspace } from '../lib/workspaces.ts';
 import type { SiteSummary } from './site-picker.tsx';
@@ -44,5 +45,23 @@ export function CategoryFilter({ value, onChange }: { value: string; onChange: (
         {CATEGORIES.map((c) => <option value={c}>{c === 'seo' ? 'SEO' : humanize(c)}</option>)}
       </select>
     </label>
+  );
+}
+
+/**
+ * A list's filters. On a phone they would fill the first screen, so there they fold behind a "Filters" button
+ * (aria-expanded; it says how many are set); wider, the button is hidden and the filters always show.
+ */
+export function FilterBar({ id, label, active, children }: { id: string; label: string; active: number; children: preact.ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" class="btn btn-small filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Hide filters' : 'Filters'}{active > 0 ? ` (${active} set)` : ''}
+      </button>
+      <form id={id} class={open ? 'filters filters-open' : 'filters'} aria-label={label} onSubmit={(e) => e.preventDefault()}>
+        {children}
+      </form>
+    </>
   );
 }
