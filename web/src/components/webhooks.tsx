@@ -95,7 +95,7 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
                       <div class="form-actions">
                         <button type="button" class="btn btn-small" disabled={busy || !h.enabled} onClick={() => void test(h)} aria-label={`Send test event to ${h.url}`}>Send test</button>
                         <button type="button" class="btn btn-small btn-ghost" onClick={() => setLog(log?.id === h.id ? undefined : h)} aria-expanded={log?.id === h.id} aria-label={`Delivery log of ${h.url}`}>Log</button>
-                        <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => rotate(h)} aria-label={`Rotate the secret of ${h.url}`}>Rotate secret</button>
+                        <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => rotate(h)} aria-label={`Rotate secret of ${h.url}`}>Rotate secret</button>
                         <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(h)} aria-label={`Delete the webhook to ${h.url}`}>Delete</button>
                       </div>
                     </td>
