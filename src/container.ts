@@ -53,6 +53,7 @@ import { createSitesService } from './modules/sites/sites.service.ts';
 import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
 import { createAccess } from './modules/workspaces/access.ts';
 import { createAccessRepo } from './modules/workspaces/access.repo.ts';
+import { createInvitationMailer } from './modules/workspaces/invitation-mail.ts';
 import { createInvitationsRepo } from './modules/workspaces/invitations.repo.ts';
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';
@@ -103,10 +104,12 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   const accounts = createAccountsService({ repo: createAccountsRepo(db), users, auth, queue, transact, secrets, log });
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, log });
   const notifications = createNotificationsService({ users, mailer, secrets, publicUrl: config.publicUrl });
+  const invitationsRepo = createInvitationsRepo(db);
   const workspaces = createWorkspacesService({
-    repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
+    repo: createWorkspacesRepo(db), invitations: invitationsRepo, transact, queue, secrets, publicUrl: config.publicUrl,
     signIn: (input) => auth.login(input),
   });
+  const invitationMailer = createInvitationMailer({ invitations: invitationsRepo, mailer, secrets, publicUrl: config.publicUrl });
   const emailNotifications = createEmailNotificationsService({
     repo: createEmailNotificationsRepo(db), workspaces, queue, mailer, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
   });
@@ -147,6 +150,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'search.sync-user': ({ userId }) => searchSync.queueUserSites(userId),
     'account.reset-password': ({ email }) => accounts.issuePasswordReset(email),
     'mail.password-reset': (event) => notifications.sendPasswordReset(event),
+    'mail.invitation': (event) => invitationMailer.send(event),
     'webhook.deliver': ({ deliveryId }) => webhookDeliverer.deliver(deliveryId),
     'notify.digest': () => emailNotifications.queueDigests(),
     'mail.digest': (event) => emailNotifications.sendDigest(event),

@@ -69,6 +69,14 @@ export const JOBS = {
     // An SMTP server that is down is retried with backoff for a few minutes; the link lives 30.
     retryLimit: 4, expireInSeconds: 120,
   }),
+  /** E-mails an invitation's link; sent in the transaction that makes (or, resending, renews) it. The token travels sealed. */
+  'mail.invitation': spec({
+    payload: Type.Object({
+      invitationId: Uuid(),
+      token: Type.String({ minLength: 1, maxLength: 1024, description: 'The token, sealed with SECRETS_KEY for this invitation' }),
+    }, { additionalProperties: false }),
+    retryLimit: 4, expireInSeconds: 120,
+  }),
   /**
    * One webhook delivery (an event to one endpoint). 6 attempts: retries after about 1-2, 2-4,
    * 4-8, 8-16 and 16-32 minutes, so an endpoint down for up to ~an hour still gets it.

@@ -13,6 +13,8 @@ import { signUp, startTestApp, type TestContext } from '../helpers/app.ts';
 import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { createTasksRepo } from '../../src/modules/tasks/tasks.repo.ts';
 import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, type AxeResult } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 
@@ -264,10 +266,20 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
 
     const failed = await db.selectFrom('tasks').select('id').where('site_id', '=', demo.siteId).where('status', '=', 'awaiting_approval')
       .where('type', '=', 'create_content_for_keyword').executeTakeFirstOrThrow();
-    await db.updateTable('tasks').set({ status: 'failed', error: JSON.stringify({ message: 'WordPress answered 503: the site is down for maintenance.', retryable: true }) })
-      .where('id', '=', failed.id).execute();
+    // Failed through the real transitions (a status written straight into the row left a history of its proposal alone):
+    // approved by the demo user, started and failed by the executor, without a job that would run it meanwhile.
+    const repo = createTasksRepo(db);
+    const owner = await db.selectFrom('users').select('id').where('email', '=', demo.email).executeTakeFirstOrThrow();
+    assert.equal(await repo.transition(owner.id, failed.id, 'approve', `user:${owner.id}`), 'queued');
+    assert.equal(await repo.transition(null, failed.id, 'start', 'worker:executor', undefined, { lease: randomUUID() }), 'in_progress');
+    assert.equal(await repo.finish(failed.id, { error: { message: 'WordPress answered 503: the site is down for maintenance.', retryable: true } }), 'failed');
     await open(`/tasks/${failed.id}`);
     await page.getByText('The site is as it was before: you can try again.').waitFor();
+    // The whole history: approved by whom, executing, failed with the reason.
+    const history = page.locator('.timeline li');
+    await history.filter({ hasText: 'approved' }).filter({ hasText: 'by you' }).waitFor();
+    await history.filter({ hasText: 'in progress' }).waitFor();
+    await history.filter({ hasText: 'failed' }).filter({ hasText: 'WordPress answered 503' }).waitFor();
     // A brief has nothing on the site to check: never "not checked yet" beside "Not applicable".
     await page.getByText('nothing on the site to check').waitFor();
     await capture('06c-task-failed');

@@ -12,6 +12,7 @@ import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { WEB_DIST } from '../../src/plugins/web.ts';
 import { signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
+import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 import { until } from '../helpers/wait.ts';
 import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, SHOTS, type AxeResult } from './browser.ts';
 
@@ -29,6 +30,8 @@ let demoSite: WordPressServer | undefined;
 let editor: SignedInUser;
 /** The workspace's webhook receiver: a local server answering 204 to every POST, kept for the checks. */
 let receiver: http.Server;
+/** Where the app's e-mail goes (SMTP_URL): the invitations are read from it. */
+let smtp: TestSmtpServer;
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 const links: { viewer?: string; editor?: string } = {};
 const problems: string[] = [];
@@ -58,7 +61,8 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
       assert.equal(built.status, 0, 'npm run build:web');
     }
     fs.mkdirSync(SHOTS, { recursive: true });
-    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' });
+    smtp = await startSmtpServer();
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     demoSite = await startWordPressServer(demoSiteContent());
@@ -86,6 +90,7 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await ctx?.close();
     await demoSite?.close();
     receiver?.close();
+    await smtp?.close();
   });
 
   it('an owner creates a workspace, adds a site to it, moves another in, and invites a viewer and an editor', async () => {
@@ -113,25 +118,52 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await page.locator('#site-workspace').selectOption({ label: 'Acme Gardens' });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.site-workspace').filter({ hasText: 'In Acme Gardens' }).waitFor();
-    // The Sites page shows one workspace at a time, remembered in this browser.
+    // The top bar's switcher picks the workspace the Sites page shows, remembered in this browser.
     await open('/sites');
-    await page.locator('.filters select').selectOption({ label: 'Acme Gardens' });
+    const switcher = page.getByLabel('Current workspace');
+    await switcher.selectOption({ label: 'Personal (personal)' });
+    await page.getByText('No sites in Personal yet').waitFor();
+    await switcher.selectOption({ label: 'Acme Gardens' });
     await page.locator('.sites-table tbody tr').nth(1).waitFor();
     assert.equal(await page.locator('.sites-table tbody tr').count(), 2);
     assert.match(await page.evaluate<string>('localStorage.getItem("sos:workspace")'), /^[0-9a-f-]{36}$/);
+    await page.reload();
+    await page.locator('.sites-table tbody tr').nth(1).waitFor();
+    assert.equal(await page.getByLabel('Current workspace').inputValue(), await page.evaluate<string>('localStorage.getItem("sos:workspace")'), 'remembered');
+    await injectAxe(page);
+    await capture('11b-sites-switcher');
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();
-    for (const [who, email] of [['viewer', `viewer-${Date.now()}@example.org`], ['editor', editor.email]] as const) {
+    const viewerEmail = `viewer-${Date.now()}@example.org`;
+    for (const [who, email] of [['viewer', viewerEmail], ['editor', editor.email]] as const) {
       await page.getByLabel('E-mail').fill(email);
       await page.getByLabel('Role', { exact: true }).selectOption(who);
       await page.getByRole('button', { name: 'Invite', exact: true }).click();
-      const shown = page.getByRole('status').filter({ hasText: `Send this link to ${email}` });
+      const shown = page.getByRole('status').filter({ hasText: `We e-mailed ${email} an invitation` });
       await shown.waitFor();
       links[who] = await page.getByLabel('Invitation link').inputValue();
       await page.locator('.invitations-table tbody tr').filter({ hasText: email }).filter({ hasText: 'pending' }).waitFor();
+      // The invitee gets it by e-mail: the same link, the workspace, the role.
+      const mail = await smtp.mailTo(email);
+      assert.ok(mail.text.includes(links[who]!), 'the e-mailed link is the one shown');
+      assert.match(mail.text, new RegExp(`"Acme Gardens" on Site Optimization as an? ${who}`));
     }
     assert.match(await page.locator('.invite-link').innerText(), /valid for 7 days, and is shown only now/);
+    // Resent: a new link goes by e-mail, and the old one stops working.
+    await page.getByRole('button', { name: `Resend the invitation to ${viewerEmail}` }).click();
+    await page.getByRole('status').filter({ hasText: `A new link was e-mailed to ${viewerEmail}` }).waitFor();
+    const resentLink = await page.getByLabel('New invitation link').inputValue();
+    assert.notEqual(resentLink, links.viewer);
+    const resent = await until(async () => smtp.received.filter((m) => m.to.includes(viewerEmail)), (m) => m.length === 2, 'the resent invitation');
+    assert.ok(resent[1]!.text.includes(resentLink), 'the new link is e-mailed');
+    const oldLink = links.viewer!;
+    links.viewer = resentLink;
+    // The only owner is told why they cannot leave, rather than offered a Leave the API refuses.
+    await page.locator('.members-table').getByText('The only owner cannot leave').waitFor();
+    assert.equal(await page.locator('.members-table').getByRole('button', { name: 'Leave' }).count(), 0);
+    await injectAxe(page);
+    await capture('14b-invitation-resent');
     // An owner may invite an owner; the personal workspace has no invite form.
     assert.deepEqual(await page.getByLabel('Role', { exact: true }).locator('option').allInnerTexts(), ['viewer', 'editor', 'admin', 'owner']);
     // Each member chooses their own e-mail from the workspace: the digest, and alerts.
@@ -140,6 +172,8 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await injectAxe(page);
     await capture('14-workspaces');
     await signOut();
+    // The replaced link opens nothing.
+    assert.equal((await fetch(`${base}/api/v1${local(oldLink)}`)).status, 404);
   });
 
   it('the owner adds a webhook, sees its secret once, and a test event is delivered and logged', async () => {
@@ -182,6 +216,16 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await injectAxe(page);
     await capture('18-webhooks');
 
+    // Rotated: a new secret, beside its endpoint, once.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Rotate secret of ${endpoint}` }).click();
+    await page.getByRole('status').filter({ hasText: 'has a new signing secret' }).waitFor();
+    const rotated = await page.locator('.webhooks-table .secret-row').getByLabel('Signing secret').inputValue();
+    assert.match(rotated, /^whsec_/);
+    assert.notEqual(rotated, secret);
+    await injectAxe(page);
+    await capture('18b-webhook-rotated');
+
     // Shown once: after a reload the secret is gone, and the endpoint's last delivery says it succeeded.
     await page.reload();
     await row.filter({ hasText: 'succeeded' }).waitFor();
@@ -216,6 +260,9 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     assert.equal(await page.getByRole('button', { name: 'Approve selected' }).count(), 0);
     await open(`/sites/${demo.siteId}`);
     await page.locator('.site-workspace').filter({ hasText: 'you can view this site' }).waitFor();
+    // No act-links for a viewer: the proposals can be seen, with who approves them.
+    await page.getByText('(an editor or above approves)').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Review them' }).count(), 0, 'no Review them for a viewer');
     assert.equal(await page.getByRole('button', { name: 'Start audit' }).count(), 0, 'no audit for a viewer');
     assert.equal(await page.getByRole('button', { name: 'Edit site' }).count(), 0);
     await injectAxe(page);

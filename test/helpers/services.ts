@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { transactor } from '../../src/db/transact.ts';
 import type { DB } from '../../src/db/types.ts';
+import { createSecretBox } from '../../src/lib/secret-box.ts';
 import { createSitesRepo } from '../../src/modules/sites/sites.repo.ts';
 import { createSitesService } from '../../src/modules/sites/sites.service.ts';
 import { createAccess } from '../../src/modules/workspaces/access.ts';
@@ -13,7 +14,7 @@ import { createWorkspacesService } from '../../src/modules/workspaces/workspaces
 export function sitesServiceOn(db: Kysely<DB>) {
   const workspaces = createWorkspacesService({
     repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact: transactor(db), publicUrl: 'http://localhost',
-    signIn: async () => ({}),
+    queue: { send: async () => null }, secrets: createSecretBox('test-secrets-key-for-services-built-by-hand'), signIn: async () => ({}),
   });
   return createSitesService({ repo: createSitesRepo(db), allowPrivateTargets: false, queue: { send: async () => null }, access: createAccess(createAccessRepo(db)), workspaces });
 }

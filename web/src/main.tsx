@@ -3,6 +3,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, forgetSession, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
 import { Loading } from './components/ui.tsx';
+import { WorkspaceSwitcher } from './components/workspace-switcher.tsx';
 import { AcceptPage, AcceptSignedOutPage } from './pages/accept.tsx';
 import { AnalyticsPage } from './pages/analytics.tsx';
 import { PerformancePage } from './pages/performance.tsx';
@@ -47,6 +48,7 @@ function Shell({ user, onUser, onSignOut, onSignedOutEverywhere }: { user: User;
         <a class="brand" href="/sites">
           <span class="brand-mark" aria-hidden="true">◆</span> Site Optimization
         </a>
+        <WorkspaceSwitcher />
         <nav aria-label="Main" class="mainnav">
           {NAV.map((item) => (
             <a href={item.href} aria-current={[item.href, ...(item.also ?? [])].some((p) => path === p || (p !== '/' && path.startsWith(`${p}/`))) ? 'page' : undefined}>{item.label}</a>

@@ -150,6 +150,12 @@ describe('completing an executed task', () => {
     assert.equal(failed.error.message, 'The change was made on the site, but its completion could not be recorded: check the page; what was changed is listed in the deliverables.');
     assert.equal(failed.error.retryable, false, 'the site changed: not to be run again as it is');
     assert.equal(failed.deliverables[0].html, `<meta name="description" content="${DESCRIPTION}">`, 'what was changed is kept');
+    // Its whole history (found in review: a failed task's page showed only its proposal): approved by whom, run, failed and why.
+    const history = failed.execution_history as Array<{ to: string; actor: string; detail: { message?: string } | null }>;
+    assert.deepEqual(history.map((e) => [e.to, e.actor]), [
+      ['awaiting_approval', 'agent:strategy'], ['queued', `user:${owner.id}`], ['in_progress', 'worker:executor'], ['failed', 'worker:executor'],
+    ]);
+    assert.match(history.at(-1)!.detail?.message ?? '', /completion could not be recorded/, 'the failure\'s reason is in its history');
     const jobs = await ctx.app.jobs.findJobs(VERIFY_JOB);
     assert.ok(!jobs.some((job) => (job.data as { taskId?: string }).taskId === id));
   });

@@ -27,6 +27,33 @@ export function createInvitationsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** One invitation of the workspace (undefined: none of this workspace). */
+    find(workspaceId: string, invitationId: string) {
+      return db.selectFrom('workspace_invitations').select(COLUMNS).where('id', '=', invitationId).where('workspace_id', '=', workspaceId).executeTakeFirst();
+    },
+
+    /**
+     * Resending: a new token (the old link stops working), a new expiry, and the resender as its sender (accept checks the
+     * sender's right). Only while neither accepted nor revoked; an expired one is renewed. Undefined when it was not.
+     */
+    reissue(row: { workspaceId: string; invitationId: string; tokenHash: string; invitedBy: string; expiresAt: Date }) {
+      return db.updateTable('workspace_invitations')
+        .set({ token_hash: row.tokenHash, invited_by: row.invitedBy, expires_at: row.expiresAt })
+        .where('id', '=', row.invitationId).where('workspace_id', '=', row.workspaceId)
+        .where('accepted_at', 'is', null).where('revoked_at', 'is', null)
+        .returning(COLUMNS).executeTakeFirst();
+    },
+
+    /** What the invitation e-mail says, only while `tokenHash` is still its link's (a resend replaces it). */
+    forMail(invitationId: string, tokenHash: string) {
+      return db.selectFrom('workspace_invitations as i')
+        .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
+        .leftJoin('users as u', 'u.id', 'i.invited_by')
+        .select(['i.email', 'i.role', 'i.expires_at', 'i.accepted_at', 'i.revoked_at', 'w.name as workspace_name', 'u.name as invited_by'])
+        .where('i.id', '=', invitationId).where('i.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
     findByHash(tokenHash: string) {
       return db.selectFrom('workspace_invitations').select([...COLUMNS, 'invited_by']).where('token_hash', '=', tokenHash).executeTakeFirst();
     },

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ProblemError } from '../../lib/problem.ts';
 import { bearerToken } from '../../plugins/authenticate.ts';
+import { createLimit } from '../../plugins/rate-limits.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
@@ -12,10 +13,28 @@ import {
 } from './workspaces.schemas.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 
+/**
+ * Each invitation e-mails an address the sender names: so that nobody can mail-bomb an address (or run up the SMTP
+ * account) through it, a member sends at most `perUser` invitations (new or resent) an hour, and one invitation is
+ * resent at most `resendsPerInvitation` times an hour.
+ */
+export const INVITATION_LIMITS = { perUser: 50, resendsPerInvitation: 3, windowSeconds: 3600 } as const;
+
 export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces: WorkspacesService; auth: AuthService; users: UsersService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const { workspaces } = deps;
   const tags = ['workspaces'];
+  const mailPerUser = createLimit(app, {
+    policy: 'invitation-mail', max: INVITATION_LIMITS.perUser, windowSeconds: INVITATION_LIMITS.windowSeconds,
+    key: (request) => `invitation-mail:${request.actor.sub}`,
+    message: `Invitations (new or resent) are limited to ${INVITATION_LIMITS.perUser} an hour for one member`,
+  });
+  // After validation (a preHandler), so the key is a well-formed invitation id.
+  const resendPerInvitation = createLimit(app, {
+    policy: 'invitation-resend', max: INVITATION_LIMITS.resendsPerInvitation, windowSeconds: INVITATION_LIMITS.windowSeconds,
+    key: (request) => `invitation-resend:${(request.params as { invitation_id: string }).invitation_id}`,
+    message: `One invitation can be resent ${INVITATION_LIMITS.resendsPerInvitation} times an hour`,
+  });
 
   r.get('/workspaces', {
     schema: { tags, operationId: 'listWorkspaces', summary: 'The workspaces the caller is a member of, with the caller\'s role', response: { 200: WorkspaceListSchema } },
@@ -60,8 +79,20 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
   }, (request) => workspaces.invitations(request.actor.sub, request.params.workspace_id));
 
   r.post('/workspaces/:workspace_id/invitations', {
-    schema: { tags, operationId: 'createInvitation', summary: 'Invite someone by e-mail with a role: a single-use link valid 7 days (admin; owner to invite an owner)', params: WorkspaceParams, body: CreateInvitationBody, response: { 201: CreatedInvitationSchema } },
+    onRequest: mailPerUser,
+    schema: { tags, operationId: 'createInvitation', summary: 'Invite someone by e-mail with a role: a single-use link valid 7 days, e-mailed to them and answered once (admin; owner to invite an owner)', params: WorkspaceParams, body: CreateInvitationBody, response: { 201: CreatedInvitationSchema } },
   }, async (request, reply) => reply.code(201).send(await workspaces.invite(request.actor.sub, request.params.workspace_id, request.body)));
+
+  r.post('/workspaces/:workspace_id/invitations/:invitation_id/resend', {
+    onRequest: mailPerUser,
+    preHandler: resendPerInvitation,
+    schema: {
+      tags, operationId: 'resendInvitation',
+      summary: 'E-mail an invitation again with a new link (the old one stops working) valid 7 days from now (admin; owner for an owner\'s); '
+        + '409 once accepted or revoked',
+      params: InvitationParams, response: { 200: CreatedInvitationSchema },
+    },
+  }, (request) => workspaces.resendInvitation(request.actor.sub, request.params.workspace_id, request.params.invitation_id));
 
   r.delete('/workspaces/:workspace_id/invitations/:invitation_id', {
     schema: { tags, operationId: 'revokeInvitation', summary: 'Revoke a pending invitation (admin)', params: InvitationParams, response: { 204: Type.Null() } },

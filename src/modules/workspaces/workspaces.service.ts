@@ -1,9 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
 import type { Transact } from '../../db/transact.ts';
+import type { JobSender } from '../../jobs/queue.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/problem.ts';
 import { createUsersRepo } from '../users/users.repo.ts';
 import { hashPassword } from '../users/passwords.ts';
 import { normalizeEmail } from '../users/users.service.ts';
+import { invitationHash as sha256, invitationLink, invitationTokenContext } from './invitation-mail.ts';
 import { createInvitationsRepo, type InvitationRow, type InvitationsRepo } from './invitations.repo.ts';
 import { atLeast, requireRole, type WorkspaceRole } from './roles.ts';
 import { createWorkspacesRepo, type WorkspacesRepo } from './workspaces.repo.ts';
@@ -11,7 +16,7 @@ import type { AcceptInvitationInput, CreateInvitationInput } from './workspaces.
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newExpiry = () => new Date(Date.now() + INVITATION_DAYS * 86_400_000);
 
 type WorkspaceRow = NonNullable<Awaited<ReturnType<WorkspacesRepo['find']>>>;
 const present = ({ personal_of, ...row }: WorkspaceRow) => ({ ...row, personal: personal_of !== null });
@@ -30,6 +35,9 @@ export function createWorkspacesService(deps: {
   repo: WorkspacesRepo;
   invitations: InvitationsRepo;
   transact: Transact;
+  /** Sends mail.invitation in the transaction that makes or renews the link. */
+  queue: JobSender;
+  secrets: SecretBox;
   publicUrl: string;
   /** Tokens for an account made on accepting an invitation (the auth service's sign-in). */
   signIn: (input: { email: string; password: string; ip: string }) => Promise<unknown>;
@@ -43,6 +51,11 @@ export function createWorkspacesService(deps: {
     requireRole(workspace.role, needed);
     return workspace;
   }
+
+  /** The invitation e-mail goes as a job committed with the link: never a link no mail will carry, nor a mail for a link never made. */
+  const mailInvitation = (invitationId: string, token: string, trx: Kysely<DB>) =>
+    deps.queue.send('mail.invitation', { invitationId, token: deps.secrets.seal(token, invitationTokenContext(invitationId)) }, { tx: trx });
+  const withLink = (row: InvitationRow, token: string) => ({ ...presentInvitation(row), token, link: invitationLink(deps.publicUrl, token) });
 
   /** A personal workspace is its user's alone. */
   const notShared = (workspace: WorkspaceRow, what: string) => {
@@ -123,17 +136,42 @@ export function createWorkspacesService(deps: {
       if (!changed) throw notFound('Member');
     },
 
-    /** A single-use link valid INVITATION_DAYS days, shown once. An admin invites; only an owner invites an owner. */
+    /** A single-use link valid INVITATION_DAYS days, shown once and e-mailed. An admin invites; only an owner invites an owner. */
     async invite(userId: string, workspaceId: string, input: CreateInvitationInput) {
       const workspace = await requireWorkspace(userId, workspaceId, 'admin');
       notShared(workspace, 'shared');
       if (input.role === 'owner') requireRole(workspace.role, 'owner');
       const token = randomBytes(32).toString('base64url');
-      const row = await deps.invitations.create({
-        workspaceId, email: normalizeEmail(input.email), role: input.role, tokenHash: sha256(token), invitedBy: userId,
-        expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      const row = await deps.transact(async (trx) => {
+        const created = await createInvitationsRepo(trx).create({
+          workspaceId, email: normalizeEmail(input.email), role: input.role, tokenHash: sha256(token), invitedBy: userId, expiresAt: newExpiry(),
+        });
+        await mailInvitation(created.id, token, trx);
+        return created;
       });
-      return { ...presentInvitation(row), token, link: `${deps.publicUrl}/invitations/${token}` };
+      return withLink(row, token);
+    },
+
+    /**
+     * A new link for an invitation not yet accepted nor revoked (an expired one too): the old link stops working, the
+     * INVITATION_DAYS start again, and it is e-mailed again. The same roles as inviting; the resender becomes its sender.
+     */
+    async resendInvitation(userId: string, workspaceId: string, invitationId: string) {
+      const workspace = await requireWorkspace(userId, workspaceId, 'admin');
+      const current = await deps.invitations.find(workspaceId, invitationId);
+      if (!current) throw notFound('Invitation');
+      if (current.role === 'owner') requireRole(workspace.role, 'owner');
+      const token = randomBytes(32).toString('base64url');
+      const row = await deps.transact(async (trx) => {
+        const renewed = await createInvitationsRepo(trx).reissue({ workspaceId, invitationId, tokenHash: sha256(token), invitedBy: userId, expiresAt: newExpiry() });
+        if (renewed) await mailInvitation(renewed.id, token, trx);
+        return renewed;
+      });
+      if (!row) {
+        const now = await deps.invitations.find(workspaceId, invitationId);
+        throw conflict(now?.accepted_at ? 'The invitation was already accepted: nothing to resend' : 'The invitation was revoked: invite the address again instead');
+      }
+      return withLink(row, token);
     },
 
     async invitations(userId: string, workspaceId: string) {

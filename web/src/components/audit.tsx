@@ -21,6 +21,7 @@ export function AuditReport({ siteId }: { siteId: string }) {
         if (a.status === 'failed') return <div class="notice notice-error" role="alert"><p>The last audit failed: {a.error ?? 'no reason given'}</p></div>;
         if (a.status !== 'completed') return <Empty title="Audit in progress"><p>The report appears here when the crawl finishes.</p></Empty>;
         const issues = [...a.issues].sort((x, y) => SEVERITY_ORDER.indexOf(x.severity) - SEVERITY_ORDER.indexOf(y.severity) || y.affected_count - x.affected_count);
+        const pageIssues = issues.reduce((sum, issue) => sum + issue.affected_count, 0);
         const costs = new Map((a.score_breakdown ?? []).map((b) => [b.check_id, b.cost]));
         return (
           <div class="audit">
@@ -29,9 +30,11 @@ export function AuditReport({ siteId }: { siteId: string }) {
               <dl class="facts">
                 <div><dt>Finished</dt><dd>{formatDate(a.finished_at, true)}</dd></div>
                 <div><dt>Pages crawled</dt><dd>{formatNumber(a.pages_crawled)}</dd></div>
-                <div><dt>Issues</dt><dd>{formatNumber(issues.length)} checks</dd></div>
-                <div><dt>Since the last audit</dt><dd>{a.new_issues === null ? 'first audit' : <><span class="tone-bad">{a.new_issues} new</span> · <span class="tone-good">{a.fixed_issues} fixed</span></>}</dd></div>
-                {a.agent_summary && <div><dt>Agent</dt><dd>{a.agent_summary.proposed} proposals{a.agent_summary.proposed > 0 && <> · <a href={`/approvals?site=${siteId}`}>review</a></>}</dd></div>}
+                {/* Two units, each named: a check that failed, and a check failing on one page (what "new" and "fixed" count). */}
+                <div><dt>Issues</dt><dd>{formatNumber(issues.length)} checks · {formatNumber(pageIssues)} page {pageIssues === 1 ? 'issue' : 'issues'}</dd></div>
+                <div><dt>Since the last audit</dt><dd>{a.new_issues === null ? 'first audit' : <><span class="tone-bad">{a.new_issues} new page {a.new_issues === 1 ? 'issue' : 'issues'}</span> · <span class="tone-good">{a.fixed_issues} fixed</span></>}</dd></div>
+                {/* This audit's proposals, not the site's queue (the card above counts every proposal still waiting, whatever audit made it). */}
+                {a.agent_summary && <div><dt>Proposed from this audit</dt><dd>{a.agent_summary.proposed} {a.agent_summary.proposed === 1 ? 'proposal' : 'proposals'}</dd></div>}
               </dl>
             </div>
             {issues.length === 0 ? <Empty title="No issues found">Every check passed on the pages crawled.</Empty> : (

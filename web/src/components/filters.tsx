@@ -1,5 +1,7 @@
 import { useLocation } from 'preact-iso';
+import { useState } from 'preact/hooks';
 import { humanize } from '../lib/format.ts';
+import { inWorkspace, useShownWorkspace } from '../lib/workspaces.ts';
 import type { SiteSummary } from './site-picker.tsx';
 
 export const CATEGORIES = ['seo', 'technical', 'content', 'strategy', 'research'] as const;
@@ -18,12 +20,18 @@ export function useFilters() {
   return { query, setFilter, site: query.site ?? '', category, page: Number(query.page ?? 1) || 1 };
 }
 
+/**
+ * The sites of the workspace chosen in the top bar (and the one in the address, wherever it is). These lists take no
+ * workspace filter of their own, so "all sites" still means every workspace's: the option says so.
+ */
 export function SiteFilter({ sites, value, onChange }: { sites: SiteSummary[] | undefined; value: string; onChange: (value: string) => void }) {
+  const workspace = useShownWorkspace();
+  const offered = (inWorkspace(sites, workspace) ?? []).concat(workspace ? (sites ?? []).filter((s) => s.id === value && s.workspace_id !== workspace.id) : []);
   return (
     <label>Site
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">All sites</option>
-        {(sites ?? []).map((s) => <option value={s.id}>{s.name}</option>)}
+        <option value="">{workspace ? 'All sites, every workspace' : 'All sites'}</option>
+        {offered.map((s) => <option value={s.id}>{s.name}</option>)}
       </select>
     </label>
   );
@@ -37,5 +45,23 @@ export function CategoryFilter({ value, onChange }: { value: string; onChange: (
         {CATEGORIES.map((c) => <option value={c}>{c === 'seo' ? 'SEO' : humanize(c)}</option>)}
       </select>
     </label>
+  );
+}
+
+/**
+ * A list's filters. On a phone they would fill the first screen, so there they fold behind a "Filters" button
+ * (aria-expanded; it says how many are set); wider, the button is hidden and the filters always show.
+ */
+export function FilterBar({ id, label, active, children }: { id: string; label: string; active: number; children: preact.ComponentChildren }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" class="btn btn-small filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? 'Hide filters' : 'Filters'}{active > 0 ? ` (${active} set)` : ''}
+      </button>
+      <form id={id} class={open ? 'filters filters-open' : 'filters'} aria-label={label} onSubmit={(e) => e.preventDefault()}>
+        {children}
+      </form>
+    </>
   );
 }

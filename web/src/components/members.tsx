@@ -6,7 +6,8 @@ import type { User } from '../main.tsx';
 import { Async, Badge, CopyButton, describedBy, ErrorNotice, Field, useAsync } from './ui.tsx';
 
 type Member = { user_id: string; email: string; name: string; role: Role; joined_at: string };
-type Message = { kind: 'success' | 'error'; text: string };
+/** A status line; a resent invitation's new link comes with it, to copy (it is shown only now). */
+type Message = { kind: 'success' | 'error'; text: string; link?: string };
 
 /** Whom the caller may change or remove: an admin anyone but owners, an owner anyone (as the API's roles). */
 const canManage = (mine: Role, theirs: Role) => atLeast(mine, 'admin') && (theirs !== 'owner' || mine === 'owner');
@@ -22,12 +23,12 @@ export function Members({ workspace: w, user, onChanged, onLeft }: { workspace: 
   const [message, setMessage] = useState<Message | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const act = async (work: () => Promise<unknown>, success: string, after: () => Promise<void> = onChanged) => {
+  const act = async <T,>(work: () => Promise<T>, success: string | ((done: T) => Message), after: () => Promise<void> = onChanged) => {
     setBusy(true);
     setMessage(undefined);
     try {
-      await work();
-      setMessage({ kind: 'success', text: success });
+      const done = await work();
+      setMessage(typeof success === 'string' ? { kind: 'success', text: success } : success(done));
       await Promise.all([members.reload(), after()]);
     } catch (e) {
       // A 403 names the role needed; a 409 says why (the last owner cannot leave).
@@ -48,11 +49,28 @@ export function Members({ workspace: w, user, onChanged, onLeft }: { workspace: 
     () => api.DELETE('/api/v1/workspaces/{workspace_id}/invitations/{invitation_id}', { params: { path: { workspace_id: w.id, invitation_id: id } } }).then(unwrap),
     `The invitation to ${email} is revoked: its link no longer works.`, invitations.reload,
   );
+  const resend = (id: string, email: string) => act(
+    () => api.POST('/api/v1/workspaces/{workspace_id}/invitations/{invitation_id}/resend', { params: { path: { workspace_id: w.id, invitation_id: id } } }).then(unwrap),
+    (renewed) => ({ kind: 'success', text: `A new link was e-mailed to ${email}, valid for 7 days; the old link no longer works.`, link: renewed.link }),
+    invitations.reload,
+  );
+  // The API refuses to let the last owner leave (a workspace always has an owner): say so instead of offering it.
+  const lastOwner = (items: Member[]) => w.role === 'owner' && items.filter((m) => m.role === 'owner').length === 1;
 
   return (
     <>
       <h3 id="h-members">Members</h3>
-      {message && <p class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>{message.text}</p>}
+      {message && (
+        <div class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <p>{message.text}</p>
+          {message.link && (
+            <div class="input-with-button">
+              <input readOnly value={message.link} aria-label="New invitation link" onFocus={(e) => e.currentTarget.select()} />
+              <CopyButton text={message.link} />
+            </div>
+          )}
+        </div>
+      )}
       <Async state={members} label="Loading members">
         {(items) => (
           <div class="table-wrap">
@@ -74,7 +92,8 @@ export function Members({ workspace: w, user, onChanged, onLeft }: { workspace: 
                         ) : m.role}
                       </td>
                       <td data-label="">
-                        {self ? <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(m)}>Leave</button>
+                        {self && lastOwner(items) ? <span class="muted small">The only owner cannot leave: make another member owner first.</span>
+                          : self ? <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(m)}>Leave</button>
                           : manage ? <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(m)} aria-label={`Remove ${m.name}`}>Remove</button> : null}
                       </td>
                     </tr>
@@ -100,7 +119,14 @@ export function Members({ workspace: w, user, onChanged, onLeft }: { workspace: 
                         <td data-label="Role">{i.role}</td>
                         <td data-label="Status"><Badge value={i.status === 'accepted' ? 'completed' : i.status === 'expired' ? 'cancelled' : i.status} label={i.status} /></td>
                         <td data-label="Expires">{i.status === 'pending' ? formatDate(i.expires_at, true) : '—'}</td>
-                        <td data-label="">{i.status === 'pending' && <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => void revoke(i.id, i.email)} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</button>}</td>
+                        <td data-label="">
+                          {(i.status === 'pending' || i.status === 'expired') && (
+                            <div class="row-actions">
+                              <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => void resend(i.id, i.email)} aria-label={`Resend the invitation to ${i.email}`}>Resend</button>
+                              {i.status === 'pending' && <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => void revoke(i.id, i.email)} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</button>}
+                            </div>
+                          )}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -147,7 +173,7 @@ function InviteForm({ workspace: w, onInvited }: { workspace: Workspace; onInvit
       <h3 id="h-invite">Invite someone</h3>
       {link && (
         <div class="notice notice-success invite-link" role="status">
-          <p>Send this link to {link.email}. It works once, is valid for 7 days, and is shown only now.</p>
+          <p>We e-mailed {link.email} an invitation. Its link (to copy, if you prefer to send it yourself) works once, is valid for 7 days, and is shown only now.</p>
           <div class="input-with-button">
             <input readOnly value={link.url} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} />
             <CopyButton text={link.url} />

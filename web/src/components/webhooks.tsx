@@ -18,17 +18,22 @@ const EVENTS = [
 ] as const;
 const DELIVERY_TONE: Record<string, string> = { succeeded: 'completed', pending: 'pending', failed: 'failed' };
 
-/** A workspace's webhook endpoints (admins and owners): list, add (the secret shown once), enable / disable, test, delete, delivery log. */
+/**
+ * A workspace's webhook endpoints (admins and owners): list, add, enable / disable, test, rotate the secret, delete,
+ * delivery log. A new or rotated secret is shown once, in the row of the endpoint it signs for.
+ */
 export function Webhooks({ workspace: w }: { workspace: Workspace }) {
   const path = { params: { path: { workspace_id: w.id } } };
   const hooks = useAsync(async () => unwrap(await api.GET('/api/v1/workspaces/{workspace_id}/webhooks', path)).items as Webhook[], [w.id]);
   const [message, setMessage] = useState<Message | undefined>();
   const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<Webhook | undefined>();
+  const [secret, setSecret] = useState<{ webhookId: string; value: string } | undefined>();
 
   const act = async (work: () => Promise<unknown>, success: string) => {
     setBusy(true);
     setMessage(undefined);
+    setSecret(undefined);
     try {
       await work();
       setMessage({ kind: 'success', text: success });
@@ -48,6 +53,13 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
     () => api.POST('/api/v1/workspaces/{workspace_id}/webhooks/{webhook_id}/test', one(h)).then(unwrap),
     `A webhook.test event is on its way to ${h.url}: its delivery log shows the answer.`,
   );
+  const rotate = (h: Webhook) => {
+    if (!window.confirm(`Replace the signing secret of ${h.url}? The old one stops working at once: deliveries signed with it fail to verify until the receiver has the new one.`)) return;
+    void act(async () => {
+      const rotated = unwrap(await api.POST('/api/v1/workspaces/{workspace_id}/webhooks/{webhook_id}/rotate-secret', one(h)));
+      setSecret({ webhookId: h.id, value: rotated.secret });
+    }, `${h.url} has a new signing secret: it is shown below it, only now.`);
+  };
   const remove = (h: Webhook) => {
     if (!window.confirm(`Delete the webhook to ${h.url} and its delivery log?`)) return;
     if (log?.id === h.id) setLog(undefined);
@@ -65,7 +77,7 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
             <table class="table webhooks-table stacked" aria-labelledby="h-webhooks">
               <thead><tr><th scope="col">URL</th><th scope="col">Events</th><th scope="col">Enabled</th><th scope="col">Last delivery</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
               <tbody>
-                {items.map((h) => (
+                {items.map((h) => [
                   <tr>
                     <td data-label="URL" class="url">{h.url}{h.description && <div class="muted small">{h.description}</div>}</td>
                     <td data-label="Events">{h.events.length === 0 ? 'All' : h.events.join(', ')}</td>
@@ -83,19 +95,38 @@ export function Webhooks({ workspace: w }: { workspace: Workspace }) {
                       <div class="form-actions">
                         <button type="button" class="btn btn-small" disabled={busy || !h.enabled} onClick={() => void test(h)} aria-label={`Send test event to ${h.url}`}>Send test</button>
                         <button type="button" class="btn btn-small btn-ghost" onClick={() => setLog(log?.id === h.id ? undefined : h)} aria-expanded={log?.id === h.id} aria-label={`Delivery log of ${h.url}`}>Log</button>
+                        <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => rotate(h)} aria-label={`Rotate secret of ${h.url}`}>Rotate secret</button>
                         <button type="button" class="btn btn-small btn-ghost" disabled={busy} onClick={() => remove(h)} aria-label={`Delete the webhook to ${h.url}`}>Delete</button>
                       </div>
                     </td>
-                  </tr>
-                ))}
+                  </tr>,
+                  secret?.webhookId === h.id && (
+                    <tr class="secret-row">
+                      <td colSpan={5}><SecretNotice url={h.url} value={secret.value} /></td>
+                    </tr>
+                  ),
+                ])}
               </tbody>
             </table>
           </div>
         )}
       </Async>
       {log && <DeliveryLog key={log.id} workspace={w} webhook={log} onRefresh={() => hooks.reload()} />}
-      <AddWebhook workspace={w} onAdded={() => hooks.reload()} />
+      <AddWebhook workspace={w} onAdded={async (created) => { setMessage(undefined); await hooks.reload(); setSecret({ webhookId: created.id, value: created.secret }); }} />
     </section>
+  );
+}
+
+/** A signing secret, shown once beside the endpoint it signs for, to copy. */
+function SecretNotice({ url, value }: { url: string; value: string }) {
+  return (
+    <div class="notice notice-success invite-link" role="status">
+      <p>The signing secret of {url}. Keep it with the receiving system: it is shown only now.</p>
+      <div class="input-with-button">
+        <input readOnly value={value} aria-label="Signing secret" onFocus={(e) => e.currentTarget.select()} />
+        <CopyButton text={value} />
+      </div>
+    </div>
   );
 }
 
@@ -139,28 +170,25 @@ function DeliveryLog({ workspace: w, webhook: h, onRefresh }: { workspace: Works
   );
 }
 
-function AddWebhook({ workspace: w, onAdded }: { workspace: Workspace; onAdded: () => Promise<void> }) {
+function AddWebhook({ workspace: w, onAdded }: { workspace: Workspace; onAdded: (created: { id: string; secret: string }) => Promise<void> }) {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const [secret, setSecret] = useState<{ value: string; url: string } | undefined>();
   const toggle = (type: string, on: boolean) => setEvents((current) => (on ? [...current, type] : current.filter((e) => e !== type)));
   const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
     setErrors({});
     setError(undefined);
-    setSecret(undefined);
     try {
       const created = unwrap(await api.POST('/api/v1/workspaces/{workspace_id}/webhooks', {
         params: { path: { workspace_id: w.id } }, body: { url: url.trim(), events: events as never },
       }));
-      setSecret({ value: created.secret, url: created.url });
       setUrl('');
       setEvents([]);
-      await onAdded();
+      await onAdded(created);
     } catch (e) {
       const fields = fieldErrors((e as ApiError).problem?.errors);
       setErrors(fields);
@@ -172,15 +200,6 @@ function AddWebhook({ workspace: w, onAdded }: { workspace: Workspace; onAdded: 
   return (
     <form class="invite-form" onSubmit={submit} aria-labelledby="h-add-webhook">
       <h4 id="h-add-webhook">Add a webhook</h4>
-      {secret && (
-        <div class="notice notice-success invite-link" role="status">
-          <p>The signing secret of {secret.url}. Keep it with the receiving system: it is shown only now.</p>
-          <div class="input-with-button">
-            <input readOnly value={secret.value} aria-label="Signing secret" onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton text={secret.value} />
-          </div>
-        </div>
-      )}
       {error !== undefined && <ErrorNotice error={error} />}
       <Field id="webhook-url" label="Endpoint URL" error={errors.url} hint="https, on a public host.">
         <input id="webhook-url" type="url" required maxLength={2048} value={url} placeholder="https://hooks.example.com/seo" onInput={(e) => setUrl(e.currentTarget.value)} {...describedBy('webhook-url', errors.url, true)} />

@@ -52,26 +52,53 @@ export function useWorkspaces(): Workspace[] | undefined {
   return items;
 }
 
-/** The workspace the Sites page shows, kept in this browser ('' for all of them). */
+/**
+ * The current workspace, chosen in the top bar's switcher and read by every page that narrows to it ('' for all of
+ * them). One value for the whole app, so the switcher and the pages never disagree; kept in this browser.
+ */
 const CURRENT = 'sos:workspace';
+let current: string | undefined;
+const currentListeners = new Set<(id: string) => void>();
+const readCurrent = () => {
+  if (current === undefined) {
+    try {
+      current = localStorage.getItem(CURRENT) ?? '';
+    } catch {
+      current = '';
+    }
+  }
+  return current;
+};
+export function setCurrentWorkspace(next: string) {
+  current = next;
+  try {
+    if (next) localStorage.setItem(CURRENT, next);
+    else localStorage.removeItem(CURRENT);
+  } catch {
+    // Storage refused (private mode): the choice lasts for this page only.
+  }
+  for (const listener of currentListeners) listener(next);
+}
 export function useCurrentWorkspace(): [string, (id: string) => void] {
-  const [id, setId] = useState(() => {
-    try {
-      return localStorage.getItem(CURRENT) ?? '';
-    } catch {
-      return '';
-    }
-  });
-  const set = (next: string) => {
-    setId(next);
-    try {
-      if (next) localStorage.setItem(CURRENT, next);
-      else localStorage.removeItem(CURRENT);
-    } catch {
-      // Storage refused (private mode): the choice lasts for this page only.
-    }
-  };
-  return [id, set];
+  const [id, setId] = useState(readCurrent);
+  useEffect(() => {
+    currentListeners.add(setId);
+    setId(readCurrent());
+    return () => void currentListeners.delete(setId);
+  }, []);
+  return [id, setCurrentWorkspace];
+}
+
+/** The current workspace as the caller's list has it: undefined for all of them, or one the caller has since left. */
+export function useShownWorkspace(): Workspace | undefined {
+  const workspaces = useWorkspaces();
+  const [id] = useCurrentWorkspace();
+  return workspaces?.find((w) => w.id === id);
+}
+
+/** Sites narrowed to the current workspace (all of them when none is chosen). */
+export function inWorkspace<S extends { workspace_id: string }>(sites: S[] | undefined, workspace: Workspace | undefined): S[] | undefined {
+  return workspace && sites ? sites.filter((s) => s.workspace_id === workspace.id) : sites;
 }
 
 /** The caller's role on each site, from the sites' workspace_id and the workspaces' roles. */

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
+import { CategoryFilter, FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Evidence, ExpectedClicks, PlannedWork, RejectReason, TargetLine, type Worth } from '../components/task-parts.tsx';
 import { riskOf } from '../lib/risk.ts';
@@ -75,7 +75,7 @@ export function ApprovalsPage() {
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Approval queue</span>} subtitle={`Nothing changes on your sites until you approve it. ${order === 'priority' ? 'Highest priority first.' : 'Most clicks expected first.'}`} />
-      <form class="filters" aria-label="Filter proposals" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar id="proposal-filters" label="Filter proposals" active={[site, category, type, priority].filter(Boolean).length}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
         <CategoryFilter value={category ?? ''} onChange={(v) => setFilter('category', v)} />
         <label>Type
@@ -95,7 +95,7 @@ export function ApprovalsPage() {
             {Object.entries(ORDERS).map(([value, label]) => <option value={value}>{label}</option>)}
           </select>
         </label>
-      </form>
+      </FilterBar>
 
       {outcome && <p class={`notice notice-${outcome.kind}`} role={outcome.kind === 'error' ? 'alert' : 'status'}>{outcome.text}</p>}
 
@@ -110,7 +110,9 @@ export function ApprovalsPage() {
               <p class="notice notice-info">{actable.length === 0 ? 'You can view these proposals' : 'Some of these proposals are on sites you can only view'}: an editor or above in the site's workspace can approve or reject them.</p>
             )}
             {actable.length > 0 && (
-            <div class="bulkbar" role="group" aria-label="Bulk actions">
+            // It follows the scroll only while something is selected: a sticky bar with nothing to act on hid the cards
+            // under it and left a gap where it belongs (seen in the queue sorted by clicks).
+            <div class={selected.size > 0 ? 'bulkbar bulkbar-sticky' : 'bulkbar'} role="group" aria-label="Bulk actions">
               <label class="check">
                 <input type="checkbox" checked={actable.every((t) => selected.has(t.id))} onChange={(e) => setSelected(e.currentTarget.checked ? new Set(actable.map((t) => t.id)) : new Set())} />
                 Select all {actable.length}

@@ -1,5 +1,5 @@
 import { api, unwrap } from '../api/client.ts';
-import { SiteFilter, useFilters } from '../components/filters.tsx';
+import { FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { actorName } from '../components/task-parts.tsx';
@@ -21,9 +21,9 @@ export function RollbacksPage() {
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Rollback history</span>} subtitle="Every change put back on your sites, newest first, with what was restored and whether the live page shows it." actions={<a class="btn" href="/tasks">All tasks</a>} />
-      <form class="filters" aria-label="Filter rollbacks" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar id="rollback-filters" label="Filter rollbacks" active={site ? 1 : 0}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
-      </form>
+      </FilterBar>
       <Async state={history} label="Loading the rollback history">
         {(result) => result.total === 0 ? (
           <Empty title={site ? 'No rollbacks on this site' : 'Nothing rolled back yet'}>

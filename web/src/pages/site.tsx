@@ -88,7 +88,9 @@ export function SitePage() {
                     <div class="card stat">
                       <span class="stat-label">Proposals to review</span>
                       <span class="stat-value">{formatNumber(p.tasks.awaiting_approval)}</span>
-                      {p.tasks.awaiting_approval > 0 ? <a class="small" href={`/approvals?site=${siteId}`}>Review them</a> : <span class="muted small">Nothing waiting</span>}
+                      {p.tasks.awaiting_approval === 0 ? <span class="muted small">Nothing waiting</span>
+                        : canAudit ? <a class="small" href={`/approvals?site=${siteId}`}>Review them</a>
+                        : <span class="small"><a href={`/approvals?site=${siteId}`}>See them</a> <span class="muted">(an editor or above approves)</span></span>}
                     </div>
                     <div class="card stat">
                       <span class="stat-label">Tasks completed</span>

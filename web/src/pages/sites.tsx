@@ -26,7 +26,7 @@ export function SitesPage() {
       route(path, true);
     }
   }, [query.workspace]);
-  // A remembered workspace the user has since left reads as all of them.
+  // The top bar's switcher chooses the workspace; a remembered one the user has since left reads as all of them.
   const shown = workspaces?.find((w) => w.id === current);
   const filter = shown ? shown.id : '';
   const canAdd = workspaces === undefined || workspaces.some((w) => atLeast(w.role, 'admin'));
@@ -38,16 +38,6 @@ export function SitesPage() {
         subtitle={shown ? <>The websites of <strong>{shown.name}</strong>, with their health and latest audit.</> : 'Every website you look after, with its health and latest audit.'}
         actions={!adding && canAdd && <button type="button" class="btn btn-primary" onClick={() => setAdding(true)}>Add site</button>}
       />
-      {workspaces && workspaces.length > 1 && (
-        <form class="filters" aria-label="Choose a workspace" onSubmit={(e) => e.preventDefault()}>
-          <label>Workspace
-            <select value={filter} onChange={(e) => setCurrent(e.currentTarget.value)}>
-              <option value="">All workspaces</option>
-              {workspaces.map((w) => <option value={w.id}>{w.name}{w.personal ? ' (personal)' : ''}</option>)}
-            </select>
-          </label>
-        </form>
-      )}
       {adding && <SiteForm workspaces={workspaces} defaultWorkspace={filter} onDone={(added) => { setAdding(false); if (added) void state.reload(); }} />}
       <Async state={state} label="Loading your sites">
         {(all) => {

@@ -2,7 +2,8 @@ import { useRoute } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
-import { actorName, Evidence, ExpectedClicks, KeyValues, PlannedWork, RejectReason, TargetLine } from '../components/task-parts.tsx';
+import { TaskHistory } from '../components/task-history.tsx';
+import { Evidence, ExpectedClicks, KeyValues, PlannedWork, RejectReason, TargetLine } from '../components/task-parts.tsx';
 import { fieldName, riskOf } from '../lib/risk.ts';
 import { Async, Badge, CopyButton, ErrorNotice, PageHeader, useAsync, usePolling } from '../components/ui.tsx';
 import { changesOf, diffExcerpts, pageCount, pathOf } from '../lib/diff.ts';
@@ -198,14 +199,7 @@ export function TaskPage() {
                 )}
                 <section class="panel" aria-labelledby="h-history">
                   <h2 id="h-history">History</h2>
-                  <ol class="timeline">
-                    {t.execution_history.map((h) => (
-                      <li>
-                        <span class="timeline-dot" aria-hidden="true" />
-                        <div><Badge value={h.to} label={h.to === 'completed' && t.outcome === 'brief' ? 'brief ready' : h.to === 'queued' && h.from === 'awaiting_approval' ? 'approved' : undefined} /> <span class="muted small">by {actorName(h.actor)} · {formatDate(h.at, true)}</span></div>
-                      </li>
-                    ))}
-                  </ol>
+                  <TaskHistory history={t.execution_history} outcome={t.outcome} workspaceId={site.data?.workspace_id} />
                 </section>
               </aside>
             </div>

@@ -1,4 +1,4 @@
-import { CategoryFilter, SiteFilter, useFilters } from '../components/filters.tsx';
+import { CategoryFilter, FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { api, unwrap } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
@@ -20,7 +20,7 @@ export function TasksPage() {
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Tasks</span>} subtitle="Everything the agent proposed, approved work and what became of it. Newest first." actions={<a class="btn" href="/rollbacks">Rollback history</a>} />
-      <form class="filters" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
+      <FilterBar id="task-filters" label="Filter tasks" active={[site, status, category].filter(Boolean).length}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
         <label>Status
           <select value={status ?? ''} onChange={(e) => setFilter('status', e.currentTarget.value)}>
@@ -29,7 +29,7 @@ export function TasksPage() {
           </select>
         </label>
         <CategoryFilter value={category ?? ''} onChange={(v) => setFilter('category', v)} />
-      </form>
+      </FilterBar>
       <Async state={tasks} label="Loading tasks">
         {(result) => result.total === 0 ? (
           <Empty title={site || status || category ? 'No tasks match these filters' : 'No tasks yet'}>

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Mailer } from '../notifications/mailer.ts';
+import { invitationMail } from './invitation-message.ts';
+import type { InvitationsRepo } from './invitations.repo.ts';
+
+/** What an invitation's token is sealed for in the mail.invitation job: it opens for that invitation only. */
+export const invitationTokenContext = (invitationId: string) => `invitation:${invitationId}`;
+
+export const invitationHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The web app's page that accepts an invitation (web/src/pages/accept.tsx). */
+export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/invitations/${token}`;
+
+/**
+ * The mail.invitation job: e-mails the link the job carries, read against the invitation as it
+ * is when the mail goes, so a link that no longer opens anything is never sent.
+ */
+export function createInvitationMailer(deps: {
+  invitations: Pick<InvitationsRepo, 'forMail'>;
+  mailer: Pick<Mailer, 'send'>;
+  secrets: SecretBox;
+  publicUrl: string;
+}) {
+  return {
+    async send(event: { invitationId: string; token: string }) {
+      const token = deps.secrets.open(event.token, invitationTokenContext(event.invitationId));
+      const row = await deps.invitations.forMail(event.invitationId, invitationHash(token));
+      // Resent since (a new token replaced this one), accepted, revoked or expired: nothing to send.
+      if (!row || row.accepted_at || row.revoked_at || row.expires_at.getTime() <= Date.now()) return;
+      await deps.mailer.send(invitationMail({
+        to: row.email, workspace: row.workspace_name, inviter: row.invited_by, role: row.role,
+        link: invitationLink(deps.publicUrl, token), expiresAt: row.expires_at,
+      }));
+    },
+  };
+}
