@@ -361,6 +361,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByLabel('Compare with').selectOption('none');
     await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
     await page.locator('.chart-compare canvas').waitFor();
+    await until(async () => page.locator('.report-table thead').innerText(), (text) => /POSITION/i.test(text) && !/change/i.test(text), 'a table sorted by the metric itself: no change without a comparison');
     await capture('08c-performance-filtered');
   });
 

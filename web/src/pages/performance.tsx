@@ -62,7 +62,8 @@ function useReportQuery(siteId: string) {
     ...(custom ? { start: query.start, end: query.end } : { period: (PERIODS.some((p) => p.value === query.period) ? query.period : '28d') as Query['period'] }),
     compare: (COMPARE.some((c) => c.value === query.compare) ? query.compare : 'previous') as Query['compare'],
     dimension: query.dimension === 'page' ? 'page' : 'query',
-    sort: (query.sort ?? 'clicks') as Query['sort'],
+    // A change needs a period to change from: without a comparison the table sorts by the metric itself.
+    sort: ((query.compare === 'none' ? query.sort?.replace(/_change$/, '') : query.sort) ?? 'clicks') as Query['sort'],
     ...(query.order === 'asc' || query.order === 'desc' ? { order: query.order } : {}),
     ...(query.search ? { search: query.search } : {}),
     page: Math.max(1, Number(query.page) || 1),
