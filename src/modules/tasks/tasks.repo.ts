@@ -11,6 +11,7 @@ const SUMMARY = [
 
 export interface TaskFilter {
   siteId?: string | undefined;
+  workspaceId?: string | undefined;
   status?: TaskStatus | undefined;
   category?: TaskCategory | undefined;
   type?: string | undefined;
@@ -39,6 +40,7 @@ export function createTasksRepo(db: Kysely<DB>) {
   const filtered = (ownerId: string, filter: TaskFilter) => {
     let query = owned(ownerId);
     if (filter.siteId) query = query.where('tasks.site_id', '=', filter.siteId);
+    if (filter.workspaceId) query = query.where('sites.workspace_id', '=', filter.workspaceId);
     if (filter.status) query = query.where('tasks.status', '=', filter.status);
     if (filter.category) query = query.where('tasks.category', '=', filter.category);
     if (filter.type) query = query.where('tasks.type', '=', filter.type);
@@ -47,6 +49,11 @@ export function createTasksRepo(db: Kysely<DB>) {
   };
 
   return {
+    /** Whether the user is a member of the workspace (a filter naming another one is a 404, as the workspace itself would be). */
+    async isMember(userId: string, workspaceId: string) {
+      return (await db.selectFrom('workspace_members').select('user_id').where('user_id', '=', userId).where('workspace_id', '=', workspaceId).executeTakeFirst()) !== undefined;
+    },
+
     async page(ownerId: string, filter: TaskFilter, order: TaskOrder, page: number, pageSize: number) {
       let query = filtered(ownerId, filter).select(SUMMARY);
       if (order === 'newest') query = query.orderBy('tasks.created_at', 'desc');

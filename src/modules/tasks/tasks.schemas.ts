@@ -84,6 +84,7 @@ const extraFilters = {
 export const ListTasksQuery = Type.Object(
   {
     site_id: Type.Optional(Uuid({ description: 'Only this site; all of your sites when absent' })),
+    workspace_id: Type.Optional(Uuid({ description: "Only this workspace's sites (one the caller is a member of)" })),
     status: Type.Optional(StringEnum(TASK_STATUSES)),
     category: Type.Optional(StringEnum(TASK_CATEGORIES)),
     ...extraFilters,
@@ -94,7 +95,8 @@ export const ListTasksQuery = Type.Object(
 
 export const AwaitingApprovalQuery = Type.Object(
   {
-    site_id: Type.Optional(Uuid()), category: Type.Optional(StringEnum(TASK_CATEGORIES)), ...extraFilters,
+    site_id: Type.Optional(Uuid()), workspace_id: Type.Optional(Uuid({ description: "Only this workspace's sites (one the caller is a member of)" })),
+    category: Type.Optional(StringEnum(TASK_CATEGORIES)), ...extraFilters,
     order: Type.Optional(StringEnum(['priority', 'expected_clicks'] as const, {
       description: 'priority (default, the contract\'s): by priority then age; expected_clicks: most expected clicks first, tasks without an estimate last',
     })),

@@ -14,6 +14,7 @@ import type { TaskOrder, TasksRepo } from './tasks.repo.ts';
 
 interface ListQuery {
   site_id?: string | undefined;
+  workspace_id?: string | undefined;
   status?: TaskStatus | undefined;
   category?: TaskCategory | undefined;
   type?: string | undefined;
@@ -69,9 +70,10 @@ export function createTasksService(deps: {
 
   async function page(ownerId: string, query: ListQuery, order: TaskOrder) {
     await checkSite(ownerId, query.site_id);
+    if (query.workspace_id && !(await repo.isMember(ownerId, query.workspace_id))) throw notFound('Workspace');
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 20;
-    const filter = { siteId: query.site_id, status: query.status, category: query.category, type: query.type, priority: query.priority };
+    const filter = { siteId: query.site_id, workspaceId: query.workspace_id, status: query.status, category: query.category, type: query.type, priority: query.priority };
     const { items, total } = await repo.page(ownerId, filter, order, page, pageSize);
     return { items, total, page, page_size: pageSize };
   }

@@ -74,6 +74,20 @@ describe('GET /api/v1/tasks', () => {
     assert.deepEqual((await get(carol, '/api/v1/tasks?status=cancelled')).data.items.map((t: { id: string }) => t.id), [t1]);
   });
 
+  it("narrows both lists to one workspace's sites (404 for a workspace the caller is not in)", async () => {
+    const dana = await signUp(ctx);
+    const agency = (await call(ctx, { method: 'POST', url: '/api/v1/workspaces', token: dana.accessToken, payload: { name: 'Client' } })).data.id as string;
+    const own = await site(dana);
+    const client = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: dana.accessToken, payload: { name: 'C', domain: `client-${Date.now()}.com`, workspace_id: agency } })).data.id as string;
+    const [mine, theirs] = [await propose(own), await propose(client)];
+    assert.deepEqual((await get(dana, '/api/v1/tasks')).data.items.map((t: { id: string }) => t.id).sort(), [mine, theirs].sort());
+    assert.deepEqual((await get(dana, `/api/v1/tasks?workspace_id=${agency}`)).data.items.map((t: { id: string }) => t.id), [theirs]);
+    assert.deepEqual((await get(dana, `/api/v1/tasks/awaiting-approval?workspace_id=${agency}`)).data.items.map((t: { id: string }) => t.id), [theirs]);
+    assert.equal((await get(bob, `/api/v1/tasks?workspace_id=${agency}`)).statusCode, 404, "another's workspace");
+    assert.equal((await get(bob, `/api/v1/tasks/awaiting-approval?workspace_id=${agency}`)).statusCode, 404);
+    assert.equal((await get(dana, '/api/v1/tasks?workspace_id=nope')).statusCode, 422);
+  });
+
   it("answers 404 for another user's site_id and 422 for bad filters and paging", async () => {
     assert.equal((await get(alice, `/api/v1/tasks?site_id=${await site(bob)}`)).statusCode, 404);
     for (const q of ['page=0', 'page_size=101', 'status=pending', 'category=fun', 'site_id=x', 'colour=red']) {

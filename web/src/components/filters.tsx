@@ -21,8 +21,8 @@ export function useFilters() {
 }
 
 /**
- * The sites of the workspace chosen in the top bar (and the one in the address, wherever it is). These lists take no
- * workspace filter of their own, so "all sites" still means every workspace's: the option says so.
+ * The sites of the workspace chosen in the top bar (and the one in the address, wherever it is); "all sites" is all of
+ * that workspace's (the lists pass it to the API as workspace_id), or every site without one.
  */
 export function SiteFilter({ sites, value, onChange }: { sites: SiteSummary[] | undefined; value: string; onChange: (value: string) => void }) {
   const workspace = useShownWorkspace();
@@ -30,7 +30,7 @@ export function SiteFilter({ sites, value, onChange }: { sites: SiteSummary[] | 
   return (
     <label>Site
       <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value="">{workspace ? 'All sites, every workspace' : 'All sites'}</option>
+        <option value="">{workspace ? `All sites of ${workspace.name}` : 'All sites'}</option>
         {offered.map((s) => <option value={s.id}>{s.name}</option>)}
       </select>
     </label>

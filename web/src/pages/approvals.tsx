@@ -9,7 +9,7 @@ import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/
 import { changesOf, pageCount } from '../lib/diff.ts';
 import { TASK_TYPES } from '../generated/task-types.ts';
 import { errorMessage, formatRelative, humanize } from '../lib/format.ts';
-import { atLeast, useSiteRoles } from '../lib/workspaces.ts';
+import { atLeast, useShownWorkspace, useSiteRoles } from '../lib/workspaces.ts';
 
 const PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 const isPriority = (value: string): value is (typeof PRIORITIES)[number] => (PRIORITIES as readonly string[]).includes(value);
@@ -27,14 +27,16 @@ export function ApprovalsPage() {
   const order = query.order === 'priority' ? 'priority' : 'expected_clicks';
 
   const sites = useAsync(loadSites, []);
+  const workspace = useShownWorkspace();
   const queue = useAsync(async () => {
     // Filtered and ordered by the API before paging: every page of the queue, not the loaded one.
     const filters = {
-      ...(site ? { site_id: site } : {}), ...(category ? { category } : {}),
+      // No site chosen: the top bar's workspace, if one is chosen.
+      ...(site ? { site_id: site } : workspace ? { workspace_id: workspace.id } : {}), ...(category ? { category } : {}),
       ...(isTaskType(type) ? { type } : {}), ...(isPriority(priority) ? { priority } : {}),
     };
     return unwrap(await api.GET('/api/v1/tasks/awaiting-approval', { params: { query: { page, page_size: PAGE_SIZE, order, ...filters } } }));
-  }, [site, category, type, priority, order, page]);
+  }, [site, workspace?.id, category, type, priority, order, page]);
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);

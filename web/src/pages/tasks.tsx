@@ -1,3 +1,4 @@
+import { useShownWorkspace } from '../lib/workspaces.ts';
 import { CategoryFilter, FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { api, unwrap } from '../api/client.ts';
 import { loadSites } from '../components/site-picker.tsx';
@@ -12,9 +13,11 @@ export function TasksPage() {
   const { query, setFilter, site, category, page } = useFilters();
   const status = (STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof STATUSES)[number]) : undefined;
   const sites = useAsync(loadSites, []);
+  const workspace = useShownWorkspace();
   const tasks = useAsync(async () => unwrap(await api.GET('/api/v1/tasks', {
-    params: { query: { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : {}), ...(status ? { status } : {}), ...(category ? { category } : {}) } },
-  })), [site, status, category, page]);
+    // No site chosen: the top bar's workspace, if one is chosen.
+    params: { query: { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : workspace ? { workspace_id: workspace.id } : {}), ...(status ? { status } : {}), ...(category ? { category } : {}) } },
+  })), [site, workspace?.id, status, category, page]);
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
 
   return (
