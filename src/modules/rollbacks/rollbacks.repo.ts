@@ -57,13 +57,19 @@ export function createRollbacksRepo(db: Kysely<DB>) {
     },
 
     /** Rollbacks on the owner's sites, newest first. */
-    async page(ownerId: string, siteId: string | undefined, page: number, pageSize: number) {
+    /** Whether the user is a member of the workspace (a filter naming another one is a 404). */
+    async isMember(userId: string, workspaceId: string) {
+      return (await db.selectFrom('workspace_members').select('user_id').where('user_id', '=', userId).where('workspace_id', '=', workspaceId).executeTakeFirst()) !== undefined;
+    },
+
+    async page(ownerId: string, siteId: string | undefined, page: number, pageSize: number, workspaceId?: string) {
       let base = db
         .selectFrom('task_rollbacks')
         .innerJoin('sites', 'sites.id', 'task_rollbacks.site_id')
         .innerJoin('tasks', 'tasks.id', 'task_rollbacks.task_id')
         .where('sites.workspace_id', 'in', memberWorkspaces(db, ownerId));
       if (siteId) base = base.where('task_rollbacks.site_id', '=', siteId);
+      if (workspaceId) base = base.where('sites.workspace_id', '=', workspaceId);
       const [items, count] = await Promise.all([
         base
           .select([

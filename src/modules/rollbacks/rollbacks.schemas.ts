@@ -29,6 +29,6 @@ export const RollbackSchema = Type.Object({
 });
 
 export const RollbackHistoryQuery = Type.Object(
-  { site_id: Type.Optional(Uuid()), ...pageQueryProperties(20, 100) },
+  { site_id: Type.Optional(Uuid()), workspace_id: Type.Optional(Uuid({ description: "Only this workspace's sites (one the caller is a member of)" })), ...pageQueryProperties(20, 100) },
   { additionalProperties: false },
 );

@@ -126,11 +126,12 @@ export function createRollbacksService(deps: {
       }
     },
 
-    async history(ownerId: string, query: { site_id?: string | undefined; page?: number | undefined; page_size?: number | undefined }) {
+    async history(ownerId: string, query: { site_id?: string | undefined; workspace_id?: string | undefined; page?: number | undefined; page_size?: number | undefined }) {
       if (query.site_id) await deps.sites.getSite(ownerId, query.site_id);
+      if (query.workspace_id && !(await repo.isMember(ownerId, query.workspace_id))) throw notFound('Workspace');
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 20;
-      const { items, total } = await repo.page(ownerId, query.site_id, page, pageSize);
+      const { items, total } = await repo.page(ownerId, query.site_id, page, pageSize, query.workspace_id);
       const rows = items.map((row) => ({ ...row, changes: row.changes as RestoredChange[], checks: row.checks as object[] }));
       return { items: rows, total, page, page_size: pageSize };
     },

@@ -87,6 +87,11 @@ describe('every route on a site and what hangs off it, for each role', () => {
     await expectByRole((u) => api(u, 'GET', `/keywords?site_id=${siteId}`), READ);
     await expectByRole((u) => api(u, 'GET', `/analytics/dashboard?site_id=${siteId}`), READ);
     await expectByRole((u) => api(u, 'GET', `/cms/rollback/history?site_id=${siteId}`), READ);
+    await expectByRole((u) => api(u, 'GET', `/analytics/performance?site_id=${siteId}`), READ);
+    // A workspace filter: any member; the outsider's 404 says nothing of it.
+    await expectByRole((u) => api(u, 'GET', `/tasks?workspace_id=${workspaceId}`), READ);
+    await expectByRole((u) => api(u, 'GET', `/tasks/awaiting-approval?workspace_id=${workspaceId}`), READ);
+    await expectByRole((u) => api(u, 'GET', `/cms/rollback/history?workspace_id=${workspaceId}`), READ);
   });
 
   it('lists the workspace\'s sites to every member, and to nobody else', async () => {

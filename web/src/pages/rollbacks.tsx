@@ -6,6 +6,7 @@ import { actorName } from '../components/task-parts.tsx';
 import { fieldName } from '../lib/risk.ts';
 import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatRelative, humanize } from '../lib/format.ts';
+import { useShownWorkspace } from '../lib/workspaces.ts';
 
 const PAGE_SIZE = 25;
 
@@ -13,9 +14,11 @@ const PAGE_SIZE = 25;
 export function RollbacksPage() {
   const { setFilter, site, page } = useFilters();
   const sites = useAsync(loadSites, []);
+  const workspace = useShownWorkspace();
   const history = useAsync(async () => unwrap(await api.GET('/api/v1/cms/rollback/history', {
-    params: { query: { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : {}) } },
-  })), [site, page]);
+    // No site chosen: the top bar's workspace, if one is chosen.
+    params: { query: { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : workspace ? { workspace_id: workspace.id } : {}) } },
+  })), [site, workspace?.id, page]);
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
 
   return (
