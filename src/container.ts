@@ -34,6 +34,8 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import { createEmailNotificationsRepo } from './modules/notifications/email-notifications.repo.ts';
 import { createEmailNotificationsService } from './modules/notifications/email-notifications.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createNotificationSendsRepo } from './modules/notifications/notification-sends.repo.ts';
+import { createSendOnce } from './modules/notifications/send-once.ts';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
 import { createWebhookDeliverer } from './modules/notifications/webhook-delivery.ts';
 import { createWebhooksRepo } from './modules/notifications/webhooks.repo.ts';
@@ -105,8 +107,9 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     repo: createWorkspacesRepo(db), invitations: createInvitationsRepo(db), transact, publicUrl: config.publicUrl,
     signIn: (input) => auth.login(input),
   });
+  const sendOnce = createSendOnce({ repo: createNotificationSendsRepo(db), mailer });
   const emailNotifications = createEmailNotificationsService({
-    repo: createEmailNotificationsRepo(db), workspaces, queue, mailer, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
+    repo: createEmailNotificationsRepo(db), workspaces, queue, sendOnce, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
   });
   const events = createEvents({ queue, publicUrl: config.publicUrl });
   const webhooksRepo = createWebhooksRepo(db);

@@ -76,8 +76,11 @@ export const JOBS = {
   'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4 }),
   /** The daily digest run (07:00 UTC): a mail.digest per member who takes one today (weekly ones on Mondays). */
   'notify.digest': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '0 7 * * *' }),
-  /** One member's digest of a workspace, built when it goes. */
-  'mail.digest': spec({ payload: Ids('userId', 'workspaceId'), retryLimit: 4, expireInSeconds: 120 }),
+  /** One member's digest of a workspace for a period (the UTC day it was queued), built when it goes and sent once. */
+  'mail.digest': spec({
+    payload: Type.Object({ userId: Uuid(), workspaceId: Uuid(), period: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, { additionalProperties: false }),
+    retryLimit: 4, expireInSeconds: 120,
+  }),
   /** Event "an audit ended" (sent in the transaction that ends it): a mail.alert per member with alerts on, when it found something new. */
   'notify.audit-ended': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 300 }),
   /** One member's alert about an audit (new critical issues, the site unreachable). */

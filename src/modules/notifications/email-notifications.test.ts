@@ -18,7 +18,7 @@ const api = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT', url: str
 const settingsUrl = (id = workspaceId) => `/workspaces/${id}/notifications`;
 const mailsTo = (user: SignedInUser, subject: RegExp) => smtp.received.filter((m) => m.to.includes(user.email) && subject.test(m.subject));
 const mailTo = (user: SignedInUser, subject: RegExp) => until(async () => mailsTo(user, subject)[0], (m) => m !== undefined, `a mail to ${user.email}`) as Promise<ReceivedMail>;
-const service = () => (ctx.app as unknown as { services: { emailNotifications: { queueDigests(now: Date): Promise<number>; sendDigest(e: object): Promise<boolean> } } }).services.emailNotifications;
+const service = () => ctx.app.services.emailNotifications;
 
 async function join(user: SignedInUser, role: string) {
   const invited = await api(owner, 'POST', `/workspaces/${workspaceId}/invitations`, { email: user.email, role });
@@ -83,8 +83,8 @@ describe('the digest', () => {
 
     assert.equal(await service().queueDigests(MONDAY), 2);
     await mailTo(owner, /awaiting approval/);
-    assert.equal(await service().sendDigest({ userId: owner.id, workspaceId: emptyWorkspace }), false, 'nothing awaits there');
-    assert.equal(await service().sendDigest({ userId: quiet.id, workspaceId }), false, 'turned off');
+    assert.equal(await service().sendDigest({ userId: owner.id, workspaceId: emptyWorkspace, period: '2026-11-30' }), false, 'nothing awaits there');
+    assert.equal(await service().sendDigest({ userId: quiet.id, workspaceId, period: '2026-11-30' }), false, 'turned off');
     assert.equal(mailsTo(quiet, /./).length, 0);
     assert.equal(mailsTo(owner, /Empty Co/).length, 0);
   });
