@@ -38,6 +38,8 @@ import { createNotificationSendsRepo } from './modules/notifications/notificatio
 import { createSendOnce } from './modules/notifications/send-once.ts';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
 import { createWebhookDeliverer } from './modules/notifications/webhook-delivery.ts';
+import { createWebhookDisabledNotice } from './modules/notifications/webhook-disabled-notice.ts';
+import { createWebhookOutcomes } from './modules/notifications/webhook-failures.ts';
 import { createWebhooksRepo } from './modules/notifications/webhooks.repo.ts';
 import { createWebhooksService } from './modules/notifications/webhooks.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
@@ -108,14 +110,17 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     signIn: (input) => auth.login(input),
   });
   const sendOnce = createSendOnce({ repo: createNotificationSendsRepo(db), mailer });
+  const emailNotificationsRepo = createEmailNotificationsRepo(db);
   const emailNotifications = createEmailNotificationsService({
-    repo: createEmailNotificationsRepo(db), workspaces, queue, sendOnce, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
+    repo: emailNotificationsRepo, workspaces, queue, sendOnce, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
   });
   const events = createEvents({ queue, publicUrl: config.publicUrl });
   const webhooksRepo = createWebhooksRepo(db);
   const webhooks = createWebhooksService({ repo: webhooksRepo, workspaces, events, secrets, transact, allowPrivateTargets });
+  const webhookOutcomes = createWebhookOutcomes({ transact, queue });
+  const webhookDisabledNotice = createWebhookDisabledNotice({ webhooks: webhooksRepo, members: emailNotificationsRepo, sendOnce, publicUrl: config.publicUrl });
   const webhookDeliverer = createWebhookDeliverer({
-    repo: webhooksRepo, secrets, allowPrivateTargets, log,
+    repo: webhooksRepo, outcomes: webhookOutcomes, secrets, allowPrivateTargets, log,
     maxAttempts: JOBS['webhook.deliver'].retryLimit + 1, retryDelaySeconds: retryDelayOf(JOBS['webhook.deliver'], jobTuning),
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue, access: createAccess(createAccessRepo(db)), workspaces });
@@ -153,11 +158,13 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'mail.digest': (event) => emailNotifications.sendDigest(event),
     'notify.audit-ended': ({ auditId }) => emailNotifications.auditEnded(auditId),
     'mail.alert': (event) => emailNotifications.sendAlert(event),
+    'mail.webhook-disabled': (event) => webhookDisabledNotice(event),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
     'agent.plan-from-audit': ({ auditId }) => strategy.abandonPlan(auditId),
     'task.execute': ({ taskId }) => executor.abandonTask(taskId),
+    'webhook.deliver': ({ deliveryId }) => webhookOutcomes.abandoned(deliveryId),
   };
 
   return {
