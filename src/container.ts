@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { transactor } from './db/transact.ts';
+import { createHousekeeping } from './jobs/housekeeping.ts';
+import { createHousekeepingRepo } from './jobs/housekeeping.repo.ts';
 import { createJobQueue, retryDelayOf, type JobQueueTuning } from './jobs/queue.ts';
 import { JOBS, type DeadHandlers, type JobHandlers } from './jobs/registry.ts';
 import { resolveLocalSecret } from './lib/local-secret.ts';
@@ -140,6 +142,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   });
   const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
+  const housekeeping = createHousekeeping({ repo: createHousekeepingRepo(db), log });
+
   /** Every job of the registry and what runs it; the compiler refuses a missing one. */
   const handlers: JobHandlers = {
     'audit.run': ({ auditId }) => audits.runAudit(auditId),
@@ -154,6 +158,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'account.reset-password': ({ email }) => accounts.issuePasswordReset(email),
     'mail.password-reset': (event) => notifications.sendPasswordReset(event),
     'webhook.deliver': ({ deliveryId }) => webhookDeliverer.deliver(deliveryId),
+    'housekeeping.daily': () => housekeeping(),
     'notify.digest': () => emailNotifications.queueDigests(),
     'mail.digest': (event) => emailNotifications.sendDigest(event),
     'notify.audit-ended': ({ auditId }) => emailNotifications.auditEnded(auditId),

@@ -78,6 +78,8 @@ export const JOBS = {
   'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4, onDead: true }),
   /** Event "the service disabled a webhook endpoint" (sent in its transaction): one owner's or admin's e-mail, sent once. */
   'mail.webhook-disabled': spec({ payload: Ids('userId', 'workspaceId', 'webhookId', 'deliveryId'), retryLimit: 4, expireInSeconds: 120 }),
+  /** Daily (03:30 UTC): deletes rows past use from the tables that only grow (housekeeping.repo.ts has how long each is kept). */
+  'housekeeping.daily': spec({ payload: Empty, retryLimit: 2, expireInSeconds: 900, cron: '30 3 * * *' }),
   /** The daily digest run (07:00 UTC): a mail.digest per member who takes one today (weekly ones on Mondays). */
   'notify.digest': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '0 7 * * *' }),
   /** One member's digest of a workspace for a period (the UTC day it was queued), built when it goes and sent once. */

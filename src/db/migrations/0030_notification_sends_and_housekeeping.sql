@@ -21,7 +21,7 @@ create index notification_sends_claimed_idx on notification_sends (claimed_at);
 -- endpoint is disabled (webhook-delivery.ts) and the workspace's owners and admins are told.
 alter table webhook_endpoints add column consecutive_failures integer not null default 0;
 
--- What housekeeping (modules/notifications/housekeeping.ts) looks rows up by.
+-- What the daily housekeeping job (jobs/housekeeping.repo.ts) deletes by.
 create index webhook_deliveries_created_idx on webhook_deliveries (created_at);
 create index password_resets_expires_idx on password_resets (expires_at);
 create index workspace_invitations_expires_idx on workspace_invitations (expires_at);
