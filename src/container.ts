@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { transactor } from './db/transact.ts';
+import { createHousekeeping } from './jobs/housekeeping.ts';
+import { createHousekeepingRepo } from './jobs/housekeeping.repo.ts';
 import { createJobQueue, retryDelayOf, type JobQueueTuning } from './jobs/queue.ts';
 import { JOBS, type DeadHandlers, type JobHandlers } from './jobs/registry.ts';
 import { resolveLocalSecret } from './lib/local-secret.ts';
@@ -36,8 +38,12 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import { createEmailNotificationsRepo } from './modules/notifications/email-notifications.repo.ts';
 import { createEmailNotificationsService } from './modules/notifications/email-notifications.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createNotificationSendsRepo } from './modules/notifications/notification-sends.repo.ts';
+import { createSendOnce } from './modules/notifications/send-once.ts';
 import { createUnsubscribeTokens } from './modules/notifications/unsubscribe-token.ts';
 import { createWebhookDeliverer } from './modules/notifications/webhook-delivery.ts';
+import { createWebhookDisabledNotice } from './modules/notifications/webhook-disabled-notice.ts';
+import { createWebhookOutcomes } from './modules/notifications/webhook-failures.ts';
 import { createWebhooksRepo } from './modules/notifications/webhooks.repo.ts';
 import { createWebhooksService } from './modules/notifications/webhooks.service.ts';
 import { createEvents } from './modules/events/events.service.ts';
@@ -110,14 +116,18 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     signIn: (input) => auth.login(input),
   });
   const invitationMailer = createInvitationMailer({ invitations: invitationsRepo, mailer, secrets, publicUrl: config.publicUrl });
+  const sendOnce = createSendOnce({ repo: createNotificationSendsRepo(db), mailer });
+  const emailNotificationsRepo = createEmailNotificationsRepo(db);
   const emailNotifications = createEmailNotificationsService({
-    repo: createEmailNotificationsRepo(db), workspaces, queue, mailer, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
+    repo: emailNotificationsRepo, workspaces, queue, sendOnce, tokens: createUnsubscribeTokens(secretsKey), publicUrl: config.publicUrl,
   });
   const events = createEvents({ queue, publicUrl: config.publicUrl });
   const webhooksRepo = createWebhooksRepo(db);
   const webhooks = createWebhooksService({ repo: webhooksRepo, workspaces, events, secrets, transact, allowPrivateTargets });
+  const webhookOutcomes = createWebhookOutcomes({ transact, queue });
+  const webhookDisabledNotice = createWebhookDisabledNotice({ webhooks: webhooksRepo, members: emailNotificationsRepo, sendOnce, publicUrl: config.publicUrl });
   const webhookDeliverer = createWebhookDeliverer({
-    repo: webhooksRepo, secrets, allowPrivateTargets, log,
+    repo: webhooksRepo, outcomes: webhookOutcomes, secrets, allowPrivateTargets, log,
     maxAttempts: JOBS['webhook.deliver'].retryLimit + 1, retryDelaySeconds: retryDelayOf(JOBS['webhook.deliver'], jobTuning),
   });
   const sites = createSitesService({ repo: createSitesRepo(db), allowPrivateTargets, queue, access: createAccess(createAccessRepo(db)), workspaces });
@@ -137,6 +147,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   });
   const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
+  const housekeeping = createHousekeeping({ repo: createHousekeepingRepo(db), log });
+
   /** Every job of the registry and what runs it; the compiler refuses a missing one. */
   const handlers: JobHandlers = {
     'audit.run': ({ auditId }) => audits.runAudit(auditId),
@@ -152,15 +164,18 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'mail.password-reset': (event) => notifications.sendPasswordReset(event),
     'mail.invitation': (event) => invitationMailer.send(event),
     'webhook.deliver': ({ deliveryId }) => webhookDeliverer.deliver(deliveryId),
+    'housekeeping.daily': () => housekeeping(),
     'notify.digest': () => emailNotifications.queueDigests(),
     'mail.digest': (event) => emailNotifications.sendDigest(event),
     'notify.audit-ended': ({ auditId }) => emailNotifications.auditEnded(auditId),
     'mail.alert': (event) => emailNotifications.sendAlert(event),
+    'mail.webhook-disabled': (event) => webhookDisabledNotice(event),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
     'agent.plan-from-audit': ({ auditId }) => strategy.abandonPlan(auditId),
     'task.execute': ({ taskId }) => executor.abandonTask(taskId),
+    'webhook.deliver': ({ deliveryId }) => webhookOutcomes.abandoned(deliveryId),
   };
 
   return {

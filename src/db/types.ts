@@ -96,6 +96,18 @@ export interface NotificationSettingsTable {
   updated_at: Generated<Date>;
 }
 
+export type NotificationSendKind = 'digest' | 'alert' | 'webhook-disabled';
+
+/** An e-mail notification claimed before it is sent (migration 0030): a retried job sends nothing twice. */
+export interface NotificationSendsTable {
+  kind: NotificationSendKind;
+  user_id: string;
+  workspace_id: string;
+  subject_key: string;
+  claimed_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
 export interface WebhookEndpointsTable {
   id: Generated<string>;
   workspace_id: string;
@@ -106,6 +118,8 @@ export interface WebhookEndpointsTable {
   description: Generated<string>;
   secret_sealed: string;
   disabled_reason: string | null;
+  /** Deliveries in a row that failed every attempt (migration 0030). */
+  consecutive_failures: Generated<number>;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -385,6 +399,7 @@ export interface DB {
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;
   notification_settings: NotificationSettingsTable;
+  notification_sends: NotificationSendsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audits: AuditsTable;

@@ -79,13 +79,22 @@ export const JOBS = {
   }),
   /**
    * One webhook delivery (an event to one endpoint). 6 attempts: retries after about 1-2, 2-4,
-   * 4-8, 8-16 and 16-32 minutes, so an endpoint down for up to ~an hour still gets it.
+   * 4-8, 8-16 and 16-32 minutes, so an endpoint down for up to ~an hour still gets it. A job
+   * whose attempts all end without settling the delivery (timed out, worker gone) reaches the
+   * dead-letter handler, which marks it failed.
    */
-  'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4 }),
+  'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4, onDead: true }),
+  /** Event "the service disabled a webhook endpoint" (sent in its transaction): one owner's or admin's e-mail, sent once. */
+  'mail.webhook-disabled': spec({ payload: Ids('userId', 'workspaceId', 'webhookId', 'deliveryId'), retryLimit: 4, expireInSeconds: 120 }),
+  /** Daily (03:30 UTC): deletes rows past use from the tables that only grow (housekeeping.repo.ts has how long each is kept). */
+  'housekeeping.daily': spec({ payload: Empty, retryLimit: 2, expireInSeconds: 900, cron: '30 3 * * *' }),
   /** The daily digest run (07:00 UTC): a mail.digest per member who takes one today (weekly ones on Mondays). */
   'notify.digest': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '0 7 * * *' }),
-  /** One member's digest of a workspace, built when it goes. */
-  'mail.digest': spec({ payload: Ids('userId', 'workspaceId'), retryLimit: 4, expireInSeconds: 120 }),
+  /** One member's digest of a workspace for a period (the UTC day it was queued), built when it goes and sent once. */
+  'mail.digest': spec({
+    payload: Type.Object({ userId: Uuid(), workspaceId: Uuid(), period: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, { additionalProperties: false }),
+    retryLimit: 4, expireInSeconds: 120,
+  }),
   /** Event "an audit ended" (sent in the transaction that ends it): a mail.alert per member with alerts on, when it found something new. */
   'notify.audit-ended': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 300 }),
   /** One member's alert about an audit (new critical issues, the site unreachable). */

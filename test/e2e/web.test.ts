@@ -417,6 +417,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
   it('shows settings and the sites overview, and signs out', async () => {
     await open('/settings');
     await page.getByRole('heading', { name: 'Google Search Console and Analytics' }).waitFor();
+    // This server has no Google OAuth client: a member (not an admin) is told so, and offered nothing to connect.
+    await page.getByText('your administrator has not configured it').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Connect Google' }).count(), 0);
     await capture('10-settings');
     await open('/sites');
     await page.locator('.sites-table tbody tr').nth(2).waitFor();

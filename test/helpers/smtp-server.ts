@@ -18,6 +18,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** The first message to this address (waits up to timeoutMs for it). */
   mailTo(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** The next `times` messages to this address are refused (451, as a server in trouble answers), then accepted again. */
+  refuse(address: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -27,10 +29,17 @@ export interface TestSmtpServer {
  */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'], // plain SMTP on loopback: no certificate to make
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const left = refusals.get(address.address) ?? 0;
+      if (left === 0) return callback();
+      refusals.set(address.address, left - 1);
+      callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream).then((mail) => {
         received.push({
@@ -51,6 +60,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     received,
     mailTo: (address, timeoutMs = 10_000) =>
       until(async () => received.find((m) => m.to.includes(address)), (m) => m !== undefined, `a message to ${address}`, timeoutMs) as Promise<ReceivedMail>,
+    refuse: (address, times = 1) => void refusals.set(address, times),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

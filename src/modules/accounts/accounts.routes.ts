@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createLimit } from '../../plugins/rate-limits.ts';
-import { ListedUserSchema, UserSchema } from '../users/users.schemas.ts';
+import { UserSchema } from '../users/users.schemas.ts';
 import { normalizeEmail } from '../users/users.service.ts';
 import {
-  ChangePasswordBody, PasswordResetAccepted, PasswordResetConfirmBody, PasswordResetRequestBody, UpdateMeBody, UpdateUserBody, UserIdParams,
+  ChangePasswordBody, PasswordResetAccepted, PasswordResetConfirmBody, PasswordResetRequestBody, UpdatedUserSchema, UpdateMeBody, UpdateUserBody, UserIdParams,
 } from './accounts.schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -101,7 +101,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: { accounts: Acc
     schema: {
       tags: ['admin'], operationId: 'updateUser',
       summary: 'Disables an account (it cannot sign in, its sessions end at once) or enables it again (admins only)',
-      params: UserIdParams, body: UpdateUserBody, response: { 200: ListedUserSchema },
+      params: UserIdParams, body: UpdateUserBody, response: { 200: UpdatedUserSchema },
     },
   }, (request) => accounts.setDisabled(request.actor.sub, request.params.user_id, request.body.disabled));
 }

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Uuid } from '../../lib/schema.ts';
-import { PasswordField } from '../users/users.schemas.ts';
+import { ListedUserSchema, PasswordField } from '../users/users.schemas.ts';
 
 export const PasswordResetRequestBody = Type.Object(
   { email: Type.String({ format: 'email', maxLength: 254, description: "The account's e-mail address" }) },
@@ -40,3 +40,18 @@ export const UpdateUserBody = Type.Object(
   { disabled: Type.Boolean({ description: 'true disables the account (it cannot sign in; its sessions end at once), false enables it again' }) },
   { additionalProperties: false },
 );
+
+const OwnerlessWorkspaceSchema = Type.Object({
+  id: Uuid(),
+  name: Type.String(),
+  members: Type.Integer({ minimum: 2, description: 'Members, the disabled owner included' }),
+});
+export type OwnerlessWorkspace = Static<typeof OwnerlessWorkspaceSchema>;
+
+export const UpdatedUserSchema = Type.Object({
+  ...ListedUserSchema.properties,
+  ownerless_workspaces: Type.Array(OwnerlessWorkspaceSchema, {
+    description: 'Shared workspaces this account owns where no owner with an active account is left (after this change): '
+      + 'their members go on working, but nobody can make a new owner or delete the workspace until the account is enabled again. Empty when enabling',
+  }),
+}, { description: 'The account after the change' });

@@ -13,6 +13,7 @@ import { hashPassword, verifyPassword } from '../users/passwords.ts';
 import type { ListedUser, User } from '../users/users.schemas.ts';
 import { normalizeEmail, type UsersService } from '../users/users.service.ts';
 import type { AccountsRepo, ResetTokenState } from './accounts.repo.ts';
+import type { OwnerlessWorkspace } from './accounts.schemas.ts';
 import { hashResetToken, newResetToken, RESET_TOKEN_MINUTES } from './reset-tokens.ts';
 
 interface Deps {
@@ -125,21 +126,25 @@ export function createAccountsService(deps: Deps) {
     /**
      * An admin disables an account (it cannot sign in, and its sessions, access tokens and reset
      * links stop working at once) or enables it again (it signs in anew). 403 for anyone else
-     * before anything else is said, 404 for no such account.
+     * before anything else is said, 404 for no such account. Disabling the only active owner of
+     * a shared workspace still happens at once (the account may be compromised); the answer
+     * names those workspaces, where nobody can now make an owner or delete the workspace, so
+     * the admin knows to act (enable it again once safe).
      */
-    async setDisabled(actorId: string, userId: string, disabled: boolean): Promise<ListedUser> {
+    async setDisabled(actorId: string, userId: string, disabled: boolean): Promise<ListedUser & { ownerless_workspaces: OwnerlessWorkspace[] }> {
       await users.requireAdmin(actorId);
       if (disabled && userId === actorId) throw conflict('You cannot disable your own account: another admin can');
       const done = await deps.transact(async (trx) => {
         if (!(await users.setDisabled(userId, disabled, trx))) return undefined;
         const sessions = disabled ? await endEverything(userId, trx) : [];
-        return { account: await users.findListed(userId, trx), sessions };
+        return { account: await users.findListed(userId, trx), sessions, ownerless: await repo.ownerlessWorkspacesOf(userId, trx) };
       });
       if (!done?.account) throw notFound('User');
       const { account } = done;
       auth.applyRevocations(done.sessions);
-      deps.log.info({ actorId, userId }, disabled ? 'account disabled' : 'account enabled');
-      return account;
+      const ownerless = done.ownerless.map((w) => ({ id: w.id, name: w.name, members: Number(w.members) }));
+      deps.log.info({ actorId, userId, ownerless: ownerless.map((w) => w.id) }, disabled ? 'account disabled' : 'account enabled');
+      return { ...account, ownerless_workspaces: ownerless };
     },
   };
 }

@@ -5,8 +5,8 @@ import { invalid, notFound } from '../../lib/problem.ts';
 import { CHECKS, CHECKS_BY_ID } from '../checks/catalogue.ts';
 import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import { UNREACHABLE_PREFIX, type EmailNotificationsRepo, type NotificationKind } from './email-notifications.repo.ts';
-import type { Mailer } from './mailer.ts';
 import { alertMail, digestMail, type Alert } from './notification-messages.ts';
+import type { SendOnce } from './send-once.ts';
 import type { UnsubscribeTokens } from './unsubscribe-token.ts';
 
 const TITLES_PER_SITE = 3;
@@ -24,7 +24,8 @@ export function createEmailNotificationsService(deps: {
   repo: EmailNotificationsRepo;
   workspaces: Pick<WorkspacesService, 'requireWorkspace'>;
   queue: JobSender;
-  mailer: Mailer;
+  /** Every message goes through it: a retried or duplicated job never e-mails twice. */
+  sendOnce: SendOnce;
   tokens: UnsubscribeTokens;
   publicUrl: string;
 }) {
@@ -80,25 +81,28 @@ export function createEmailNotificationsService(deps: {
       return { ...described, message: `Done: no more ${u.kind === 'digest' ? 'digests' : 'alerts'} from ${described.workspace} to ${described.email}` };
     },
 
-    /** The daily job: a digest job per member who takes one today (weekly ones on Mondays, UTC) where something awaits. */
+    /**
+     * The daily job: a digest job per member who takes one today (weekly ones on Mondays, UTC)
+     * where something awaits. The day is the digest's period: run twice, it still sends one.
+     */
     async queueDigests(now = new Date()): Promise<number> {
       const frequencies: DigestFrequency[] = now.getUTCDay() === MONDAY ? ['daily', 'weekly'] : ['daily'];
+      const period = now.toISOString().slice(0, 10);
       const recipients = await repo.digestRecipients(frequencies);
-      for (const r of recipients) await deps.queue.send('mail.digest', { userId: r.user_id, workspaceId: r.workspace_id });
+      for (const r of recipients) await deps.queue.send('mail.digest', { userId: r.user_id, workspaceId: r.workspace_id, period });
       return recipients.length;
     },
 
-    /** One digest; nothing when the member left, turned it off, or nothing awaits any more. */
-    async sendDigest({ userId, workspaceId }: { userId: string; workspaceId: string }) {
+    /** One digest, once for its period; nothing when the member left, turned it off, or nothing awaits any more. */
+    async sendDigest({ userId, workspaceId, period }: { userId: string; workspaceId: string; period: string }) {
       const member = await repo.recipient(userId, workspaceId);
       if (!member || member.digest === 'off') return false;
       const sites = await repo.awaiting(workspaceId, TITLES_PER_SITE);
       if (sites.length === 0) return false;
-      await deps.mailer.send(digestMail({
+      return deps.sendOnce({ kind: 'digest', userId, workspaceId, subjectKey: period }, digestMail({
         to: member.email, name: member.name, workspace: member.workspace_name, frequency: member.digest, sites,
         approvalsLink: `${deps.publicUrl}/approvals`, ...links(userId, workspaceId, 'digest'),
       }));
-      return true;
     },
 
     /** Event "an audit ended" (sent in the transaction that ends it): an alert job per member with alerts on, when there is something to say. */
@@ -112,17 +116,17 @@ export function createEmailNotificationsService(deps: {
       return recipients.length;
     },
 
+    /** One member's alert about an audit, once. */
     async sendAlert({ userId, workspaceId, auditId }: { userId: string; workspaceId: string; auditId: string }) {
       const member = await repo.recipient(userId, workspaceId);
       if (!member?.alerts) return false;
       const found = await alertOf(auditId);
       if (!found || found.audit.workspace_id !== workspaceId) return false;
-      await deps.mailer.send(alertMail({
+      return deps.sendOnce({ kind: 'alert', userId, workspaceId, subjectKey: auditId }, alertMail({
         to: member.email, name: member.name, workspace: member.workspace_name, alert: found.alert,
         site: { name: found.audit.site_name, domain: found.audit.domain }, siteLink: `${deps.publicUrl}/sites/${found.audit.site_id}`,
         ...links(userId, workspaceId, 'alerts'),
       }));
-      return true;
     },
   };
 }

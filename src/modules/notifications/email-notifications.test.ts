@@ -13,12 +13,12 @@ let workspaceId: string;
 const MONDAY = new Date('2026-11-30T07:00:00Z');
 const TUESDAY = new Date('2026-12-01T07:00:00Z');
 
-const api = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+const api = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   call(ctx, { method, url: `/api/v1${url}`, ...(user ? { token: user.accessToken } : {}), ...(payload === undefined ? {} : { payload: payload as object }) });
 const settingsUrl = (id = workspaceId) => `/workspaces/${id}/notifications`;
 const mailsTo = (user: SignedInUser, subject: RegExp) => smtp.received.filter((m) => m.to.includes(user.email) && subject.test(m.subject));
 const mailTo = (user: SignedInUser, subject: RegExp) => until(async () => mailsTo(user, subject)[0], (m) => m !== undefined, `a mail to ${user.email}`) as Promise<ReceivedMail>;
-const service = () => (ctx.app as unknown as { services: { emailNotifications: { queueDigests(now: Date): Promise<number>; sendDigest(e: object): Promise<boolean> } } }).services.emailNotifications;
+const service = () => ctx.app.services.emailNotifications;
 
 async function join(user: SignedInUser, role: string) {
   const invited = await api(owner, 'POST', `/workspaces/${workspaceId}/invitations`, { email: user.email, role });
@@ -83,8 +83,8 @@ describe('the digest', () => {
 
     assert.equal(await service().queueDigests(MONDAY), 2);
     await mailTo(owner, /awaiting approval/);
-    assert.equal(await service().sendDigest({ userId: owner.id, workspaceId: emptyWorkspace }), false, 'nothing awaits there');
-    assert.equal(await service().sendDigest({ userId: quiet.id, workspaceId }), false, 'turned off');
+    assert.equal(await service().sendDigest({ userId: owner.id, workspaceId: emptyWorkspace, period: '2026-11-30' }), false, 'nothing awaits there');
+    assert.equal(await service().sendDigest({ userId: quiet.id, workspaceId, period: '2026-11-30' }), false, 'turned off');
     assert.equal(mailsTo(quiet, /./).length, 0);
     assert.equal(mailsTo(owner, /Empty Co/).length, 0);
   });
@@ -137,5 +137,58 @@ describe('alerts and unsubscribing', () => {
     }
     assert.equal((await ctx.app.inject({ method: 'POST', url: '/api/v1/notifications/unsubscribe' })).statusCode, 422);
     assert.deepEqual((await api(owner, 'GET', settingsUrl())).data.digest, 'weekly');
+  });
+});
+
+describe('an unreachable site', () => {
+  /** Runs an audit of the site and waits for it to end as `status`; its id. */
+  async function audit(siteId: string, status: 'completed' | 'failed') {
+    const started = await api(owner, 'POST', '/audits', { site_id: siteId, max_pages: 5 });
+    assert.equal(started.statusCode, 202, started.body);
+    await until(async () => (await api(owner, 'GET', `/audits/site/${siteId}/latest`)).data, (a) => a?.id === started.data.id && a.status !== 'running' && a.status !== 'queued', 'the audit');
+    const ended = (await api(owner, 'GET', `/audits/site/${siteId}/latest`)).data;
+    assert.equal(ended.status, status, JSON.stringify(ended));
+    return ended.id as string;
+  }
+
+  it('alerts the members who want alerts, once, with a one-click link that works; the link of a member who left is 404 and changes nothing', async () => {
+    const [leaver, stayer] = [await signUp(ctx), await signUp(ctx)];
+    await join(leaver, 'viewer');
+    await join(stayer, 'editor');
+    assert.equal((await api(leaver, 'PUT', settingsUrl(), { digest: 'daily' })).statusCode, 200);
+    assert.equal((await api(quiet, 'GET', settingsUrl())).data.alerts, false, 'one member has alerts off');
+    const site = await startFixtureSite({ '/': { body: page({ title: 'Oak chairs', body: '<h1>Chairs</h1>' }) } });
+    const siteId = (await api(owner, 'POST', '/sites', { name: 'Chairs', domain: site.host, workspace_id: workspaceId })).data.id;
+    await audit(siteId, 'completed');
+    await site.close();
+    const auditId = await audit(siteId, 'failed');
+
+    const alert = await mailTo(stayer, /could not be reached/);
+    assert.equal(alert.subject, 'Chairs could not be reached');
+    assert.match(alert.text, /The latest audit of Chairs \(.+\) could not reach the site:\n\n {2}The site could not be reached: .*connection refused/);
+    assert.ok(alert.text.includes(`${ctx.config.publicUrl}/sites/${siteId}`));
+    const left = await mailTo(leaver, /could not be reached/);
+    assert.equal(mailsTo(quiet, /could not be reached/).length, 0, 'alerts off');
+    // The alert's job again (retried after it sent): nothing more goes.
+    assert.equal(await service().sendAlert({ userId: stayer.id, workspaceId, auditId }), false);
+    assert.equal(mailsTo(stayer, /could not be reached/).length, 1);
+
+    const link = (mail: ReceivedMail) => { const u = new URL(mail.headers['list-unsubscribe']!.slice(1, -1)); return `${u.pathname}${u.search}`; };
+    const oneClick = (url: string) => ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const posted = await oneClick(link(alert));
+    assert.equal(posted.statusCode, 200, posted.body);
+    assert.deepEqual((await api(stayer, 'GET', settingsUrl())).data, { digest: 'weekly', alerts: false });
+
+    // The leaver goes; their link then names no subscription, and their settings row stays as it was.
+    assert.equal((await api(owner, 'DELETE', `/workspaces/${workspaceId}/members/${leaver.id}`)).statusCode, 204);
+    const settingsRow = () => ctx.database.db.selectFrom('notification_settings').select(['digest', 'alerts'])
+      .where('user_id', '=', leaver.id).where('workspace_id', '=', workspaceId).executeTakeFirst();
+    const before = await settingsRow();
+    for (const res of [await ctx.app.inject({ method: 'GET', url: link(left) }), await oneClick(link(left))]) {
+      assert.equal(res.statusCode, 404, res.body);
+      assert.match(String(res.headers['content-type']), /problem\+json/);
+    }
+    assert.deepEqual(await settingsRow(), before);
+    assert.deepEqual(before, { digest: 'daily', alerts: true });
   });
 });

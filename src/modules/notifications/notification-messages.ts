@@ -53,3 +53,24 @@ export function alertMail(input: {
   lines.push('', `Open the site: ${input.siteLink}`, ...footer(`alerts about ${input.workspace}'s sites`, input.settingsLink, input.unsubscribeLink));
   return { to: input.to, subject, text: lines.join('\n'), headers: unsubscribeHeaders(input.unsubscribeLink) };
 }
+
+/**
+ * To a workspace's owners and admins when the service disabled one of its webhook endpoints: why, and how to
+ * enable it again. A service message about their own settings, like a reset link: no unsubscribe.
+ */
+export function webhookDisabledMail(input: {
+  to: string; name: string; workspace: string; url: string; description: string; reason: string; webhooksLink: string;
+}): Mail {
+  const what = input.description ? `${input.url} (${input.description})` : input.url;
+  return {
+    to: input.to,
+    subject: `A webhook of ${input.workspace} was disabled`,
+    text: [
+      `Hello ${input.name},`, '',
+      `The webhook endpoint ${what} of ${input.workspace} no longer receives events:`, '', `  ${input.reason}`, '',
+      'Events that happen while it is disabled are not sent to it. Once the receiver works again, enable it on',
+      `${input.webhooksLink} (Webhooks, Enable) or with PATCH {"enabled": true}, and send a test event.`, '',
+      '--', `You get this as an owner or admin of ${input.workspace}.`, '',
+    ].join('\n'),
+  };
+}

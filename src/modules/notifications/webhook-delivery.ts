@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { request } from 'undici';
 import { assertPublicUrl, BlockedAddressError, createOutboundAgent, type PrivateTargets } from '../../lib/safe-http.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { WebhookOutcomes } from './webhook-failures.ts';
 import { signWebhook } from './webhook-signature.ts';
 import type { WebhooksRepo } from './webhooks.repo.ts';
 import { secretContext } from './webhooks.service.ts';
@@ -26,10 +27,11 @@ function describeError(error: unknown): string {
  * The job behind each webhook delivery: one signed POST per attempt, through the SSRF guard,
  * no redirect followed. A 2xx succeeds; 410 Gone disables the endpoint; any other answer or a
  * network error is logged on the delivery and retried by the queue (exponential backoff) until
- * the last attempt, which marks it failed.
+ * the last attempt, which marks it failed and counts against the endpoint (webhook-failures.ts).
  */
 export function createWebhookDeliverer(deps: {
   repo: WebhooksRepo;
+  outcomes: WebhookOutcomes;
   secrets: SecretBox;
   allowPrivateTargets: PrivateTargets;
   /** Attempts in all (the job's retries + 1) and the queue's first retry delay, to tell when the next one is due. */
@@ -69,14 +71,16 @@ export function createWebhookDeliverer(deps: {
       } catch (e) {
         error = describeError(e);
       }
-      if (code !== null && code >= 200 && code < 300) return record({ status: 'succeeded', code, error: null, nextAttemptAt: null });
+      if (code !== null && code >= 200 && code < 300) {
+        return deps.outcomes.succeeded(deliveryId, attempt.endpoint_id, { status: 'succeeded', code, error: null, nextAttemptAt: null });
+      }
       if (code === 410) {
-        await deps.repo.disable(attempt.endpoint_id, 'The endpoint answered 410 Gone');
         deps.log.warn({ webhookId: attempt.endpoint_id }, 'webhook endpoint answered 410 Gone: disabled');
-        return record({ status: 'failed', code, error: 'the endpoint answered 410 Gone: the webhook was disabled', nextAttemptAt: null });
+        return deps.outcomes.gone(deliveryId, { id: attempt.endpoint_id, workspaceId: attempt.workspace_id },
+          { status: 'failed', code, error: 'the endpoint answered 410 Gone: the webhook was disabled', nextAttemptAt: null });
       }
       error ??= code !== null && code >= 300 && code < 400 ? `the endpoint answered ${code} (redirects are not followed)` : `the endpoint answered ${code}`;
-      if (attempt.attempts >= deps.maxAttempts) return record({ status: 'failed', code, error, nextAttemptAt: null });
+      if (attempt.attempts >= deps.maxAttempts) return deps.outcomes.failed(deliveryId, attempt.endpoint_id, { status: 'failed', code, error, nextAttemptAt: null });
       // The queue waits 1-2x the delay, doubling each time: the earliest the next attempt may come.
       const next = new Date(Date.now() + deps.retryDelaySeconds * 2 ** (attempt.attempts - 1) * 1000);
       await record({ status: 'pending', code, error, nextAttemptAt: next });

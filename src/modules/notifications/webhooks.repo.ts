@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 
-const ENDPOINT = ['e.id', 'e.workspace_id', 'e.url', 'e.events', 'e.enabled', 'e.description', 'e.disabled_reason', 'e.created_at', 'e.updated_at'] as const;
+const ENDPOINT = [
+  'e.id', 'e.workspace_id', 'e.url', 'e.events', 'e.enabled', 'e.description', 'e.disabled_reason', 'e.consecutive_failures', 'e.created_at', 'e.updated_at',
+] as const;
 const DELIVERY = [
   'id', 'endpoint_id as webhook_id', 'event_id', 'event_type', 'status', 'attempts', 'last_status_code', 'last_error', 'next_attempt_at', 'created_at', 'updated_at',
 ] as const;
@@ -29,8 +31,8 @@ export function createWebhooksRepo(db: Kysely<DB>) {
       const result = await db.updateTable('webhook_endpoints').set({
         ...(changes.url === undefined ? {} : { url: changes.url }),
         ...(changes.events === undefined ? {} : { events: JSON.stringify(changes.events) }),
-        // Enabled again by a person: the service's reason for disabling it no longer holds.
-        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, ...(changes.enabled ? { disabled_reason: null } : {}) }),
+        // Enabled again by a person: the service's reason for disabling it no longer holds, and its failures start again from 0.
+        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, ...(changes.enabled ? { disabled_reason: null, consecutive_failures: 0 } : {}) }),
         ...(changes.description === undefined ? {} : { description: changes.description }),
         ...(changes.secretSealed === undefined ? {} : { secret_sealed: changes.secretSealed }),
         updated_at: sql`now()`,
@@ -58,7 +60,7 @@ export function createWebhooksRepo(db: Kysely<DB>) {
       .set({ attempts: sql`d.attempts + 1`, updated_at: sql`now()` })
       .whereRef('e.id', '=', 'd.endpoint_id')
       .where('d.id', '=', deliveryId).where('d.status', '=', 'pending')
-      .returning(['d.id', 'd.attempts', 'd.event_id', 'd.body', 'e.id as endpoint_id', 'e.url', 'e.enabled', 'e.secret_sealed'])
+      .returning(['d.id', 'd.attempts', 'd.event_id', 'd.body', 'e.id as endpoint_id', 'e.workspace_id', 'e.url', 'e.enabled', 'e.secret_sealed'])
       .executeTakeFirst(),
 
     async recordAttempt(deliveryId: string, outcome: { status: 'pending' | 'succeeded' | 'failed'; code: number | null; error: string | null; nextAttemptAt: Date | null }) {
@@ -67,10 +69,31 @@ export function createWebhooksRepo(db: Kysely<DB>) {
       }).where('id', '=', deliveryId).execute();
     },
 
-    /** The endpoint said it is gone (410): no more deliveries until someone enables it again. */
+    /** The service gives up on an endpoint (410 Gone, too many failures): no more deliveries until someone enables it again. True when it was enabled. */
     async disable(endpointId: string, reason: string) {
-      await db.updateTable('webhook_endpoints').set({ enabled: false, disabled_reason: reason, updated_at: sql`now()` }).where('id', '=', endpointId).execute();
+      const result = await db.updateTable('webhook_endpoints').set({ enabled: false, disabled_reason: reason, updated_at: sql`now()` })
+        .where('id', '=', endpointId).where('enabled', '=', true).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
+
+    /** A delivery succeeded: the endpoint's run of failures ends. */
+    async clearFailures(endpointId: string) {
+      await db.updateTable('webhook_endpoints').set({ consecutive_failures: 0 }).where('id', '=', endpointId).where('consecutive_failures', '>', 0).execute();
+    },
+
+    /** A delivery failed every attempt: the endpoint's failures in a row, with its workspace and whether it is still enabled. */
+    countFailure: (endpointId: string) => db.updateTable('webhook_endpoints').set({ consecutive_failures: sql`consecutive_failures + 1` })
+      .where('id', '=', endpointId).returning(['consecutive_failures', 'enabled', 'workspace_id']).executeTakeFirst(),
+
+    /** The dead-letter handler: a delivery whose last attempt never finished is failed, if it is still pending; its endpoint. */
+    abandon: (deliveryId: string, error: string) => db.updateTable('webhook_deliveries')
+      .set({ status: 'failed', last_error: error, next_attempt_at: null, updated_at: sql`now()` })
+      .where('id', '=', deliveryId).where('status', '=', 'pending').returning('endpoint_id').executeTakeFirst(),
+
+    /** Who is told when the service disables an endpoint: the workspace's owners and admins (a disabled account is skipped when the mail goes). */
+    managers: (workspaceId: string) => db.selectFrom('workspace_members as m')
+      .select('m.user_id').where('m.workspace_id', '=', workspaceId).where('m.role', 'in', ['owner', 'admin'])
+      .orderBy('m.user_id').execute(),
   };
 }
 

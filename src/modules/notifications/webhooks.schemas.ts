@@ -18,7 +18,8 @@ export const WebhookSchema = Type.Object({
   events: Type.Array(eventType),
   enabled: Type.Boolean(),
   description: Type.String(),
-  disabled_reason: Nullable(Type.String({ description: 'Why the service disabled it (the endpoint answered 410 Gone); null otherwise' })),
+  disabled_reason: Nullable(Type.String({ description: 'Why the service disabled it (the endpoint answered 410 Gone, or 20 deliveries in a row failed); null otherwise' })),
+  consecutive_failures: Type.Integer({ minimum: 0, description: 'Deliveries in a row that failed every attempt; at 20 the service disables the endpoint and e-mails the workspace\'s owners and admins. Back to 0 on a success or when enabled again' }),
   last_delivery: Nullable(Type.Object({
     status: StringEnum(['pending', 'succeeded', 'failed'] as const),
     event_type: Type.String(),

@@ -1,16 +1,17 @@
 import assert from 'node:assert/strict';
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { until } from '../../../test/helpers/wait.ts';
+import { startWebhookReceiver, verifyWebhook as verify, type WebhookReceiver } from '../../../test/helpers/webhook-receiver.ts';
+import { transactor } from '../../db/transact.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import type { WorkspaceRole } from '../workspaces/roles.ts';
 import { createWebhookDeliverer } from './webhook-delivery.ts';
+import { createWebhookOutcomes } from './webhook-failures.ts';
 import { createWebhooksRepo } from './webhooks.repo.ts';
 import { secretContext } from './webhooks.service.ts';
 
@@ -18,11 +19,7 @@ let ctx: TestContext;
 let owner: SignedInUser, admin: SignedInUser, editor: SignedInUser, viewer: SignedInUser, outsider: SignedInUser;
 let workspaceId: string;
 
-/** A receiver: answers each POST with the next status of its path's script (then 200), and keeps what it got. */
-interface Received { path: string; headers: IncomingHttpHeaders; body: string }
-const received: Received[] = [];
-const scripts = new Map<string, number[]>();
-let receiver: Server;
+let receiver: WebhookReceiver;
 let origin: string;
 
 const api = (user: SignedInUser | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
@@ -37,37 +34,17 @@ async function join(user: SignedInUser, role: WorkspaceRole) {
 /** An endpoint on the receiver at a path of its own (so each test reads only its deliveries). */
 async function endpoint(body: Record<string, unknown> = {}, statuses: number[] = []) {
   const path = `/hook/${randomUUID()}`;
-  scripts.set(path, statuses);
+  receiver.script(path, statuses);
   const res = await api(owner, 'POST', `/workspaces/${workspaceId}/webhooks`, { url: `${origin}${path}`, ...body });
   assert.equal(res.statusCode, 201, res.body);
   return { ...res.data, path } as { id: string; secret: string; path: string; url: string };
 }
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => receiver.at(path);
 const deliveries = async (id: string) => (await api(owner, 'GET', `/workspaces/${workspaceId}/webhooks/${id}/deliveries`)).data.items;
 
-/** The Standard Webhooks check, written from the spec (not with the service's signing code). */
-function verify(secret: string, headers: IncomingHttpHeaders, body: string) {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = createHmac('sha256', key).update(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${body}`).digest();
-  return String(headers['webhook-signature']).split(' ').some((sig) => {
-    const [version, value] = sig.split(',');
-    const got = Buffer.from(value ?? '', 'base64');
-    return version === 'v1' && got.length === expected.length && timingSafeEqual(got, expected);
-  });
-}
-
 before(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body });
-      res.statusCode = scripts.get(req.url ?? '')?.shift() ?? 200;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver();
+  origin = receiver.origin;
   ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true' }, { jobTuning: { heartbeatSeconds: 10, superviseIntervalSeconds: 1, maxRetryDelaySeconds: 1 } });
   [owner, admin, editor, viewer, outsider] = await Promise.all([signUp(ctx), signUp(ctx), signUp(ctx), signUp(ctx), signUp(ctx)]);
   workspaceId = (await api(owner, 'POST', '/workspaces', { name: 'Hooks Co.' })).data.id;
@@ -75,7 +52,7 @@ before(async () => {
 });
 after(async () => {
   await ctx.close();
-  receiver.close();
+  await receiver.close();
 });
 
 describe('webhook routes, for each role', () => {
@@ -230,7 +207,7 @@ describe('private targets', () => {
 
   it('refuses at delivery a host that resolves to a private address (the connection is guarded, not only the URL)', async () => {
     const hook = await endpoint();
-    const port = (receiver.address() as AddressInfo).port;
+    const { port } = receiver;
     // As if its name had come to resolve to a private address after it was checked.
     await ctx.database.db.updateTable('webhook_endpoints').set({ url: `http://localhost:${port}${hook.path}` }).where('id', '=', hook.id).execute();
     const deliveryId = randomUUID();
@@ -238,7 +215,8 @@ describe('private targets', () => {
     const repo = createWebhooksRepo(ctx.database.db);
     const secrets = createSecretBox('unused-key-for-this-test-0123456789abcdef');
     await ctx.database.db.updateTable('webhook_endpoints').set({ secret_sealed: secrets.seal('whsec_AAAA', secretContext(hook.id)) }).where('id', '=', hook.id).execute();
-    const deliverer = createWebhookDeliverer({ repo, secrets, allowPrivateTargets: false, maxAttempts: 6, retryDelaySeconds: 60, log: pino({ level: 'silent' }) });
+    const outcomes = createWebhookOutcomes({ transact: transactor(ctx.database.db), queue: ctx.app.jobs });
+    const deliverer = createWebhookDeliverer({ repo, outcomes, secrets, allowPrivateTargets: false, maxAttempts: 6, retryDelaySeconds: 60, log: pino({ level: 'silent' }) });
     try {
       await assert.rejects(deliverer.deliver(deliveryId));
       const [log] = await deliveries(hook.id);

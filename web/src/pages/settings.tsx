@@ -17,7 +17,7 @@ export function SettingsPage({ user: signedIn, onUser, onSignedOutEverywhere }: 
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Settings</span>} subtitle={`Signed in as ${user.name} (${user.email}).`} />
-      <Google />
+      <Google admin={user.role === 'admin'} />
       <p class="muted small">Each site’s connector (manual or WordPress) is on the site’s page, under Connector.</p>
       <ProfileForm user={user} onUser={renamed} />
       <PasswordForm />
@@ -28,8 +28,14 @@ export function SettingsPage({ user: signedIn, onUser, onSignedOutEverywhere }: 
   );
 }
 
-function Google() {
-  const status = useAsync(async () => unwrap(await api.GET('/api/v1/integrations/google')), []);
+/** Whether Google is set up on this server: the sign-in methods say (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET both set). */
+const loadGoogle = async () => {
+  const [connection, methods] = await Promise.all([api.GET('/api/v1/integrations/google').then(unwrap), api.GET('/api/v1/auth/methods').then(unwrap)]);
+  return { ...connection, configured: methods.google };
+};
+
+function Google({ admin }: { admin: boolean }) {
+  const status = useAsync(loadGoogle, []);
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const connect = async () => {
@@ -76,7 +82,7 @@ function Google() {
             <Properties />
             <div class="form-actions"><button type="button" class="btn" disabled={busy} onClick={disconnect}>Disconnect Google</button></div>
           </>
-        ) : (
+        ) : !g.configured ? <GoogleNotSetUp admin={admin} /> : (
           <>
             <p>{g.status === 'revoked' ? 'Google no longer accepts the connection: connect again.' : 'Connect a Google account to bring in clicks, rankings and visits for your sites. Access is read-only.'}</p>
             <button type="button" class="btn btn-primary" disabled={busy} onClick={connect}>Connect Google</button>
@@ -84,6 +90,22 @@ function Google() {
         )}
       </Async>
     </section>
+  );
+}
+
+/** Without an OAuth client nothing can connect: an admin is told how to set one up, anyone else who can. */
+function GoogleNotSetUp({ admin }: { admin: boolean }) {
+  if (!admin) return <p class="notice notice-info">Google is not set up on this server: your administrator has not configured it, so Search Console and Analytics data cannot be brought in yet.</p>;
+  const origin = window.location.origin;
+  return (
+    <div class="notice notice-info">
+      <p>Google is not set up on this server. To let users connect Search Console and Analytics (and sign in with Google):</p>
+      <ol>
+        <li>In the Google Cloud console, create an OAuth client of type “Web application”.</li>
+        <li>Add its authorized redirect URIs: <code>{origin}/api/v1/integrations/google/callback</code> and <code>{origin}/api/v1/auth/google/callback</code> (the server’s <code>PUBLIC_URL</code> followed by these paths).</li>
+        <li>Set <code>GOOGLE_CLIENT_ID</code> and <code>GOOGLE_CLIENT_SECRET</code> in the service’s environment and restart it.</li>
+      </ol>
+    </div>
   );
 }
 
@@ -175,11 +197,15 @@ const USERS_PAGE = 50;
 function UserList({ self }: { self: string }) {
   const [page, setPage] = useState(1);
   const [error, setError] = useState<unknown>();
+  // The shared workspaces the account just disabled owned alone: nobody can make an owner there or delete them now.
+  const [ownerless, setOwnerless] = useState<{ email: string; names: string[] }>();
   const setDisabled = async (u: { id: string; email: string }, disabled: boolean) => {
     if (disabled && !window.confirm(`Disable ${u.email}? It is signed out everywhere at once and cannot sign in until enabled again.`)) return;
     setError(undefined);
+    setOwnerless(undefined);
     try {
-      unwrap(await api.PATCH('/api/v1/admin/users/{user_id}', { params: { path: { user_id: u.id } }, body: { disabled } }));
+      const changed = unwrap(await api.PATCH('/api/v1/admin/users/{user_id}', { params: { path: { user_id: u.id } }, body: { disabled } }));
+      if (changed.ownerless_workspaces.length > 0) setOwnerless({ email: u.email, names: changed.ownerless_workspaces.map((w) => w.name) });
       await users.reload();
     } catch (e) {
       setError(e);
@@ -195,6 +221,11 @@ function UserList({ self }: { self: string }) {
     <section class="panel" aria-labelledby="h-user-list">
       <h2 id="h-user-list">Users</h2>
       {error !== undefined && <ErrorNotice error={error} />}
+      {ownerless && (
+        <p class="notice notice-warn" role="status">
+          {ownerless.email} was the only active owner of {ownerless.names.join(', ')}. These shared workspaces have no active owner now: their members go on working, but nobody can make a new owner or delete them until the account is enabled again.
+        </p>
+      )}
       <Async state={users} label="Loading users">
         {(result) => (
           <>
