@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { memberWorkspaces } from '../workspaces/access.repo.ts';
+import { isMemberOf, memberWorkspaces } from '../workspaces/access.repo.ts';
 
 /** A rollback left `running` this long ago belongs to a process that died: it no longer blocks a retry. */
 const STALE_AFTER = '10 minutes';
@@ -58,9 +58,7 @@ export function createRollbacksRepo(db: Kysely<DB>) {
 
     /** Rollbacks on the owner's sites, newest first. */
     /** Whether the user is a member of the workspace (a filter naming another one is a 404). */
-    async isMember(userId: string, workspaceId: string) {
-      return (await db.selectFrom('workspace_members').select('user_id').where('user_id', '=', userId).where('workspace_id', '=', workspaceId).executeTakeFirst()) !== undefined;
-    },
+    isMember: (userId: string, workspaceId: string) => isMemberOf(db, userId, workspaceId),
 
     async page(ownerId: string, siteId: string | undefined, page: number, pageSize: number, workspaceId?: string) {
       let base = db

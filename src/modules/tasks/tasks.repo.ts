@@ -2,7 +2,7 @@ import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
-import { memberWorkspaces } from '../workspaces/access.repo.ts';
+import { isMemberOf, memberWorkspaces } from '../workspaces/access.repo.ts';
 
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
@@ -49,10 +49,8 @@ export function createTasksRepo(db: Kysely<DB>) {
   };
 
   return {
-    /** Whether the user is a member of the workspace (a filter naming another one is a 404, as the workspace itself would be). */
-    async isMember(userId: string, workspaceId: string) {
-      return (await db.selectFrom('workspace_members').select('user_id').where('user_id', '=', userId).where('workspace_id', '=', workspaceId).executeTakeFirst()) !== undefined;
-    },
+    /** Whether the user is a member of the workspace (a filter naming another one is a 404). */
+    isMember: (userId: string, workspaceId: string) => isMemberOf(db, userId, workspaceId),
 
     async page(ownerId: string, filter: TaskFilter, order: TaskOrder, page: number, pageSize: number) {
       let query = filtered(ownerId, filter).select(SUMMARY);

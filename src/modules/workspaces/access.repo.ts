@@ -5,6 +5,10 @@ import type { DB, WorkspaceRole } from '../../db/types.ts';
 export const memberWorkspaces = (db: Kysely<DB>, userId: string) =>
   db.selectFrom('workspace_members').select('workspace_members.workspace_id').where('workspace_members.user_id', '=', userId);
 
+/** Whether a user is a member of a workspace (a list filter naming one they are not in is a 404, as the workspace would be). */
+export const isMemberOf = async (db: Kysely<DB>, userId: string, workspaceId: string) =>
+  (await memberWorkspaces(db, userId).where('workspace_members.workspace_id', '=', workspaceId).executeTakeFirst()) !== undefined;
+
 /** What a role is asked for: a site, or what hangs off one. */
 export type AccessTarget = { site: string } | { task: string } | { audit: string } | { keyword: string };
 
