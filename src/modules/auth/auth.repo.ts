@@ -147,12 +147,6 @@ export function createAuthRepo(db: Kysely<DB>) {
         .orderBy('seq')
         .execute();
     },
-
-    /** Housekeeping: rows past their expiry protect nothing any more. */
-    async deleteExpired() {
-      await db.deleteFrom('token_revocations').where('expires_at', '<', sql<Date>`now()`).execute();
-      await db.deleteFrom('refresh_tokens').where('expires_at', '<', sql<Date>`now() - interval '1 day'`).execute();
-    },
   };
 }
 
