@@ -67,7 +67,8 @@ export const JOBS = {
       validMinutes: Type.Integer({ minimum: 1, maximum: 1440 }),
     }, { additionalProperties: false }),
     // An SMTP server that is down is retried with backoff for a few minutes; the link lives 30.
-    retryLimit: 4, expireInSeconds: 120,
+    // Retried a minute later, doubling: past a live claim's STALE_CLAIM (send-once.ts), so a worker that died sending is covered.
+    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120,
   }),
   /** E-mails an invitation's link; sent in the transaction that makes (or, resending, renews) it. The token travels sealed. */
   'mail.invitation': spec({
@@ -75,7 +76,8 @@ export const JOBS = {
       invitationId: Uuid(),
       token: Type.String({ minLength: 1, maxLength: 1024, description: 'The token, sealed with SECRETS_KEY for this invitation' }),
     }, { additionalProperties: false }),
-    retryLimit: 4, expireInSeconds: 120,
+    // Retried a minute later, doubling: past a live claim's STALE_CLAIM (send-once.ts), so a worker that died sending is covered.
+    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120,
   }),
   /**
    * One webhook delivery (an event to one endpoint). 6 attempts: retries after about 1-2, 2-4,
@@ -85,7 +87,7 @@ export const JOBS = {
    */
   'webhook.deliver': spec({ payload: Ids('deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 60, concurrency: 4, onDead: true }),
   /** Event "the service disabled a webhook endpoint" (sent in its transaction): one owner's or admin's e-mail, sent once. */
-  'mail.webhook-disabled': spec({ payload: Ids('userId', 'workspaceId', 'webhookId', 'deliveryId'), retryLimit: 4, expireInSeconds: 120 }),
+  'mail.webhook-disabled': spec({ payload: Ids('userId', 'workspaceId', 'webhookId', 'deliveryId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 }),
   /** Daily (03:30 UTC): deletes rows past use from the tables that only grow (housekeeping.repo.ts has how long each is kept). */
   'housekeeping.daily': spec({ payload: Empty, retryLimit: 2, expireInSeconds: 900, cron: '30 3 * * *' }),
   /** The daily digest run (07:00 UTC): a mail.digest per member who takes one today (weekly ones on Mondays). */
@@ -93,12 +95,13 @@ export const JOBS = {
   /** One member's digest of a workspace for a period (the UTC day it was queued), built when it goes and sent once. */
   'mail.digest': spec({
     payload: Type.Object({ userId: Uuid(), workspaceId: Uuid(), period: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, { additionalProperties: false }),
-    retryLimit: 4, expireInSeconds: 120,
+    // Retried a minute later, doubling: past a live claim's STALE_CLAIM (send-once.ts), so a worker that died sending is covered.
+    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120,
   }),
   /** Event "an audit ended" (sent in the transaction that ends it): a mail.alert per member with alerts on, when it found something new. */
   'notify.audit-ended': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 300 }),
   /** One member's alert about an audit (new critical issues, the site unreachable). */
-  'mail.alert': spec({ payload: Ids('userId', 'workspaceId', 'auditId'), retryLimit: 4, expireInSeconds: 120 }),
+  'mail.alert': spec({ payload: Ids('userId', 'workspaceId', 'auditId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -4,17 +4,26 @@ import type { DB, NotificationSendKind } from '../../db/types.ts';
 /** Which e-mail: its kind, its recipient and workspace, and what it is about (a day, an audit). */
 export interface SendKey { kind: NotificationSendKind; userId: string; workspaceId: string; subjectKey: string }
 
-/** A claim never confirmed for this long is a worker that died while sending: it may be claimed again. */
-export const STALE_CLAIM = '10 minutes';
+/**
+ * A claim never confirmed for this long is a worker that died while sending: it may be claimed again. Longer than a mail
+ * job may run (pg-boss expires it after 120 s; the mailer's own timeouts are under a minute), shorter than the job's
+ * later retries (registry.ts: a minute, doubling), so a job that finds a live claim comes back after it went stale.
+ */
+export const STALE_CLAIM = '3 minutes';
+/** What a claim found: this caller sends; it was sent; or another attempt, not yet stale, may be sending it now. */
+export type Claim = 'claimed' | 'sent' | 'in_progress';
+
+/** A query narrowed to one claim's row (select, update or delete alike). */
+type Keyed = { where: (column: 'kind' | 'user_id' | 'workspace_id' | 'subject_key', op: '=', value: string) => Keyed };
+const byKey = <Q extends Keyed>(query: Q, key: SendKey): Q => query.where('kind', '=', key.kind).where('user_id', '=', key.userId)
+  .where('workspace_id', '=', key.workspaceId).where('subject_key', '=', key.subjectKey) as Q;
 
 /** Claims on e-mail notifications, so each is sent once (migration 0030). */
 export function createNotificationSendsRepo(db: Kysely<DB>) {
-  const row = (key: SendKey) => db.selectFrom('notification_sends')
-    .where('kind', '=', key.kind).where('user_id', '=', key.userId)
-    .where('workspace_id', '=', key.workspaceId).where('subject_key', '=', key.subjectKey);
+  const row = (key: SendKey) => byKey(db.selectFrom('notification_sends'), key);
   return {
-    /** True when this caller may send it: nobody claimed it yet, or a claim went stale unconfirmed. */
-    async claim(key: SendKey): Promise<boolean> {
+    /** 'claimed' when this caller may send it: nobody claimed it yet, or a claim went stale unconfirmed. */
+    async claim(key: SendKey): Promise<Claim> {
       const claimed = await db.insertInto('notification_sends')
         .values({ kind: key.kind, user_id: key.userId, workspace_id: key.workspaceId, subject_key: key.subjectKey })
         .onConflict((oc) => oc.columns(['kind', 'user_id', 'workspace_id', 'subject_key'])
@@ -22,21 +31,18 @@ export function createNotificationSendsRepo(db: Kysely<DB>) {
           .where('notification_sends.sent_at', 'is', null)
           .where('notification_sends.claimed_at', '<', sql<Date>`now() - ${STALE_CLAIM}::interval`))
         .returning('kind').executeTakeFirst();
-      return claimed !== undefined;
+      if (claimed) return 'claimed';
+      const held = await row(key).select('sent_at').executeTakeFirst();
+      return held?.sent_at ? 'sent' : 'in_progress';
     },
 
     async confirm(key: SendKey) {
-      await db.updateTable('notification_sends').set({ sent_at: sql`now()` })
-        .where('kind', '=', key.kind).where('user_id', '=', key.userId)
-        .where('workspace_id', '=', key.workspaceId).where('subject_key', '=', key.subjectKey).execute();
+      await byKey(db.updateTable('notification_sends').set({ sent_at: sql`now()` }), key).execute();
     },
 
     /** The send failed: the claim goes, so the job's retry sends it. */
     async release(key: SendKey) {
-      await db.deleteFrom('notification_sends')
-        .where('kind', '=', key.kind).where('user_id', '=', key.userId)
-        .where('workspace_id', '=', key.workspaceId).where('subject_key', '=', key.subjectKey)
-        .where('sent_at', 'is', null).execute();
+      await byKey(db.deleteFrom('notification_sends'), key).where('sent_at', 'is', null).execute();
     },
 
     /** For tests and operations: the claim as stored. */

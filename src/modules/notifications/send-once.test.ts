@@ -80,16 +80,29 @@ describe('an e-mail notification is sent once', () => {
     assert.equal(digestsTo(member).length, 1);
   });
 
-  it('a claim left unconfirmed by a worker that died is taken again after 10 minutes, not before', async () => {
+  it('a claim left unconfirmed by a worker that died is taken again once stale (3 minutes), not before: the job retries until then', async () => {
     const member = await dailyMember();
     const key = { kind: 'digest' as const, userId: member.id, workspaceId, subjectKey: '2026-12-03' };
-    await ctx.database.db.insertInto('notification_sends')
-      .values({ kind: key.kind, user_id: key.userId, workspace_id: key.workspaceId, subject_key: key.subjectKey, claimed_at: sql<Date>`now() - interval '9 minutes'` }).execute();
-    assert.equal(await service().sendDigest({ ...key, period: key.subjectKey }), false, 'another worker may still be sending it');
+    const claimedAgo = (interval: string) => ctx.database.db.insertInto('notification_sends')
+      .values({ kind: key.kind, user_id: key.userId, workspace_id: key.workspaceId, subject_key: key.subjectKey, claimed_at: sql<Date>`now() - ${interval}::interval` })
+      .onConflict((oc) => oc.columns(['kind', 'user_id', 'workspace_id', 'subject_key']).doUpdateSet({ claimed_at: sql<Date>`now() - ${interval}::interval` })).execute();
+    await claimedAgo('2 minutes');
+    await assert.rejects(service().sendDigest({ ...key, period: key.subjectKey }), { name: 'SendInProgress' }, 'another worker may still be sending it: not done, retried');
     assert.equal(digestsTo(member).length, 0);
-    await ctx.database.db.updateTable('notification_sends').set({ claimed_at: sql<Date>`now() - interval '11 minutes'` })
-      .where('user_id', '=', member.id).execute();
+    await claimedAgo('4 minutes');
     assert.equal(await service().sendDigest({ ...key, period: key.subjectKey }), true);
     await until(async () => digestsTo(member), (m) => m.length === 1, 'the digest');
+    assert.equal(await service().sendDigest({ ...key, period: key.subjectKey }), false, 'sent: nothing more');
+  });
+
+  it('a job that finds a live claim is retried by the queue and sends once the claim goes stale', async () => {
+    const member = await dailyMember();
+    const key = { kind: 'digest' as const, userId: member.id, workspaceId, subjectKey: '2026-12-04' };
+    // Claimed by a worker that died 2 min 55 s ago: stale 5 s from now, within the job's retries (1 s apart here, doubling).
+    await ctx.database.db.insertInto('notification_sends')
+      .values({ kind: key.kind, user_id: key.userId, workspace_id: key.workspaceId, subject_key: key.subjectKey, claimed_at: sql<Date>`now() - interval '2 minutes 55 seconds'` }).execute();
+    const [job] = await runDigestJobs([{ userId: member.id, workspaceId, period: key.subjectKey }]);
+    assert.ok(job && job.retryCount > 0, 'the first attempt found the claim live and failed');
+    await until(async () => digestsTo(member), (m) => m.length === 1, 'the digest, sent on a retry');
   });
 });

@@ -9,7 +9,11 @@ import type { NotificationSendsRepo, SendKey } from './notification-sends.repo.t
  */
 export function createSendOnce(deps: { repo: NotificationSendsRepo; mailer: Pick<Mailer, 'send'> }) {
   return async function sendOnce(key: SendKey, mail: Mail): Promise<boolean> {
-    if (!(await deps.repo.claim(key))) return false;
+    const claim = await deps.repo.claim(key);
+    if (claim === 'sent') return false;
+    // Another attempt claimed it and has not confirmed: it may be sending now, or its worker died. Not done: the job fails
+    // and pg-boss retries it later, when a dead worker's claim has gone stale (STALE_CLAIM) and this one takes it.
+    if (claim === 'in_progress') throw new SendInProgress();
     try {
       await deps.mailer.send(mail);
     } catch (error) {
@@ -22,3 +26,11 @@ export function createSendOnce(deps: { repo: NotificationSendsRepo; mailer: Pick
 }
 
 export type SendOnce = ReturnType<typeof createSendOnce>;
+
+/** A send another attempt holds (retried later by the job's queue). */
+export class SendInProgress extends Error {
+  constructor() {
+    super('another attempt is sending this notification: retried once its claim is confirmed or stale');
+    this.name = 'SendInProgress';
+  }
+}
