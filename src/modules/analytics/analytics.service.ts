@@ -1,4 +1,4 @@
-import { changePercent, periodRange, type Period } from '../search-data/periods.ts';
+import { changePercent, DAY_MS, isoDate, PERIOD_DAYS, periodRange, type Period } from '../search-data/periods.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AnalyticsRepo } from './analytics.repo.ts';
 
@@ -19,7 +19,9 @@ export function createAnalyticsService(deps: { repo: AnalyticsRepo; sites: Pick<
       // Traffic periods end at the last day with (complete) data, not at a calendar day.
       const covered = await repo.coverage('search_daily', siteId);
       const range = periodRange(period, now(), covered.last ?? undefined);
-      const tasksRange = periodRange(period, now());
+      // Work done counts to the moment asked: a task completed an hour ago is this period's (its days end today, UTC).
+      const today = Date.parse(`${isoDate(now().getTime())}T00:00:00Z`);
+      const tasksRange = { start: isoDate(today - (PERIOD_DAYS[period] - 1) * DAY_MS), end: isoDate(today) };
       const [current, previous, rankings, tasks] = await Promise.all([
         repo.clicksBetween(siteId, range.start, range.end),
         repo.clicksBetween(siteId, range.previousStart, range.previousEnd),

@@ -71,9 +71,9 @@ export function createPerformanceRepo(db: Kysely<DB>) {
         from search_daily where site_id = ${siteId} and date between ${range.start} and ${range.end}`);
 
   return {
-    /** The first day the site has Search Console data for (null when none). */
-    async firstDataDate(siteId: string): Promise<string | null> {
-      const { rows } = await sql<{ first: string | null }>`select min(date)::text as first from search_daily where site_id = ${siteId}`.execute(db);
+    /** The first day the site has query and page rows for (null when none): the sync keeps fewer days of them than of totals. */
+    async firstQueryDate(siteId: string): Promise<string | null> {
+      const { rows } = await sql<{ first: string | null }>`select min(date)::text as first from search_query_daily where site_id = ${siteId}`.execute(db);
       return rows[0]?.first ?? null;
     },
 

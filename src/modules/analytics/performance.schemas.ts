@@ -45,13 +45,14 @@ export const PerformanceSchema = Type.Object({
   comparison: Nullable(Type.Object({
     ...Range.properties,
     mode: StringEnum(['previous', 'year'] as const),
-    has_data: Type.Boolean({ description: "Whether the site's data reaches back to the comparison's first day (false: its figures are partial or none)" }),
+    has_data: Type.Boolean({ description: "Whether the data the figures come from (the totals', or the query rows' when filtered) reaches back to the comparison's first day (false: its figures are partial or none)" }),
   })),
+  rows_from: Nullable(Type.String({ format: 'date', description: "The first day the site has query and page rows for (the sync keeps 90 days of them at first, then every day it syncs): the table and filtered figures count from then" })),
   filtered: Type.Boolean({ description: "Totals and days from the filtered query rows (true) or the property's own totals (false: they count anonymised queries too)" }),
   totals: Type.Object({ current: Metrics, previous: Nullable(Metrics), change: Nullable(Changes) }),
   days: Type.Array(Type.Object({
     date: Type.String({ format: 'date', description: "A Search Console day (Pacific Time)" }),
-    final: Type.Boolean({ description: "False for a day Search Console has not given settled figures for yet (after the last day synced): its zeros are not final" }),
+    final: Type.Boolean({ description: "False for a day without settled figures: after the last day synced, or (filtered) before rows_from; its zeros are unknown, not none" }),
     ...Metrics.properties,
     previous: Nullable(Type.Object({ date: Type.String({ format: 'date' }), ...Metrics.properties })),
   })),

@@ -53,13 +53,17 @@ export function createPerformanceService(deps: {
   return {
     async report(userId: string, query: Static<typeof PerformanceQuery>) {
       const site = await deps.sites.getSite(userId, query.site_id);
-      const covered = await deps.analytics.coverage('search_daily', site.id);
+      const [covered, rowsFrom] = await Promise.all([deps.analytics.coverage('search_daily', site.id), deps.repo.firstQueryDate(site.id)]);
       const range = reportRange(query, covered.last ?? undefined, now());
       const filters: ReportFilters = {
         query_contains: query.query_contains, query_not_contains: query.query_not_contains, query_equals: query.query_equals,
         page_contains: query.page_contains, page_not_contains: query.page_not_contains, page_equals: query.page_equals,
       };
       const comparison = range.comparison;
+      const filtered = hasFilters(filters);
+      // Filtered figures are the query rows' (kept for fewer days than the totals): the days before them are unknown, not zero.
+      const firstKnown = filtered ? rowsFrom : covered.first;
+      const known = (date: string) => isFinal(date, covered.last) && firstKnown !== null && date >= firstKnown;
       const sort = query.sort ?? 'clicks';
       const pageSize = query.page_size ?? 50;
       const pageNumber = query.page ?? 1;
@@ -77,15 +81,16 @@ export function createPerformanceService(deps: {
       return {
         site_id: site.id,
         period: { start: range.start, end: range.end, days: range.days },
-        comparison: comparison ? { ...comparison, has_data: covered.first !== null && covered.first <= comparison.start } : null,
-        filtered: hasFilters(filters),
+        comparison: comparison ? { ...comparison, has_data: firstKnown !== null && firstKnown <= comparison.start } : null,
+        filtered,
+        rows_from: rowsFrom,
         totals: { current: totalNow, previous: totalBefore, change: totalBefore ? changeOf(totalNow, totalBefore) : null },
         // Every day of the period (Search Console leaves out a day without data: it counts as none), each beside the day
         // in the same place of the comparison period.
         days: datesOf(range).map((date, i) => {
           const before = previousDates[i];
           return {
-            date, final: isFinal(date, covered.last), ...metricsOf(current.get(date) ?? NONE),
+            date, final: known(date), ...metricsOf(current.get(date) ?? NONE),
             previous: before === undefined || !previous ? null : { date: before, ...metricsOf(previous.get(before) ?? NONE) },
           };
         }),

@@ -53,6 +53,7 @@ describe('the performance report', () => {
     assert.deepEqual(r.period, { start: day(27), end: day(0), days: 28 });
     assert.deepEqual(r.comparison, { mode: 'previous', start: day(55), end: day(28), has_data: true });
     assert.equal(r.filtered, false);
+    assert.equal(r.rows_from, day(55), 'the first day of query rows');
     assert.deepEqual(r.totals, {
       current: { clicks: 280, impressions: 2800, ctr: 0.1, position: 4 },
       previous: { clicks: 140, impressions: 2800, ctr: 0.05, position: 6 },
@@ -111,6 +112,15 @@ describe('the performance report', () => {
     assert.equal(year.totals.change.clicks, null, 'no change against nothing');
   });
 
+  it('says where query rows begin: filtered figures before them are unknown (not final), and the comparison lacks data', async () => {
+    // The totals reach back 56 days, like the query rows; 90 days go past both.
+    const quarter = (await url('&period=90d&query_contains=roses')).data;
+    assert.equal(quarter.rows_from, day(55));
+    assert.deepEqual([quarter.days[0].date, quarter.days[0].final, quarter.days[0].clicks], [day(89), false, 0], 'before the rows: unknown');
+    assert.equal(quarter.days.find((d: { date: string }) => d.date === day(55)).final, true);
+    assert.equal(quarter.comparison.has_data, false);
+  });
+
   it('takes custom dates, and pages the table (a page past the end still counts the rows)', async () => {
     const custom = (await url(`&start=${day(9)}&end=${day(0)}`)).data;
     assert.deepEqual(custom.period, { start: day(9), end: day(0), days: 10 });
@@ -167,7 +177,11 @@ describe('report periods', () => {
     assert.equal(reportRange({ period: '16m' }, undefined, now).start, '2025-07-27');
     assert.deepEqual(reportRange({ period: '7d', compare: 'year' }, undefined, now).comparison, { mode: 'year', start: '2025-11-20', end: '2025-11-26' });
   });
-  it('takes the last day of a shorter month a year or months before (29 February)', () => {
-    assert.deepEqual(reportRange({ start: '2028-02-29', end: '2028-03-01', compare: 'year' }, undefined, new Date('2028-06-01T12:00:00Z')).comparison, { mode: 'year', start: '2027-02-28', end: '2027-03-01' });
+  it('compares a year back with as many days as the period, across 29 February either way', () => {
+    const later = new Date('2029-06-01T12:00:00Z');
+    assert.deepEqual(reportRange({ start: '2028-02-29', end: '2028-03-01', compare: 'year' }, undefined, later).comparison, { mode: 'year', start: '2027-02-28', end: '2027-03-01' });
+    // A week ending 2 March 2029 against the same dates of 2028, which hold 29 February: still 7 days.
+    assert.deepEqual(reportRange({ start: '2029-02-24', end: '2029-03-02', compare: 'year' }, undefined, later).comparison, { mode: 'year', start: '2028-02-24', end: '2028-03-01' });
+    assert.equal(reportRange({ period: '3m' }, '2026-05-31', later).start, '2026-03-01', 'three months back from 31 May: from 1 March');
   });
 });

@@ -85,6 +85,8 @@ export function reportRange(
   const comparison = mode === 'none' ? null
     : mode === 'previous'
       ? { mode, start: isoDate(time(start) - days * DAY_MS), end: isoDate(time(start) - DAY_MS) }
-      : { mode, start: monthsBefore(start, 12), end: monthsBefore(end, 12) };
+      // As many days as the period from the same date a year before (a period that holds 29 February, or starts the day
+      // after one, would otherwise be compared with one a day longer or shorter).
+      : { mode, start: monthsBefore(start, 12), end: isoDate(time(monthsBefore(start, 12)) + (days - 1) * DAY_MS) };
   return { start, end, days, comparison };
 }
