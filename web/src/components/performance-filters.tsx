@@ -1,0 +1,67 @@
+import { useState } from 'preact/hooks';
+import { COMPARE, MATCHES, PERIODS, type Go, type ReportQuery } from '../lib/performance.ts';
+
+/** The period (named or custom dates) and what it is compared with. */
+export function PeriodControls({ state, go }: { state: ReportQuery; go: Go }) {
+  const [start, setStart] = useState(state.start ?? '');
+  const [end, setEnd] = useState(state.end ?? '');
+  return (
+    <div class="report-controls">
+      <div class="segmented" role="radiogroup" aria-label="Period">
+        {PERIODS.map((p) => (
+          <button type="button" role="radio" aria-checked={state.period === p.value} onClick={() => go({ period: p.value, start: undefined, end: undefined })}>{p.label}</button>
+        ))}
+      </div>
+      <form class="inline-form" onSubmit={(e) => { e.preventDefault(); if (start && end) go({ period: undefined, start, end }); }}>
+        <label>From <input type="date" value={start} required onInput={(e) => setStart(e.currentTarget.value)} /></label>
+        <label>to <input type="date" value={end} required onInput={(e) => setEnd(e.currentTarget.value)} /></label>
+        <button type="submit" class={`btn btn-small${state.start ? ' btn-primary' : ''}`}>Custom dates</button>
+      </form>
+      <label class="inline-select">Compare with{' '}
+        <select value={state.compare} onChange={(e) => go({ compare: e.currentTarget.value })}>
+          {COMPARE.map((c) => <option value={c.value}>{c.label}</option>)}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Search Console's filters: the query or the page contains, does not contain, or is a text; they narrow the whole report. */
+export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
+  const current = (on: 'query' | 'page') => {
+    const match = MATCHES.find((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined);
+    return { match: match?.value ?? 'contains', text: match ? String(state[`${on}_${match.value}` as keyof ReportQuery]) : '' };
+  };
+  const [query, setQuery] = useState(current('query'));
+  const [page, setPage] = useState(current('page'));
+  const active = ['query', 'page'].some((on) => MATCHES.some((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined));
+  const apply = (e: Event) => {
+    e.preventDefault();
+    const changes: Partial<Record<keyof ReportQuery, string | undefined>> = {};
+    for (const [on, value] of [['query', query], ['page', page]] as const) {
+      for (const m of MATCHES) changes[`${on}_${m.value}` as keyof ReportQuery] = m.value === value.match && value.text.trim() ? value.text.trim() : undefined;
+    }
+    go(changes);
+  };
+  const clear = () => go(Object.fromEntries(['query', 'page'].flatMap((on) => MATCHES.map((m) => [`${on}_${m.value}`, undefined]))));
+  return (
+    <details class="card report-filters" open={active}>
+      <summary>Filters{active ? ' (on)' : ''}</summary>
+      <form onSubmit={apply}>
+        {([['query', 'Query', query, setQuery], ['page', 'Page', page, setPage]] as const).map(([on, label, value, set]) => (
+          <div class="filter-row">
+            <span class="filter-label" id={`f-${on}`}>{label}</span>
+            <select aria-label={`${label}: how it matches`} value={value.match} onChange={(e) => set({ ...value, match: e.currentTarget.value as typeof value.match })}>
+              {MATCHES.map((m) => <option value={m.value}>{m.label}</option>)}
+            </select>
+            <input type="text" aria-label={`${label}: text`} maxLength={200} value={value.text} placeholder={on === 'query' ? 'e.g. roses' : 'e.g. /blog/'} onInput={(e) => set({ ...value, text: e.currentTarget.value })} />
+          </div>
+        ))}
+        <div class="form-actions">
+          <button type="submit" class="btn btn-primary btn-small">Apply filters</button>
+          {active && <button type="button" class="btn btn-small btn-ghost" onClick={clear}>Clear filters</button>}
+        </div>
+      </form>
+    </details>
+  );
+}
