@@ -4,6 +4,13 @@ import { Type, type TSchema } from 'typebox';
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
+/**
+ * A display name (a person's, a workspace's, a site's): not blank, no control characters. Names are written into e-mails
+ * others receive, where a line break would start a line of the writer's.
+ */
+export const DisplayName = (description = 'Display name') =>
+  Type.String({ minLength: 1, maxLength: 200, pattern: '^(?=[\\s\\S]*\\S)[^\\u0000-\\u001F\\u007F]*$', description });
+
 export const Uuid = (options: Record<string, unknown> = {}) => Type.String({ format: 'uuid', ...options });
 
 export const Timestamp = (description?: string) =>

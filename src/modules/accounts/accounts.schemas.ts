@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Uuid } from '../../lib/schema.ts';
+import { DisplayName, Uuid } from '../../lib/schema.ts';
 import { ListedUserSchema, PasswordField } from '../users/users.schemas.ts';
 
 export const PasswordResetRequestBody = Type.Object(
@@ -30,7 +30,7 @@ export const ChangePasswordBody = Type.Object(
 
 export const UpdateMeBody = Type.Object(
   // At least one character that is not a space: the name is stored trimmed.
-  { name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name' }) },
+  { name: DisplayName() },
   { additionalProperties: false },
 );
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { DisplayName, Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
 import { ROLES } from '../workspaces/roles.ts';
 
 export const PLATFORMS = [
@@ -7,7 +7,7 @@ export const PLATFORMS = [
 ] as const;
 
 const id = Uuid({ description: 'Site identifier' });
-const name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name' });
+const name = DisplayName();
 const domain = Type.String({
   minLength: 1,
   maxLength: 2048,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageQueryProperties } from '../../lib/pagination.ts';
-import { StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { DisplayName, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -21,7 +21,8 @@ export type User = Static<typeof UserSchema>;
 /** The rule every new password follows: at sign-up, on a change and on a reset. */
 export const PasswordField = (description?: string) =>
   Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024, ...(description ? { description } : {}) });
-export const NameField = () => Type.String({ minLength: 1, maxLength: 200 });
+/** A person's name (DisplayName: not blank, no control characters). */
+export const NameField = () => DisplayName();
 
 export const CreateUserBody = Type.Object(
   {

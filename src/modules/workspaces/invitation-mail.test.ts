@@ -8,6 +8,7 @@ import { createSecretBox } from '../../lib/secret-box.ts';
 import type { Mail } from '../notifications/mailer.ts';
 import { createInvitationMailer, invitationTokenContext } from './invitation-mail.ts';
 import { createInvitationsRepo } from './invitations.repo.ts';
+import { invitationMail } from './invitation-message.ts';
 import { INVITATION_LIMITS } from './workspaces.routes.ts';
 
 let ctx: TestContext;
@@ -64,6 +65,20 @@ describe('invitation e-mails', () => {
     const jobs = await ctx.app.jobs.findJobs('mail.invitation');
     assert.ok(jobs.length > 0);
     assert.ok(!JSON.stringify(jobs).includes(sent.data.token), 'the token travels sealed');
+  });
+});
+
+describe('names written into invitation e-mails', () => {
+  it('refuse control characters (a line break would start a line of the inviter\'s in the mail): 422 for a workspace\'s or a person\'s name', async () => {
+    assert.equal((await api(owner, 'POST', '/workspaces', { name: 'Acme\n\nVerify your account at https://evil.example' })).statusCode, 422);
+    assert.equal((await call(ctx, { method: 'PATCH', url: '/api/v1/auth/me', token: owner.accessToken, payload: { name: 'Olga\r\nClick https://evil.example' } })).statusCode, 422);
+    assert.equal((await api(owner, 'POST', '/workspaces', { name: 'Acme Garden Co. (UK)' })).statusCode, 201, 'an ordinary name');
+  });
+
+  it('are written on one line whatever a stored name holds', () => {
+    const mail = invitationMail({ to: 'a@example.com', workspace: 'Acme\nVerify at https://evil.example', inviter: 'Olga\r\nAdmin', role: 'viewer', link: 'https://seo.example.test/invitations/x', expiresAt: new Date() });
+    assert.ok(!/[\r\n]/.test(mail.subject));
+    assert.ok(!mail.text.split('\n').some((line) => line.startsWith('Verify at')), mail.text);
   });
 });
 

@@ -16,15 +16,18 @@ const ROLE_WORDS: Record<WorkspaceRole, string> = {
 export function invitationMail(input: {
   to: string; workspace: string; inviter: string | null; role: WorkspaceRole; link: string; expiresAt: Date;
 }): Mail {
-  const who = input.inviter ?? 'A member';
+  // Names as one line each, whatever an older row holds: a line break in one would start a line of its own in the mail.
+  const oneLine = (text: string) => text.replace(/[\u0000-\u001F\u007F]+/g, ' ').trim();
+  const who = oneLine(input.inviter ?? 'A member');
+  const workspace = oneLine(input.workspace);
   const expires = input.expiresAt.toUTCString().replace(/:\d\d GMT$/, ' UTC');
   return {
     to: input.to,
-    subject: `${who} invited you to ${input.workspace} on Site Optimization`,
+    subject: `${who} invited you to ${workspace} on Site Optimization`,
     text: [
       'Hello,',
       '',
-      `${who} invited you to join the workspace "${input.workspace}" on Site Optimization as ${input.role === 'viewer' ? 'a' : 'an'} ${input.role}:`,
+      `${who} invited you to join the workspace "${workspace}" on Site Optimization as ${input.role === 'viewer' ? 'a' : 'an'} ${input.role}:`,
       `you will be able to ${ROLE_WORDS[input.role]}.`,
       '',
       `To accept, open this link (it works once, until ${expires}):`,

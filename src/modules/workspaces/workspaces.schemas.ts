@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { DisplayName, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
 import { ROLES } from './roles.ts';
 import { PASSWORD_MIN_LENGTH } from '../users/users.schemas.ts';
 
@@ -7,7 +7,7 @@ const role = StringEnum(ROLES, {
   description: 'owner: everything, owners, moving sites out and deleting the workspace; admin: members other than owners, connectors, site settings; '
     + 'editor: audits, approve, cancel, retry, roll back; viewer: read only',
 });
-const name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Display name (an agency\'s client, a team)' });
+const name = DisplayName('Display name (an agency\'s client, a team)');
 
 export const WorkspaceSchema = Type.Object({
   id: Uuid({ description: 'Workspace identifier' }),
@@ -70,7 +70,7 @@ export const InvitationListSchema = Type.Object({ items: Type.Array(InvitationSc
 /** Accepting: a signed-in user sends nothing; someone without an account sends a name and a password for a new one. */
 export const AcceptInvitationBody = Type.Optional(Type.Union([
   Type.Object({
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+    name: Type.Optional(DisplayName('Your name, for a new account')),
     password: Type.Optional(Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: 1024 })),
   }, { additionalProperties: false }),
   Type.Null(),
