@@ -5,6 +5,7 @@ import { call, signUp, startTestApp, type SignedInUser, type TestContext } from 
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
 import { periodRange } from '../search-data/periods.ts';
 import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
+import { createTasksRepo } from '../tasks/tasks.repo.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -56,6 +57,16 @@ describe('the analytics dashboard', () => {
     const res = await get(`/api/v1/analytics/dashboard?site_id=${siteId}`);
     assert.equal(res.data.period, '30d');
     assert.deepEqual(res.data.organic_traffic, { current: 85, previous: 0, change_percent: null, start: day(29), end: day(0), previous_start: day(59), previous_end: day(30) });
+  });
+
+  it('counts a task completed today in this period (work done counts at once)', async () => {
+    const done = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Done', domain: 'done.example.org' } })).data.id;
+    const taskId = await createTasksRepo(ctx.database.db).insertProposal({
+      siteId: done, type: 'fix_missing_meta_description', category: 'seo', priority: 'high', title: 'Describe it', description: 'd',
+      target: 'https://done.example.org/', configuration: { url: 'https://done.example.org/', field: 'meta_description', before: null, after: 'x' }, evidence: [],
+    });
+    await ctx.database.db.insertInto('task_events').values({ task_id: taskId!, from_status: 'executing', to_status: 'completed', actor: 'worker:test' }).execute();
+    assert.deepEqual((await get(`/api/v1/analytics/dashboard?site_id=${done}&period=7d`)).data.tasks_completed, { current_period: 1, total: 1 });
   });
 
   it('ends the period at the last day with data (Search Console lags), not at yesterday', async () => {
