@@ -61,7 +61,10 @@ export function alertMail(input: {
 export function webhookDisabledMail(input: {
   to: string; name: string; workspace: string; url: string; description: string; reason: string; webhooksLink: string;
 }): Mail {
-  const what = input.description ? `${input.url} (${input.description})` : input.url;
+  // Its origin only: a receiver's address often holds its own secret in the path or query (Slack's, Zapier's), and e-mail is
+  // read in more places than the app.
+  const origin = URL.canParse(input.url) ? new URL(input.url).origin : 'an endpoint';
+  const what = input.description ? `at ${origin} (${input.description})` : `at ${origin}`;
   return {
     to: input.to,
     subject: `A webhook of ${input.workspace} was disabled`,

@@ -152,8 +152,10 @@ describe('POST /workspaces/{id}/invitations/{id}/resend', () => {
     assert.equal((await api(null, 'GET', `/invitations/${revoked.data.token}`)).data.status, 'revoked', 'its link unchanged');
   });
 
-  it(`resends one invitation at most ${INVITATION_LIMITS.resendsPerInvitation} times an hour`, async () => {
+  it(`resends one invitation at most ${INVITATION_LIMITS.resendsPerInvitation} times an hour, a budget nobody else can use up`, async () => {
     const sent = await invite(owner, uniqueEmail('often'), 'viewer');
+    // An editor (who may not resend) trying it again and again: 403 each time, and the owner's resends are untouched.
+    for (let i = 0; i <= INVITATION_LIMITS.resendsPerInvitation; i++) assert.notEqual((await resend(editor, sent.data.id)).statusCode, 200);
     for (let i = 0; i < INVITATION_LIMITS.resendsPerInvitation; i++) assert.equal((await resend(owner, sent.data.id)).statusCode, 200);
     const limited = await resend(owner, sent.data.id);
     assert.equal(limited.statusCode, 429);

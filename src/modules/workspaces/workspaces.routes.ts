@@ -29,10 +29,11 @@ export async function workspacesRoutes(app: FastifyInstance, deps: { workspaces:
     key: (request) => `invitation-mail:${request.actor.sub}`,
     message: `Invitations (new or resent) are limited to ${INVITATION_LIMITS.perUser} an hour for one member`,
   });
-  // After validation (a preHandler), so the key is a well-formed invitation id.
+  // After validation (a preHandler), so the key is a well-formed invitation id. Counted per member too: it runs before the
+  // role check, and someone who may not resend it must not use up the budget of an admin who may.
   const resendPerInvitation = createLimit(app, {
     policy: 'invitation-resend', max: INVITATION_LIMITS.resendsPerInvitation, windowSeconds: INVITATION_LIMITS.windowSeconds,
-    key: (request) => `invitation-resend:${(request.params as { invitation_id: string }).invitation_id}`,
+    key: (request) => `invitation-resend:${request.actor.sub}:${(request.params as { invitation_id: string }).invitation_id}`,
     message: `One invitation can be resent ${INVITATION_LIMITS.resendsPerInvitation} times an hour`,
   });
 
