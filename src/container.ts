@@ -59,7 +59,7 @@ import { createSitesService } from './modules/sites/sites.service.ts';
 import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
 import { createAccess } from './modules/workspaces/access.ts';
 import { createAccessRepo } from './modules/workspaces/access.repo.ts';
-import { createInvitationMailer } from './modules/workspaces/invitation-mail.ts';
+import { createInvitationMailer } from './modules/notifications/invitation-mail.ts';
 import { createInvitationsRepo } from './modules/workspaces/invitations.repo.ts';
 import { createWorkspacesRepo } from './modules/workspaces/workspaces.repo.ts';
 import { createWorkspacesService } from './modules/workspaces/workspaces.service.ts';

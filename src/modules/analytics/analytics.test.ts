@@ -65,7 +65,7 @@ describe('the analytics dashboard', () => {
       siteId: done, type: 'fix_missing_meta_description', category: 'seo', priority: 'high', title: 'Describe it', description: 'd',
       target: 'https://done.example.org/', configuration: { url: 'https://done.example.org/', field: 'meta_description', before: null, after: 'x' }, evidence: [],
     });
-    await ctx.database.db.insertInto('task_events').values({ task_id: taskId!, from_status: 'executing', to_status: 'completed', actor: 'worker:test' }).execute();
+    await ctx.database.db.insertInto('task_events').values({ task_id: taskId!, from_status: 'in_progress', to_status: 'completed', actor: 'worker:test' }).execute();
     assert.deepEqual((await get(`/api/v1/analytics/dashboard?site_id=${done}&period=7d`)).data.tasks_completed, { current_period: 1, total: 1 });
   });
 

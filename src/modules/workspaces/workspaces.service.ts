@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound, unauthorized } from '../../lib/problem.t
 import { createUsersRepo } from '../users/users.repo.ts';
 import { hashPassword } from '../users/passwords.ts';
 import { normalizeEmail } from '../users/users.service.ts';
-import { invitationHash as sha256, invitationLink, invitationTokenContext } from './invitation-mail.ts';
+import { invitationHash as sha256, invitationLink, invitationTokenContext } from './invitation-tokens.ts';
 import { createInvitationsRepo, type InvitationRow, type InvitationsRepo } from './invitations.repo.ts';
 import { atLeast, requireRole, type WorkspaceRole } from './roles.ts';
 import { createWorkspacesRepo, type WorkspacesRepo } from './workspaces.repo.ts';

@@ -1,5 +1,5 @@
-import type { Mail } from '../notifications/mailer.ts';
-import type { WorkspaceRole } from './roles.ts';
+import type { Mail } from './mailer.ts';
+import type { WorkspaceRole } from '../workspaces/roles.ts';
 
 /** What each role may do, in the invitee's words (the same split as roles.ts enforces). */
 const ROLE_WORDS: Record<WorkspaceRole, string> = {

@@ -1,16 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import type { Mailer } from '../notifications/mailer.ts';
+import { invitationHash, invitationLink, invitationTokenContext } from '../workspaces/invitation-tokens.ts';
+import type { InvitationsRepo } from '../workspaces/invitations.repo.ts';
 import { invitationMail } from './invitation-message.ts';
-import type { InvitationsRepo } from './invitations.repo.ts';
-
-/** What an invitation's token is sealed for in the mail.invitation job: it opens for that invitation only. */
-export const invitationTokenContext = (invitationId: string) => `invitation:${invitationId}`;
-
-export const invitationHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The web app's page that accepts an invitation (web/src/pages/accept.tsx). */
-export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/invitations/${token}`;
+import type { Mailer } from './mailer.ts';
 
 /**
  * The mail.invitation job: e-mails the link the job carries, read against the invitation as it

@@ -5,11 +5,12 @@ import { call, signUp, startTestApp, uniqueEmail, type SignedInUser, type TestCo
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp-server.ts';
 import { until } from '../../../test/helpers/wait.ts';
 import { createSecretBox } from '../../lib/secret-box.ts';
-import type { Mail } from '../notifications/mailer.ts';
-import { createInvitationMailer, invitationTokenContext } from './invitation-mail.ts';
-import { createInvitationsRepo } from './invitations.repo.ts';
+import type { Mail } from './mailer.ts';
+import { createInvitationMailer } from './invitation-mail.ts';
+import { invitationTokenContext } from '../workspaces/invitation-tokens.ts';
+import { createInvitationsRepo } from '../workspaces/invitations.repo.ts';
 import { invitationMail } from './invitation-message.ts';
-import { INVITATION_LIMITS } from './workspaces.routes.ts';
+import { INVITATION_LIMITS } from '../workspaces/workspaces.routes.ts';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
