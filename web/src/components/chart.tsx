@@ -2,6 +2,8 @@ import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
+const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** One metric over time (uPlot), sized to its container; the figure's caption names it for screen readers. */
 export function TrendChart({ points, label, color = '#2557d6', invert = false, range }: {
   /** Days (YYYY-MM-DD) or instants (ISO 8601), one value each. */
@@ -21,7 +23,8 @@ export function TrendChart({ points, label, color = '#2557d6', invert = false, r
       width: width(), height: 180, legend: { show: false }, cursor: { y: false },
       scales: { x: { time: true }, y: { dir: invert ? -1 : 1, ...(range ? { range } : {}) } },
       axes: [
-        { stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif' },
+        // Days as the rest of the app writes them ("28 Oct"), not uPlot's US "10/28".
+        { stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => DAY.format(new Date(t * 1000))) },
         { stroke: '#4b5563', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 52, font: '12px system-ui, sans-serif' },
       ],
       // Few points (audits) are marked; a daily series is a line.

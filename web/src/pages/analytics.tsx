@@ -54,7 +54,7 @@ function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
               <div class="card stat">
                 <span class="stat-label">Organic traffic</span>
                 <span class="stat-value">{formatNumber(t.current, { compact: true })}</span>
-                <span class={`small tone-${changeTone(t.change_percent)}`}>{formatChange(t.change_percent)} <span class="muted">vs previous {formatNumber(t.previous, { compact: true })}</span></span>
+                <span class={`small tone-${changeTone(t.change_percent)}`}>{t.change_percent === null && t.previous > 0 ? 'earlier data partial' : formatChange(t.change_percent)} <span class="muted">vs previous {formatNumber(t.previous, { compact: true })}</span></span>
               </div>
               <div class="card stat">
                 <span class="stat-label">Keywords in top 10</span>
