@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB, NotificationSendKind } from '../../db/types.ts';
 
 /** Which e-mail: its kind, its recipient and workspace, and what it is about (a day, an audit). */
@@ -13,14 +13,13 @@ export const STALE_CLAIM = '3 minutes';
 /** What a claim found: this caller sends; it was sent; or another attempt, not yet stale, may be sending it now. */
 export type Claim = 'claimed' | 'sent' | 'in_progress';
 
-/** A query narrowed to one claim's row (select, update or delete alike). */
-type Keyed = { where: (column: 'kind' | 'user_id' | 'workspace_id' | 'subject_key', op: '=', value: string) => Keyed };
-const byKey = <Q extends Keyed>(query: Q, key: SendKey): Q => query.where('kind', '=', key.kind).where('user_id', '=', key.userId)
-  .where('workspace_id', '=', key.workspaceId).where('subject_key', '=', key.subjectKey) as Q;
+/** The condition naming one claim's row (for a select, an update or a delete alike). */
+const byKey = (key: SendKey) => (eb: ExpressionBuilder<DB, 'notification_sends'>) =>
+  eb.and({ kind: key.kind, user_id: key.userId, workspace_id: key.workspaceId, subject_key: key.subjectKey });
 
 /** Claims on e-mail notifications, so each is sent once (migration 0030). */
 export function createNotificationSendsRepo(db: Kysely<DB>) {
-  const row = (key: SendKey) => byKey(db.selectFrom('notification_sends'), key);
+  const row = (key: SendKey) => db.selectFrom('notification_sends').where(byKey(key));
   return {
     /** 'claimed' when this caller may send it: nobody claimed it yet, or a claim went stale unconfirmed. */
     async claim(key: SendKey): Promise<Claim> {
@@ -37,12 +36,12 @@ export function createNotificationSendsRepo(db: Kysely<DB>) {
     },
 
     async confirm(key: SendKey) {
-      await byKey(db.updateTable('notification_sends').set({ sent_at: sql`now()` }), key).execute();
+      await db.updateTable('notification_sends').set({ sent_at: sql`now()` }).where(byKey(key)).execute();
     },
 
     /** The send failed: the claim goes, so the job's retry sends it. */
     async release(key: SendKey) {
-      await byKey(db.deleteFrom('notification_sends'), key).where('sent_at', 'is', null).execute();
+      await db.deleteFrom('notification_sends').where(byKey(key)).where('sent_at', 'is', null).execute();
     },
 
     /** For tests and operations: the claim as stored. */

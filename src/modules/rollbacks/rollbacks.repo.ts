@@ -56,10 +56,10 @@ export function createRollbacksRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** Rollbacks on the owner's sites, newest first. */
     /** Whether the user is a member of the workspace (a filter naming another one is a 404). */
     isMember: (userId: string, workspaceId: string) => isMemberOf(db, userId, workspaceId),
 
+    /** Rollbacks on the owner's sites, newest first. */
     async page(ownerId: string, siteId: string | undefined, page: number, pageSize: number, workspaceId?: string) {
       let base = db
         .selectFrom('task_rollbacks')
