@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, unwrap, type ApiError } from '../api/client.ts';
-import { fieldErrors, formatDate } from '../lib/format.ts';
+import { api, unwrap } from '../api/client.ts';
+import { formatDate } from '../lib/format.ts';
+import { showProblem } from '../lib/use-form.ts';
 import { Async, describedBy, ErrorNotice, Field, useAsync } from './ui.tsx';
 
 /** How approved tasks reach the site: manual deliverables, or WordPress with credentials checked on save. */
@@ -46,9 +47,7 @@ function Editor({ siteId, current, saved, onSaving, onSaved }: { siteId: string;
       unwrap(await api.PUT('/api/v1/sites/{site_id}/connector', { params: { path: { site_id: siteId } }, body }));
       onSaved(type === 'wordpress' ? 'Saved. The credentials work.' : 'Saved.');
     } catch (e) {
-      const fields = fieldErrors((e as ApiError).problem?.errors);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setError(e);
+      showProblem(e, setErrors, setError);
     } finally {
       setBusy(false);
     }

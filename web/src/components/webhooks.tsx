@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, unwrap, type ApiError } from '../api/client.ts';
-import { errorMessage, fieldErrors, formatDate } from '../lib/format.ts';
+import { api, unwrap } from '../api/client.ts';
+import { errorMessage, formatDate } from '../lib/format.ts';
+import { showProblem } from '../lib/use-form.ts';
 import type { Workspace } from '../lib/workspaces.ts';
 import { Async, Badge, CopyButton, describedBy, ErrorNotice, Field, Pager, useAsync } from './ui.tsx';
 
@@ -190,9 +191,7 @@ function AddWebhook({ workspace: w, onAdded }: { workspace: Workspace; onAdded: 
       setEvents([]);
       await onAdded(created);
     } catch (e) {
-      const fields = fieldErrors((e as ApiError).problem?.errors);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setError(e);
+      showProblem(e, setErrors, setError);
     } finally {
       setBusy(false);
     }
