@@ -64,7 +64,9 @@ export function createPerformanceService(deps: {
       // Filtered figures are the query rows' (kept for fewer days than the totals): the days before them are unknown, not zero.
       const firstKnown = filtered ? rowsFrom : covered.first;
       const known = (date: string) => isFinal(date, covered.last) && firstKnown !== null && date >= firstKnown;
-      const sort = query.sort ?? 'clicks';
+      // A change needs a period to change from: without a comparison a change's sort is its metric's.
+      const asked = query.sort ?? 'clicks';
+      const sort = comparison ? asked : (asked.replace(/_change$/, '') as typeof asked);
       const pageSize = query.page_size ?? 50;
       const pageNumber = query.page ?? 1;
       const [current, previous, rows] = await Promise.all([

@@ -104,6 +104,8 @@ describe('the performance report', () => {
     assert.equal(none.days[0].previous, null);
     assert.equal(none.rows.items[0].previous, null);
     assert.deepEqual(none.rows.items.map((i: { key: string }) => i.key), ['roses', 'tulips 50%', 'rose_food'], 'without a comparison only this period\'s rows');
+    assert.deepEqual((await url('&compare=none&sort=ctr_change')).data.rows.items.map((i: { key: string }) => i.key), ['roses', 'tulips 50%', 'rose_food'],
+      'a change\'s sort without a comparison is its metric\'s (CTR, highest first), not the keys\' order');
     const year = (await url('&compare=year&period=7d')).data;
     assert.equal(year.comparison.has_data, false);
     const [y, monthDay] = [Number(day(0).slice(0, 4)), day(0).slice(5)];

@@ -73,6 +73,7 @@ describe('names written into invitation e-mails', () => {
   it('refuse control characters (a line break would start a line of the inviter\'s in the mail): 422 for a workspace\'s or a person\'s name', async () => {
     assert.equal((await api(owner, 'POST', '/workspaces', { name: 'Acme\n\nVerify your account at https://evil.example' })).statusCode, 422);
     assert.equal((await call(ctx, { method: 'PATCH', url: '/api/v1/auth/me', token: owner.accessToken, payload: { name: 'Olga\r\nClick https://evil.example' } })).statusCode, 422);
+    assert.equal((await api(owner, 'POST', '/sites', { name: 'Shop\nVerify at https://evil.example', domain: 'control-chars.example' })).statusCode, 422, 'a site\'s name too');
     assert.equal((await api(owner, 'POST', '/workspaces', { name: 'Acme Garden Co. (UK)' })).statusCode, 201, 'an ordinary name');
   });
 
