@@ -357,7 +357,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('textbox', { name: 'Query: text' }).fill('rose');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((u) => u.searchParams.get('query_contains') === 'rose');
-    await page.getByText('filtered: totals count the matching queries and pages only').waitFor();
+    await page.getByText('filtered: the totals count only the matching queries and pages').waitFor();
     await page.getByLabel('Compare with').selectOption('none');
     await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
     await page.locator('.chart-compare canvas').waitFor();

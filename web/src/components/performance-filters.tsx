@@ -34,7 +34,7 @@ export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
   };
   const [query, setQuery] = useState(current('query'));
   const [page, setPage] = useState(current('page'));
-  const active = ['query', 'page'].some((on) => MATCHES.some((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined));
+  const active = ['query', 'page'].filter((on) => MATCHES.some((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined)).length;
   const apply = (e: Event) => {
     e.preventDefault();
     const changes: Partial<Record<keyof ReportQuery, string | undefined>> = {};
@@ -45,8 +45,8 @@ export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
   };
   const clear = () => go(Object.fromEntries(['query', 'page'].flatMap((on) => MATCHES.map((m) => [`${on}_${m.value}`, undefined]))));
   return (
-    <details class="card report-filters" open={active}>
-      <summary>Filters{active ? ' (on)' : ''}</summary>
+    <details class="card report-filters" open={active > 0}>
+      <summary>Filters{active > 0 ? ` (${active} set)` : ''}</summary>
       <form onSubmit={apply}>
         {([['query', 'Query', query, setQuery], ['page', 'Page', page, setPage]] as const).map(([on, label, value, set]) => (
           <div class="filter-row">

@@ -31,7 +31,8 @@ export function formatDate(iso: string | null | undefined, withTime = false): st
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return withTime ? `${dateTime.format(date)} UTC` : dateOnly.format(date);
+  // ICU's British English writes September "Sept", every other month in three letters: "Sep" like them.
+  return (withTime ? `${dateTime.format(date)} UTC` : dateOnly.format(date)).replace('Sept', 'Sep');
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */

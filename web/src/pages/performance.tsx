@@ -86,7 +86,7 @@ function Report({ siteId }: { siteId: string }) {
               <p class="muted small">
                 {formatDate(r.period.start)} – {formatDate(r.period.end)} ({r.period.days} days)
                 {r.comparison && <> compared with {formatDate(r.comparison.start)} – {formatDate(r.comparison.end)}{!r.comparison.has_data && ' (the data does not reach back that far: its figures are partial)'}</>}
-                {r.filtered ? ' · filtered: totals count the matching queries and pages only' : ' · totals are the property\'s own'}
+                {r.filtered ? ' · filtered: the totals count only the matching queries and pages' : ' · totals for the whole site'}
               </p>
               <div class="cards metric-cards" role="group" aria-label="Totals: pick one to chart">
                 {METRICS.map((x) => (
@@ -105,7 +105,7 @@ function Report({ siteId }: { siteId: string }) {
               <figure class="card chart-card">
                 <figcaption>
                   <span class="chart-title">{m.title} by day</span>
-                  {r.comparison && <span class="muted small"> · dashed: the comparison period</span>}
+                  {r.comparison && <span class="muted small">Dashed line: the comparison period.</span>}
                   {lastFinal && lastFinal < r.period.end && <span class="muted small"> · days after {formatDate(lastFinal)} are not reported yet</span>}
                 </figcaption>
                 <ComparisonChart
