@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { DashboardQuery, DashboardSchema, TrendSchema, TrendsQuery } from './analytics.schemas.ts';
 import type { AnalyticsService } from './analytics.service.ts';
-import { PerformanceQuery, PerformanceSchema } from './performance.schemas.ts';
+import { PerformanceExportQuery, PerformanceQuery, PerformanceSchema } from './performance.schemas.ts';
+import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { PerformanceService } from './performance.service.ts';
 
 export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService; performance: PerformanceService }) {
@@ -28,5 +29,16 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
       },
     },
     (request) => deps.performance.report(request.actor.sub, request.query),
+  );
+  r.get(
+    '/analytics/performance/export',
+    {
+      schema: {
+        tags, operationId: 'exportPerformance',
+        summary: "The performance report's queries or pages as a CSV file: every row of the period (filtered, searched and sorted as the report), streamed; with a comparison, its figures and the changes too",
+        querystring: PerformanceExportQuery, response: { 200: CsvResponse('The rows, a heading row first') },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await deps.performance.exportRows(request.actor.sub, request.query)),
   );
 }

@@ -25,6 +25,9 @@ export const PerformanceQuery = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Rows of the table per page, 1 to 500' })),
 }, { additionalProperties: false });
 
+/** The report's table as a file: the same period, comparison, filters, search and order, every row (no paging). */
+export const PerformanceExportQuery = Type.Omit(PerformanceQuery, ['page', 'page_size'], { additionalProperties: false });
+
 const Metrics = Type.Object({
   clicks: Type.Integer(),
   impressions: Type.Integer(),

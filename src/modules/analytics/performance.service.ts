@@ -3,7 +3,8 @@ import { changePercent } from '../search-data/periods.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AnalyticsRepo } from './analytics.repo.ts';
 import { hasFilters, type Figures, type PerformanceRepo, type ReportFilters } from './performance.repo.ts';
-import type { PerformanceQuery } from './performance.schemas.ts';
+import type { PerformanceExportQuery, PerformanceQuery } from './performance.schemas.ts';
+import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { datesOf, isFinal, reportRange } from './report-periods.ts';
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
@@ -50,31 +51,37 @@ export function createPerformanceService(deps: {
   repo: PerformanceRepo; analytics: Pick<AnalyticsRepo, 'coverage'>; sites: Pick<SitesService, 'getSite'>; now?: () => Date;
 }) {
   const now = () => deps.now?.() ?? new Date();
+
+  /** What the report and its export share: the site (the caller may see it), the period and comparison, filters, order. */
+  async function prepare(userId: string, query: Static<typeof PerformanceExportQuery>) {
+    const site = await deps.sites.getSite(userId, query.site_id);
+    const [covered, rowsFrom] = await Promise.all([deps.analytics.coverage('search_daily', site.id), deps.repo.firstQueryDate(site.id)]);
+    const range = reportRange(query, covered.last ?? undefined, now());
+    const filters: ReportFilters = {
+      query_contains: query.query_contains, query_not_contains: query.query_not_contains, query_equals: query.query_equals,
+      page_contains: query.page_contains, page_not_contains: query.page_not_contains, page_equals: query.page_equals,
+    };
+    // A change needs a period to change from: without a comparison a change's sort is its metric's.
+    const asked = query.sort ?? 'clicks';
+    const sort = range.comparison ? asked : (asked.replace(/_change$/, '') as typeof asked);
+    const order = query.order ?? (sort === 'position' ? 'asc' : 'desc');
+    return { site, covered, rowsFrom, range, filters, comparison: range.comparison, filtered: hasFilters(filters), sort, order };
+  }
+
   return {
     async report(userId: string, query: Static<typeof PerformanceQuery>) {
-      const site = await deps.sites.getSite(userId, query.site_id);
-      const [covered, rowsFrom] = await Promise.all([deps.analytics.coverage('search_daily', site.id), deps.repo.firstQueryDate(site.id)]);
-      const range = reportRange(query, covered.last ?? undefined, now());
-      const filters: ReportFilters = {
-        query_contains: query.query_contains, query_not_contains: query.query_not_contains, query_equals: query.query_equals,
-        page_contains: query.page_contains, page_not_contains: query.page_not_contains, page_equals: query.page_equals,
-      };
-      const comparison = range.comparison;
-      const filtered = hasFilters(filters);
+      const { site, covered, rowsFrom, range, filters, comparison, filtered, sort, order } = await prepare(userId, query);
       // Filtered figures are the query rows' (kept for fewer days than the totals): the days before them are unknown, not zero.
       const firstKnown = filtered ? rowsFrom : covered.first;
       const known = (date: string) => isFinal(date, covered.last) && firstKnown !== null && date >= firstKnown;
-      // A change needs a period to change from: without a comparison a change's sort is its metric's.
-      const asked = query.sort ?? 'clicks';
-      const sort = comparison ? asked : (asked.replace(/_change$/, '') as typeof asked);
       const pageSize = query.page_size ?? 50;
       const pageNumber = query.page ?? 1;
       const [current, previous, rows] = await Promise.all([
         deps.repo.days(site.id, range, filters),
         comparison ? deps.repo.days(site.id, comparison, filters) : Promise.resolve(undefined),
         deps.repo.rows(site.id, {
-          dimension: query.dimension ?? 'query', range, comparison, filters, search: query.search, sort,
-          order: query.order ?? (sort === 'position' ? 'asc' : 'desc'), limit: pageSize, offset: (pageNumber - 1) * pageSize,
+          dimension: query.dimension ?? 'query', range, comparison, filters, search: query.search, sort, order,
+          limit: pageSize, offset: (pageNumber - 1) * pageSize,
         }),
       ]);
       const totalNow = metricsOf(sum(current.values()));
@@ -107,7 +114,53 @@ export function createPerformanceService(deps: {
         },
       };
     },
+
+    /**
+     * The report's table as a CSV file: every query or page of the period (filtered, searched and sorted as asked), each
+     * with its figures and, with a comparison, the comparison's and the change, read a batch at a time.
+     */
+    async exportRows(userId: string, query: Static<typeof PerformanceExportQuery>): Promise<CsvExport<ExportRow>> {
+      const { site, range, filters, comparison, sort, order } = await prepare(userId, query);
+      const dimension = query.dimension ?? 'query';
+      const read = async (limit: number, offset: number) => (await deps.repo.rows(site.id, {
+        dimension, range, comparison, filters, search: query.search, sort, order, limit, offset,
+      })).items.map((r): ExportRow => {
+        const metrics = metricsOf(r.current);
+        const before = r.previous ? metricsOf(r.previous) : null;
+        return { key: r.key, metrics, before, change: before ? changeOf(metrics, before) : null };
+      });
+      const kind = dimension === 'query' ? 'queries' : 'pages';
+      return {
+        filename: `${fileNamePart(site.domain)}-${kind}-${range.start}-to-${range.end}${comparison ? `-vs-${comparison.start}-to-${comparison.end}` : ''}.csv`,
+        columns: [...exportColumns(dimension), ...(comparison ? COMPARISON_COLUMNS : [])],
+        batches: pagedBatches(read),
+      };
+    },
   };
 }
+
+interface ExportRow {
+  key: string;
+  metrics: Metrics;
+  before: Metrics | null;
+  change: ReturnType<typeof changeOf> | null;
+}
+const exportColumns = (dimension: 'query' | 'page'): Array<CsvColumn<ExportRow>> => [
+  { header: dimension, value: (r) => r.key },
+  { header: 'clicks', value: (r) => r.metrics.clicks },
+  { header: 'impressions', value: (r) => r.metrics.impressions },
+  { header: 'ctr', value: (r) => r.metrics.ctr },
+  { header: 'position', value: (r) => r.metrics.position },
+];
+const COMPARISON_COLUMNS: Array<CsvColumn<ExportRow>> = [
+  { header: 'previous_clicks', value: (r) => r.before?.clicks },
+  { header: 'previous_impressions', value: (r) => r.before?.impressions },
+  { header: 'previous_ctr', value: (r) => r.before?.ctr },
+  { header: 'previous_position', value: (r) => r.before?.position },
+  { header: 'clicks_change_percent', value: (r) => r.change?.clicks },
+  { header: 'impressions_change_percent', value: (r) => r.change?.impressions },
+  { header: 'ctr_change_points', value: (r) => r.change?.ctr },
+  { header: 'position_change', value: (r) => r.change?.position },
+];
 
 export type PerformanceService = ReturnType<typeof createPerformanceService>;

@@ -171,6 +171,39 @@ describe('the performance report', () => {
   });
 });
 
+describe('the performance export', () => {
+  const exported = (query: string, user = owner) => call(ctx, { method: 'GET', url: `/api/v1/analytics/performance/export?site_id=${siteId}${query}`, token: user.accessToken });
+  const lines = (res: { rawPayload: Buffer }) => res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+
+  it('gives every row of the table, as sorted and filtered, with the comparison\'s figures and the changes', async () => {
+    const res = await exported('&sort=clicks_change&order=asc');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
+    assert.equal(res.headers['content-disposition'], `attachment; filename="garden-report.example.org-queries-${day(27)}-to-${day(0)}-vs-${day(55)}-to-${day(28)}.csv"`);
+    const [heading, ...rows] = lines(res);
+    assert.equal(heading, 'query,clicks,impressions,ctr,position,previous_clicks,previous_impressions,previous_ctr,previous_position,clicks_change_percent,impressions_change_percent,ctr_change_points,position_change');
+    assert.deepEqual(rows.map((r) => r.split(',')[0]), ['ferns', 'rose_food', 'tulips 50%', 'roses'], 'the report\'s order, every row (no page size)');
+    assert.equal(rows[3], 'roses,84,560,0.15,2,28,560,0.05,5,200,0,10,-3');
+  });
+
+  it('exports pages, filtered, without a comparison', async () => {
+    const [heading, ...rows] = lines(await exported('&dimension=page&compare=none&query_contains=roses'));
+    assert.equal(heading, 'page,clicks,impressions,ctr,position');
+    assert.deepEqual(rows, ['https://garden-report.example.org/roses,84,560,0.15,2']);
+  });
+
+  it('is read by a viewer; 404 for anyone else; 401 without a token; 422 for a bad parameter or a page size', async () => {
+    assert.equal((await exported('', viewer)).statusCode, 200);
+    assert.equal((await exported('', outsider)).statusCode, 404);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/analytics/performance/export?site_id=${siteId}` }, owner);
+    for (const query of ['&period=1y', '&sort=likes', '&page_size=10', '&page=2']) {
+      const res = await exported(query);
+      assert.equal(res.statusCode, 422, query);
+      assert.match(String(res.headers['content-type']), /application\/problem\+json/);
+    }
+  });
+});
+
 describe('report periods', () => {
   const now = new Date('2026-11-27T12:00:00Z'); // Pacific: 27 November; yesterday the 26th
   it('ends a named period at the last day with data, and counts months as Search Console does', () => {
