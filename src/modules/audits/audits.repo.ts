@@ -357,6 +357,14 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Rows of an audit's issues export: checks in the order given (most severe first), then by URL and value. */
+    exportIssues(auditId: string, checkOrder: readonly string[], checkId: string | undefined, limit: number, offset: number) {
+      let query = db.selectFrom('audit_issues').select(['check_id', 'url', 'value']).where('audit_id', '=', auditId);
+      if (checkId !== undefined) query = query.where('check_id', '=', checkId);
+      return query.orderBy(sql`array_position(${sql.val(checkOrder)}::text[], check_id)`).orderBy('check_id').orderBy('url').orderBy('value')
+        .limit(limit).offset(offset).execute();
+    },
+
     /** Issues (check, url) of this audit that the previous completed audit of the site did not have, and vice versa. */
     async changesSincePrevious(audit: { id: string; site_id: string; created_at: Date }) {
       const previous = await db

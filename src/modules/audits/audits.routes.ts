@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Paged } from '../../lib/pagination.ts';
@@ -35,6 +36,18 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
     async (request, reply) => reply.code(202).send(await deps.audits.retryAgent(request.actor.sub, request.params.audit_id)),
   );
 
+  r.get(
+    '/audits/:audit_id/issues/export',
+    {
+      schema: {
+        tags, operationId: 'exportAuditIssues', summary: "Every issue of an audit (or of one check) as a CSV file: most severe checks first, each affected URL with its value and how to fix it (streamed)",
+        params: Type.Object({ audit_id: Uuid() }),
+        querystring: Type.Object({ check_id: Type.Optional(IssueParams.properties.check_id) }, { additionalProperties: false }),
+        response: { 200: CsvResponse('The issues, a heading row first') },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await deps.audits.exportIssues(request.actor.sub, request.params.audit_id, request.query.check_id)),
+  );
   r.get(
     '/audits/:audit_id/issues/:check_id',
     {

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transact } from '../../db/transact.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
-import { CHECKS_BY_ID } from '../checks/catalogue.ts';
+import { CHECKS, CHECKS_BY_ID, type CheckDefinition } from '../checks/catalogue.ts';
+import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { auditPageRecords } from '../crawler/main-content.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
@@ -125,6 +126,19 @@ export function createAuditsService(deps: Deps) {
       if (!CHECKS_BY_ID.has(checkId)) throw notFound('Check');
       const [total, items] = await Promise.all([repo.countIssues(auditId, checkId), repo.issuesPage(auditId, checkId, page, pageSize)]);
       return { items: items.map((i) => ({ url: i.url, value: i.value })), total, page, page_size: pageSize };
+    },
+
+    /** Every issue of an audit (or of one check) as a CSV file: most severe checks first, each affected URL with its value. */
+    async exportIssues(ownerId: string, auditId: string, checkId: string | undefined): Promise<CsvExport<IssueRow>> {
+      const audit = await requireAudit(ownerId, auditId);
+      if (checkId !== undefined && !CHECKS_BY_ID.has(checkId)) throw notFound('Check');
+      const site = await deps.sites.getSite(ownerId, audit.site_id);
+      return {
+        filename: `${fileNamePart(site.domain)}-audit-${audit.created_at.toISOString().slice(0, 10)}${checkId ? `-${checkId}` : ''}-issues.csv`,
+        columns: ISSUE_COLUMNS,
+        batches: pagedBatches(async (limit, offset) => (await repo.exportIssues(auditId, BY_SEVERITY, checkId, limit, offset))
+          .map((row) => ({ ...row, check: CHECKS_BY_ID.get(row.check_id) }))),
+      };
     },
 
     /**
@@ -261,3 +275,18 @@ function pagesByStatus(crawl: CrawlResult): Record<string, number> {
 }
 
 export type AuditsService = ReturnType<typeof createAuditsService>;
+
+const SEVERITY_RANK = { critical: 0, error: 1, warning: 2, notice: 3 } as const;
+/** Check ids, most severe first: the export's order. */
+const BY_SEVERITY = [...CHECKS].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]).map((c) => c.id);
+
+interface IssueRow { check_id: string; url: string; value: string | null; check: CheckDefinition | undefined }
+const ISSUE_COLUMNS: Array<CsvColumn<IssueRow>> = [
+  { header: 'severity', value: (r) => r.check?.severity },
+  { header: 'check_id', value: (r) => r.check_id },
+  { header: 'check', value: (r) => r.check?.title },
+  { header: 'category', value: (r) => r.check?.category },
+  { header: 'url', value: (r) => r.url },
+  { header: 'value', value: (r) => r.value },
+  { header: 'how_to_fix', value: (r) => r.check?.fix },
+];

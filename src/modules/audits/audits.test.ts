@@ -142,6 +142,25 @@ describe('audit reports on real-world failures', () => {
     assert.deepEqual(rows.map((r: { url: string; value: string }) => `${new URL(r.url).pathname} -> ${new URL(r.value).pathname}`), [
       '/ -> /gone-1', '/ -> /gone-2', '/ -> /gone-3', '/docs -> /gone-3',
     ]);
+
+    // The export: every issue of the audit, most severe checks first, or one check's.
+    const exported = await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export`, token: alice.accessToken });
+    assert.equal(exported.statusCode, 200, exported.body);
+    assert.match(String(exported.headers['content-disposition']), /^attachment; filename="127.0.0.1-\d+-audit-\d{4}-\d{2}-\d{2}-issues.csv"$/);
+    const [heading, ...lines] = exported.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    assert.equal(heading, 'severity,check_id,check,category,url,value,how_to_fix');
+    const severities = lines.map((l) => l.split(',')[0]!);
+    const rank = (s: string) => ['critical', 'error', 'warning', 'notice'].indexOf(s);
+    assert.deepEqual(severities.map(rank), [...severities.map(rank)].sort((a, b) => a - b), 'most severe first');
+    const brokenLines = lines.filter((l) => l.split(',')[1] === 'broken_internal_links');
+    assert.equal(brokenLines.length, 4, 'every (page, target), as the report');
+    const oneCheck = await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export?check_id=broken_internal_links`, token: alice.accessToken });
+    assert.deepEqual(oneCheck.rawPayload.subarray(3).toString('utf8').trim().split('\n').slice(1), brokenLines);
+    assert.match(String(oneCheck.headers['content-disposition']), /-broken_internal_links-issues\.csv"$/);
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export`, token: bob.accessToken })).statusCode, 404, "another user's audit");
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export?check_id=no_such_check`, token: alice.accessToken })).statusCode, 404);
+    assert.equal((await call(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export?check_id=Bad-Id`, token: alice.accessToken })).statusCode, 422);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/audits/${report.data.id}/issues/export` }, alice);
   });
 
   it('fail the audit of a site that does not answer, with the reason, and keep no score', async () => {

@@ -7,6 +7,7 @@ import { memberWorkspaces } from '../workspaces/access.repo.ts';
 const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
 
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
+export interface KeywordOrder { sort: KeywordSort; dir: 'asc' | 'desc' }
 /** What each sort orders by: fixed expressions only, never a client's text. */
 const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
   clicks: sql`clicks_28d`,
@@ -26,19 +27,22 @@ const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
  * writes the keywords added by hand.
  */
 export function createKeywordsRepo(db: Kysely<DB>) {
+  const ordered = (siteId: string, order: KeywordOrder) => db.selectFrom('keywords').where('site_id', '=', siteId)
+    .orderBy(sql`${SORT_COLUMNS[order.sort]} ${sql.raw(order.dir === 'asc' ? 'asc' : 'desc')} nulls last`)
+    .orderBy('keyword').orderBy('id');
   return {
     /** One page of the site's keywords in the given order (missing values last), ties by keyword then id. */
-    async page(siteId: string, page: number, pageSize: number, order: { sort: KeywordSort; dir: 'asc' | 'desc' } = { sort: 'clicks', dir: 'desc' }) {
-      const base = db.selectFrom('keywords').where('site_id', '=', siteId);
-      const direction = sql.raw(order.dir === 'asc' ? 'asc' : 'desc');
+    async page(siteId: string, page: number, pageSize: number, order: KeywordOrder = { sort: 'clicks', dir: 'desc' }) {
       const [items, count] = await Promise.all([
-        base.select(COLUMNS)
-          .orderBy(sql`${SORT_COLUMNS[order.sort]} ${direction} nulls last`)
-          .orderBy('keyword').orderBy('id')
-          .limit(pageSize).offset((page - 1) * pageSize).execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        ordered(siteId, order).select(COLUMNS).limit(pageSize).offset((page - 1) * pageSize).execute(),
+        db.selectFrom('keywords').where('site_id', '=', siteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.total) };
+    },
+
+    /** Rows of the export, in the list's order: the list's columns and the last 28 days' clicks and impressions. */
+    exportRows(siteId: string, order: KeywordOrder, limit: number, offset: number) {
+      return ordered(siteId, order).select([...COLUMNS, 'clicks_28d', 'impressions_28d']).limit(limit).offset(offset).execute();
     },
 
     stats(siteId: string) {

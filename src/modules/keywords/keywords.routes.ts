@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
-import { AddKeywordBody, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import { AddKeywordBody, ExportKeywordsQuery, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { KeywordsService } from './keywords.service.ts';
 
 export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: KeywordsService }) {
@@ -12,6 +13,16 @@ export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: Key
     '/keywords',
     { schema: { tags, operationId: 'listKeywords', summary: "A site's keywords, most clicked first", querystring: ListKeywordsQuery, response: { 200: Paged(KeywordSchema) } } },
     (request) => deps.keywords.list(request.actor.sub, request.query),
+  );
+  r.get(
+    '/keywords/export',
+    {
+      schema: {
+        tags, operationId: 'exportKeywords', summary: "Every keyword of a site as a CSV file, in the list's order, with its last 28 days' clicks and impressions (streamed)",
+        querystring: ExportKeywordsQuery, response: { 200: CsvResponse('The keywords, a heading row first') },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await deps.keywords.exportAll(request.actor.sub, request.query)),
   );
   r.get(
     '/keywords/stats',

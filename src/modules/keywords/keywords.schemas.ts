@@ -37,6 +37,7 @@ export const ListKeywordsQuery = Type.Object({
   order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: desc for clicks, change, volume and difficulty; asc otherwise' })),
   ...pageQueryProperties(50, 200),
 }, { additionalProperties: false });
+export const ExportKeywordsQuery = Type.Omit(ListKeywordsQuery, ['page', 'page_size'], { additionalProperties: false });
 export const KeywordStatsQuery = Type.Object({ site_id: Uuid() }, { additionalProperties: false });
 
 export const AddKeywordBody = Type.Object(

@@ -3,9 +3,33 @@ import { conflict, notFound } from '../../lib/problem.ts';
 import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { KeywordSort, KeywordsRepo } from './keywords.repo.ts';
+import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 
 /** Sorts whose natural first page is the largest value (most clicks, most gained, hardest). */
 const DESCENDING_FIRST = new Set<KeywordSort>(['clicks', 'change', 'volume', 'difficulty']);
+
+const orderOf = (query: { sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined }) => {
+  const sort = query.sort ?? 'clicks';
+  return { sort, dir: query.order ?? (DESCENDING_FIRST.has(sort) ? 'desc' : 'asc') };
+};
+
+type KeywordRow = Awaited<ReturnType<KeywordsRepo['exportRows']>>[number];
+/** The export's columns: what the list shows, the change in places (positive: gained), and how the volume was had. */
+const KEYWORD_COLUMNS: Array<CsvColumn<KeywordRow>> = [
+  { header: 'keyword', value: (k) => k.keyword },
+  { header: 'position', value: (k) => k.current_position },
+  { header: 'previous_position', value: (k) => k.previous_position },
+  { header: 'positions_gained', value: (k) => (k.current_position === null || k.previous_position === null ? null : k.previous_position - k.current_position) },
+  { header: 'clicks_28d', value: (k) => k.clicks_28d },
+  { header: 'impressions_28d', value: (k) => k.impressions_28d },
+  { header: 'url', value: (k) => k.url },
+  { header: 'intent', value: (k) => k.intent },
+  { header: 'source', value: (k) => k.source },
+  { header: 'search_volume', value: (k) => k.search_volume },
+  { header: 'volume_source', value: (k) => k.volume_source },
+  { header: 'difficulty', value: (k) => k.difficulty },
+  { header: 'updated_at', value: (k) => new Date(k.updated_at).toISOString() },
+];
 
 /** Keywords of the caller's sites: from Search Console, plus those added by hand. */
 export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite' | 'requireAccess'> }) {
@@ -20,10 +44,19 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
       await deps.sites.getSite(ownerId, query.site_id);
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 50;
-      const sort = query.sort ?? 'clicks';
-      const dir = query.order ?? (DESCENDING_FIRST.has(sort) ? 'desc' : 'asc');
-      const { items, total } = await repo.page(query.site_id, page, pageSize, { sort, dir });
+      const { items, total } = await repo.page(query.site_id, page, pageSize, orderOf(query));
       return { items, total, page, page_size: pageSize };
+    },
+
+    /** Every keyword of the site as a CSV file, in the list's order, with its last 28 days' clicks and impressions. */
+    async exportAll(ownerId: string, query: { site_id: string; sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined }): Promise<CsvExport<KeywordRow>> {
+      const site = await deps.sites.getSite(ownerId, query.site_id);
+      const order = orderOf(query);
+      return {
+        filename: `${fileNamePart(site.domain)}-keywords.csv`,
+        columns: KEYWORD_COLUMNS,
+        batches: pagedBatches((limit, offset) => repo.exportRows(site.id, order, limit, offset)),
+      };
     },
 
     async stats(ownerId: string, siteId: string) {

@@ -103,6 +103,20 @@ describe('keywords', () => {
     assert.equal((await call(ctx, { method: 'DELETE', url: `/api/v1/keywords/${added.data.id}`, token: owner.accessToken })).statusCode, 404);
   });
 
+  it('export every keyword as CSV in the list\'s order, with clicks, impressions and the places gained (404, 422, 401 as the list)', async () => {
+    const res = await get(`/api/v1/keywords/export?site_id=${siteId}&sort=position`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="garden-shop.co.uk-keywords.csv"');
+    const [heading, ...rows] = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
+    assert.equal(heading, 'keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,search_volume,volume_source,difficulty,updated_at');
+    assert.deepEqual(rows.map((r) => r.split(',')[0]), ['garden shop opening hours', 'prune roses', 'buy tulips', 'best ferns for shade']);
+    assert.deepEqual(rows[1]!.split(',').slice(0, 9), ['prune roses', '3', '6', '3', '140', '2800', page('/roses'), 'informational', 'search_console']);
+    assert.deepEqual(rows[3]!.split(',').slice(1, 4), ['', '', ''], 'not ranking now: no position, no change');
+    assert.equal((await get(`/api/v1/keywords/export?site_id=${siteId}`, other.accessToken)).statusCode, 404);
+    assert.equal((await get(`/api/v1/keywords/export?site_id=${siteId}&page_size=10`)).statusCode, 422);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/keywords/export?site_id=${siteId}` }, owner);
+  });
+
   it('are 404 for another user\'s site, 422 without site_id, 401 without a token', async () => {
     assert.equal((await get(`/api/v1/keywords?site_id=${siteId}`, other.accessToken)).statusCode, 404);
     assert.equal((await get(`/api/v1/keywords/stats?site_id=${siteId}`, other.accessToken)).statusCode, 404);
