@@ -69,6 +69,25 @@ export function createTasksRepo(db: Kysely<DB>) {
       return { items, total: Number(count.total) };
     },
 
+    /** Rows of the tasks export: the list's filter and order (newest first), with each task's site, target and last change. */
+    exportPage(ownerId: string, filter: TaskFilter, limit: number, offset: number) {
+      return filtered(ownerId, filter)
+        .select([...SUMMARY, 'tasks.category', 'tasks.target', 'tasks.updated_at', 'sites.domain'])
+        .orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
+        .limit(limit).offset(offset).execute();
+    },
+
+    /** The history of these tasks (already read through the caller's filter), oldest first, a user's moves with their e-mail. */
+    eventsOf(taskIds: readonly string[]) {
+      if (taskIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('task_events')
+        .leftJoin('users', (join) => join.on(sql<boolean>`task_events.actor = 'user:' || users.id::text`))
+        .select(['task_events.task_id', 'task_events.from_status', 'task_events.to_status', 'task_events.actor', 'task_events.detail', 'task_events.at', 'users.email'])
+        .where('task_events.task_id', 'in', taskIds)
+        .orderBy('task_events.id')
+        .execute();
+    },
+
     findDetail(ownerId: string, taskId: string) {
       return owned(ownerId)
         .select([...SUMMARY, 'tasks.category', 'tasks.target', 'tasks.configuration', 'tasks.evidence', 'tasks.deliverables', 'tasks.error', 'tasks.updated_at'])

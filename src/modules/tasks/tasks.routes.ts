@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
+import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import {
   AwaitingApprovalQuery,
   CancelTaskBody,
+  ExportTasksQuery,
   ListTasksQuery,
   TaskActionResultOf,
   TaskDetailSchema,
@@ -22,6 +24,16 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
     '/tasks',
     { schema: { tags, operationId: 'listTasks', summary: 'Tasks of your sites (all of them, or one with site_id), newest first', querystring: ListTasksQuery, response: { 200: Paged(TaskSchema) } } },
     (request) => tasks.list(request.actor.sub, request.query),
+  );
+  r.get(
+    '/tasks/export',
+    {
+      schema: {
+        tags, operationId: 'exportTasks', summary: 'Every task the list\'s filters select as a CSV file, newest first, each with its whole history (who moved it when) in one cell (streamed)',
+        querystring: ExportTasksQuery, response: { 200: CsvResponse('The tasks, a heading row first') },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await tasks.exportAll(request.actor.sub, request.query)),
   );
   r.get(
     '/tasks/awaiting-approval',

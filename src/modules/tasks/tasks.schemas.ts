@@ -93,6 +93,8 @@ export const ListTasksQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const ExportTasksQuery = Type.Omit(ListTasksQuery, ['page', 'page_size'], { additionalProperties: false });
+
 export const AwaitingApprovalQuery = Type.Object(
   {
     site_id: Type.Optional(Uuid()), workspace_id: Type.Optional(Uuid({ description: "Only this workspace's sites (one the caller is a member of)" })),

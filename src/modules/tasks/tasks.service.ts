@@ -11,6 +11,7 @@ import { claimsOf, isBrief, pageOf } from '../task-types/index.ts';
 import { isRestorable } from '../connectors/connector.types.ts';
 import { OPEN_STATUSES, statusInWords, TRANSITIONS } from './state-machine.ts';
 import type { TaskOrder, TasksRepo } from './tasks.repo.ts';
+import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 
 interface ListQuery {
   site_id?: string | undefined;
@@ -68,12 +69,17 @@ export function createTasksService(deps: {
     if (siteId) await deps.sites.getSite(ownerId, siteId);
   }
 
-  async function page(ownerId: string, query: ListQuery, order: TaskOrder) {
+  /** The list's filter, once the site and workspace it names are checked (404 for one the caller may not see). */
+  async function filterOf(ownerId: string, query: ListQuery) {
     await checkSite(ownerId, query.site_id);
     if (query.workspace_id && !(await repo.isMember(ownerId, query.workspace_id))) throw notFound('Workspace');
+    return { siteId: query.site_id, workspaceId: query.workspace_id, status: query.status, category: query.category, type: query.type, priority: query.priority };
+  }
+
+  async function page(ownerId: string, query: ListQuery, order: TaskOrder) {
+    const filter = await filterOf(ownerId, query);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 20;
-    const filter = { siteId: query.site_id, workspaceId: query.workspace_id, status: query.status, category: query.category, type: query.type, priority: query.priority };
     const { items, total } = await repo.page(ownerId, filter, order, page, pageSize);
     return { items, total, page, page_size: pageSize };
   }
@@ -121,6 +127,22 @@ export function createTasksService(deps: {
 
   return {
     list: (ownerId: string, query: ListQuery) => page(ownerId, query, 'newest'),
+    /** Every task the list's filter selects as a CSV file, newest first, each with its whole history in one cell. */
+    async exportAll(ownerId: string, query: ListQuery): Promise<CsvExport<TaskExportRow>> {
+      const filter = await filterOf(ownerId, query);
+      const site = query.site_id ? await deps.sites.getSite(ownerId, query.site_id) : undefined;
+      return {
+        filename: `${site ? fileNamePart(site.domain) : 'all-sites'}-tasks${query.status ? `-${query.status}` : ''}.csv`,
+        columns: TASK_COLUMNS,
+        batches: pagedBatches(async (limit, offset) => {
+          const tasks = await repo.exportPage(ownerId, filter, limit, offset);
+          const events = await repo.eventsOf(tasks.map((t) => t.id));
+          const history = new Map<string, string[]>();
+          for (const e of events) history.set(e.task_id, [...(history.get(e.task_id) ?? []), historyLine(e)]);
+          return tasks.map((t) => ({ ...t, history: history.get(t.id) ?? [] }));
+        }, 1_000),
+      };
+    },
     awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, query.order ?? 'priority'),
     approve: (ownerId: string, taskId: string) => act(ownerId, taskId, 'approve'),
     /** The reason, when given, is kept in the history with the transition. */
@@ -234,3 +256,26 @@ export function createTasksService(deps: {
 }
 
 export type TasksService = ReturnType<typeof createTasksService>;
+
+type TaskExportRow = Awaited<ReturnType<TasksRepo['exportPage']>>[number] & { history: string[] };
+const iso = (at: Date | string) => new Date(at).toISOString();
+/** One move of a task in words: "2026-11-20T10:04:00.000Z awaiting_approval → queued by ana@example.com (reason: ...)". */
+function historyLine(e: Awaited<ReturnType<TasksRepo['eventsOf']>>[number]): string {
+  const who = e.email ?? e.actor;
+  const reason = (e.detail as { reason?: unknown } | null)?.reason;
+  return `${iso(e.at)} ${e.from_status ? `${e.from_status} → ` : ''}${e.to_status} by ${who}${typeof reason === 'string' ? ` (reason: ${reason})` : ''}`;
+}
+const TASK_COLUMNS: Array<CsvColumn<TaskExportRow>> = [
+  { header: 'id', value: (t) => t.id },
+  { header: 'site', value: (t) => t.domain },
+  { header: 'type', value: (t) => t.type },
+  { header: 'category', value: (t) => t.category },
+  { header: 'title', value: (t) => t.title },
+  { header: 'target', value: (t) => t.target },
+  { header: 'status', value: (t) => t.status },
+  { header: 'priority', value: (t) => t.priority },
+  { header: 'expected_clicks_28d', value: (t) => (t.expected_clicks as { clicks?: number } | null)?.clicks },
+  { header: 'created_at', value: (t) => iso(t.created_at) },
+  { header: 'updated_at', value: (t) => iso(t.updated_at) },
+  { header: 'history', value: (t) => t.history.join('\n') },
+];

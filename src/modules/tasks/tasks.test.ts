@@ -96,6 +96,35 @@ describe('GET /api/v1/tasks', () => {
   });
 });
 
+describe('GET /api/v1/tasks/export', () => {
+  it('gives every task the filters select as CSV, newest first, with its history in words and who moved it', async () => {
+    const erin = await signUp(ctx);
+    const s1 = await site(erin);
+    const first = await propose(s1, { target: 'https://example.com/=cmd', clicks: 12 });
+    const second = await propose(s1);
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${first}/cancel`, token: erin.accessToken, payload: { reason: 'Not now' } });
+    await propose(await site(bob));
+
+    const res = await get(erin, `/api/v1/tasks/export?site_id=${s1}`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-disposition']), /^attachment; filename="tasks-\d+-\d+\.com-tasks\.csv"$/);
+    const text = res.rawPayload.subarray(3).toString('utf8');
+    const [heading] = text.split('\n');
+    assert.equal(heading, 'id,site,type,category,title,target,status,priority,expected_clicks_28d,created_at,updated_at,history');
+    const rows = text.split('\n').slice(1).filter((l) => /^[0-9a-f-]{36},/.test(l));
+    assert.deepEqual(rows.map((r) => r.slice(0, 36)), [second, first], 'newest first, only this site\'s');
+    assert.match(text, new RegExp(`${first},tasks-[^,]+,fix_missing_meta_description,seo,Add a meta description,https://example.com/=cmd,cancelled,high,12,`));
+    assert.match(text, /awaiting_approval by agent:strategy\n\S+ awaiting_approval → cancelled by [^ ]+@[^ ]+ \(reason: Not now\)"/, 'each move on its own line, a user by e-mail');
+
+    const cancelled = await get(erin, '/api/v1/tasks/export?status=cancelled');
+    assert.equal(cancelled.rawPayload.subarray(3).toString('utf8').split('\n').filter((l) => /^[0-9a-f-]{36},/.test(l)).length, 1);
+    assert.match(String(cancelled.headers['content-disposition']), /"all-sites-tasks-cancelled\.csv"$/);
+    assert.equal((await get(bob, `/api/v1/tasks/export?site_id=${s1}`)).statusCode, 404, "another user's site");
+    for (const q of ['page=2', 'status=pending', 'site_id=x']) assert.equal((await get(erin, `/api/v1/tasks/export?${q}`)).statusCode, 422, q);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/tasks/export' }, erin);
+  });
+});
+
 describe('GET /api/v1/tasks/awaiting-approval', () => {
   it('lists only tasks awaiting approval, by priority then age', async () => {
     const dave = await signUp(ctx);
