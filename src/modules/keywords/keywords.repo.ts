@@ -76,6 +76,36 @@ export function createKeywordsRepo(db: Kysely<DB>) {
         .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
     },
 
+    /** A keyword's row (the caller's access is checked before). */
+    find(keywordId: string) {
+      return db.selectFrom('keywords').select([...COLUMNS, 'site_id']).where('id', '=', keywordId).executeTakeFirst();
+    },
+
+    /**
+     * A query's figures per day over a range, from Search Console's query x page rows: clicks and impressions summed,
+     * the position weighted by impressions, and the page shown most that day (then most clicked) as the one ranking.
+     */
+    async dailyHistory(siteId: string, query: string, start: string, end: string) {
+      const { rows } = await sql<{ date: string; clicks: number; impressions: number; position: number | null; page: string }>`
+        with by_page as (
+          select date, page, sum(clicks) as clicks, sum(impressions) as impressions, sum(position * impressions) as weighted
+          from search_query_daily where site_id = ${siteId} and query = ${query} and date between ${start} and ${end}
+          group by date, page)
+        select date::text as date, sum(clicks) as clicks, sum(impressions) as impressions,
+               sum(weighted) / nullif(sum(impressions), 0) as position,
+               (array_agg(page order by impressions desc, clicks desc, page))[1] as page
+        from by_page group by date order by date`.execute(db);
+      return rows.map((r) => ({ ...r, clicks: Number(r.clicks), impressions: Number(r.impressions), position: r.position === null ? null : Number(r.position) }));
+    },
+
+    /** The last day Search Console reported the query for the site, and the last day it reported anything (null when never). */
+    async lastSeen(siteId: string, query: string) {
+      const { rows } = await sql<{ query_last: string | null; site_last: string | null }>`
+        select (select max(date)::text from search_query_daily where site_id = ${siteId} and query = ${query}) as query_last,
+               (select max(date)::text from search_daily where site_id = ${siteId}) as site_last`.execute(db);
+      return { query: rows[0]?.query_last ?? null, site: rows[0]?.site_last ?? null };
+    },
+
     /** Deletes one of the owner's keywords; false when there is none. */
     async remove(ownerId: string, keywordId: string) {
       const deleted = await db.deleteFrom('keywords')

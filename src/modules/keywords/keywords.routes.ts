@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
-import { AddKeywordBody, ExportKeywordsQuery, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import { AddKeywordBody, ExportKeywordsQuery, KeywordHistoryQuery, KeywordHistorySchema, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { KeywordsService } from './keywords.service.ts';
 
@@ -23,6 +23,17 @@ export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: Key
       },
     },
     async (request, reply) => sendCsv(reply, await deps.keywords.exportAll(request.actor.sub, request.query)),
+  );
+  r.get(
+    '/keywords/:keyword_id/history',
+    {
+      schema: {
+        tags, operationId: 'getKeywordHistory',
+        summary: "A keyword's rank history: its daily position, clicks and impressions from Search Console, the page that ranked each day and the days it changed, and when Search Console last reported it",
+        params: KeywordParams, querystring: KeywordHistoryQuery, response: { 200: KeywordHistorySchema },
+      },
+    },
+    (request) => deps.keywords.history(request.actor.sub, request.params.keyword_id, request.query),
   );
   r.get(
     '/keywords/stats',

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { pageQueryProperties } from '../../lib/pagination.ts';
 import { Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
+import { REPORT_PERIODS } from '../analytics/report-periods.ts';
 
 export const INTENTS = ['informational', 'navigational', 'commercial', 'transactional'] as const;
 
@@ -45,3 +46,31 @@ export const AddKeywordBody = Type.Object(
   { additionalProperties: false },
 );
 export const KeywordParams = Type.Object({ keyword_id: Uuid() });
+
+export const KeywordHistoryQuery = Type.Object({
+  period: Type.Optional(StringEnum(REPORT_PERIODS, { description: 'A named period ending at the last day synced (default 28d); or give start and end instead' })),
+  start: Type.Optional(Type.String({ description: 'Custom period: its first day (YYYY-MM-DD, with end)' })),
+  end: Type.Optional(Type.String({ description: 'Custom period: its last day (YYYY-MM-DD, with start; at most 16 months, not after yesterday)' })),
+}, { additionalProperties: false });
+
+const Day = Type.String({ format: 'date' });
+export const KeywordHistorySchema = Type.Object({
+  keyword_id: Uuid(),
+  keyword: Type.String(),
+  source: StringEnum(['search_console', 'manual'] as const),
+  period: Type.Object({ start: Day, end: Day, days: Type.Integer() }),
+  last_seen: Nullable(Type.String({ format: 'date', description: 'The last day Search Console reported this query for the site (null: never, so far): positions come only from there' })),
+  data_through: Nullable(Type.String({ format: 'date', description: "The last day of the site's Search Console data (null: none synced)" })),
+  totals: Type.Object({
+    clicks: Type.Integer(), impressions: Type.Integer(),
+    position: Nullable(Type.Number({ description: 'Average over the period, weighted by impressions' })),
+    best_position: Nullable(Type.Number({ description: "The period's best daily position" })),
+  }),
+  days: Type.Array(Type.Object({
+    date: Day,
+    position: Nullable(Type.Number({ description: "The day's position, weighted by impressions; null when Search Console reported no impression that day" })),
+    clicks: Type.Integer(), impressions: Type.Integer(),
+    page: Nullable(Type.String({ description: 'The page shown most for the query that day (then the most clicked)' })),
+  })),
+  page_changes: Type.Array(Type.Object({ date: Day, from: Type.String(), to: Type.String() }), { description: 'The days another page took over as the one ranking' }),
+});

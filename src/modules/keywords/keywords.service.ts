@@ -4,6 +4,7 @@ import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { KeywordSort, KeywordsRepo } from './keywords.repo.ts';
 import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { datesOf, reportRange, type ReportPeriod } from '../analytics/report-periods.ts';
 
 /** Sorts whose natural first page is the largest value (most clicks, most gained, hardest). */
 const DESCENDING_FIRST = new Set<KeywordSort>(['clicks', 'change', 'volume', 'difficulty']);
@@ -32,7 +33,7 @@ const KEYWORD_COLUMNS: Array<CsvColumn<KeywordRow>> = [
 ];
 
 /** Keywords of the caller's sites: from Search Console, plus those added by hand. */
-export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite' | 'requireAccess'> }) {
+export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<SitesService, 'getSite' | 'requireAccess'>; now?: () => Date }) {
   const { repo } = deps;
 
   return {
@@ -83,6 +84,42 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
         if (isUniqueViolation(error)) throw conflict(`The site already tracks "${keyword}"`);
         throw error;
       }
+    },
+
+    /**
+     * A keyword's rank history: every day of the period with its position, clicks, impressions and the page that ranked
+     * (Search Console's rows; a day it did not report has no position), the days the ranking page changed, and when
+     * Search Console last reported the query, so that a keyword added by hand can say where its figures come from.
+     */
+    async history(userId: string, keywordId: string, query: { period?: ReportPeriod | undefined; start?: string | undefined; end?: string | undefined }) {
+      await deps.sites.requireAccess(userId, { keyword: keywordId }, 'viewer');
+      const keyword = await repo.find(keywordId);
+      if (!keyword) throw notFound('Keyword');
+      const seen = await repo.lastSeen(keyword.site_id, keyword.keyword);
+      const range = reportRange({ ...query, compare: 'none' }, seen.site ?? undefined, deps.now?.() ?? new Date());
+      const rows = new Map((await repo.dailyHistory(keyword.site_id, keyword.keyword, range.start, range.end)).map((r) => [r.date, r]));
+      const days = datesOf(range).map((date) => {
+        const row = rows.get(date);
+        return { date, position: row?.position == null ? null : Math.round(row.position * 10) / 10, clicks: row?.clicks ?? 0, impressions: row?.impressions ?? 0, page: row?.page ?? null };
+      });
+      const pageChanges: Array<{ date: string; from: string; to: string }> = [];
+      let ranking: string | null = null;
+      for (const d of days) {
+        if (d.page === null) continue;
+        if (ranking !== null && d.page !== ranking) pageChanges.push({ date: d.date, from: ranking, to: d.page });
+        ranking = d.page;
+      }
+      const clicks = days.reduce((n, d) => n + d.clicks, 0);
+      const impressions = days.reduce((n, d) => n + d.impressions, 0);
+      const weighted = [...rows.values()].reduce((n, r) => n + (r.position ?? 0) * r.impressions, 0);
+      const positions = days.flatMap((d) => (d.position === null ? [] : [d.position]));
+      return {
+        keyword_id: keyword.id, keyword: keyword.keyword, source: keyword.source,
+        period: { start: range.start, end: range.end, days: range.days },
+        last_seen: seen.query, data_through: seen.site,
+        totals: { clicks, impressions, position: impressions === 0 ? null : Math.round((weighted / impressions) * 10) / 10, best_position: positions.length ? Math.min(...positions) : null },
+        days, page_changes: pageChanges,
+      };
     },
 
     /** For the search planner (internal, no owner): the site's ranking keywords. */

@@ -117,6 +117,43 @@ describe('keywords', () => {
     await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/keywords/export?site_id=${siteId}` }, owner);
   });
 
+  it('give a keyword\'s rank history: every day\'s position, clicks and page, the days another page took over, and when Search Console last saw it', async () => {
+    const herbs = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Herbs', domain: 'herbs.example.org' } })).data.id;
+    const repo = createSearchDataRepo(ctx.database.db);
+    const herb = (path: string) => `https://herbs.example.org${path}`;
+    const rows = [];
+    // 9 to 6 days back: /oil ranks 8th; 5 days back nothing; then /guide takes over at 4th (and /oil shows less).
+    for (let o = 9; o >= 6; o--) rows.push({ date: day(o), query: 'lavender oil', page: herb('/oil'), clicks: 1, impressions: 10, position: 8 });
+    for (let o = 4; o >= 0; o--) {
+      rows.push({ date: day(o), query: 'lavender oil', page: herb('/guide'), clicks: 3, impressions: 30, position: 4 });
+      rows.push({ date: day(o), query: 'lavender oil', page: herb('/oil'), clicks: 0, impressions: 10, position: 12 });
+    }
+    await repo.replaceQueryDays(herbs, [...new Set(rows.map((r) => r.date))], rows);
+    await repo.refreshKeywords(herbs, brandOf('herbs.example.org'));
+    const added = await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: herbs, keyword: 'dried lavender' } });
+    const id = (await get(`/api/v1/keywords?site_id=${herbs}`)).data.items.find((k: { keyword: string }) => k.keyword === 'lavender oil').id;
+
+    const res = await get(`/api/v1/keywords/${id}/history?start=${day(9)}&end=${day(0)}`);
+    assert.equal(res.statusCode, 200, res.body);
+    const h = res.data;
+    assert.deepEqual([h.keyword, h.source, h.period, h.last_seen], ['lavender oil', 'search_console', { start: day(9), end: day(0), days: 10 }, day(0)]);
+    assert.equal(h.days.length, 10);
+    assert.deepEqual(h.days[0], { date: day(9), position: 8, clicks: 1, impressions: 10, page: herb('/oil') });
+    assert.deepEqual(h.days[4], { date: day(5), position: null, clicks: 0, impressions: 0, page: null }, 'a day without data has no position');
+    assert.deepEqual(h.days[9], { date: day(0), position: 6, clicks: 3, impressions: 40, page: herb('/guide') }, '(30 x 4 + 10 x 12) / 40; the page shown most');
+    assert.deepEqual(h.page_changes, [{ date: day(4), from: herb('/oil'), to: herb('/guide') }]);
+    assert.deepEqual(h.totals, { clicks: 19, impressions: 240, position: 6.3, best_position: 6 });
+
+    const manual = await get(`/api/v1/keywords/${added.data.id}/history?start=${day(9)}&end=${day(0)}`);
+    assert.deepEqual([manual.data.source, manual.data.last_seen, manual.data.days.every((d: { position: null }) => d.position === null)], ['manual', null, true], 'never seen by Search Console: no position, said so');
+
+    assert.equal((await get(`/api/v1/keywords/${id}/history`, other.accessToken)).statusCode, 404, "another user's keyword");
+    assert.equal((await get(`/api/v1/keywords/${randomUUID()}/history`)).statusCode, 404);
+    for (const q of ['period=1y', `start=${day(3)}`, 'colour=red']) assert.equal((await get(`/api/v1/keywords/${id}/history?${q}`)).statusCode, 422, q);
+    assert.equal((await get('/api/v1/keywords/not-a-uuid/history')).statusCode, 422);
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/keywords/${id}/history` }, owner);
+  });
+
   it('are 404 for another user\'s site, 422 without site_id, 401 without a token', async () => {
     assert.equal((await get(`/api/v1/keywords?site_id=${siteId}`, other.accessToken)).statusCode, 404);
     assert.equal((await get(`/api/v1/keywords/stats?site_id=${siteId}`, other.accessToken)).statusCode, 404);
