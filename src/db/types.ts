@@ -358,6 +358,8 @@ export interface KeywordsTable {
   intent: 'informational' | 'navigational' | 'commercial' | 'transactional';
   clicks_28d: Generated<number>;
   impressions_28d: Generated<number>;
+  /** Chosen by the user (migration 0032); the sync never writes them. */
+  tags: Generated<string[]>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

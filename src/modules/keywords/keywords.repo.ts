@@ -1,13 +1,37 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { intentSql } from '../search-data/intent.ts';
-import type { KEYWORD_SORTS } from './keywords.schemas.ts';
+import type { CHANGES, INTENTS, KEYWORD_SORTS, POSITION_BANDS } from './keywords.schemas.ts';
 import { memberWorkspaces } from '../workspaces/access.repo.ts';
 
-const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'updated_at'] as const;
+const COLUMNS = ['id', 'keyword', 'search_volume', 'volume_source', 'difficulty', 'current_position', 'previous_position', 'url', 'intent', 'source', 'tags', 'updated_at'] as const;
 
 export type KeywordSort = (typeof KEYWORD_SORTS)[number];
 export interface KeywordOrder { sort: KeywordSort; dir: 'asc' | 'desc' }
+export interface KeywordFilters {
+  search?: string | undefined;
+  intent?: (typeof INTENTS)[number] | undefined;
+  position?: (typeof POSITION_BANDS)[number] | undefined;
+  change?: (typeof CHANGES)[number] | undefined;
+  tag?: string | undefined;
+}
+
+/** Each position band as a condition on the current position (fixed SQL, never a client's text). */
+const BANDS: Record<(typeof POSITION_BANDS)[number], ReturnType<typeof sql>> = {
+  '1-3': sql`current_position between 1 and 3`,
+  '4-10': sql`current_position between 4 and 10`,
+  '11-20': sql`current_position between 11 and 20`,
+  '21-100': sql`current_position between 21 and 100`,
+  unranked: sql`current_position is null`,
+};
+const MOVES: Record<(typeof CHANGES)[number], ReturnType<typeof sql>> = {
+  improved: sql`current_position < previous_position`,
+  declined: sql`current_position > previous_position`,
+  unchanged: sql`current_position = previous_position`,
+  new: sql`current_position is not null and previous_position is null`,
+};
+/** A LIKE pattern matching `text` literally anywhere (its own % and _ escaped). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 /** What each sort orders by: fixed expressions only, never a client's text. */
 const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
   clicks: sql`clicks_28d`,
@@ -27,22 +51,31 @@ const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
  * writes the keywords added by hand.
  */
 export function createKeywordsRepo(db: Kysely<DB>) {
-  const ordered = (siteId: string, order: KeywordOrder) => db.selectFrom('keywords').where('site_id', '=', siteId)
+  const matching = (siteId: string, f: KeywordFilters) => {
+    let query = db.selectFrom('keywords').where('site_id', '=', siteId);
+    if (f.search !== undefined) query = query.where(sql<boolean>`keyword ilike ${containing(f.search)}`);
+    if (f.intent !== undefined) query = query.where('intent', '=', f.intent);
+    if (f.position !== undefined) query = query.where(sql<boolean>`${BANDS[f.position]}`);
+    if (f.change !== undefined) query = query.where(sql<boolean>`${MOVES[f.change]}`);
+    if (f.tag !== undefined) query = query.where(sql<boolean>`tags @> array[${f.tag}]::text[]`);
+    return query;
+  };
+  const ordered = (siteId: string, order: KeywordOrder, filters: KeywordFilters) => matching(siteId, filters)
     .orderBy(sql`${SORT_COLUMNS[order.sort]} ${sql.raw(order.dir === 'asc' ? 'asc' : 'desc')} nulls last`)
     .orderBy('keyword').orderBy('id');
   return {
     /** One page of the site's keywords in the given order (missing values last), ties by keyword then id. */
-    async page(siteId: string, page: number, pageSize: number, order: KeywordOrder = { sort: 'clicks', dir: 'desc' }) {
+    async page(siteId: string, page: number, pageSize: number, order: KeywordOrder = { sort: 'clicks', dir: 'desc' }, filters: KeywordFilters = {}) {
       const [items, count] = await Promise.all([
-        ordered(siteId, order).select(COLUMNS).limit(pageSize).offset((page - 1) * pageSize).execute(),
-        db.selectFrom('keywords').where('site_id', '=', siteId).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+        ordered(siteId, order, filters).select(COLUMNS).limit(pageSize).offset((page - 1) * pageSize).execute(),
+        matching(siteId, filters).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.total) };
     },
 
     /** Rows of the export, in the list's order: the list's columns and the last 28 days' clicks and impressions. */
-    exportRows(siteId: string, order: KeywordOrder, limit: number, offset: number) {
-      return ordered(siteId, order).select([...COLUMNS, 'clicks_28d', 'impressions_28d']).limit(limit).offset(offset).execute();
+    exportRows(siteId: string, order: KeywordOrder, filters: KeywordFilters, limit: number, offset: number) {
+      return ordered(siteId, order, filters).select([...COLUMNS, 'clicks_28d', 'impressions_28d']).limit(limit).offset(offset).execute();
     },
 
     stats(siteId: string) {
@@ -74,6 +107,18 @@ export function createKeywordsRepo(db: Kysely<DB>) {
       return db.selectFrom('keywords')
         .select(['keyword', 'current_position', 'impressions_28d', 'clicks_28d', 'url', 'intent'])
         .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
+    },
+
+    /** Replaces a keyword's tags (the caller's access is checked before); the row as the list gives it. */
+    setTags(keywordId: string, tags: readonly string[]) {
+      return db.updateTable('keywords').set({ tags: sql`${sql.val(tags)}::text[]` }).where('id', '=', keywordId).returning(COLUMNS).executeTakeFirst();
+    },
+
+    /** The site's tags in use, most used first (for the filter's choices). */
+    async tagsOf(siteId: string) {
+      const { rows } = await sql<{ tag: string; keywords: number }>`
+        select tag, count(*) as keywords from keywords, unnest(tags) as tag where site_id = ${siteId} group by tag order by count(*) desc, tag limit 200`.execute(db);
+      return rows.map((r) => ({ tag: r.tag, keywords: Number(r.keywords) }));
     },
 
     /** A keyword's row (the caller's access is checked before). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
-import { AddKeywordBody, ExportKeywordsQuery, KeywordHistoryQuery, KeywordHistorySchema, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
+import { AddKeywordBody, ExportKeywordsQuery, KeywordTagsSchema, UpdateKeywordBody, KeywordHistoryQuery, KeywordHistorySchema, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { KeywordsService } from './keywords.service.ts';
 
@@ -34,6 +34,21 @@ export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: Key
       },
     },
     (request) => deps.keywords.history(request.actor.sub, request.params.keyword_id, request.query),
+  );
+  r.patch(
+    '/keywords/:keyword_id',
+    {
+      schema: {
+        tags, operationId: 'updateKeyword', summary: "Set a keyword's tags (editor and up); the sync keeps them",
+        params: KeywordParams, body: UpdateKeywordBody, response: { 200: KeywordSchema },
+      },
+    },
+    (request) => deps.keywords.update(request.actor.sub, request.params.keyword_id, request.body),
+  );
+  r.get(
+    '/keywords/tags',
+    { schema: { tags, operationId: 'listKeywordTags', summary: "The tags a site's keywords carry, most used first (at most 200)", querystring: KeywordStatsQuery, response: { 200: KeywordTagsSchema } } },
+    (request) => deps.keywords.tags(request.actor.sub, request.query.site_id),
   );
   r.get(
     '/keywords/stats',

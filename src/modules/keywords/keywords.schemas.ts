@@ -16,6 +16,7 @@ export const KeywordSchema = Type.Object({
   url: Nullable(Type.String()),
   intent: StringEnum(INTENTS),
   source: StringEnum(['search_console', 'manual'] as const, { description: 'From Search Console, or added by hand' }),
+  tags: Type.Array(Type.String(), { description: 'Chosen by the team (PATCH /keywords/{id}); kept when the sync updates the keyword' }),
   updated_at: Timestamp(),
 });
 
@@ -29,6 +30,15 @@ export const KeywordStatsSchema = Type.Object({
   position_changes: Type.Object({ improved: Type.Integer(), declined: Type.Integer(), unchanged: Type.Integer() }),
 });
 
+export const POSITION_BANDS = ['1-3', '4-10', '11-20', '21-100', 'unranked'] as const;
+export const CHANGES = ['improved', 'declined', 'unchanged', 'new'] as const;
+/** A tag: a short label of letters, digits, spaces and - _ . / & + (no control characters, no leading or trailing space). */
+const Tag = Type.String({ minLength: 1, maxLength: 40, pattern: '^[\\p{L}\\p{N}](?:[\\p{L}\\p{N} ._/&+-]*[\\p{L}\\p{N}])?$', description: 'A tag (1-40 characters: letters, digits, spaces, . _ / & + -)' });
+
+export const UpdateKeywordBody = Type.Object({
+  tags: Type.Array(Tag, { maxItems: 20, uniqueItems: true, description: 'The keyword\'s tags, replacing its old ones (at most 20)' }),
+}, { additionalProperties: false });
+
 export const KEYWORD_SORTS = ['clicks', 'keyword', 'position', 'change', 'volume', 'difficulty', 'intent', 'url'] as const;
 export const ListKeywordsQuery = Type.Object({
   site_id: Uuid(),
@@ -36,9 +46,15 @@ export const ListKeywordsQuery = Type.Object({
     description: 'Order of the whole list before paging: clicks in the last 28 days (default), keyword, position, change (positions gained), volume, difficulty, intent or url; keywords without the value last',
   })),
   order: Type.Optional(StringEnum(['asc', 'desc'] as const, { description: 'Default: desc for clicks, change, volume and difficulty; asc otherwise' })),
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Only keywords containing this (case-insensitive)' })),
+  intent: Type.Optional(StringEnum(INTENTS, { description: 'Only keywords of this intent' })),
+  position: Type.Optional(StringEnum(POSITION_BANDS, { description: 'Only keywords ranking in this band now (1-3, 4-10, 11-20, 21-100), or not ranking (unranked)' })),
+  change: Type.Optional(StringEnum(CHANGES, { description: 'Only keywords whose position improved, declined or stayed against the 7 days before, or that are new (no position before)' })),
+  tag: Type.Optional(Tag),
   ...pageQueryProperties(50, 200),
 }, { additionalProperties: false });
 export const ExportKeywordsQuery = Type.Omit(ListKeywordsQuery, ['page', 'page_size'], { additionalProperties: false });
+export const KeywordTagsSchema = Type.Object({ items: Type.Array(Type.Object({ tag: Type.String(), keywords: Type.Integer({ minimum: 1 }) })) });
 export const KeywordStatsQuery = Type.Object({ site_id: Uuid() }, { additionalProperties: false });
 
 export const AddKeywordBody = Type.Object(

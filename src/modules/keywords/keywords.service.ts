@@ -2,12 +2,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
-import type { KeywordSort, KeywordsRepo } from './keywords.repo.ts';
+import type { KeywordFilters, KeywordSort, KeywordsRepo } from './keywords.repo.ts';
 import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { datesOf, reportRange, type ReportPeriod } from '../analytics/report-periods.ts';
 
 /** Sorts whose natural first page is the largest value (most clicks, most gained, hardest). */
 const DESCENDING_FIRST = new Set<KeywordSort>(['clicks', 'change', 'volume', 'difficulty']);
+
+type ListQuery = KeywordFilters & { site_id: string; sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined };
+const filtersOf = (q: KeywordFilters): KeywordFilters => ({ search: q.search, intent: q.intent, position: q.position, change: q.change, tag: q.tag });
 
 const orderOf = (query: { sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined }) => {
   const sort = query.sort ?? 'clicks';
@@ -26,6 +29,7 @@ const KEYWORD_COLUMNS: Array<CsvColumn<KeywordRow>> = [
   { header: 'url', value: (k) => k.url },
   { header: 'intent', value: (k) => k.intent },
   { header: 'source', value: (k) => k.source },
+  { header: 'tags', value: (k) => k.tags.join('; ') },
   { header: 'search_volume', value: (k) => k.search_volume },
   { header: 'volume_source', value: (k) => k.volume_source },
   { header: 'difficulty', value: (k) => k.difficulty },
@@ -41,22 +45,23 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
      * Most clicked first (the last 28 days) unless another order is asked for, over the whole
      * list before paging; keywords without the value (added by hand, no data yet) last.
      */
-    async list(ownerId: string, query: { site_id: string; sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined; page?: number | undefined; page_size?: number | undefined }) {
+    async list(ownerId: string, query: ListQuery & { page?: number | undefined; page_size?: number | undefined }) {
       await deps.sites.getSite(ownerId, query.site_id);
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 50;
-      const { items, total } = await repo.page(query.site_id, page, pageSize, orderOf(query));
+      const { items, total } = await repo.page(query.site_id, page, pageSize, orderOf(query), filtersOf(query));
       return { items, total, page, page_size: pageSize };
     },
 
     /** Every keyword of the site as a CSV file, in the list's order, with its last 28 days' clicks and impressions. */
-    async exportAll(ownerId: string, query: { site_id: string; sort?: KeywordSort | undefined; order?: 'asc' | 'desc' | undefined }): Promise<CsvExport<KeywordRow>> {
+    async exportAll(ownerId: string, query: ListQuery): Promise<CsvExport<KeywordRow>> {
       const site = await deps.sites.getSite(ownerId, query.site_id);
       const order = orderOf(query);
+      const filters = filtersOf(query);
       return {
         filename: `${fileNamePart(site.domain)}-keywords.csv`,
         columns: KEYWORD_COLUMNS,
-        batches: pagedBatches((limit, offset) => repo.exportRows(site.id, order, limit, offset)),
+        batches: pagedBatches((limit, offset) => repo.exportRows(site.id, order, filters, limit, offset)),
       };
     },
 
@@ -120,6 +125,20 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
         totals: { clicks, impressions, position: impressions === 0 ? null : Math.round((weighted / impressions) * 10) / 10, best_position: positions.length ? Math.min(...positions) : null },
         days, page_changes: pageChanges,
       };
+    },
+
+    /** Replaces a keyword's tags (editor and up). */
+    async update(userId: string, keywordId: string, input: { tags: string[] }) {
+      await deps.sites.requireAccess(userId, { keyword: keywordId }, 'editor');
+      const updated = await repo.setTags(keywordId, input.tags);
+      if (!updated) throw notFound('Keyword');
+      return updated;
+    },
+
+    /** The tags a site's keywords carry, most used first. */
+    async tags(userId: string, siteId: string) {
+      await deps.sites.getSite(userId, siteId);
+      return { items: await repo.tagsOf(siteId) };
     },
 
     /** For the search planner (internal, no owner): the site's ranking keywords. */

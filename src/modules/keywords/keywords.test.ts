@@ -108,7 +108,7 @@ describe('keywords', () => {
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['content-disposition'], 'attachment; filename="garden-shop.co.uk-keywords.csv"');
     const [heading, ...rows] = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
-    assert.equal(heading, 'keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,search_volume,volume_source,difficulty,updated_at');
+    assert.equal(heading, 'keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,tags,search_volume,volume_source,difficulty,updated_at');
     assert.deepEqual(rows.map((r) => r.split(',')[0]), ['garden shop opening hours', 'prune roses', 'buy tulips', 'best ferns for shade']);
     assert.deepEqual(rows[1]!.split(',').slice(0, 9), ['prune roses', '3', '6', '3', '140', '2800', page('/roses'), 'informational', 'search_console']);
     assert.deepEqual(rows[3]!.split(',').slice(1, 4), ['', '', ''], 'not ranking now: no position, no change');
@@ -152,6 +152,65 @@ describe('keywords', () => {
     for (const q of ['period=1y', `start=${day(3)}`, 'colour=red']) assert.equal((await get(`/api/v1/keywords/${id}/history?${q}`)).statusCode, 422, q);
     assert.equal((await get('/api/v1/keywords/not-a-uuid/history')).statusCode, 422);
     await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/keywords/${id}/history` }, owner);
+  });
+
+  it('filter by search, intent, position band, change and tag, in the list and the export', async () => {
+    const keys = async (query: string) => (await get(`/api/v1/keywords?site_id=${siteId}&sort=keyword&${query}`)).data.items.map((k: { keyword: string }) => k.keyword);
+    assert.deepEqual(await keys('search=ROS'), ['prune roses']);
+    assert.deepEqual(await keys('search=_'), [], 'a LIKE wildcard is literal');
+    assert.deepEqual(await keys('intent=navigational'), ['garden shop opening hours']);
+    assert.deepEqual(await keys('position=1-3'), ['garden shop opening hours', 'prune roses']);
+    assert.deepEqual(await keys('position=11-20'), ['buy tulips']);
+    assert.deepEqual(await keys('position=unranked'), ['best ferns for shade']);
+    assert.deepEqual(await keys('change=improved'), ['prune roses']);
+    assert.deepEqual(await keys('change=declined'), ['buy tulips']);
+    const filtered = await get(`/api/v1/keywords?site_id=${siteId}&position=1-3&page_size=1`);
+    assert.equal(filtered.data.total, 2, 'the total counts the filtered list');
+    for (const q of ['position=1-5', 'change=better', 'intent=curious', 'search=', 'tag=%20x']) {
+      assert.equal((await get(`/api/v1/keywords?site_id=${siteId}&${q}`)).statusCode, 422, q);
+    }
+    const exported = await get(`/api/v1/keywords/export?site_id=${siteId}&position=1-3&sort=keyword`);
+    assert.deepEqual(exported.rawPayload.subarray(3).toString('utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]), ['garden shop opening hours', 'prune roses']);
+  });
+
+  it('take tags from an editor (a viewer gets 403, a stranger 404), keep them through a sync, and filter by them', async () => {
+    const workspace = (await call(ctx, { method: 'POST', url: '/api/v1/workspaces', token: owner.accessToken, payload: { name: 'Tagged' } })).data.id;
+    const shared = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Tagged', domain: 'tagged.example.org', workspace_id: workspace } })).data.id;
+    const viewer = await signUp(ctx);
+    const invited = await call(ctx, { method: 'POST', url: `/api/v1/workspaces/${workspace}/invitations`, token: owner.accessToken, payload: { email: viewer.email, role: 'viewer' } });
+    await call(ctx, { method: 'POST', url: `/api/v1/invitations/${invited.data.token}/accept`, token: viewer.accessToken });
+    const repo = createSearchDataRepo(ctx.database.db);
+    const rows = [{ date: day(0), query: 'mint tea', page: 'https://tagged.example.org/tea', clicks: 2, impressions: 20, position: 3 },
+      { date: day(0), query: 'mint plant', page: 'https://tagged.example.org/plant', clicks: 1, impressions: 20, position: 9 }];
+    await repo.replaceQueryDays(shared, [day(0)], rows);
+    await repo.refreshKeywords(shared, undefined);
+    const list = (await get(`/api/v1/keywords?site_id=${shared}&sort=keyword`)).data.items;
+    const [plant, tea] = list.map((k: { id: string }) => k.id);
+    const patch = (id: string, payload: object, token = owner.accessToken) => call(ctx, { method: 'PATCH', url: `/api/v1/keywords/${id}`, token, payload });
+
+    const tagged = await patch(tea, { tags: ['Drinks', 'summer 2026'] });
+    assert.equal(tagged.statusCode, 200, tagged.body);
+    assert.deepEqual([tagged.data.keyword, tagged.data.tags], ['mint tea', ['Drinks', 'summer 2026']]);
+    await patch(plant, { tags: ['summer 2026'] });
+    assert.equal((await patch(tea, { tags: ['x'] }, viewer.accessToken)).statusCode, 403, 'a viewer reads, but does not tag');
+    assert.equal((await patch(tea, { tags: ['x'] }, other.accessToken)).statusCode, 404);
+    assert.equal((await patch(randomUUID(), { tags: ['x'] })).statusCode, 404);
+    for (const tags of [['a', 'a'], [''], [' padded'], ['x'.repeat(41)], Array.from({ length: 21 }, (_, i) => `t${i}`), ['line\nbreak']]) {
+      assert.equal((await patch(tea, { tags })).statusCode, 422, JSON.stringify(tags));
+    }
+    assert.equal((await patch(tea, { tags: ['ok'], colour: 'red' })).statusCode, 422);
+
+    await repo.refreshKeywords(shared, undefined);
+    const keys = async (query: string, token = owner.accessToken) => (await get(`/api/v1/keywords?site_id=${shared}&sort=keyword&${query}`, token)).data.items.map((k: { keyword: string }) => k.keyword);
+    assert.deepEqual(await keys('tag=summer 2026', viewer.accessToken), ['mint plant', 'mint tea'], 'kept through the sync; a viewer filters too');
+    assert.deepEqual(await keys('tag=Drinks'), ['mint tea']);
+    assert.deepEqual(await keys('tag=drinks'), [], 'a tag is matched as written');
+    const tags = await get(`/api/v1/keywords/tags?site_id=${shared}`, viewer.accessToken);
+    assert.deepEqual(tags.data.items, [{ tag: 'summer 2026', keywords: 2 }, { tag: 'Drinks', keywords: 1 }]);
+    assert.equal((await get(`/api/v1/keywords/tags?site_id=${shared}`, other.accessToken)).statusCode, 404);
+    const csv = (await get(`/api/v1/keywords/export?site_id=${shared}&tag=Drinks`)).rawPayload.subarray(3).toString('utf8');
+    assert.match(csv, /,Drinks; summer 2026,/);
+    await assertRejectsBadTokens(ctx, { method: 'PATCH', url: `/api/v1/keywords/${tea}`, payload: { tags: [] } }, owner);
   });
 
   it('are 404 for another user\'s site, 422 without site_id, 401 without a token', async () => {
