@@ -19,6 +19,8 @@ import { createAnalyticsRepo } from './modules/analytics/analytics.repo.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createPerformanceRepo } from './modules/analytics/performance.repo.ts';
 import { createPerformanceService } from './modules/analytics/performance.service.ts';
+import { createEngagementService } from './modules/analytics/engagement.service.ts';
+import { createEngagementRepo } from './modules/analytics/engagement.repo.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { createAuditsService } from './modules/audits/audits.service.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
@@ -190,6 +192,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
       performance: createPerformanceService({ repo: createPerformanceRepo(db), analytics: createAnalyticsRepo(db), sites }),
+      engagement: createEngagementService({ repo: createEngagementRepo(db), analytics: createAnalyticsRepo(db), sites }),
       keywords,
     },
 

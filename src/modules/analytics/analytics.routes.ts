@@ -5,8 +5,10 @@ import type { AnalyticsService } from './analytics.service.ts';
 import { PerformanceExportQuery, PerformanceQuery, PerformanceSchema } from './performance.schemas.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { PerformanceService } from './performance.service.ts';
+import { EngagementQuery, EngagementSchema, TimelineQuery, TimelineSchema } from './engagement.schemas.ts';
+import type { EngagementService } from './engagement.service.ts';
 
-export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService; performance: PerformanceService }) {
+export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService; performance: PerformanceService; engagement: EngagementService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['analytics'];
   r.get(
@@ -40,5 +42,27 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
       },
     },
     async (request, reply) => sendCsv(reply, await deps.performance.exportRows(request.actor.sub, request.query)),
+  );
+  r.get(
+    '/analytics/engagement',
+    {
+      schema: {
+        tags, operationId: 'getEngagement',
+        summary: "GA4's side of the performance report: sessions, page views, engagement rate and key events, in totals and by day, against the same comparison periods",
+        querystring: EngagementQuery, response: { 200: EngagementSchema },
+      },
+    },
+    (request) => deps.engagement.report(request.actor.sub, request.query),
+  );
+  r.get(
+    '/analytics/changes',
+    {
+      schema: {
+        tags, operationId: 'getChangeTimeline',
+        summary: "The changes the site's tasks made in a period (completed, verified, rolled back), each on its Search Console day: the charts' markers",
+        querystring: TimelineQuery, response: { 200: TimelineSchema },
+      },
+    },
+    (request) => deps.engagement.timeline(request.actor.sub, request.query),
   );
 }
