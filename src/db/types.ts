@@ -22,6 +22,8 @@ export interface UsersTable {
   /** Set while an admin has disabled the account. */
   disabled_at: Timestamp | null;
   created_at: CreatedAt;
+  /** An IANA time zone the person reads dates in (migration 0034); null: the browser's. */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   updated_at: Timestamp;
 }
 

@@ -5,7 +5,7 @@ import { createLimit } from '../../plugins/rate-limits.ts';
 import { UserSchema } from '../users/users.schemas.ts';
 import { normalizeEmail } from '../users/users.service.ts';
 import {
-  ChangePasswordBody, PasswordResetAccepted, PasswordResetConfirmBody, PasswordResetRequestBody, UpdatedUserSchema, UpdateMeBody, UpdateUserBody, UserIdParams,
+  ChangePasswordBody, PasswordResetAccepted, PasswordResetConfirmBody, PasswordResetRequestBody, UpdatedUserSchema, UpdateMeBody, UpdateUserBody, UserIdParams, PreferencesSchema, UpdatePreferencesBody,
 } from './accounts.schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
@@ -74,6 +74,16 @@ export async function accountsRoutes(app: FastifyInstance, deps: { accounts: Acc
       body: UpdateMeBody, response: { 200: UserSchema },
     },
   }, (request) => accounts.rename(request.actor, request.body.name));
+
+  r.get('/auth/me/preferences', {
+    schema: { tags: ['auth'], operationId: 'getPreferences', summary: "The signed-in person's preferences (the time zone dates are shown in)", response: { 200: PreferencesSchema } },
+  }, (request) => accounts.preferences(request.actor));
+  r.patch('/auth/me/preferences', {
+    schema: {
+      tags: ['auth'], operationId: 'updatePreferences', summary: "Changes the signed-in person's preferences: a time zone must be an IANA name (422 otherwise), null for the browser's",
+      body: UpdatePreferencesBody, response: { 200: PreferencesSchema },
+    },
+  }, (request) => accounts.setPreferences(request.actor, request.body));
 
   r.put('/auth/me/password', {
     onRequest: changePerUser,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DisplayName, Uuid } from '../../lib/schema.ts';
+import { DisplayName, Nullable, Uuid } from '../../lib/schema.ts';
 import { ListedUserSchema, PasswordField } from '../users/users.schemas.ts';
 
 export const PasswordResetRequestBody = Type.Object(
@@ -33,6 +33,13 @@ export const UpdateMeBody = Type.Object(
   { name: DisplayName() },
   { additionalProperties: false },
 );
+
+export const PreferencesSchema = Type.Object({
+  time_zone: Nullable(Type.String({ description: 'The IANA time zone dates are shown in (e.g. Europe/Lisbon); null: the browser\'s. Search Console\'s days stay Pacific Time' })),
+}, { description: "The signed-in person's preferences" });
+export const UpdatePreferencesBody = Type.Object({
+  time_zone: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, description: 'An IANA time zone name, or null for the browser\'s' }))),
+}, { additionalProperties: false, minProperties: 1 });
 
 export const UserIdParams = Type.Object({ user_id: Uuid() }, { additionalProperties: false });
 

@@ -117,6 +117,8 @@ export function createAccountsService(deps: Deps) {
     },
 
     rename: (actor: AccessClaims, name: string): Promise<User> => users.rename(actor.sub, name),
+    preferences: (actor: AccessClaims) => users.preferences(actor.sub),
+    setPreferences: (actor: AccessClaims, values: { time_zone?: string | null | undefined }) => users.setPreferences(actor.sub, values),
 
     /** Every session of the caller ends, the one this token belongs to included. */
     async signOutEverywhere(actor: AccessClaims): Promise<void> {

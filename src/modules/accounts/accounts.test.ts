@@ -45,6 +45,34 @@ describe('PATCH /api/v1/auth/me', () => {
   });
 });
 
+describe('/api/v1/auth/me/preferences', () => {
+  const prefs = (token: string, payload?: object) => call(ctx, { method: payload ? 'PATCH' : 'GET', url: '/api/v1/auth/me/preferences', token, ...(payload ? { payload } : {}) });
+
+  it('keeps the time zone a person reads dates in (null: the browser\'s), and only their own', async () => {
+    const [user, neighbour] = [await signUp(ctx), await signUp(ctx)];
+    assert.deepEqual((await prefs(user.accessToken)).data, { time_zone: null });
+    const set = await prefs(user.accessToken, { time_zone: 'Europe/Lisbon' });
+    assert.equal(set.statusCode, 200, set.body);
+    assert.deepEqual(set.data, { time_zone: 'Europe/Lisbon' });
+    assert.deepEqual((await prefs(user.accessToken)).data, { time_zone: 'Europe/Lisbon' });
+    assert.deepEqual((await prefs(neighbour.accessToken)).data, { time_zone: null }, 'another account keeps its own');
+    assert.deepEqual((await prefs(user.accessToken, { time_zone: 'UTC' })).data, { time_zone: 'UTC' });
+    assert.deepEqual((await prefs(user.accessToken, { time_zone: null })).data, { time_zone: null });
+  });
+
+  it('answers 422 to a zone no one has heard of, an empty body or another property; 401 without a token', async () => {
+    const user = await signUp(ctx);
+    for (const payload of [{ time_zone: 'Mars/Olympus_Mons' }, { time_zone: 'Europe/Lisbon; drop table users' }, { time_zone: '' }, {}, { time_zone: 'UTC', name: 'x' }]) {
+      const res = await prefs(user.accessToken, payload);
+      assert.equal(res.statusCode, 422, JSON.stringify(payload));
+      assert.match(String(res.headers['content-type']), /problem\+json/);
+    }
+    assert.deepEqual((await prefs(user.accessToken)).data, { time_zone: null });
+    await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/auth/me/preferences' }, admin);
+    await assertRejectsBadTokens(ctx, { method: 'PATCH', url: '/api/v1/auth/me/preferences', payload: { time_zone: 'UTC' } }, admin);
+  });
+});
+
 describe('PUT /api/v1/auth/me/password', () => {
   it('changes the password with the current one; this session goes on, the others end', async () => {
     const user = await signUp(ctx);

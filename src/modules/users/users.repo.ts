@@ -93,6 +93,15 @@ export function createUsersRepo(db: Kysely<DB>) {
       return trx.selectFrom('users').select([...USER_COLUMNS, ...LISTED_COLUMNS]).where('id', '=', id).executeTakeFirst();
     },
 
+    /** The person's preferences (undefined when the account is gone). */
+    preferences(id: string) {
+      return db.selectFrom('users').select(['time_zone']).where('id', '=', id).executeTakeFirst();
+    },
+
+    setPreferences(id: string, values: { time_zone: string | null }) {
+      return db.updateTable('users').set({ time_zone: values.time_zone, updated_at: sql`now()` }).where('id', '=', id).returning(['time_zone']).executeTakeFirst();
+    },
+
     updateName(id: string, name: string): Promise<User | undefined> {
       return db.updateTable('users').set({ name, updated_at: sql`now()` }).where('id', '=', id).returning(USER_COLUMNS).executeTakeFirst();
     },

@@ -1,10 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { conflict, forbidden, unauthorized } from '../../lib/problem.ts';
+import { conflict, forbidden, invalid, unauthorized } from '../../lib/problem.ts';
 import { hashPassword } from './passwords.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { CreateUserInput, ListedUser, User } from './users.schemas.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+
+/** IANA zone names as this runtime's ICU knows them (its canonical list, plus UTC). */
+const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+/** Whether a name is a time zone ICU knows ("Europe/Lisbon"; also aliases such as "Asia/Calcutta", which Intl accepts). */
+function isTimeZone(name: string): boolean {
+  if (TIME_ZONES.has(name)) return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return /^[A-Za-z]+(?:[/_+-][A-Za-z0-9]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -61,6 +74,23 @@ export function createUsersService(deps: { repo: UsersRepo }) {
 
     /** The caller's own account with what signing in needs (password hash, disabled). */
     findAccount: (userId: string) => repo.findCredentialsById(userId),
+
+    async preferences(userId: string) {
+      const row = await repo.preferences(userId);
+      if (!row) throw unauthorized('The account for this token no longer exists');
+      return row;
+    },
+
+    /** Changes the preferences given (an absent one stays as it is); a time zone must be one this runtime knows. */
+    async setPreferences(userId: string, values: { time_zone?: string | null | undefined }) {
+      const current = await repo.preferences(userId);
+      if (!current) throw unauthorized('The account for this token no longer exists');
+      const next = { time_zone: values.time_zone === undefined ? current.time_zone : values.time_zone };
+      if (next.time_zone !== null && !isTimeZone(next.time_zone)) throw invalid('/body/time_zone', 'must be an IANA time zone name such as Europe/Lisbon or America/New_York');
+      const row = await repo.setPreferences(userId, next);
+      if (!row) throw unauthorized('The account for this token no longer exists');
+      return row;
+    },
 
     async rename(userId: string, name: string): Promise<User> {
       const user = await repo.updateName(userId, name.trim());
