@@ -121,7 +121,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(connectorsRoutes, { connectors: s.connectors });
       await api.register(tasksRoutes, { tasks: s.tasks });
       await api.register(rollbacksRoutes, { rollbacks: s.rollbacks });
-      await api.register(analyticsRoutes, { analytics: s.analytics, performance: s.performance, engagement: s.engagement });
+      await api.register(analyticsRoutes, { analytics: s.analytics, performance: s.performance, engagement: s.engagement, segments: s.segments });
       await api.register(keywordsRoutes, { keywords: s.keywords });
       await api.register(googleRoutes, { google: s.google, auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
     },

@@ -21,6 +21,8 @@ import { createPerformanceRepo } from './modules/analytics/performance.repo.ts';
 import { createPerformanceService } from './modules/analytics/performance.service.ts';
 import { createEngagementService } from './modules/analytics/engagement.service.ts';
 import { createEngagementRepo } from './modules/analytics/engagement.repo.ts';
+import { createSegmentsRepo } from './modules/analytics/segments.repo.ts';
+import { createSegmentsService } from './modules/analytics/segments.service.ts';
 import { createAuditsRepo } from './modules/audits/audits.repo.ts';
 import { createAuditsService } from './modules/audits/audits.service.ts';
 import { createAccessTokens } from './modules/auth/access-tokens.ts';
@@ -193,6 +195,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
       performance: createPerformanceService({ repo: createPerformanceRepo(db), analytics: createAnalyticsRepo(db), sites }),
       engagement: createEngagementService({ repo: createEngagementRepo(db), analytics: createAnalyticsRepo(db), sites }),
+      segments: createSegmentsService({ repo: createSegmentsRepo(db), analytics: createAnalyticsRepo(db), sites }),
       keywords,
     },
 

@@ -327,6 +327,17 @@ export interface SearchDailyTable {
   position: number;
 }
 
+/** Search Console's figures per country or device per day (migration 0035). */
+export interface SearchSegmentDailyTable {
+  site_id: string;
+  dimension: 'country' | 'device';
+  date: string;
+  key: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+}
+
 export interface SearchQueryDailyTable {
   site_id: string;
   date: string;
@@ -417,6 +428,7 @@ export interface DB {
   task_rollbacks: TaskRollbacksTable;
   search_daily: SearchDailyTable;
   search_query_daily: SearchQueryDailyTable;
+  search_segment_daily: SearchSegmentDailyTable;
   analytics_daily: AnalyticsDailyTable;
   keywords: KeywordsTable;
   oauth_states: OauthStatesTable;

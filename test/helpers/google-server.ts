@@ -10,7 +10,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
  * rowLimit, startRow, date ranges, empty days omitted) and GA4's runReport (string values,
  * YYYYMMDD dates). Tests play the browser with authorize().
  */
-export interface GscRow { date: string; query: string; page: string; clicks: number; impressions: number; position: number }
+/** A row of the property's data; its country (ISO 3166-1 alpha-3, lower case) and device default to usa and DESKTOP. */
+export interface GscRow { date: string; query: string; page: string; clicks: number; impressions: number; position: number; country?: string; device?: 'DESKTOP' | 'MOBILE' | 'TABLET' }
 export interface Ga4Row { date: string; sessions: number; screenPageViews: number; bounceRate: number; keyEvents: number }
 /** The GA4 metrics this stand-in knows; any other name is refused, as Google refuses it. */
 const GA4_METRIC_NAMES = new Set(['sessions', 'screenPageViews', 'bounceRate', 'keyEvents']);
@@ -91,7 +92,7 @@ export async function startGoogleServer(options: { clientId?: string; clientSecr
     const inRange = (gsc.get(siteUrl) ?? []).filter((r) => r.date >= body.startDate && r.date <= body.endDate);
     const groups = new Map<string, { keys: string[]; clicks: number; impressions: number; weighted: number }>();
     for (const row of inRange) {
-      const keys = dimensions.map((d) => String(row[d as keyof GscRow]));
+      const keys = dimensions.map((d) => String(d === 'country' ? row.country ?? 'usa' : d === 'device' ? row.device ?? 'DESKTOP' : row[d as keyof GscRow]));
       const key = keys.join('\u0000');
       const group = groups.get(key) ?? { keys, clicks: 0, impressions: 0, weighted: 0 };
       group.clicks += row.clicks;

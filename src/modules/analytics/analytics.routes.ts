@@ -7,8 +7,10 @@ import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
 import type { PerformanceService } from './performance.service.ts';
 import { EngagementQuery, EngagementSchema, TimelineQuery, TimelineSchema } from './engagement.schemas.ts';
 import type { EngagementService } from './engagement.service.ts';
+import { SegmentsQuery, SegmentsSchema } from './segments.schemas.ts';
+import type { SegmentsService } from './segments.service.ts';
 
-export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService; performance: PerformanceService; engagement: EngagementService }) {
+export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsService; performance: PerformanceService; engagement: EngagementService; segments: SegmentsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['analytics'];
   r.get(
@@ -64,5 +66,16 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
       },
     },
     (request) => deps.engagement.timeline(request.actor.sub, request.query),
+  );
+  r.get(
+    '/analytics/performance/segments',
+    {
+      schema: {
+        tags, operationId: 'getPerformanceSegments',
+        summary: "The performance report's countries or devices: each one's clicks, impressions, CTR and position against the comparison period, sorted and paged; with key, one country's or device's totals and days for the charts",
+        querystring: SegmentsQuery, response: { 200: SegmentsSchema },
+      },
+    },
+    (request) => deps.segments.report(request.actor.sub, request.query),
   );
 }

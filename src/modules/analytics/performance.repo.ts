@@ -38,11 +38,11 @@ function filterSql(f: ReportFilters): RawBuilder<unknown> {
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
-const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
+export const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
   ({ clicks: Number(row.clicks ?? 0), impressions: Number(row.impressions ?? 0), weighted_position: Number(row.weighted_position ?? 0) });
 
 /** The SQL of a sort (its value for one row of the joined periods); nulls last whatever the order. */
-const SORT_SQL: Record<Sort, RawBuilder<unknown>> = {
+export const SORT_SQL: Record<Sort, RawBuilder<unknown>> = {
   clicks: sql`coalesce(c.clicks, 0)`,
   impressions: sql`coalesce(c.impressions, 0)`,
   ctr: sql`c.clicks::float8 / nullif(c.impressions, 0)`,

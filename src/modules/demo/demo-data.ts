@@ -1,7 +1,7 @@
 import { expectedCtr } from '../search-data/ctr-curve.ts';
 import { PLANTS } from './demo-site.ts';
 import { DAY_MS as DAY, isoDate } from '../search-data/periods.ts';
-import type { AnalyticsDay, QueryPageDay, SearchDay } from '../search-data/search-data.repo.ts';
+import type { AnalyticsDay, QueryPageDay, SearchDay, SegmentDay } from '../search-data/search-data.repo.ts';
 
 
 /** A small seeded PRNG (mulberry32): the same demo every time. */
@@ -31,9 +31,16 @@ const PATTERNS = [
 export interface DemoData {
   days: SearchDay[];
   queryDays: QueryPageDay[];
+  /** Each day's totals split by country and by device, as Search Console reports them. */
+  countries: SegmentDay[];
+  devices: SegmentDay[];
   analytics: AnalyticsDay[];
   queries: number;
 }
+
+/** A garden shop's audience: [country (ISO 3166-1 alpha-3, as Search Console writes it), share, places from the average]. */
+const COUNTRY_SHARES = [['usa', 0.38, 0.5], ['gbr', 0.16, -1], ['prt', 0.1, -2], ['can', 0.08, 0], ['deu', 0.07, 2], ['aus', 0.06, 1], ['bra', 0.05, 3], ['fra', 0.04, 2], ['irl', 0.03, -0.5], ['nld', 0.03, 1.5]] as const;
+const DEVICE_SHARES = [['mobile', 0.58, 0.8], ['desktop', 0.38, -1], ['tablet', 0.04, 0.5]] as const;
 
 /**
  * Synthetic but realistic search data for a demo site: 16 months of site totals and GA4
@@ -58,6 +65,17 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
 
   const days: SearchDay[] = [];
   const analytics: AnalyticsDay[] = [];
+  const countries: SegmentDay[] = [];
+  const devices: SegmentDay[] = [];
+  // A day's figures shared out (shares drifting a little each day), each part ranking a little better or worse than the whole.
+  const split = (into: SegmentDay[], date: string, whole: SearchDay, parts: ReadonlyArray<readonly [string, number, number]>) => {
+    for (const [key, share, offset] of parts) {
+      const impressions = Math.round(whole.impressions * share * (0.85 + rand() * 0.3));
+      if (impressions === 0) continue;
+      const position = Math.max(1, whole.position + offset + (rand() - 0.5));
+      into.push({ date, key, clicks: Math.min(impressions, Math.round(impressions * expectedCtr(position) * 1.6)), impressions, position });
+    }
+  };
   const totalDays = 16 * 30 + 6; // 16 months
   for (let back = totalDays; back >= 3; back--) { // Search Console is 2-3 days behind
     const time = today - back * DAY;
@@ -65,7 +83,10 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
     const impressions = Math.round(9000 * season(time) * growth * (0.9 + rand() * 0.2));
     const position = Math.max(1, 18 - (totalDays - back) / 60 + rand() * 1.5);
     const clicks = Math.round(impressions * expectedCtr(position) * 1.6);
-    days.push({ date: isoDate(time), clicks, impressions, ctr: clicks / impressions, position });
+    const day = { date: isoDate(time), clicks, impressions, ctr: clicks / impressions, position };
+    days.push(day);
+    split(countries, day.date, day, COUNTRY_SHARES);
+    split(devices, day.date, day, DEVICE_SHARES);
     const sessions = Math.round(clicks * 1.4 + 40 * rand());
     analytics.push({
       date: isoDate(time), sessions, page_views: Math.round(sessions * (1.8 + rand() * 0.6)),
@@ -83,6 +104,6 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
       queryDays.push({ date: isoDate(time), query: q.query, page: q.page, clicks: Math.round(impressions * expectedCtr(position)), impressions, position });
     }
   }
-  return { days, queryDays, analytics, queries: queries.length };
+  return { days, queryDays, countries, devices, analytics, queries: queries.length };
 }
 

@@ -71,6 +71,9 @@ export async function runDemo(deps: DemoDeps, now = new Date()): Promise<DemoRes
   const data = demoSearchData(website.origin, now);
   await deps.searchData.upsertSearchDays(site.id, data.days);
   await deps.searchData.replaceQueryDays(site.id, [...new Set(data.queryDays.map((r) => r.date))], data.queryDays);
+  const syncedDays = data.days.map((d) => d.date);
+  await deps.searchData.replaceSegmentDays(site.id, 'country', syncedDays, data.countries);
+  await deps.searchData.replaceSegmentDays(site.id, 'device', syncedDays, data.devices);
   await deps.searchData.upsertAnalyticsDays(site.id, data.analytics);
   await deps.searchData.refreshKeywords(site.id, brandOf('demo-garden-shop.example'));
   // What a finished sync would have recorded, and the event it would have sent.

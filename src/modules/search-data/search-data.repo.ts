@@ -8,6 +8,9 @@ const CHUNK = 2000;
 
 export interface SearchDay { date: string; clicks: number; impressions: number; ctr: number; position: number }
 export interface QueryPageDay { date: string; query: string; page: string; clicks: number; impressions: number; position: number }
+/** One country's (ISO 3166-1 alpha-3, lower case, as Search Console writes it) or device's figures on one day. */
+export interface SegmentDay { date: string; key: string; clicks: number; impressions: number; position: number }
+export type SegmentDimension = 'country' | 'device';
 export interface AnalyticsDay { date: string; sessions: number; page_views: number; bounce_rate: number; conversions: number }
 
 const chunks = <T>(rows: T[]) => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
@@ -44,6 +47,16 @@ export function createSearchDataRepo(db: Kysely<DB>) {
               clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), position: eb.ref('excluded.position'),
             })))
             .execute();
+        }
+      });
+    },
+
+    /** Replaces a dimension's rows of the days given (as query rows: a day's rows may change as data settles). */
+    async replaceSegmentDays(siteId: string, dimension: SegmentDimension, days: string[], rows: SegmentDay[]) {
+      await atomically(db, async (trx) => {
+        if (days.length > 0) await trx.deleteFrom('search_segment_daily').where('site_id', '=', siteId).where('dimension', '=', dimension).where('date', 'in', days).execute();
+        for (const part of chunks(lastByKey(rows, (r) => `${r.date}\u0000${r.key}`))) {
+          await trx.insertInto('search_segment_daily').values(part.map((r) => ({ site_id: siteId, dimension, ...r }))).execute();
         }
       });
     },

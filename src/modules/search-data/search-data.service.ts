@@ -8,6 +8,7 @@ export function createSearchDataService(repo: SearchDataRepo) {
   return {
     upsertSearchDays: repo.upsertSearchDays,
     replaceQueryDays: repo.replaceQueryDays,
+    replaceSegmentDays: repo.replaceSegmentDays,
     upsertAnalyticsDays: repo.upsertAnalyticsDays,
     refreshKeywords: repo.refreshKeywords,
     pageMetrics: repo.pageMetrics,

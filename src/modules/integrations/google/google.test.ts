@@ -158,6 +158,12 @@ describe('connecting Google', () => {
     const db = ctx.database.db;
     const count = async () => Number((await db.selectFrom('search_query_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow()).n);
     assert.equal(await count(), 27_000);
+    // Countries and devices, each fetched on its own, every day synced (the stand-in's rows are all usa, desktop).
+    const segments = async () => (await db.selectFrom('search_segment_daily').select(['dimension', 'key', (eb) => eb.fn.countAll<number>().as('days'), (eb) => eb.fn.sum<number>('clicks').as('clicks')])
+      .where('site_id', '=', siteId).groupBy(['dimension', 'key']).orderBy('dimension').execute()).map((r) => [r.dimension, r.key, Number(r.days), Number(r.clicks)]);
+    const totalClicks = Number((await db.selectFrom('search_daily').select((eb) => eb.fn.sum<number>('clicks').as('c')).where('site_id', '=', siteId).executeTakeFirstOrThrow()).c);
+    const days = Number((await db.selectFrom('search_daily').select((eb) => eb.fn.countAll<number>().as('n')).where('site_id', '=', siteId).executeTakeFirstOrThrow()).n);
+    assert.deepEqual(await segments(), [['country', 'usa', days, totalClicks], ['device', 'desktop', days, totalClicks]]);
     const stats = (await call(ctx, { method: 'GET', url: `/api/v1/keywords/stats?site_id=${siteId}`, token: owner.accessToken })).data;
     assert.equal(stats.total_keywords, 300);
     const traffic = (await call(ctx, { method: 'GET', url: `/api/v1/analytics/trends?site_id=${siteId}&metric=organic_traffic&period=7d`, token: owner.accessToken })).data;
@@ -169,6 +175,7 @@ describe('connecting Google', () => {
     await ctx.app.jobs.send(SYNC_JOB, { siteId });
     await until(async () => (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: owner.accessToken })).data, (p) => p.last_analytics_sync_at !== before, 'the re-sync', 60_000);
     assert.equal(await count(), 27_000);
+    assert.deepEqual(await segments(), [['country', 'usa', days, totalClicks], ['device', 'desktop', days, totalClicks]], 'nor do countries and devices');
   });
 
   it('keeps the data and says so on the site\'s progress when Google\'s quota is exhausted', async () => {
