@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Route } from 'playwright-core';
 import { runDemo } from '../../src/modules/demo/demo.ts';
 import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { until } from '../helpers/wait.ts';
@@ -41,6 +41,13 @@ async function open(url: string) {
   await page.goto(`${base}${url}`);
   await injectAxe();
 }
+/** Clicks an export button and reads the file the browser saves: the name the server gave it, and its text (its BOM kept). */
+async function download(button: Locator) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
+}
+const BOM = '\uFEFF';
+const csvLines = (text: string) => text.replace(/\n$/, '').split('\n');
 
 describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
@@ -160,6 +167,11 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await urls.first().waitFor();
     assert.match(await urls.first().innerText(), new RegExp(fixture.origin.replace(/\./g, '\\.')));
     await capture('03-site-audit');
+    // The whole audit's issues as a file: every affected URL of every check.
+    const issues = await download(page.getByRole('button', { name: 'Export issues (CSV)' }));
+    assert.match(issues.name, /-audit-\d{4}-\d{2}-\d{2}-issues\.csv$/);
+    assert.ok(issues.text.startsWith(`${BOM}severity,check_id,check,category,url,value,how_to_fix\n`), issues.text.slice(0, 80));
+    assert.match(issues.text, new RegExp(`,${fixture.origin.replace(/\./g, '\\.')}/`), 'rows with the affected URLs');
   });
 
   let taskUrl = '';
@@ -243,6 +255,12 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.equal(await rows.count(), 1);
     assert.match(await rows.first().innerText(), /Add a meta description[\s\S]*Rolled back/i);
     await capture('07b-tasks');
+    // The export takes the list's filters: the rolled-back task, with its history.
+    const tasks = await download(page.getByRole('button', { name: 'Export CSV' }));
+    assert.match(tasks.name, /-tasks-rolled_back\.csv$/);
+    assert.ok(tasks.text.startsWith(`${BOM}id,site,type,category,title,target,status,priority,`), tasks.text.slice(0, 80));
+    assert.match(tasks.text, /,Add a meta description[^\n]*,rolled_back,/);
+    assert.doesNotMatch(tasks.text, /,(awaiting_approval|completed),(critical|high|medium|low),/, 'only the filtered status');
 
     await page.getByRole('link', { name: 'Rollback history' }).click();
     await page.getByRole('heading', { name: 'Rollback history' }).waitFor();
@@ -347,7 +365,13 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('searchbox', { name: 'Search the queries' }).fill('prune');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((u) => u.searchParams.get('search') === 'prune');
-    await until(async () => page.locator('.report-table tbody tr td:first-child').allInnerTexts(), (keys) => keys.length > 0 && keys.every((k) => k.includes('prune')), 'queries with "prune"');
+    const pruned = await until(async () => page.locator('.report-table tbody tr td:first-child').allInnerTexts(), (keys) => keys.length > 0 && keys.every((k) => k.includes('prune')), 'queries with "prune"');
+    // The export is the table as set (searched, compared, sorted by a change), every row of it.
+    const queries = await download(page.getByRole('button', { name: 'Export CSV' }));
+    assert.match(queries.name, /-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}-vs-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [heading, ...found] = csvLines(queries.text);
+    assert.ok(heading!.startsWith(`${BOM}query,clicks,impressions,ctr,position,previous_clicks,`), heading);
+    assert.ok(found.length >= pruned.length && found.every((line) => line.split(',')[0]!.includes('prune')), `every query with "prune": ${found.join(' | ')}`);
 
     await page.getByRole('radio', { name: 'Pages' }).click();
     await page.waitForURL((u) => u.searchParams.get('dimension') === 'page');
@@ -363,6 +387,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.locator('.chart-compare canvas').waitFor();
     await until(async () => page.locator('.report-table thead').innerText(), (text) => /POSITION/i.test(text) && !/change/i.test(text), 'a table sorted by the metric itself: no change without a comparison');
     await capture('08c-performance-filtered');
+    const pages = await download(page.getByRole('button', { name: 'Export CSV' }));
+    assert.match(pages.name, /-pages-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/, 'no comparison in the name');
+    assert.equal(csvLines(pages.text)[0], `${BOM}page,clicks,impressions,ctr,position`, 'no comparison columns');
+    assert.ok(csvLines(pages.text).slice(1).every((line) => line.startsWith('http')), 'a page per row');
   });
 
   it('lists, sorts, adds and deletes keywords', async () => {
@@ -383,6 +411,13 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     );
     assert.equal(positions[0], 1);
     await capture('09-keywords');
+    // Every keyword, in the table's order: best position first.
+    const keywords = await download(page.getByRole('button', { name: 'Export CSV' }));
+    assert.match(keywords.name, /-keywords\.csv$/);
+    const [heading, best, ...more] = csvLines(keywords.text);
+    assert.equal(heading, `${BOM}keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,search_volume,volume_source,difficulty,updated_at`);
+    assert.match(best!, /^[^,]+,1,/, best);
+    assert.ok(more.length + 1 >= positions.length, 'every keyword');
 
     await page.getByLabel('Track a keyword').fill('heritage rose bushes e2e');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -445,6 +480,18 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('link', { name: 'Keywords' }).click();
     await page.getByRole('alert').filter({ hasText: 'Too many requests. Try again in 30 seconds.' }).waitFor();
     await page.unroute('**/api/v1/keywords/stats*');
+    // An export says it is under way (and takes no second click), then why it failed and when to retry.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => void (answer = resolve));
+    await page.route('**/api/v1/keywords/export*', async (route) => { await held; await route.fulfill(problem(429, 'limited', { 'retry-after': '12' })); });
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const busy = page.getByRole('button', { name: 'Exporting…' });
+    await busy.waitFor();
+    assert.equal(await busy.getAttribute('aria-disabled'), 'true');
+    answer();
+    await page.getByRole('alert').filter({ hasText: 'Too many requests. Try again in 12 seconds.' }).waitFor();
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    await page.unroute('**/api/v1/keywords/export*');
 
     await page.route('**/api/v1/analytics/dashboard*', (route) => route.fulfill(problem(404, 'Site not found')));
     await page.getByRole('link', { name: 'Analytics' }).click();

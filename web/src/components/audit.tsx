@@ -1,5 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
+import { downloadFile } from '../api/download.ts';
+import { ExportButton, useExport } from './export-button.tsx';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { Async, Badge, Empty, ErrorNotice, Loading, Pager, Score, useAsync } from './ui.tsx';
 
@@ -39,7 +41,10 @@ export function AuditReport({ siteId }: { siteId: string }) {
             </div>
             {issues.length === 0 ? <Empty title="No issues found">Every check passed on the pages crawled.</Empty> : (
               <>
-                <h2 class="section-title">Issues by check</h2>
+                <div class="section-head">
+                  <h2>Issues by check</h2>
+                  <ExportIssues auditId={a.id} />
+                </div>
                 <ul class="issues">
                   {issues.map((issue) => <IssueRow auditId={a.id} issue={issue} cost={costs.get(issue.check_id)} />)}
                 </ul>
@@ -49,6 +54,17 @@ export function AuditReport({ siteId }: { siteId: string }) {
         );
       }}
     </Async>
+  );
+}
+
+/** Every affected URL of every check of the audit, most severe first, with how to fix it. */
+function ExportIssues({ auditId }: { auditId: string }) {
+  const exporter = useExport(() => downloadFile('/api/v1/audits/{audit_id}/issues/export', { path: { audit_id: auditId } }));
+  return (
+    <>
+      <ExportButton exporter={exporter} label="Export issues (CSV)" small />
+      {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
+    </>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { changeText, METRICS, tone, type Go, type MetricKey, type Report, type ReportQuery } from '../lib/performance.ts';
 import { formatDate } from '../lib/format.ts';
-import { Empty, Pager } from './ui.tsx';
+import { downloadFile } from '../api/download.ts';
+import { ExportButton, useExport } from './export-button.tsx';
+import { Empty, ErrorNotice, Pager } from './ui.tsx';
 
 const COLUMNS: Array<{ key: MetricKey; label: string }> = [
   { key: 'clicks', label: 'Clicks' }, { key: 'impressions', label: 'Impressions' }, { key: 'ctr', label: 'CTR' }, { key: 'position', label: 'Position' },
@@ -20,6 +22,11 @@ export function PerformanceTable({ report, state, go }: { report: Report; state:
     const natural = key === 'position' && !byChange ? 'asc' : 'desc';
     go({ sort, order: sortKey === key ? (dir === 'asc' ? 'desc' : 'asc') : natural });
   };
+  // The export is what the table shows, every row of it: the same settings without the paging.
+  const exporter = useExport(() => {
+    const { page: _page, page_size: _size, ...query } = state;
+    return downloadFile('/api/v1/analytics/performance/export', { query });
+  });
   // The sync keeps fewer days of query rows than of totals: a period that starts before them says so.
   const partial = report.rows_from !== null && report.rows_from > (report.comparison?.start ?? report.period.start);
   return (
@@ -39,7 +46,9 @@ export function PerformanceTable({ report, state, go }: { report: Report; state:
           <input type="search" aria-label={`Search the ${noun}`} placeholder={`Search ${noun}`} maxLength={200} value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
           <button type="submit" class="btn btn-small">Search</button>
         </form>
+        {rows.total > 0 && <ExportButton exporter={exporter} small />}
       </div>
+      {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
       <h2 id="h-rows" class="sr-only">{rows.dimension === 'query' ? 'Queries' : 'Pages'}</h2>
       {partial && <p class="muted small">Queries and pages are kept from {formatDate(report.rows_from)}: their figures count from that day.</p>}
       {rows.items.length === 0 ? (

@@ -1,6 +1,8 @@
 import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
+import { downloadFile } from '../api/download.ts';
+import { ExportButton, useExport } from '../components/export-button.tsx';
 import type { paths } from '../generated/api';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
@@ -15,14 +17,25 @@ export function KeywordsPage() {
     <WithSite>
       {(site, picker) => {
         const role = workspaces?.find((w) => w.id === site.workspace_id)?.role;
-        return (
-          <section class="page">
-            <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${site.name} ranks for in Google search.`} actions={picker} />
-            <Keywords siteId={site.id} canEdit={atLeast(role, 'editor')} viewOnly={role === 'viewer'} />
-          </section>
-        );
+        return <KeywordsSection key={site.id} siteId={site.id} name={site.name} picker={picker} canEdit={atLeast(role, 'editor')} viewOnly={role === 'viewer'} />;
       }}
     </WithSite>
+  );
+}
+
+function KeywordsSection({ siteId, name, picker, canEdit, viewOnly }: { siteId: string; name: string; picker: preact.ComponentChildren; canEdit: boolean; viewOnly: boolean }) {
+  const { query } = useLocation();
+  // Every keyword of the site, in the table's order.
+  const exporter = useExport(() => {
+    const sort = tableSort(query);
+    return downloadFile('/api/v1/keywords/export', { query: { site_id: siteId, sort: sort.key, order: sort.dir } });
+  });
+  return (
+    <section class="page">
+      <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${name} ranks for in Google search.`} actions={<>{picker}<ExportButton exporter={exporter} /></>} />
+      {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
+      <Keywords siteId={siteId} canEdit={canEdit} viewOnly={viewOnly} />
+    </section>
   );
 }
 
@@ -33,11 +46,15 @@ const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
 ];
 
+/** The table's order, as the address holds it: the API's, over the whole list (not the loaded page). */
+const tableSort = (query: Record<string, string>) =>
+  ({ key: (COLUMNS.find((c) => c.key === query.sort)?.key ?? 'volume') as SortKey, dir: query.order === 'asc' ? 'asc' as const : 'desc' as const });
+
 function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: boolean; viewOnly: boolean }) {
   const { query, path, route } = useLocation();
   const page = Number(query.page ?? 1) || 1;
-  // The order is the API's, over the whole list (not the loaded page), and lives in the URL like the page.
-  const sort = { key: (COLUMNS.find((c) => c.key === query.sort)?.key ?? 'volume') as SortKey, dir: query.order === 'asc' ? 'asc' as const : 'desc' as const };
+  // The order lives in the URL like the page.
+  const sort = tableSort(query);
   const go = (next: { page?: number; key?: SortKey; dir?: 'asc' | 'desc' }) =>
     route(`${path}?site=${siteId}&sort=${next.key ?? sort.key}&order=${next.dir ?? sort.dir}&page=${next.page ?? 1}`);
   const stats = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/stats', { params: { query: { site_id: siteId } } })), [siteId]);

@@ -1,8 +1,10 @@
 import { useShownWorkspace } from '../lib/workspaces.ts';
 import { CategoryFilter, FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { api, unwrap } from '../api/client.ts';
+import { downloadFile } from '../api/download.ts';
+import { ExportButton, useExport } from '../components/export-button.tsx';
 import { loadSites } from '../components/site-picker.tsx';
-import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
+import { Async, Badge, Empty, ErrorNotice, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { formatDate, formatRelative, humanize } from '../lib/format.ts';
 
 const STATUSES = ['awaiting_approval', 'queued', 'in_progress', 'completed', 'failed', 'cancelled', 'rolled_back'] as const;
@@ -14,15 +16,17 @@ export function TasksPage() {
   const status = (STATUSES as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof STATUSES)[number]) : undefined;
   const sites = useAsync(loadSites, []);
   const workspace = useShownWorkspace();
-  const tasks = useAsync(async () => unwrap(await api.GET('/api/v1/tasks', {
-    // No site chosen: the top bar's workspace, if one is chosen.
-    params: { query: { page, page_size: PAGE_SIZE, ...(site ? { site_id: site } : workspace ? { workspace_id: workspace.id } : {}), ...(status ? { status } : {}), ...(category ? { category } : {}) } },
-  })), [site, workspace?.id, status, category, page]);
+  // No site chosen: the top bar's workspace, if one is chosen.
+  const filters = { ...(site ? { site_id: site } : workspace ? { workspace_id: workspace.id } : {}), ...(status ? { status } : {}), ...(category ? { category } : {}) };
+  const tasks = useAsync(async () => unwrap(await api.GET('/api/v1/tasks', { params: { query: { page, page_size: PAGE_SIZE, ...filters } } })), [site, workspace?.id, status, category, page]);
+  // Every task these filters select, not only this page's.
+  const exporter = useExport(() => downloadFile('/api/v1/tasks/export', { query: filters }));
   const siteName = (id: string) => sites.data?.find((s) => s.id === id)?.name ?? '';
 
   return (
     <section class="page">
-      <PageHeader title={<span tabIndex={-1}>Tasks</span>} subtitle="Everything the agent proposed, approved work and what became of it. Newest first." actions={<a class="btn" href="/rollbacks">Rollback history</a>} />
+      <PageHeader title={<span tabIndex={-1}>Tasks</span>} subtitle="Everything the agent proposed, approved work and what became of it. Newest first." actions={<><ExportButton exporter={exporter} /><a class="btn" href="/rollbacks">Rollback history</a></>} />
+      {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
       <FilterBar id="task-filters" label="Filter tasks" active={[site, status, category].filter(Boolean).length}>
         <SiteFilter sites={sites.data} value={site} onChange={(v) => setFilter('site', v)} />
         <label>Status
