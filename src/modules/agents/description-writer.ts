@@ -35,7 +35,11 @@ import {
  */
 
 /** A draft (and where on the page it came from, when not the lead), or the true reason none meets the rules (recorded as the refusal). */
-export type Draft = { text: string; from?: string } | { reason: string; rule?: string };
+/**
+ * A draft, or a refusal with the id of the rule that decided it; a refusal for length alone carries the sentence
+ * (`tooLong`), which a configured language model may shorten (planners/meta.ts): extractive cuts found no boundary.
+ */
+export type Draft = { text: string; from?: string } | { reason: string; rule?: string; tooLong?: string };
 
 // What other modules read from here, kept where they always were.
 export { ELLIPSIS, REPLACEMENT, SENTENCE_END };
@@ -183,6 +187,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   const readAll: Sentence[] = [];
   let reason: string | undefined;
   let rule: string | undefined;
+  let tooLong: string | undefined;
   for (const [s, blocks] of sections.entries()) {
     // Paragraphs are read (segmented, checked) as the draft reaches them: most pages are done after their first.
     const cache: Sentence[][] = [];
@@ -297,6 +302,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       if (displayWidth(text) < DESCRIPTION_MIN) {
         const trimmed = text === '' ? shorten(first, content.lang, headlineText(content)) ?? shortenedThenNext(b, start) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
+        if (text === '' && rule === undefined) tooLong = first;
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''
           ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
@@ -314,7 +320,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
     }
     // The sentence refused, quoted: a reader of the refusal sees what the page opens with, and can judge.
-    if (reason) return { reason, ...(rule ? { rule } : {}) };
+    if (reason) return { reason, ...(rule ? { rule } : {}), ...(rule === 'lead_too_long' && tooLong ? { tooLong } : {}) };
     // The sentence refused, and the rule it breaks in words: a reader of the refusal sees what the page opens with, and can judge.
     const opening = read(firstUsable)[0]!;
     const broken = opening.rule ?? openingRule(opening.text, s === 0, content.lang) ?? 'no_opening';

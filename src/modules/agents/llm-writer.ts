@@ -37,7 +37,9 @@ export function createLlmWriter(options: LlmOptions, log: FastifyBaseLogger) {
       {
         role: 'user',
         content: `Page title: ${content.title}\nMain heading: ${content.h1}\nPage text:\n${content.paragraphs.join('\n').slice(0, 4000)}\n\n`
-          + `Current draft: ${draft}\n\nImprove the draft's wording.`,
+          + `Current draft: ${draft}\n\n${draft.length > max
+            ? `Shorten the draft to at most ${max} characters: keep who did what and its facts, drop asides, and add nothing.`
+            : "Improve the draft's wording."}`,
       },
     ];
     try {

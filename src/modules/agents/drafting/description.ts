@@ -28,5 +28,5 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   const lead = draftFromLead(content, taken);
   if ('text' in lead || own.refusals.length === 0) return lead;
   const summaries = own.refusals.map((r) => `its ${summaryName(r.source)} was not used: ${r.detail}`).join('; ');
-  return { reason: `${lead.reason}; ${summaries}`, ...(lead.rule ? { rule: lead.rule } : {}) };
+  return { reason: `${lead.reason}; ${summaries}`, ...(lead.rule ? { rule: lead.rule } : {}), ...(lead.tooLong ? { tooLong: lead.tooLong } : {}) };
 }

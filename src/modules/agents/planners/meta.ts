@@ -218,7 +218,18 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
   const page = await readOrReject(ctx, type, url);
   if (!page) return undefined;
   const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
-  if ('reason' in draft) return void (await ctx.reject(type, url, draft.reason, draft.rule));
+  if ('reason' in draft) {
+    // A lead refused for its length alone: a configured language model may shorten it (its answer is checked like any
+    // draft); without one, or when its answer fails the checks, the refusal stands.
+    if (draft.tooLong) {
+      const shortened = await ctx.polish('meta_description', draft.tooLong, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
+      if (shortened.writer !== 'extractive') {
+        ctx.taken.descriptions.add(shortened.text.toLowerCase());
+        return { after: shortened.text, writer: shortened.writer, drafted_from: 'lead' };
+      }
+    }
+    return void (await ctx.reject(type, url, draft.reason, draft.rule));
+  }
   const { text, writer } = await ctx.polish('meta_description', draft.text, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
   ctx.taken.descriptions.add(text.toLowerCase());
   // Where on the page it comes from: its lead, or a summary its editors wrote (a standfirst, its JSON-LD or og:description).
