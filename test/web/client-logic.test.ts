@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { changesOf, diffExcerpts, diffWords, pageCount, sides } from '../../web/src/lib/diff.ts';
+import { dispositionFileName } from '../../web/src/lib/file-name.ts';
 import { changeTone, errorMessage, fieldErrors, formatChange, formatNumber, formatRelative, googleRefusal, humanize, missingScopes, platformName, positionDelta } from '../../web/src/lib/format.ts';
 
 const join = (parts: Array<{ text: string }>) => parts.map((p) => p.text).join('');
@@ -172,5 +173,16 @@ describe('what a task risks, in words', () => {
     assert.equal(riskOf({ ...title, outcome: 'brief' }).level, 'none');
     assert.equal(riskOf({ ...title, configuration: { field: 'content' } }).level, 'medium');
     assert.equal(fieldName('meta.sos_meta_description'), 'meta description');
+  });
+});
+
+describe("an export's file name", () => {
+  it('is the name Content-Disposition gives (filename* first), never a path, else a fallback', () => {
+    assert.equal(dispositionFileName('attachment; filename="shop.example-keywords.csv"'), 'shop.example-keywords.csv');
+    assert.equal(dispositionFileName("attachment; filename=\"plain.csv\"; filename*=UTF-8''caf%C3%A9.csv"), 'café.csv');
+    assert.equal(dispositionFileName('attachment; filename="../../etc/passwd"'), '-..-etc-passwd');
+    assert.equal(dispositionFileName('attachment; filename=bare.csv'), 'bare.csv');
+    assert.equal(dispositionFileName(null), 'export.csv');
+    assert.equal(dispositionFileName("attachment; filename*=UTF-8''%E0%A4%A"), 'export.csv', 'a malformed encoding and no plain name');
   });
 });

@@ -1,22 +1,11 @@
 import type { paths } from '../generated/api';
 import { api, unwrap } from './client.ts';
+import { dispositionFileName } from '../lib/file-name.ts';
 
 /** The API's CSV exports. */
 export type ExportPath = { [P in keyof paths]: P extends `${string}/export` ? P : never }[keyof paths];
 type ExportParams<P extends ExportPath> = Pick<paths[P]['get']['parameters'], 'query' | 'path'>;
 type BlobGet = (path: string, init: { params: unknown; parseAs: 'blob' }) => Promise<{ data?: Blob; error?: unknown; response: Response }>;
-
-/** The file name a Content-Disposition header gives (RFC 6266: filename* first), without any folder in it. */
-export function dispositionFileName(header: string | null, fallback = 'export.csv'): string {
-  let name: string | undefined;
-  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header ?? '');
-  if (encoded) {
-    try { name = decodeURIComponent(encoded[1]!.trim()); } catch { /* a malformed one: the plain name below */ }
-  }
-  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header ?? '')?.slice(1).find((n) => n !== undefined)?.trim();
-  name = name?.replace(/[/\\]/g, '-').replace(/^\.+/, '');
-  return name || fallback;
-}
 
 /**
  * Downloads one of the API's exports as the file it names. A link to the API would go without the access token (it
