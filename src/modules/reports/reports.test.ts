@@ -9,6 +9,9 @@ import { createSearchDataRepo, type QueryPageDay } from '../search-data/search-d
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { day as printed } from './format.ts';
 import { html } from './html.ts';
+import { createPdfRenderer } from './pdf-renderer.ts';
+import { ProblemError } from '../../lib/problem.ts';
+import pino from 'pino';
 
 const which = (program: string) => {
   try {
@@ -254,5 +257,16 @@ describe('GET /sites/{id}/report.pdf', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('the PDF renderer', () => {
+  it('renders a bounded number at once: beyond those and the few waiting, a 503 with Retry-After', async () => {
+    // A Chromium that cannot start: each render fails (503) once it has its slot, without a browser launched by this test.
+    const renderer = createPdfRenderer({ executablePath: '/nonexistent/chromium', log: pino({ level: 'silent' }), maxConcurrent: 1, maxWaiting: 1 });
+    const outcomes = await Promise.allSettled([renderer.render('<p>1</p>'), renderer.render('<p>2</p>'), renderer.render('<p>3</p>')]);
+    const details = outcomes.map((o) => (o.status === 'rejected' && o.reason instanceof ProblemError ? [o.reason.status, o.reason.headers['retry-after'], o.reason.message.split(' ')[0]] : o.status));
+    assert.deepEqual(details, [[503, '30', 'Chromium'], [503, '30', 'Chromium'], [503, '5', 'Other']], 'the first renders, the second waits its turn, the third is turned away');
+    await renderer.close();
   });
 });
