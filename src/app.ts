@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { googleRoutes } from './modules/integrations/google/google.routes.ts';
 import { keywordsRoutes } from './modules/keywords/keywords.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rollbacksRoutes } from './modules/rollbacks/rollbacks.routes.ts';
 import { sitesRoutes } from './modules/sites/sites.routes.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(rollbacksRoutes, { rollbacks: s.rollbacks });
       await api.register(analyticsRoutes, { analytics: s.analytics, performance: s.performance, engagement: s.engagement, segments: s.segments });
       await api.register(keywordsRoutes, { keywords: s.keywords });
+      await api.register(reportsRoutes, { reports: s.reports });
       await api.register(googleRoutes, { google: s.google, auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
     },
     { prefix: '/api/v1' },

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
 import type { PrivateTargets } from './lib/safe-http.ts';
 
@@ -35,6 +36,8 @@ export interface Config {
   /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: LogLevel;
+  /** The Chromium that renders report PDFs: CHROMIUM_PATH, or `chromium` found on PATH; undefined without one (the PDF is then 503). */
+  chromiumPath: string | undefined;
 }
 
 export interface GoogleConfig {
@@ -161,6 +164,9 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const chromiumPath = read('CHROMIUM_PATH');
+  if (chromiumPath !== undefined && !path.isAbsolute(chromiumPath)) problems.push(`CHROMIUM_PATH must be an absolute path (got "${chromiumPath}")`);
+
   const port = integer('PORT', 8080, 0, 65535);
   const publicUrl = (url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/$/, '');
   const mailFrom = read('MAIL_FROM') ?? `Site Optimization <no-reply@${new URL(publicUrl).hostname}>`;
@@ -193,9 +199,26 @@ export function loadConfig(env: Env = process.env): Config {
     google,
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
+    chromiumPath: chromiumPath ?? onPath(['chromium', 'chromium-browser'], read('PATH')),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The first of these programs found executable on PATH (what `command -v` finds), or undefined. */
+function onPath(names: readonly string[], searchPath: string | undefined): string | undefined {
+  for (const name of names) {
+    for (const dir of (searchPath ?? '').split(path.delimiter).filter((d) => path.isAbsolute(d))) {
+      const candidate = path.join(dir, name);
+      try {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };

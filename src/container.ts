@@ -58,6 +58,9 @@ import { createRollbacksService } from './modules/rollbacks/rollbacks.service.ts
 import { createSearchDataRepo } from './modules/search-data/search-data.repo.ts';
 import { createSearchDataService } from './modules/search-data/search-data.service.ts';
 import { createProgressService } from './modules/progress/progress.service.ts';
+import { createPdfRenderer } from './modules/reports/pdf-renderer.ts';
+import { createReportsRepo } from './modules/reports/reports.repo.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
@@ -151,6 +154,11 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   });
   const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
+  const performance = createPerformanceService({ repo: createPerformanceRepo(db), analytics: createAnalyticsRepo(db), sites });
+  // One Chromium for report PDFs, started at the first one and closed with the container.
+  const pdf = createPdfRenderer({ executablePath: config.chromiumPath, log });
+  const reports = createReportsService({ repo: createReportsRepo(db), sites, workspaces, performance, audits, tasks, pdf });
+
   const housekeeping = createHousekeeping({ repo: createHousekeepingRepo(db), log });
 
   /** Every job of the registry and what runs it; the compiler refuses a missing one. */
@@ -193,10 +201,11 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       agents: agentsRepo,
       progress: createProgressService({ sites, audits, tasks }),
       analytics: createAnalyticsService({ repo: createAnalyticsRepo(db), sites }),
-      performance: createPerformanceService({ repo: createPerformanceRepo(db), analytics: createAnalyticsRepo(db), sites }),
+      performance,
       engagement: createEngagementService({ repo: createEngagementRepo(db), analytics: createAnalyticsRepo(db), sites }),
       segments: createSegmentsService({ repo: createSegmentsRepo(db), analytics: createAnalyticsRepo(db), sites }),
       keywords,
+      reports,
     },
 
     /** Creates the queues and, with `work`, works every job in this process. */
@@ -213,6 +222,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       mailer.close();
       await webhookDeliverer.close();
       await redis?.quit();
+      await pdf.close();
     },
   };
 }

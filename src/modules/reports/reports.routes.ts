@@ -1,0 +1,58 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { ReportParams, ReportQuery, ReportSchema } from './reports.schemas.ts';
+import type { ReportsService } from './reports.service.ts';
+
+/** The printable page loads nothing and runs nothing: its own inline style and inline images only. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const page = (description: string) => ({ description, content: { 'text/html': { schema: Type.String({ description }) } } });
+const pdfFile = (description: string) => ({ description, content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description }) } } });
+
+export async function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['reports'];
+  const schema = { tags, params: ReportParams, querystring: ReportQuery };
+  r.get(
+    '/sites/:site_id/report',
+    {
+      schema: {
+        ...schema, operationId: 'getSiteReport',
+        summary: "A site's client report for a period: traffic against a comparison period, top movers, keywords gained and lost, health score, the audit's top problems, work done and proposals waiting",
+        response: { 200: ReportSchema },
+      },
+    },
+    (request) => deps.reports.report(request.actor.sub, request.params.site_id, request.query),
+  );
+  r.get(
+    '/sites/:site_id/report.html',
+    {
+      schema: {
+        ...schema, operationId: 'getSiteReportHtml',
+        summary: 'The same report as one self-contained page for print (A4, no app chrome, nothing fetched): any browser saves it as PDF',
+        response: { 200: page('The printable report (UTF-8 HTML, inline CSS, no script)') },
+      },
+    },
+    async (request, reply) => {
+      const body = await deps.reports.html(request.actor.sub, request.params.site_id, request.query);
+      return reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', REPORT_CSP)
+        .header('x-content-type-options', 'nosniff').header('cache-control', 'no-store').send(body);
+    },
+  );
+  r.get(
+    '/sites/:site_id/report.pdf',
+    {
+      schema: {
+        ...schema, operationId: 'getSiteReportPdf',
+        summary: "The same report as an A4 PDF rendered by the server's Chromium; 503 where none is installed (print report.html instead) or while two others render",
+        response: { 200: pdfFile('The report as a PDF file') },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await deps.reports.pdf(request.actor.sub, request.params.site_id, request.query);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'no-store').send(pdf.body);
+    },
+  );
+}
