@@ -447,6 +447,17 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.match(await chart.locator('figcaption').innerText(), /^Health score over time\s+3 audits/);
     assert.deepEqual((await chart.locator('table tbody td:nth-child(2)').allInnerTexts()).slice(0, 2), ['58', '66']);
     await capture('12-score-history');
+
+    // The client report: a PDF the service renders, and a print page opened in a tab of its own.
+    const report = page.locator('.client-report');
+    await report.getByLabel('Period').selectOption('3m');
+    const pdf = await download(report.getByRole('button', { name: 'Download PDF' }));
+    assert.match(pdf.name, /-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+    assert.ok(pdf.text.startsWith('%PDF'), 'a PDF');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), report.getByRole('button', { name: 'Print view' }).click()]);
+    await tab.waitForFunction(() => document.body?.innerText.includes('Clicks'));
+    assert.match(await tab.title(), /search report/);
+    await tab.close();
   });
 
   it('shows settings and the sites overview, and signs out', async () => {

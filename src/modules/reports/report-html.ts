@@ -135,7 +135,8 @@ const section = (title: string, body: SafeHtml) => html`<section><h2>${title}</h
 export function reportHtml(r: Report): string {
   const agency = r.workspace.personal ? null : r.workspace.name;
   return html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${r.site.name}: search report ${dayRange(r.period)}</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${r.site.name}: search report ${dayRange(r.period)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${new SafeHtml(REPORT_CSS)}</style></head>
 <body><main>
 <header>${agency ? html`<div class="agency">${agency}</div>` : ''}

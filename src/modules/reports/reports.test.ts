@@ -205,6 +205,8 @@ describe('GET /sites/{id}/report.html', () => {
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     assert.match(String(res.headers['content-security-policy']), /^default-src 'none'; style-src 'unsafe-inline'; img-src data:/);
     const body = res.body;
+    assert.ok(body.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`),
+      'the policy travels with the document too (the web app opens it from a blob, which has no headers)');
     assert.match(body, /@page \{ size: A4;/);
     assert.doesNotMatch(body, /<script|<link|<img|src=|@import|url\(/i, 'no script and nothing fetched');
     assert.ok(body.includes('&lt;script&gt;alert(1)&lt;/script&gt;'), 'the query is shown, escaped');

@@ -2,6 +2,7 @@ import { useRoute } from 'preact-iso';
 import { useCallback, useState } from 'preact/hooks';
 import { api, unwrap } from '../api/client.ts';
 import { AuditReport } from '../components/audit.tsx';
+import { ClientReport } from '../components/client-report.tsx';
 import { ConnectorForm } from '../components/connector.tsx';
 import { TrendChart } from '../components/chart.tsx';
 import { Async, Badge, ErrorNotice, PageHeader, Score, Spark, useAsync, usePolling } from '../components/ui.tsx';
@@ -66,6 +67,7 @@ export function SitePage() {
             {!canAudit ? <span class="muted"> · you can view this site; an editor or above can run audits and approve changes</span>
               : !canEdit ? <span class="muted"> · an admin or owner changes its settings and connector</span> : null}
           </p>
+          <ClientReport siteId={s.id} />
           {editing && <SiteForm site={s} workspaces={workspaces} onDone={(changed) => { setEditing(false); if (changed) void site.reload(); }} />}
           {startError !== undefined && <ErrorNotice error={startError} />}
 
