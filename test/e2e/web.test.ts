@@ -341,7 +341,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
 
   it('shows the performance report: totals against the previous period, a chart, queries and pages sorted, searched and filtered', async () => {
     await open(`/performance?site=${demo.siteId}`);
-    await page.locator('.chart-compare canvas').waitFor({ timeout: 20_000 });
+    await page.locator('.chart-compare canvas').first().waitFor({ timeout: 20_000 });
     const rows = page.locator('.report-table tbody tr');
     await rows.first().waitFor();
     assert.equal(await rows.count(), 25, 'a page of 25 queries');
@@ -384,13 +384,59 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByText('filtered: the totals count only the matching queries and pages').waitFor();
     await page.getByLabel('Compare with').selectOption('none');
     await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
-    await page.locator('.chart-compare canvas').waitFor();
+    await page.locator('.chart-compare canvas').first().waitFor();
     await until(async () => page.locator('.report-table thead').innerText(), (text) => /POSITION/i.test(text) && !/change/i.test(text), 'a table sorted by the metric itself: no change without a comparison');
     await capture('08c-performance-filtered');
     const pages = await download(page.getByRole('button', { name: 'Export CSV' }));
     assert.match(pages.name, /-pages-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/, 'no comparison in the name');
     assert.equal(csvLines(pages.text)[0], `${BOM}page,clicks,impressions,ctr,position`, 'no comparison columns');
     assert.ok(csvLines(pages.text).slice(1).every((line) => line.startsWith('http')), 'a page per row');
+  });
+
+  it('lists countries and devices, narrows the report to one country, marks the changes on the chart and shows GA4 beside it', async () => {
+    // The demo's tasks went live today, after the report's last day: moved five days back, they fall in its period.
+    const db = ctx.database.db;
+    await sql`update task_events set at = at - interval '5 days' where to_status in ('completed', 'rolled_back') and task_id in (select id from tasks where site_id = ${demo.siteId})`.execute(db);
+    await sql`update task_verifications set checked_at = checked_at - interval '5 days' where task_id in (select id from tasks where site_id = ${demo.siteId})`.execute(db);
+    await open(`/performance?site=${demo.siteId}&dimension=country`);
+    const keys = page.locator('.report-table tbody tr td:first-child');
+    await until(() => keys.allInnerTexts(), (k) => ['United States', 'United Kingdom', 'Portugal'].every((c) => k.includes(c)), 'countries by name');
+    // Most clicks first ("12.3K" is 12,300).
+    const figures = (await page.locator('.report-table tbody tr td:nth-child(2) > span:first-child').allInnerTexts())
+      .map((t) => Number.parseFloat(t.replace(/,/g, '')) * (t.endsWith('K') ? 1e3 : t.endsWith('M') ? 1e6 : 1));
+    assert.ok(figures.length >= 10 && figures.every((n, i) => i === 0 || n <= figures[i - 1]!), `countries by clicks: ${figures.join(', ')}`);
+    assert.equal(await page.getByRole('button', { name: 'Export CSV' }).count(), 0, 'countries have no export');
+    const clicks = page.locator('.metric-card .stat-value').first();
+    const siteClicks = await clicks.innerText();
+
+    // The changes of the period: a list under the chart (each linking to its task) and a mark on its day.
+    const change = page.locator('.chart-changes li').first();
+    await change.waitFor();
+    assert.match(await change.innerText(), /^\d{1,2} \w{3}\s*— .+ \((completed|verified|rolled back)\)$/);
+    assert.match((await change.getByRole('link').getAttribute('href'))!, /^\/tasks\/[0-9a-f-]{36}$/);
+    assert.ok(await page.locator('.metric-cards ~ .chart-card .chart-marker').count() > 0, 'marks on the chart');
+
+    // GA4 below: its four totals against the previous period, and sessions by day.
+    await page.getByRole('heading', { name: 'Google Analytics' }).waitFor();
+    await page.locator('.ga4 canvas').waitFor();
+    assert.match(await page.locator('.ga4-cards').innerText(), /SESSIONS[\s\S]*PAGE VIEWS[\s\S]*ENGAGEMENT RATE[\s\S]*KEY EVENTS[\s\S]*vs /i);
+
+    await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).click();
+    await page.waitForURL((u) => u.searchParams.get('country') === 'prt');
+    await page.locator('.filter-chips').getByText('Country: Portugal').waitFor();
+    await until(() => clicks.innerText(), (c) => c !== siteClicks, "Portugal's totals");
+    await page.getByText('narrowed to Portugal').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).getAttribute('aria-pressed'), 'true');
+    // Search Console keeps countries apart from queries and pages: their filters are off meanwhile, saying why.
+    assert.equal(await page.getByRole('button', { name: 'Apply filters', includeHidden: true }).isDisabled(), true);
+    await capture('08d-performance-countries');
+
+    await page.getByRole('radio', { name: 'Devices' }).click();
+    await page.waitForURL((u) => u.searchParams.get('dimension') === 'device' && u.searchParams.get('country') === 'prt');
+    await until(() => keys.allInnerTexts(), (k) => ['Mobile', 'Desktop', 'Tablet'].every((d) => k.includes(d)), 'devices, capitalised');
+    await page.getByRole('button', { name: 'Remove Country: Portugal' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('country'));
+    await until(() => clicks.innerText(), (c) => c === siteClicks, 'the whole site again');
   });
 
   it('lists, sorts, adds and deletes keywords', async () => {
@@ -593,6 +639,23 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByLabel('Password').fill('a-reset-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    assert.deepEqual(problems, [], 'no script errors or CSP violations');
+  });
+
+  it('keeps the time zone dates and times are shown in, from one sign-in to the next', async () => {
+    await open('/settings');
+    const zone = page.getByLabel('Show dates and times in');
+    assert.match(await zone.locator('option:checked').innerText(), /^Browser default \(.+\)$/);
+    await zone.selectOption('Asia/Tokyo');
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your time zone is saved: Asia/Tokyo.' }).waitFor();
+    // Times read in it at once: the example beside the field is Tokyo's (GMT+9, whatever the browser's zone).
+    await page.locator('#me-time-zone-hint').filter({ hasText: 'GMT+9' }).waitFor();
+    await capture('17-settings-time-zone');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    assert.equal(await page.getByLabel('Show dates and times in').inputValue(), 'Asia/Tokyo', 'saved');
+    await page.locator('#me-time-zone-hint').filter({ hasText: 'GMT+9' }).waitFor();
     assert.deepEqual(problems, [], 'no script errors or CSP violations');
   });
 });

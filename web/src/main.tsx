@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { useEffect, useState } from 'preact/hooks';
 import { api, forgetSession, refreshSession, setSignedOutHandler, signOut, unwrap, type Schemas } from './api/client.ts';
+import { loadPreferences } from './api/preferences.ts';
 import { Loading } from './components/ui.tsx';
 import { WorkspaceSwitcher } from './components/workspace-switcher.tsx';
 import { AcceptPage, AcceptSignedOutPage } from './pages/accept.tsx';
@@ -102,9 +103,9 @@ function App() {
     setUser(null);
     route('/');
   };
-  /** Signed in: the user, and (after accepting an invitation) the page to go to, in one render. */
+  /** Signed in: the user (and the time zone dates are shown in), and (after accepting an invitation) the page to go to, in one render. */
   const loadMe = async (then?: string) => {
-    const me = unwrap(await api.GET('/api/v1/auth/me')) as User;
+    const [me] = await Promise.all([api.GET('/api/v1/auth/me').then((r) => unwrap(r) as User), loadPreferences()]);
     if (then) route(then);
     setUser(me);
   };

@@ -3,7 +3,9 @@ import { api, unwrap } from '../api/client.ts';
 import type { User } from '../main.tsx';
 import { describedBy, ErrorNotice, Field } from './ui.tsx';
 import { useForm } from '../lib/use-form.ts';
-
+import { preferences, saveTimeZone } from '../api/preferences.ts';
+import { browserTimeZone, formatDate } from '../lib/format.ts';
+import '../styles/performance.css';
 
 /** The signed-in user's own name. */
 export function ProfileForm({ user, onUser }: { user: User; onUser: (user: User) => void }) {
@@ -25,6 +27,41 @@ export function ProfileForm({ user, onUser }: { user: User; onUser: (user: User)
         <input id="me-name" required maxLength={200} autoComplete="name" value={form.values.name} onInput={form.set('name')} {...describedBy('me-name', form.errors.name)} />
       </Field>
       <div class="form-actions"><button type="submit" class="btn btn-primary" disabled={form.busy}>Save name</button></div>
+    </form>
+  );
+}
+
+/** Every IANA zone this browser knows, with the saved one even when it is an alias the list leaves out ("Asia/Calcutta"). */
+function timeZones(saved: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...zones, 'UTC', ...(saved ? [saved] : [])])].sort();
+}
+
+/** The time zone dates and times are shown in across the app (null: the browser's); Search Console's days stay their own. */
+export function TimeZoneForm() {
+  const form = useForm({ time_zone: preferences().time_zone ?? '' });
+  const [zones] = useState(() => timeZones(form.values.time_zone));
+  const [example, setExample] = useState(() => formatDate(new Date().toISOString(), true));
+  const submit = (event: Event) => {
+    event.preventDefault();
+    void form.run(async () => {
+      const saved = await saveTimeZone(form.values.time_zone || null);
+      setExample(formatDate(new Date().toISOString(), true));
+      return saved.time_zone ? `Your time zone is saved: ${saved.time_zone}.` : `Your time zone is saved: the browser's (${browserTimeZone()}).`;
+    });
+  };
+  return (
+    <form class="panel form" onSubmit={submit} aria-labelledby="h-time-zone">
+      <h2 id="h-time-zone">Time zone</h2>
+      {form.done && <p class="notice notice-success" role="status">{form.done}</p>}
+      {form.error !== undefined && <ErrorNotice error={form.error} />}
+      <Field id="me-time-zone" label="Show dates and times in" error={form.errors.time_zone} hint={`Now: ${example}. Search Console's and Analytics' days stay as Google reports them.`}>
+        <select id="me-time-zone" class="time-zone-select" value={form.values.time_zone} onChange={form.set('time_zone')} {...describedBy('me-time-zone', form.errors.time_zone, true)}>
+          <option value="">Browser default ({browserTimeZone()})</option>
+          {zones.map((zone) => <option value={zone}>{zone.replace(/_/g, ' ')}</option>)}
+        </select>
+      </Field>
+      <div class="form-actions"><button type="submit" class="btn btn-primary" disabled={form.busy}>Save time zone</button></div>
     </form>
   );
 }

@@ -1,18 +1,25 @@
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import '../styles/performance.css';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** A day with changes on it: a marker at the chart's foot, naming them on hover and focus, linking to the (first) task. */
+export type ChartMarker = { date: string; href: string; label: string };
 
 /**
  * A metric by day over a period, with the comparison period's day in the same place drawn
  * dashed beside it (as Search Console draws its comparison), and the values of both under
  * the cursor in the legend. Days whose figures are not final are drawn apart (a dotted end).
+ * Markers (the site's changes) sit at the foot of their day; the page lists them under the chart too.
  */
-export function ComparisonChart({ days, label, color, invert = false, format }: {
+export function ComparisonChart({ days, label, color, invert = false, format, markers = [], height = 220 }: {
   days: Array<{ date: string; value: number | null; previous?: { date: string; value: number | null } | null; final: boolean }>;
   label: string; color: string; invert?: boolean;
   format: (value: number | null) => string;
+  markers?: ChartMarker[];
+  height?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -24,8 +31,33 @@ export function ComparisonChart({ days, label, color, invert = false, format }: 
     const hasPrevious = days.some((d) => d.previous);
     const width = () => Math.max(260, el.clientWidth);
     const value = (_: uPlot, v: number | null) => format(v);
+    // The markers: links over the plot (uPlot's overlay), placed on their day whenever the chart is drawn.
+    const inPeriod = markers.filter((m) => m.date >= days[0]!.date && m.date <= days[days.length - 1]!.date);
+    const links = inPeriod.map((m) => {
+      const a = document.createElement('a');
+      a.className = 'chart-marker';
+      a.href = m.href;
+      a.setAttribute('aria-label', m.label);
+      const tip = document.createElement('span');
+      tip.className = 'chart-marker-tip';
+      tip.setAttribute('aria-hidden', 'true');
+      tip.textContent = m.label;
+      a.append(tip);
+      return a;
+    });
+    const place = (u: uPlot) => {
+      const plotWidth = u.over.clientWidth;
+      inPeriod.forEach((m, i) => {
+        const x = u.valToPos(Date.parse(`${m.date}T00:00:00Z`) / 1000, 'x');
+        const a = links[i]!;
+        a.style.left = `${x}px`;
+        // A tip near an edge opens inwards, so it stays on the screen.
+        a.classList.toggle('chart-marker-end', x > plotWidth - 140);
+        a.classList.toggle('chart-marker-start', x < 140);
+      });
+    };
     const plot = new uPlot({
-      width: width(), height: 220,
+      width: width(), height,
       legend: { show: true, live: true },
       cursor: { y: false, points: { size: 7 } },
       scales: { x: { time: true }, y: { dir: invert ? -1 : 1 } },
@@ -39,10 +71,13 @@ export function ComparisonChart({ days, label, color, invert = false, format }: 
         { label, stroke: color, width: 2, fill: `${color}14`, value, points: { show: days.length <= 31 } },
         ...(hasPrevious ? [{ label: 'Comparison period', stroke: '#6b7280', width: 1.5, dash: [6, 4], value, points: { show: false } }] : []),
       ],
+      hooks: { draw: [place] },
     }, [xs, current, ...(hasPrevious ? [previous] : [])], el);
-    const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: 220 }));
+    plot.over.append(...links);
+    place(plot);
+    const resize = new ResizeObserver(() => plot.setSize({ width: width(), height }));
     resize.observe(el);
     return () => { resize.disconnect(); plot.destroy(); };
-  }, [days, label, color, invert, format]);
+  }, [days, label, color, invert, format, markers, height]);
   return <div class="chart chart-compare" ref={ref} />;
 }

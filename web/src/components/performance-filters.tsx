@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { COMPARE, MATCHES, PERIODS, type Go, type ReportQuery } from '../lib/performance.ts';
+import { COMPARE, FILTER_KEYS, MATCHES, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, type Go, type PageQuery } from '../lib/performance.ts';
+import '../styles/performance.css';
 
 /** The period (named or custom dates) and what it is compared with. */
-export function PeriodControls({ state, go }: { state: ReportQuery; go: Go }) {
+export function PeriodControls({ state, go }: { state: PageQuery; go: Go }) {
   const [start, setStart] = useState(state.start ?? '');
   const [end, setEnd] = useState(state.end ?? '');
   return (
@@ -26,20 +27,24 @@ export function PeriodControls({ state, go }: { state: ReportQuery; go: Go }) {
   );
 }
 
-/** Search Console's filters: the query or the page contains, does not contain, or is a text; they narrow the whole report. */
-export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
+/**
+ * Search Console's filters: the query or the page contains, does not contain, or is a text; they narrow the whole report.
+ * Search Console reports countries and devices apart from queries and pages: with a country or device chosen they are off.
+ */
+export function Filters({ state, go }: { state: PageQuery; go: Go }) {
+  const segment = SEGMENT_DIMENSIONS.find((d) => state[d]);
   const current = (on: 'query' | 'page') => {
-    const match = MATCHES.find((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined);
-    return { match: match?.value ?? 'contains', text: match ? String(state[`${on}_${match.value}` as keyof ReportQuery]) : '' };
+    const match = MATCHES.find((m) => state[`${on}_${m.value}` as keyof PageQuery] !== undefined);
+    return { match: match?.value ?? 'contains', text: match ? String(state[`${on}_${match.value}` as keyof PageQuery]) : '' };
   };
   const [query, setQuery] = useState(current('query'));
   const [page, setPage] = useState(current('page'));
-  const active = ['query', 'page'].filter((on) => MATCHES.some((m) => state[`${on}_${m.value}` as keyof ReportQuery] !== undefined)).length;
+  const active = ['query', 'page'].filter((on) => MATCHES.some((m) => state[`${on}_${m.value}` as keyof PageQuery] !== undefined)).length;
   const apply = (e: Event) => {
     e.preventDefault();
-    const changes: Partial<Record<keyof ReportQuery, string | undefined>> = {};
+    const changes: Partial<Record<keyof PageQuery, string | undefined>> = {};
     for (const [on, value] of [['query', query], ['page', page]] as const) {
-      for (const m of MATCHES) changes[`${on}_${m.value}` as keyof ReportQuery] = m.value === value.match && value.text.trim() ? value.text.trim() : undefined;
+      for (const m of MATCHES) changes[`${on}_${m.value}` as keyof PageQuery] = m.value === value.match && value.text.trim() ? value.text.trim() : undefined;
     }
     go(changes);
   };
@@ -48,6 +53,13 @@ export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
     <details class="card report-filters" open={active > 0}>
       <summary>Filters{active > 0 ? ` (${active} set)` : ''}</summary>
       <form onSubmit={apply}>
+        {segment && (
+          <p class="notice notice-info small" id="filters-off">
+            Query and page filters do not combine with a {SEGMENT_NOUN[segment].one}: Search Console reports {SEGMENT_NOUN[segment].many} apart from queries and pages. Remove the {SEGMENT_NOUN[segment].one} {segmentName(segment, state[segment]!)} to filter by query or page.
+          </p>
+        )}
+        <fieldset disabled={segment !== undefined} aria-describedby={segment ? 'filters-off' : undefined}>
+        <legend class="sr-only">Query and page filters</legend>
         {([['query', 'Query', query, setQuery], ['page', 'Page', page, setPage]] as const).map(([on, label, value, set]) => (
           <div class="filter-row">
             <span class="filter-label" id={`f-${on}`}>{label}</span>
@@ -59,9 +71,37 @@ export function Filters({ state, go }: { state: ReportQuery; go: Go }) {
         ))}
         <div class="form-actions">
           <button type="submit" class="btn btn-primary btn-small">Apply filters</button>
-          {active && <button type="button" class="btn btn-small btn-ghost" onClick={clear}>Clear filters</button>}
+          {active > 0 && <button type="button" class="btn btn-small btn-ghost" onClick={clear}>Clear filters</button>}
         </div>
+        </fieldset>
       </form>
     </details>
+  );
+}
+
+/** What narrows the report now, each a chip that removes itself: the query and page filters, or a country or device. */
+export function FilterChips({ state, go }: { state: PageQuery; go: Go }) {
+  const chips: Array<{ text: string; remove: () => void }> = [];
+  for (const key of FILTER_KEYS) {
+    const value = state[key];
+    if (value === undefined) continue;
+    const [on, ...how] = key.split('_');
+    const match = MATCHES.find((m) => m.value === how.join('_'))!;
+    chips.push({ text: `${on === 'query' ? 'Query' : 'Page'} ${match.label} “${value}”`, remove: () => go({ [key]: undefined }) });
+  }
+  for (const dimension of SEGMENT_DIMENSIONS) {
+    const key = state[dimension];
+    if (key) chips.push({ text: `${SEGMENT_NOUN[dimension].title}: ${segmentName(dimension, key)}`, remove: () => go({ [dimension]: undefined }) });
+  }
+  if (chips.length === 0) return null;
+  return (
+    <ul class="filter-chips" aria-label="Narrowed to">
+      {chips.map((chip) => (
+        <li class="chip">
+          <span class="chip-text">{chip.text}</span>
+          <button type="button" class="chip-remove" aria-label={`Remove ${chip.text}`} title="Remove" onClick={chip.remove}><span aria-hidden="true">×</span></button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -24,15 +24,41 @@ export function changeTone(delta: number | null | undefined, lowerIsBetter = fal
   return (delta > 0) !== lowerIsBetter ? 'good' : 'bad';
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+/**
+ * The time zone timestamps are shown in: the person's preference (Settings; loaded once after sign-in), else the
+ * browser's. Calendar days (Search Console's and GA4's "2025-11-12") are no instants and stay as they are.
+ */
+let timeZone: string | undefined;
+let dateTime: Intl.DateTimeFormat;
+let dateOfInstant: Intl.DateTimeFormat;
 const dateOnly = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** The browser's own time zone (what null, "Browser default", means). */
+export const browserTimeZone = () => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Sets the zone timestamps are shown in (null or undefined: the browser's; a name this browser does not know: the browser's too). */
+export function setTimeZone(zone: string | null | undefined) {
+  let chosen: string | undefined;
+  try {
+    chosen = zone ? new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone : undefined;
+  } catch {
+    chosen = undefined;
+  }
+  timeZone = chosen;
+  dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short', ...(chosen ? { timeZone: chosen } : {}) });
+  dateOfInstant = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...(chosen ? { timeZone: chosen } : {}) });
+}
+setTimeZone(undefined);
+/** The zone timestamps are shown in now (the preference, or the browser's). */
+export const currentTimeZone = () => timeZone ?? browserTimeZone();
 
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date ("12 Nov 2025"), with its time when asked ("12 Nov 2025, 14:03 CET"). A calendar day is that day; an instant is read in the chosen zone. */
 export function formatDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
+  const text = CALENDAR_DAY.test(iso) ? dateOnly.format(date) : (withTime ? dateTime : dateOfInstant).format(date);
   // ICU's British English writes September "Sept", every other month in three letters: "Sep" like them.
-  return (withTime ? `${dateTime.format(date)} UTC` : dateOnly.format(date)).replace('Sept', 'Sep');
+  return text.replace('Sept', 'Sep');
 }
 
 /** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */

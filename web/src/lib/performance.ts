@@ -6,8 +6,6 @@ export type ReportQuery = NonNullable<paths['/api/v1/analytics/performance']['ge
 export type Report = paths['/api/v1/analytics/performance']['get']['responses'][200]['content']['application/json'];
 export type Metrics = { clicks: number; impressions: number; ctr: number | null; position: number | null };
 export type MetricKey = keyof Metrics;
-/** Goes to the report with these settings changed. */
-export type Go = (changes: Partial<Record<keyof ReportQuery, string | number | undefined>>) => void;
 
 /** Search Console's periods: days, then calendar months. */
 export const PERIODS = [
@@ -45,3 +43,45 @@ export function changeText(key: MetricKey, now: Metrics, before: Metrics, change
   }
   return signed(change?.[key], key === 'ctr' ? ' pts' : '');
 }
+
+// Countries and devices: Search Console reports them apart from queries and pages.
+export type Segments = paths['/api/v1/analytics/performance/segments']['get']['responses'][200]['content']['application/json'];
+export type SegmentDimension = Segments['dimension'];
+export type Dimension = NonNullable<ReportQuery['dimension']> | SegmentDimension;
+export type SegmentsQuery = NonNullable<paths['/api/v1/analytics/performance/segments']['get']['parameters']['query']>;
+export const SEGMENT_DIMENSIONS: readonly SegmentDimension[] = ['country', 'device'];
+export const isSegment = (dimension: string | undefined): dimension is SegmentDimension => dimension === 'country' || dimension === 'device';
+/** The page's settings: the report's, a list of any of the four kinds, and at most one country or device the totals are narrowed to. */
+export type PageQuery = Omit<ReportQuery, 'dimension'> & { dimension: Dimension; country?: string; device?: string };
+/** Goes to the report with these settings changed. */
+export type Go = (changes: Partial<Record<keyof PageQuery, string | number | undefined>>) => void;
+
+/**
+ * ISO 3166-1 alpha-3 (Search Console's country codes, lower case) to alpha-2 (what Intl.DisplayNames names), for the
+ * 249 countries and territories of the standard and Kosovo (xkk). A pair is the alpha-3 code followed by the alpha-2.
+ */
+const ALPHA3 = new Map(('andad areae afgaf atgag aiaai albal armam agoao ataaq argar asmas autat ausau abwaw alaax azeaz bihba brbbb bgdbd belbe '
+  + 'bfabf bgrbg bhrbh bdibi benbj blmbl bmubm brnbn bolbo besbq brabr bhsbs btnbt bvtbv bwabw blrby blzbz canca cckcc codcd cafcf cogcg chech '
+  + 'civci cokck chlcl cmrcm chncn colco cricr cubcu cpvcv cuwcw cxrcx cypcy czecz deude djidj dnkdk dmadm domdo dzadz ecuec estee egyeg esheh '
+  + 'erier espes ethet finfi fjifj flkfk fsmfm frofo frafr gabga gbrgb grdgd geoge gufgf ggygg ghagh gibgi grlgl gmbgm gingn glpgp gnqgq grcgr '
+  + 'sgsgs gtmgt gumgu gnbgw guygy hkghk hmdhm hndhn hrvhr htiht hunhu idnid irlie isril imnim indin iotio irqiq irnir islis itait jeyje jamjm '
+  + 'jorjo jpnjp kenke kgzkg khmkh kirki comkm knakn prkkp korkr kwtkw cymky kazkz laola lbnlb lcalc lieli lkalk lbrlr lsols ltult luxlu lvalv '
+  + 'lbyly marma mcomc mdamd mneme mafmf mdgmg mhlmh mkdmk mliml mmrmm mngmn macmo mnpmp mtqmq mrtmr msrms mltmt musmu mdvmv mwimw mexmx mysmy '
+  + 'mozmz namna nclnc nerne nfknf ngang nicni nldnl norno nplnp nrunr niunu nzlnz omnom panpa perpe pyfpf pngpg phlph pakpk polpl spmpm pcnpn '
+  + 'pripr pseps prtpt plwpw prypy qatqa reure rouro srbrs rusru rwarw sausa slbsb sycsc sdnsd swese sgpsg shnsh svnsi sjmsj svksk slesl smrsm '
+  + 'sensn somso sursr ssdss stpst slvsv sxmsx syrsy swzsz tcatc tcdtd atftf tgotg thath tjktj tkltk tlstl tkmtm tuntn tonto turtr ttott tuvtv '
+  + 'twntw tzatz ukrua ugaug umium usaus uryuy uzbuz vatva vctvc venve vgbvg virvi vnmvn vutvu wlfwf wsmws yemye mytyt zafza zmbzm zwezw xkkxk')
+  .split(' ').map((pair) => [pair.slice(0, 3), pair.slice(3).toUpperCase()] as const));
+const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined;
+
+/** A country's English name ("prt" -> "Portugal"; a code not in the table upper-cased: "zzz" -> "ZZZ"); a device capitalised. */
+export function segmentName(dimension: SegmentDimension, key: string): string {
+  if (dimension === 'device') return key.charAt(0).toUpperCase() + key.slice(1);
+  const alpha2 = ALPHA3.get(key.toLowerCase());
+  const name = alpha2 ? regions?.of(alpha2) : undefined;
+  return name && name !== alpha2 ? name : key.toUpperCase();
+}
+export const SEGMENT_NOUN: Record<SegmentDimension, { one: string; many: string; title: string }> = {
+  country: { one: 'country', many: 'countries', title: 'Country' },
+  device: { one: 'device', many: 'devices', title: 'Device' },
+};

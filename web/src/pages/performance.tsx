@@ -1,20 +1,27 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api, unwrap } from '../api/client.ts';
 import { ComparisonChart } from '../components/comparison-chart.tsx';
-import { Filters, PeriodControls } from '../components/performance-filters.tsx';
-import { PerformanceTable } from '../components/performance-table.tsx';
+import { ChangesList, changeMarkers } from '../components/performance-changes.tsx';
+import { FilterChips, Filters, PeriodControls } from '../components/performance-filters.tsx';
+import { EngagementSection } from '../components/performance-ga4.tsx';
+import { PerformanceTable, type TableRows } from '../components/performance-table.tsx';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, Empty, PageHeader, useAsync } from '../components/ui.tsx';
 import { formatChange, formatDate } from '../lib/format.ts';
-import { COMPARE, FILTER_KEYS, METRICS, PERIODS, signed, SORTS, tone, type Go, type MetricKey, type ReportQuery } from '../lib/performance.ts';
+import {
+  COMPARE, FILTER_KEYS, isSegment, METRICS, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, signed, SORTS, tone,
+  type Go, type MetricKey, type PageQuery, type Report, type ReportQuery, type Segments, type SegmentsQuery,
+} from '../lib/performance.ts';
 
 const PAGE_SIZE = 25;
 
 /**
  * Search Console's performance report for one site: the period and what it is compared with,
- * the four metrics as totals and a chart of both periods, and the queries or pages behind
- * them, sortable by a metric or its change, searchable, filterable and paged. The report's
+ * the four metrics as totals and a chart of both periods (with the site's changes marked on
+ * it), and the queries, pages, countries or devices behind them, sortable by a metric or its
+ * change, searchable, filterable (or narrowed to one country or device) and paged; GA4's
+ * sessions, page views, engagement and key events for the same period below. The report's
  * settings are kept in the address, so a report can be shared or bookmarked (the charted
  * metric, a view's choice, is not).
  */
@@ -32,6 +39,7 @@ export function PerformancePage() {
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | undefined, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+const SEGMENT_KEY = /^[a-z]{1,20}$/;
 
 /** The report's settings, as the address holds them (a value the API would refuse falls back to its default). */
 function useReportQuery(siteId: string) {
@@ -39,19 +47,23 @@ function useReportQuery(siteId: string) {
   const custom = query.start !== undefined && query.end !== undefined;
   const compare = oneOf(COMPARE.map((c) => c.value), query.compare, 'previous');
   const sort = oneOf(SORTS, query.sort, 'clicks');
-  const state: ReportQuery = {
+  const state: PageQuery = {
     site_id: siteId,
     ...(custom ? { start: query.start, end: query.end } : { period: oneOf(PERIODS.map((p) => p.value), query.period, '28d') }),
     compare,
-    dimension: query.dimension === 'page' ? 'page' : 'query',
+    dimension: oneOf(['query', 'page', 'country', 'device'] as const, query.dimension, 'query'),
     // A change needs a period to change from: without a comparison the table sorts by the metric itself.
     sort: compare === 'none' ? (sort.replace(/_change$/, '') as ReportQuery['sort']) : sort,
     ...(query.order === 'asc' || query.order === 'desc' ? { order: query.order } : {}),
-    ...(query.search ? { search: query.search } : {}),
+    ...(query.search && !isSegment(query.dimension) ? { search: query.search } : {}),
     page: Math.min(10_000, Math.max(1, Number(query.page) || 1)),
     page_size: PAGE_SIZE,
   };
-  for (const key of FILTER_KEYS) if (query[key]) state[key] = query[key];
+  // One country or one device narrows the totals; Search Console keeps them apart from the query and page filters,
+  // so with one of them set (an address written by hand) the filters are left out.
+  const segment = SEGMENT_DIMENSIONS.find((d) => SEGMENT_KEY.test(query[d] ?? ''));
+  if (segment) state[segment] = query[segment];
+  else for (const key of FILTER_KEYS) if (query[key]) state[key] = query[key];
   /** Goes to the report with these settings changed (back to the table's first page unless one is given). */
   const go: Go = (changes) => {
     const next: Record<string, string> = { site: siteId };
@@ -65,28 +77,84 @@ function useReportQuery(siteId: string) {
   return { state, go, url };
 }
 
+type View = {
+  period: Report['period']; comparison: Report['comparison'];
+  totals: Report['totals']; days: Report['days'];
+  filtered: boolean; rows: TableRows;
+};
+
+/**
+ * What the page shows, from as few requests as it needs: the totals and days from the performance report (its filters)
+ * or, narrowed to a country or device, from that key's segments; the table from the report (queries, pages) or the
+ * segments (countries, devices). A list of one dimension narrowed to a key of the same dimension is one request.
+ */
+async function loadView(state: PageQuery): Promise<View> {
+  const { country: _country, device: _device, dimension, ...report } = state;
+  const segment = SEGMENT_DIMENSIONS.find((d) => state[d]);
+  const key = segment ? state[segment] : undefined;
+  const period = { site_id: state.site_id, period: state.period, start: state.start, end: state.end, compare: state.compare };
+  const bySegment = isSegment(dimension);
+  const performance = (query: ReportQuery) => api.GET('/api/v1/analytics/performance', { params: { query } }).then(unwrap);
+  const segments = (query: SegmentsQuery) =>
+    api.GET('/api/v1/analytics/performance/segments', { params: { query } }).then(unwrap);
+  const [perf, table, narrowed] = await Promise.all([
+    // Queries and pages; or, without a country or device, the totals beside a list of them (one row: the totals are what counts).
+    !segment || !bySegment ? performance(bySegment ? { ...report, dimension: 'query', search: undefined, sort: undefined, order: undefined, page: 1, page_size: 1 } : { ...report, dimension }) : undefined,
+    bySegment ? segments({ ...period, dimension, sort: state.sort, order: state.order, page: state.page, page_size: state.page_size, ...(segment === dimension && key ? { key } : {}) }) : undefined,
+    segment && key && segment !== dimension ? segments({ ...period, dimension: segment, key, page_size: 1 }) : undefined,
+  ]);
+  const totalsFrom: Report | Segments = segment ? (segment === dimension ? table : narrowed)! : perf!;
+  const rowsFrom = bySegment ? table! : perf!;
+  return {
+    period: totalsFrom.period, comparison: totalsFrom.comparison,
+    totals: totalsFrom.totals!, days: totalsFrom.days!,
+    filtered: perf?.filtered === true && !segment,
+    rows: {
+      dimension, items: rowsFrom.rows.items, total: rowsFrom.rows.total, page: rowsFrom.rows.page, page_size: rowsFrom.rows.page_size,
+      rowsFrom: rowsFrom.rows_from, from: rowsFrom.comparison?.start ?? rowsFrom.period.start, compared: rowsFrom.comparison !== null,
+    },
+  };
+}
+
 function Report({ siteId }: { siteId: string }) {
   const { state, go, url } = useReportQuery(siteId);
-  const report = useAsync(async () => unwrap(await api.GET('/api/v1/analytics/performance', { params: { query: state } })), [JSON.stringify(state)]);
+  const view = useAsync(() => loadView(state), [JSON.stringify(state)]);
+  const periodOnly = { site_id: siteId, ...(state.start ? { start: state.start, end: state.end } : { period: state.period }) };
+  // The changes of the chart's own days (a named period ends at the last day synced, which the report says).
+  const span = view.data ? { site_id: siteId, start: view.data.period.start, end: view.data.period.end } : undefined;
+  const changes = useAsync(async () => (span ? unwrap(await api.GET('/api/v1/analytics/changes', { params: { query: span } })) : undefined), [JSON.stringify(span)]);
+  const markers = useMemo(() => changeMarkers(changes.data?.items ?? []), [changes.data]);
   const [metric, setMetric] = useState<MetricKey>('clicks');
+  const segment = SEGMENT_DIMENSIONS.find((d) => state[d]);
+  const days = useMemo(() => view.data?.days.map((d) => ({ date: d.date, final: d.final, value: d[metric], previous: d.previous ? { date: d.previous.date, value: d.previous[metric] } : null })) ?? [], [view.data, metric]);
+  const hasFilters = segment !== undefined || FILTER_KEYS.some((key) => state[key] !== undefined);
   return (
     <>
       {/* Keyed by the address: after Back, Forward or a site switch, their fields show what the address says. */}
       <PeriodControls key={`p${url}`} state={state} go={go} />
       <Filters key={`f${url}`} state={state} go={go} />
-      <Async state={report} label="Loading the performance report">
+      <FilterChips state={state} go={go} />
+      <Async state={view} label="Loading the performance report">
         {(r) => {
           if (!r.days.some((d) => d.final) && r.totals.current.impressions === 0) {
-            return <Empty title="No Search Console data for this period"><p class="small">Link the site to a Search Console property in <a href="/settings">Settings</a>; the first sync brings 16 months of totals and 90 days of queries. A site linked today shows its data after that sync.</p></Empty>;
+            if (hasFilters) {
+              return (
+                <Empty title={segment ? `No Search Console data for ${segmentName(segment, state[segment]!)} in this period` : 'Nothing matches these filters in this period'}>
+                  <p class="small">Try a longer period, or <button type="button" class="btn btn-small btn-ghost" onClick={() => go({ country: undefined, device: undefined, ...Object.fromEntries(FILTER_KEYS.map((key) => [key, undefined])) })}>{segment ? `remove the ${SEGMENT_NOUN[segment].one}` : 'clear the filters'}</button> to see the whole site.</p>
+                </Empty>
+              );
+            }
+            return <Empty title="No Search Console data for this period"><p class="small">Connect Google and link the site to a Search Console property in <a href="/settings">Settings</a>; the first sync brings 16 months of totals and 90 days of queries. A site linked today shows its data after that sync.</p></Empty>;
           }
           const m = METRICS.find((x) => x.key === metric)!;
           const lastFinal = [...r.days].reverse().find((d) => d.final)?.date;
+          const inPeriod = (changes.data?.items ?? []).filter((c) => c.date >= r.period.start && c.date <= r.period.end);
           return (
             <>
               <p class="muted small">
                 {formatDate(r.period.start)} – {formatDate(r.period.end)} ({r.period.days} days)
                 {r.comparison && <> compared with {formatDate(r.comparison.start)} – {formatDate(r.comparison.end)}{!r.comparison.has_data && ' (the data does not reach back that far: its figures are partial)'}</>}
-                {r.filtered ? ' · filtered: the totals count only the matching queries and pages' : ' · totals for the whole site'}
+                {segment ? ` · narrowed to ${segmentName(segment, state[segment]!)}: the totals and the chart count its searches only` : r.filtered ? ' · filtered: the totals count only the matching queries and pages' : ' · totals for the whole site'}
               </p>
               <div class="cards metric-cards" role="group" aria-label="Totals: pick one to chart">
                 {METRICS.map((x) => (
@@ -104,20 +172,20 @@ function Report({ siteId }: { siteId: string }) {
               </div>
               <figure class="card chart-card">
                 <figcaption>
-                  <span class="chart-title">{m.title} by day</span>
+                  <span class="chart-title">{m.title} by day{segment && ` · ${segmentName(segment, state[segment]!)}`}</span>
                   {r.comparison && <span class="muted small">Dashed line: the comparison period.</span>}
+                  {inPeriod.length > 0 && <span class="muted small">Marks at the foot: the site’s changes.</span>}
                   {lastFinal && lastFinal < r.period.end && <span class="muted small"> · days after {formatDate(lastFinal)} are not reported yet</span>}
                 </figcaption>
-                <ComparisonChart
-                  days={r.days.map((d) => ({ date: d.date, final: d.final, value: d[metric], previous: d.previous ? { date: d.previous.date, value: d.previous[metric] } : null }))}
-                  label={m.title} color={m.color} invert={m.lowerIsBetter === true} format={m.format}
-                />
+                <ComparisonChart days={days} label={m.title} color={m.color} invert={m.lowerIsBetter === true} format={m.format} markers={markers} />
+                <ChangesList items={inPeriod} />
               </figure>
-              <PerformanceTable key={`t${url}`} report={r} state={state} go={go} />
+              <PerformanceTable key={`t${url}`} rows={r.rows} state={state} go={go} />
             </>
           );
         }}
       </Async>
+      <EngagementSection query={{ ...periodOnly, compare: state.compare }} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
-import { PasswordForm, ProfileForm, SessionsPanel } from '../components/account.tsx';
+import { PasswordForm, ProfileForm, SessionsPanel, TimeZoneForm } from '../components/account.tsx';
 import { loadSites } from '../components/site-picker.tsx';
 import { Async, Badge, describedBy, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { errorMessage, fieldErrors, formatDate, googleRefusal, missingScopes } from '../lib/format.ts';
@@ -20,6 +20,7 @@ export function SettingsPage({ user: signedIn, onUser, onSignedOutEverywhere }: 
       <Google admin={user.role === 'admin'} />
       <p class="muted small">Each site’s connector (manual or WordPress) is on the site’s page, under Connector.</p>
       <ProfileForm user={user} onUser={renamed} />
+      <TimeZoneForm />
       <PasswordForm />
       <SessionsPanel onSignedOut={onSignedOutEverywhere} />
       {user.role === 'admin' && <Users />}
