@@ -58,7 +58,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     fs.mkdirSync(SHOTS, { recursive: true });
     // A real SMTP server: the forgotten-password journey opens the link from the e-mail it receives.
     smtp = await startSmtpServer();
-    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url });
+    // The service renders client reports as PDF with the same Chromium.
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url, ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     demoSite = await startWordPressServer(demoSiteContent());
@@ -501,7 +502,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.match(pdf.name, /-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
     assert.ok(pdf.text.startsWith('%PDF'), 'a PDF');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), report.getByRole('button', { name: 'Print view' }).click()]);
-    await tab.waitForFunction(() => document.body?.innerText.includes('Clicks'));
+    // Polled from here: the print page's policy refuses the eval that waitForFunction polls with.
+    await until(() => tab.evaluate('document.body ? document.body.innerText : ""') as Promise<string>, (text) => text.includes('Clicks'), 'the print view');
     assert.match(await tab.title(), /search report/);
     await tab.close();
   });

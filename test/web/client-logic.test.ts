@@ -186,3 +186,21 @@ describe("an export's file name", () => {
     assert.equal(dispositionFileName("attachment; filename*=UTF-8''%E0%A4%A"), 'export.csv', 'a malformed encoding and no plain name');
   });
 });
+
+describe('dates in the chosen time zone', () => {
+  it('shows an instant in the chosen zone, a calendar day as that day, and falls back to the browser for an unknown zone', async () => {
+    const { formatDate, setTimeZone, currentTimeZone, browserTimeZone } = await import('../../web/src/lib/format.ts');
+    try {
+      setTimeZone('Asia/Tokyo');
+      assert.equal(formatDate('2026-11-26T20:30:00Z', true), '27 Nov 2026, 05:30 GMT+9', 'the next morning in Tokyo');
+      assert.equal(formatDate('2026-11-26T20:30:00Z'), '27 Nov 2026');
+      assert.equal(formatDate('2026-09-26'), '26 Sep 2026', 'a calendar day is its day in any zone');
+      setTimeZone('America/Los_Angeles');
+      assert.equal(formatDate('2026-11-26T20:30:00Z', true), '26 Nov 2026, 12:30 GMT-8');
+      setTimeZone('Mars/Olympus_Mons');
+      assert.equal(currentTimeZone(), browserTimeZone());
+    } finally {
+      setTimeZone(undefined);
+    }
+  });
+});
