@@ -472,6 +472,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await tagsDialog.getByLabel('Add a tag').fill('to remove');
     await tagsDialog.getByLabel('Add a tag').press('Enter');
     await tagsDialog.getByRole('button', { name: 'Remove tag to remove' }).click();
+    await capture('09d-keyword-tags');
     assert.deepEqual((await tagsDialog.locator('.kw-tag').allInnerTexts()).map((t) => t.replace(/\s*×$/, '')), ['spring campaign']);
     await tagsDialog.getByRole('button', { name: 'Save tags' }).click();
     await page.getByRole('status').filter({ hasText: `“${keyword}” is tagged “spring campaign”.` }).waitFor();

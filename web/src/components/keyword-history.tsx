@@ -43,14 +43,13 @@ export function KeywordHistory({ keyword, onClose }: { keyword: { id: string; ke
 function HistoryBody({ history: h }: { history: History }) {
   const ranked = h.days.filter((d) => d.position !== null);
   const seen = h.last_seen ? `Search Console last reported it on ${formatDate(h.last_seen)}.` : 'Search Console has not reported this query yet.';
+  const lastSeen = h.last_seen ? `last reported on ${formatDate(h.last_seen)}` : 'not reported yet';
   return (
     <>
       <p class="kw-period muted small">
-        {formatDate(h.period.start)} to {formatDate(h.period.end)} ({formatNumber(h.period.days)} days){h.data_through ? <>; Search Console data through {formatDate(h.data_through)}.</> : '; no Search Console data synced yet.'}
+        {formatDate(h.period.start)} to {formatDate(h.period.end)} ({formatNumber(h.period.days)} days). {h.data_through ? <>Search Console’s data runs to {formatDate(h.data_through)}; this query was {lastSeen}.</> : 'No Search Console data is synced for this site yet.'}
       </p>
-      {h.source === 'manual'
-        ? <p class="notice notice-info">Added by hand: its position comes from Search Console. {seen}</p>
-        : <p class="muted small">From Search Console. {seen}</p>}
+      {h.source === 'manual' && <p class="notice notice-info">Added by hand: its position comes from Search Console. {seen}</p>}
       <div class="cards kw-totals">
         <div class="card stat"><span class="stat-label">Clicks</span><span class="stat-value">{formatNumber(h.totals.clicks)}</span></div>
         <div class="card stat"><span class="stat-label">Impressions</span><span class="stat-value">{formatNumber(h.totals.impressions, { compact: true })}</span></div>
@@ -122,16 +121,21 @@ function HistoryCharts({ history: h }: { history: History }) {
       ctx.restore();
     };
     const width = (el: HTMLElement) => Math.max(240, el.clientWidth);
-    const worst = Math.max(...h.days.map((d) => d.position ?? 0));
+    const worst = Math.max(5, Math.ceil(Math.max(...h.days.map((d) => d.position ?? 0)) + 0.5));
+    // 1 always at the top, then round steps down to the worst day.
+    const step = [1, 2, 5, 10, 20, 25, 50].find((n) => worst / n <= 5) ?? 100;
+    const splits = () => [1, ...Array.from({ length: Math.floor(worst / step) }, (_, i) => (i + 1) * step).filter((t) => t > 1)];
+    const positionAxis = (side: 1 | 3) => yAxis('y', { side, splits, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => formatNumber(t)), ...(side === 1 ? { grid: { show: false } } : {}) });
     const position = new uPlot({
-      width: width(positionEl), height: 200, legend: { show: false }, cursor: cursor(),
-      scales: { x: { time: true }, y: { dir: -1, range: () => [1, Math.max(5, Math.ceil(worst + 0.5))] } },
-      axes: [xAxis, yAxis('y', { incrs: [1, 2, 5, 10, 20, 50, 100], values: (_u, ticks) => ticks.map((t) => formatNumber(t)) })],
+      width: width(positionEl), height: 180, legend: { show: false }, cursor: cursor(),
+      scales: { x: { time: true }, y: { dir: -1, range: () => [1, worst] } },
+      // The same axis on both sides: the chart below it has impressions on the right, and the days line up.
+      axes: [xAxis, positionAxis(3), positionAxis(1)],
       series: [{}, { label: 'Position', stroke: POSITION, width: 2, points: { show: dots } }],
       hooks: { draw: [markers], setCursor: [onCursor] },
     }, [xs, h.days.map((d) => d.position)], positionEl);
     const traffic = new uPlot({
-      width: width(trafficEl), height: 160, legend: { show: false }, cursor: cursor(),
+      width: width(trafficEl), height: 140, legend: { show: false }, cursor: cursor(),
       scales: { x: { time: true }, clicks: { range: (_u, _min, max) => [0, Math.max(1, max)] }, impressions: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
         xAxis,
@@ -142,8 +146,8 @@ function HistoryCharts({ history: h }: { history: History }) {
       hooks: { draw: [markers], setCursor: [onCursor] },
     }, [xs, h.days.map((d) => d.clicks), h.days.map((d) => d.impressions)], trafficEl);
     const resize = new ResizeObserver(() => {
-      position.setSize({ width: width(positionEl), height: 200 });
-      traffic.setSize({ width: width(trafficEl), height: 160 });
+      position.setSize({ width: width(positionEl), height: 180 });
+      traffic.setSize({ width: width(trafficEl), height: 140 });
     });
     resize.observe(positionEl);
     return () => { resize.disconnect(); position.destroy(); traffic.destroy(); };

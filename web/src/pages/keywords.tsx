@@ -223,7 +223,7 @@ function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (added: { id
     }
   };
   return (
-    <form class="inline-form" onSubmit={submit}>
+    <form class="inline-form kw-add" onSubmit={submit}>
       <Field id="new-keyword" label="Track a keyword" error={error}>
         <div class="input-with-button">
           <input id="new-keyword" value={keyword} required maxLength={200} onInput={(e) => setKeyword(e.currentTarget.value)} placeholder="e.g. rose bushes for sale" {...describedBy('new-keyword', error)} />
