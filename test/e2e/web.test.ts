@@ -500,6 +500,11 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await history.getByRole('radio', { name: '3 months' }).click();
     await until(() => history.locator('.kw-period').innerText().catch(() => ''), (t) => /\((8\d|9\d) days\)/.test(t), 'three months');
     await history.locator('.kw-chart-position canvas').waitFor();
+    // The days as a table, under the list of the pages that ranked.
+    await history.getByText('The days as a table').click();
+    assert.ok(await history.locator('.kw-days tbody tr').count() >= 85);
+    await history.locator('.kw-page-changes').scrollIntoViewIfNeeded();
+    await history.screenshot({ path: path.join(SHOTS, '09e-keyword-history-pages.png') });
     await history.getByRole('button', { name: 'Close' }).click();
     await history.waitFor({ state: 'detached' });
 

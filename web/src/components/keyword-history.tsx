@@ -73,7 +73,7 @@ function HistoryBody({ history: h }: { history: History }) {
 
 const xAxis: uPlot.Axis = {
   // Days as the rest of the app writes them ("28 Oct"), not uPlot's US "10/28".
-  stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => DAY.format(new Date(t * 1000))),
+  stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => DAY.format(new Date(t * 1000)).replace('Sept', 'Sep')),
 };
 const yAxis = (scale: string, extra: Partial<uPlot.Axis> = {}): uPlot.Axis => ({
   scale, stroke: '#4b5563', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 48, font: '12px system-ui, sans-serif', ...extra,
@@ -186,10 +186,10 @@ function PageChanges({ history: h }: { history: History }) {
         ? <p class="small">{first ? <>The same page all along: <a class="url" href={first} target="_blank" rel="noopener noreferrer">{pathOf(first)}</a></> : 'No page reported in this period.'}</p>
         : (
           <ol class="plain-list kw-changes">
-            {first && <li class="small"><span class="muted">{formatDate(h.days.find((d) => d.page !== null)!.date)}</span> <span class="url">{pathOf(first)}</span></li>}
+            {first && <li class="small"><span class="muted">From {formatDate(h.days.find((d) => d.page !== null)!.date)}:</span> <a class="url" href={first} target="_blank" rel="noopener noreferrer">{pathOf(first)}</a></li>}
             {h.page_changes.map((c) => (
               <li class="small">
-                <span class="muted">{formatDate(c.date)}</span> <span class="url">{pathOf(c.from)}</span> → <a class="url" href={c.to} target="_blank" rel="noopener noreferrer">{pathOf(c.to)}</a>
+                <span class="muted">{formatDate(c.date)}:</span> <span class="url">{pathOf(c.from)}</span> → <a class="url" href={c.to} target="_blank" rel="noopener noreferrer">{pathOf(c.to)}</a>
               </li>
             ))}
           </ol>
