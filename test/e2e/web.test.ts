@@ -462,7 +462,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const keywords = await download(page.getByRole('button', { name: 'Export CSV' }));
     assert.match(keywords.name, /-keywords\.csv$/);
     const [heading, best, ...more] = csvLines(keywords.text);
-    assert.equal(heading, `${BOM}keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,search_volume,volume_source,difficulty,updated_at`);
+    assert.equal(heading, `${BOM}keyword,position,previous_position,positions_gained,clicks_28d,impressions_28d,url,intent,source,tags,search_volume,volume_source,difficulty,updated_at`);
     assert.match(best!, /^[^,]+,1,/, best);
     assert.ok(more.length + 1 >= positions.length, 'every keyword');
 
@@ -472,11 +472,112 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('status').filter({ hasText: 'no longer tracked' }).waitFor();
     // Deleting from the table asks first.
-    const first = (await page.locator('.keywords-table tbody tr td:first-child').first().innerText()).trim();
+    const first = (await page.locator('.keywords-table tbody tr .kw-name').first().innerText()).trim();
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
     await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
     await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
+  });
+
+  it('filters keywords by position and search, tags one and filters by its tag, and opens its rank history', async () => {
+    await open(`/keywords?site=${demo.siteId}`);
+    const rows = page.locator('.keywords-table tbody tr');
+    const count = page.locator('.kw-count');
+    await rows.first().waitFor();
+    const all = Number((await page.locator('.kw-total').innerText()).replace(/,/g, ''));
+    assert.ok(all > 50, `${all} keywords`);
+    // Applied by the API before paging: the list and its count narrow.
+    await page.getByRole('combobox', { name: /^Position/ }).selectOption('1-3');
+    await page.waitForURL((u) => u.searchParams.get('position') === '1-3');
+    const top = await until(async () => (await rows.locator('td:nth-child(2)').allInnerTexts()).map(Number),
+      (p) => p.length > 0 && p.every((n) => n >= 1 && n <= 3), 'keywords in the top 3');
+    const narrowed = Number((await page.locator('.kw-total').innerText()).replace(/,/g, ''));
+    assert.ok(narrowed < all && (narrowed > 50 || narrowed === top.length), `${narrowed} of ${all}, ${top.length} shown`);
+    assert.match(await count.innerText(), new RegExp(`keywords? match(es)? these filters \\(of ${all.toLocaleString('en')} tracked\\)`));
+    await page.locator('.filters-toggle', { hasText: 'Filters (1 set)' }).waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: /^Position/ }).selectOption('');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('prune');
+    await page.waitForURL((u) => u.searchParams.get('search') === 'prune' && !u.searchParams.has('position'));
+    const pruned = await until(async () => rows.locator('.kw-name').allInnerTexts(), (k) => k.length > 0 && k.every((t) => t.includes('prune')), 'keywords with "prune"');
+    await until(() => count.innerText(), (t) => t.startsWith(`${pruned.length} keyword`) && t.includes('match'), 'the count of the search');
+    await capture('09b-keywords-filtered');
+    // The export takes the filters too.
+    const found = csvLines((await download(page.getByRole('button', { name: 'Export CSV' }))).text).slice(1);
+    assert.ok(found.length === pruned.length && found.every((line) => line.split(',')[0]!.includes('prune')), found.join(' | '));
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such keyword at all');
+    await page.getByText('No keywords match these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((u) => !u.searchParams.has('search'));
+    await until(() => count.innerText(), (t) => t.startsWith(`${all.toLocaleString('en')} keywords`), 'every keyword again');
+
+    // A tag, added by typing and Enter (another added and removed again), then the list filtered by it.
+    const keyword = (await rows.locator('.kw-name').first().innerText()).trim();
+    await page.getByRole('button', { name: `Edit tags of ${keyword}`, exact: true }).click();
+    const tagsDialog = page.getByRole('dialog', { name: `Tags of “${keyword}”` });
+    await tagsDialog.getByLabel('Add a tag').fill('spring campaign');
+    await tagsDialog.getByLabel('Add a tag').press('Enter');
+    await tagsDialog.getByLabel('Add a tag').fill('to remove');
+    await tagsDialog.getByLabel('Add a tag').press('Enter');
+    await tagsDialog.getByRole('button', { name: 'Remove tag to remove' }).click();
+    await capture('09d-keyword-tags');
+    assert.deepEqual((await tagsDialog.locator('.kw-tag').allInnerTexts()).map((t) => t.replace(/\s*×$/, '')), ['spring campaign']);
+    await tagsDialog.getByRole('button', { name: 'Save tags' }).click();
+    await page.getByRole('status').filter({ hasText: `“${keyword}” is tagged “spring campaign”.` }).waitFor();
+    await rows.first().locator('.kw-tag', { hasText: 'spring campaign' }).waitFor();
+    await page.getByRole('combobox', { name: /^Tag/ }).selectOption('spring campaign');
+    await page.waitForURL((u) => u.searchParams.get('tag') === 'spring campaign');
+    await until(async () => rows.locator('.kw-name').allInnerTexts(), (k) => k.length === 1 && k[0] === keyword, 'the tagged keyword alone');
+    assert.match(await count.innerText(), /^1 keyword matches these filters/);
+
+    // Its rank history; another page takes over for its last days, which the chart marks and the list under it names.
+    const [row] = (await sql<{ page: string; last: string }>`select page, (select max(date)::text from search_query_daily where site_id = ${demo.siteId} and query = ${keyword}) as last
+      from search_query_daily where site_id = ${demo.siteId} and query = ${keyword} limit 1`.execute(ctx.database.db)).rows;
+    const other = new URL('/guides/elsewhere/', row!.page).href;
+    await sql`insert into search_query_daily (site_id, date, query, page, clicks, impressions, position)
+      select ${demo.siteId}, d::date, ${keyword}, ${other}, 5, 50000, 2 from generate_series(${row!.last}::date - 3, ${row!.last}::date, interval '1 day') d`.execute(ctx.database.db);
+    await page.getByRole('button', { name: `Rank history of ${keyword}` }).click();
+    const history = page.getByRole('dialog', { name: `Rank history of “${keyword}”` });
+    await history.locator('.kw-chart-position canvas').waitFor();
+    await history.locator('.kw-chart-traffic canvas').waitFor();
+    assert.equal(await history.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
+    assert.match(await history.locator('.kw-period').innerText(), /\(28 days\)/);
+    assert.match(await history.locator('.kw-totals').innerText(), /CLICKS\s+[\d,]+\s+IMPRESSIONS\s+[\d.,K]+\s+AVERAGE POSITION\s+\d+\.\d\s+BEST POSITION\s+\d+\.\d/i);
+    assert.match(await history.locator('.kw-changes').innerText(), /→ \/guides\/elsewhere\//);
+    await capture('09c-keyword-history');
+    await history.getByRole('radio', { name: '3 months' }).click();
+    await until(() => history.locator('.kw-period').innerText().catch(() => ''), (t) => /\((8\d|9\d) days\)/.test(t), 'three months');
+    await history.locator('.kw-chart-position canvas').waitFor();
+    // The days as a table, under the list of the pages that ranked.
+    await history.getByText('The days as a table').click();
+    assert.ok(await history.locator('.kw-days tbody tr').count() >= 85);
+    await history.locator('.kw-page-changes').scrollIntoViewIfNeeded();
+    await history.screenshot({ path: path.join(SHOTS, '09e-keyword-history-pages.png') });
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
+    // A keyword added by hand says where its position comes from, and that Search Console has not reported it yet.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Track a keyword').fill('hand-picked e2e keyword');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('hand-picked e2e');
+    await page.getByRole('button', { name: 'Rank history of hand-picked e2e keyword' }).click();
+    const manual = page.getByRole('dialog', { name: 'Rank history of “hand-picked e2e keyword”' });
+    await manual.getByText('its position comes from Search Console. Search Console has not reported this query yet.').waitFor();
+    await manual.getByText('No position in this period').waitFor();
+    await page.keyboard.press('Escape');
+    await manual.waitFor({ state: 'detached' });
+
+    // A viewer sees the tags but no control to change them.
+    await page.route('**/api/v1/workspaces', async (route) => {
+      const body = (await (await route.fetch()).json()) as { items: Array<{ role: string }> };
+      await route.fulfill({ json: { ...body, items: body.items.map((w) => ({ ...w, role: 'viewer' })) } });
+    });
+    await open(`/keywords?site=${demo.siteId}&tag=spring+campaign`);
+    await rows.first().locator('.kw-tag', { hasText: 'spring campaign' }).waitFor();
+    await page.getByText("You can view this site's keywords").waitFor();
+    assert.equal(await page.getByRole('button', { name: /^Edit tags of/ }).count(), 0);
+    await page.unroute('**/api/v1/workspaces');
   });
 
   it("charts a site's health score over its audits", async () => {

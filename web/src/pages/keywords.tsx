@@ -1,13 +1,15 @@
-import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
 import { ExportButton, useExport } from '../components/export-button.tsx';
-import type { paths } from '../generated/api';
+import { KeywordFilters, useKeywordQuery, type KeywordFilterValues, type SortKey } from '../components/keyword-filters.tsx';
+import { KeywordHistory } from '../components/keyword-history.tsx';
+import { TagChips, TagEditor } from '../components/keyword-tags.tsx';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, describedBy, Empty, ErrorNotice, Field, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { fieldErrors, formatDate, formatNumber, humanize, positionDelta } from '../lib/format.ts';
 import { atLeast, useWorkspaces } from '../lib/workspaces.ts';
+import '../styles/keywords.css';
 
 const PAGE_SIZE = 50;
 
@@ -24,23 +26,22 @@ export function KeywordsPage() {
 }
 
 function KeywordsSection({ siteId, name, picker, canEdit, viewOnly }: { siteId: string; name: string; picker: preact.ComponentChildren; canEdit: boolean; viewOnly: boolean }) {
-  const { query } = useLocation();
-  // Every keyword of the site, in the table's order.
+  const state = useKeywordQuery(siteId);
+  // Every keyword the filters select, in the table's order (not only the page on screen).
   const exporter = useExport(() => {
-    const sort = tableSort(query);
-    return downloadFile('/api/v1/keywords/export', { query: { site_id: siteId, sort: sort.key, order: sort.dir } });
+    const sort = tableSort(state.query);
+    return downloadFile('/api/v1/keywords/export', { query: { site_id: siteId, sort: sort.key, order: sort.dir, ...state.filters } });
   });
   return (
     <section class="page">
       <PageHeader title={<span tabIndex={-1}>Keywords</span>} subtitle={`What ${name} ranks for in Google search.`} actions={<>{picker}<ExportButton exporter={exporter} /></>} />
       {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
-      <Keywords siteId={siteId} canEdit={canEdit} viewOnly={viewOnly} />
+      <Keywords siteId={siteId} canEdit={canEdit} viewOnly={viewOnly} state={state} />
     </section>
   );
 }
 
 /** The API's sort keys (its schema); the table offers the columns it shows. */
-type SortKey = NonNullable<NonNullable<paths['/api/v1/keywords']['get']['parameters']['query']>['sort']>;
 const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
   { key: 'keyword', label: 'Keyword' }, { key: 'position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
   { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
@@ -50,17 +51,21 @@ const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
 const tableSort = (query: Record<string, string>) =>
   ({ key: (COLUMNS.find((c) => c.key === query.sort)?.key ?? 'volume') as SortKey, dir: query.order === 'asc' ? 'asc' as const : 'desc' as const });
 
-function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: boolean; viewOnly: boolean }) {
-  const { query, path, route } = useLocation();
-  const page = Number(query.page ?? 1) || 1;
-  // The order lives in the URL like the page.
+type KeywordState = ReturnType<typeof useKeywordQuery>;
+type Row = { id: string; keyword: string; tags: string[] };
+
+function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdit: boolean; viewOnly: boolean; state: KeywordState }) {
+  const { query, set, filters, active, clear, page } = state;
+  // The order lives in the URL like the page and the filters.
   const sort = tableSort(query);
-  const go = (next: { page?: number; key?: SortKey; dir?: 'asc' | 'desc' }) =>
-    route(`${path}?site=${siteId}&sort=${next.key ?? sort.key}&order=${next.dir ?? sort.dir}&page=${next.page ?? 1}`);
+  const filterKey = JSON.stringify(filters);
   const stats = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/stats', { params: { query: { site_id: siteId } } })), [siteId]);
-  const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, sort: sort.key, order: sort.dir, page, page_size: PAGE_SIZE } } })), [siteId, sort.key, sort.dir, page]);
+  const tags = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/tags', { params: { query: { site_id: siteId } } })).items, [siteId]);
+  const list = useAsync(async () => unwrap(await api.GET('/api/v1/keywords', { params: { query: { site_id: siteId, sort: sort.key, order: sort.dir, page, page_size: PAGE_SIZE, ...filters } } })), [siteId, sort.key, sort.dir, page, filterKey]);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string; undo?: { id: string; keyword: string } } | undefined>();
-  const reload = () => { void stats.reload(); void list.reload(); };
+  const [history, setHistory] = useState<Row | undefined>();
+  const [editing, setEditing] = useState<Row | undefined>();
+  const reload = () => { void stats.reload(); void list.reload(); void tags.reload(); };
 
   const remove = async (id: string, keyword: string, ask = true) => {
     if (ask && !window.confirm(`Stop tracking “${keyword}”?`)) return;
@@ -85,7 +90,7 @@ function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: bool
           </div>
         )}
       </Async>
-      {viewOnly && <p class="notice notice-info">You can view this site's keywords; an editor or above adds and removes them.</p>}
+      {viewOnly && <p class="notice notice-info">You can view this site's keywords; an editor or above adds and removes them and sets their tags.</p>}
       {canEdit && <AddKeyword siteId={siteId} onAdded={(k) => { setMessage({ kind: 'success', text: `“${k.keyword}” is now tracked; its position shows once Search Console reports it.`, undo: k }); reload(); }} />}
       {message && (
         <div class={`notice notice-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
@@ -93,19 +98,37 @@ function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: bool
           {message.undo && <button type="button" class="btn btn-small" onClick={() => remove(message.undo!.id, message.undo!.keyword, false)}>Undo</button>}
         </div>
       )}
+      <KeywordFilters filters={filters} active={active} tags={tags.data} set={set} />
       <Async state={list} label="Loading keywords">
         {(result) => result.total === 0 ? (
-          <Empty title="No keywords yet"><p>Keywords appear once Search Console data is synced, or add the ones you care about above.</p></Empty>
+          active > 0 ? (
+            <Empty title="No keywords match these filters">
+              <p>{describeFilters(filters)}</p>
+              <button type="button" class="btn btn-small" onClick={clear}>Clear filters</button>
+            </Empty>
+          ) : (
+            <Empty title="No keywords yet">
+              <p>Keywords appear once Search Console data is synced: {canEdit ? <>link a property in <a href="/settings">Settings</a>, or track the ones you care about above.</> : <>an admin links a property in Settings, or an editor tracks keywords by hand.</>}</p>
+            </Empty>
+          )
         ) : (
           <>
+            <div class="kw-count">
+              <p class="muted small" aria-live="polite">
+                {active > 0
+                  ? <><strong class="kw-total">{formatNumber(result.total)}</strong> {result.total === 1 ? 'keyword matches' : 'keywords match'} these filters{stats.data ? ` (of ${formatNumber(stats.data.total_keywords)} tracked)` : ''}</>
+                  : <><strong class="kw-total">{formatNumber(result.total)}</strong> {result.total === 1 ? 'keyword' : 'keywords'}</>}
+              </p>
+              {active > 0 && <button type="button" class="btn btn-small btn-ghost" onClick={clear}>Clear filters</button>}
+            </div>
             <div class="table-wrap">
               <table class="table keywords-table stacked">
-                <caption class="sr-only">Keywords, sorted by {sort.key} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
+                <caption class="sr-only">Keywords{active > 0 ? ' matching the filters' : ''}, sorted by {sort.key} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
                 <thead>
                   <tr>
                     {COLUMNS.map((c) => (
                       <th scope="col" class={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-                        <button type="button" class="sort" onClick={() => go({ key: c.key, dir: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
+                        <button type="button" class="sort" onClick={() => set({ sort: c.key, order: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
                           {c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                         </button>
                       </th>
@@ -118,27 +141,61 @@ function Keywords({ siteId, canEdit, viewOnly }: { siteId: string; canEdit: bool
                     const delta = positionDelta(k.current_position, k.previous_position);
                     return (
                       <tr>
-                        <td class="strong">{k.keyword}{k.source === 'manual' && <span class="badge badge-muted">added</span>}</td>
+                        <td class="kw-cell">
+                          <button type="button" class="kw-name" onClick={() => setHistory(k)} aria-haspopup="dialog" aria-label={`Rank history of ${k.keyword}`}>{k.keyword}</button>
+                          {k.source === 'manual' && <span class="badge badge-muted">added</span>}
+                          <TagChips tags={k.tags} />
+                        </td>
                         <td class="num" data-label="Position">{k.current_position ?? <span class="muted">—</span>}</td>
                         <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`} data-label="Change">{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
                         <td class="num" data-label="Volume">{formatNumber(k.search_volume)}</td>
                         <td class="num" data-label="Difficulty"><Difficulty value={k.difficulty} /></td>
                         <td data-label="Intent">{humanize(k.intent)}</td>
                         <td class="url" data-label="URL">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
-                        <td data-label="">{canEdit && <button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button>}</td>
+                        <td data-label="" class="kw-actions">
+                          {canEdit && (
+                            <div class="row-actions">
+                              <button type="button" class="btn btn-small btn-ghost" onClick={() => setEditing(k)} aria-haspopup="dialog" aria-label={`Edit tags of ${k.keyword}`}>Tags</button>
+                              <button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button>
+                            </div>
+                          )}
+                        </td>
                       </tr>
                     );
                   })}
                 </tbody>
               </table>
             </div>
-            <p class="muted small">Updated {formatDate(result.items[0]?.updated_at)}. Volume and difficulty are estimated from impressions.</p>
-            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => go({ page: p })} />
+            <p class="muted small">Updated {formatDate(result.items[0]?.updated_at)}. Volume and difficulty are estimated from impressions. Choose a keyword to see its rank history.</p>
+            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => set({ page: String(p) })} />
           </>
         )}
       </Async>
+      {history && <KeywordHistory keyword={history} onClose={() => setHistory(undefined)} />}
+      {editing && (
+        <TagEditor
+          keyword={editing}
+          suggestions={(tags.data ?? []).map((t) => t.tag)}
+          onClose={() => setEditing(undefined)}
+          onSaved={(saved) => {
+            setEditing(undefined);
+            setMessage({ kind: 'success', text: saved.length ? `“${editing.keyword}” is tagged ${saved.map((t) => `“${t}”`).join(', ')}.` : `“${editing.keyword}” has no tags now.` });
+            reload();
+          }}
+        />
+      )}
     </>
   );
+}
+
+/** The filters set, in words, for the empty list. */
+function describeFilters(f: KeywordFilterValues) {
+  const parts = [
+    f.search && `containing “${f.search}”`, f.position && (f.position === 'unranked' ? 'not ranking' : `position ${f.position.replace('-', '–')}`),
+    f.change && ({ improved: 'moved up', declined: 'moved down', unchanged: 'unchanged', new: 'new' } as const)[f.change],
+    f.intent && `${f.intent} intent`, f.tag && `tagged “${f.tag}”`,
+  ].filter(Boolean);
+  return `Filters set: ${parts.join(', ')}. Clear them, or change one, to see more keywords.`;
 }
 
 function Difficulty({ value }: { value: number }) {
@@ -166,7 +223,7 @@ function AddKeyword({ siteId, onAdded }: { siteId: string; onAdded: (added: { id
     }
   };
   return (
-    <form class="inline-form" onSubmit={submit}>
+    <form class="inline-form kw-add" onSubmit={submit}>
       <Field id="new-keyword" label="Track a keyword" error={error}>
         <div class="input-with-button">
           <input id="new-keyword" value={keyword} required maxLength={200} onInput={(e) => setKeyword(e.currentTarget.value)} placeholder="e.g. rose bushes for sale" {...describedBy('new-keyword', error)} />
