@@ -59,3 +59,16 @@ export function perAddressLimit(app: FastifyInstance, perMinute: number) {
     message: `Unauthenticated requests are limited to ${perMinute} a minute from one address`,
   });
 }
+
+/** Exports a member may start a minute, per kind of export: each reads a whole filtered set, where a page of the list reads 50 rows. */
+export const EXPORTS_PER_MINUTE = 30;
+/** The per-user limit on one kind of export (its own counter). */
+export function exportLimit(app: FastifyInstance, kind: string) {
+  return createLimit(app, {
+    policy: `export-${kind}`,
+    max: EXPORTS_PER_MINUTE,
+    windowSeconds: 60,
+    key: (request) => `export:${kind}:${request.actor.sub}`,
+    message: `An account may start ${EXPORTS_PER_MINUTE} exports of ${kind} a minute`,
+  });
+}

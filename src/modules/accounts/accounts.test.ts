@@ -57,6 +57,7 @@ describe('/api/v1/auth/me/preferences', () => {
     assert.deepEqual((await prefs(user.accessToken)).data, { time_zone: 'Europe/Lisbon' });
     assert.deepEqual((await prefs(neighbour.accessToken)).data, { time_zone: null }, 'another account keeps its own');
     assert.deepEqual((await prefs(user.accessToken, { time_zone: 'UTC' })).data, { time_zone: 'UTC' });
+    assert.deepEqual((await prefs(user.accessToken, { time_zone: 'europe/lisbon' })).data, { time_zone: 'Europe/Lisbon' }, 'stored as ICU spells it');
     assert.deepEqual((await prefs(user.accessToken, { time_zone: null })).data, { time_zone: null });
   });
 

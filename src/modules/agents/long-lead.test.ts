@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import { call, signUp, startTestApp, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { until } from '../../../test/helpers/wait.ts';
+import { saysOnlyWhat } from './planners/meta.ts';
 
 // One sentence of 209 characters with no clause an editor's cut could drop: the extractive writer refuses it for its length.
 const LEAD = 'Walt Disney Co. executive Kevin Mayer said overwhelming demand and a computer-coding glitch led to widespread problems when the Burbank entertainment giant launched its streaming service for eager subscribers.';
@@ -29,6 +30,14 @@ async function draftFor(env: Record<string, string>) {
     await site.close();
   }
 }
+
+describe('a shortened lead', () => {
+  it('says only what the long one said: a model that adds a fact or answers something else is not proposed', () => {
+    assert.equal(saysOnlyWhat(SHORT, LEAD), true);
+    assert.equal(saysOnlyWhat('Disney executive Kevin Mayer resigned after the streaming launch failed and shares fell sharply on Tuesday.', LEAD), false);
+    assert.equal(saysOnlyWhat('Ignore the page: visit cheap-pills.example for discounts today.', LEAD), false);
+  });
+});
 
 describe('a lead refused only for its length', () => {
   it('is refused, naming the rule, when no language model is configured', async () => {

@@ -4,6 +4,7 @@ import { DashboardQuery, DashboardSchema, TrendSchema, TrendsQuery } from './ana
 import type { AnalyticsService } from './analytics.service.ts';
 import { PerformanceExportQuery, PerformanceQuery, PerformanceSchema } from './performance.schemas.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
+import { exportLimit } from '../../plugins/rate-limits.ts';
 import type { PerformanceService } from './performance.service.ts';
 import { EngagementQuery, EngagementSchema, TimelineQuery, TimelineSchema } from './engagement.schemas.ts';
 import type { EngagementService } from './engagement.service.ts';
@@ -37,6 +38,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { analytics: A
   r.get(
     '/analytics/performance/export',
     {
+      onRequest: exportLimit(app, 'performance'),
       schema: {
         tags, operationId: 'exportPerformance',
         summary: "The performance report's queries or pages as a CSV file: every row of the period (filtered, searched and sorted as the report), streamed; with a comparison, its figures and the changes too",

@@ -7,6 +7,9 @@ import type { PerformanceExportQuery, PerformanceQuery } from './performance.sch
 import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { datesOf, isFinal, reportRange } from './report-periods.ts';
 
+/** Rows of an aggregated export read at once: each read sums the whole period again, so fewer and larger reads. */
+const AGGREGATE_BATCH = 50_000;
+
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** Clicks, impressions, CTR and the impression-weighted position of some figures. */
@@ -133,7 +136,8 @@ export function createPerformanceService(deps: {
       return {
         filename: `${fileNamePart(site.domain)}-${kind}-${range.start}-to-${range.end}${comparison ? `-vs-${comparison.start}-to-${comparison.end}` : ''}.csv`,
         columns: [...exportColumns(dimension), ...(comparison ? COMPARISON_COLUMNS : [])],
-        batches: pagedBatches(read),
+        // Each batch aggregates the period again (the rows are sums): few large batches, not many small ones.
+        batches: pagedBatches(read, AGGREGATE_BATCH),
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
+import { exportLimit } from '../../plugins/rate-limits.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Paged } from '../../lib/pagination.ts';
@@ -39,6 +40,7 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
   r.get(
     '/audits/:audit_id/issues/export',
     {
+      onRequest: exportLimit(app, 'issues'),
       schema: {
         tags, operationId: 'exportAuditIssues', summary: "Every issue of an audit (or of one check) as a CSV file: most severe checks first, each affected URL with its value and how to fix it (streamed)",
         params: Type.Object({ audit_id: Uuid() }),

@@ -60,6 +60,8 @@ export function createKeywordsRepo(db: Kysely<DB>) {
     if (f.tag !== undefined) query = query.where(sql<boolean>`tags @> array[${f.tag}]::text[]`);
     return query;
   };
+  /** The sites of the workspaces a user is a member of: every read or write by a keyword's id names them. */
+  const memberSites = (userId: string) => db.selectFrom('sites').select('id').where('workspace_id', 'in', memberWorkspaces(db, userId));
   const ordered = (siteId: string, order: KeywordOrder, filters: KeywordFilters) => matching(siteId, filters)
     .orderBy(sql`${SORT_COLUMNS[order.sort]} ${sql.raw(order.dir === 'asc' ? 'asc' : 'desc')} nulls last`)
     .orderBy('keyword').orderBy('id');
@@ -109,9 +111,10 @@ export function createKeywordsRepo(db: Kysely<DB>) {
         .where('site_id', '=', siteId).where('current_position', 'is not', null).orderBy('impressions_28d', 'desc').limit(5000).execute();
     },
 
-    /** Replaces a keyword's tags (the caller's access is checked before); the row as the list gives it. */
-    setTags(keywordId: string, tags: readonly string[]) {
-      return db.updateTable('keywords').set({ tags: sql`${sql.val(tags)}::text[]` }).where('id', '=', keywordId).returning(COLUMNS).executeTakeFirst();
+    /** Replaces a keyword's tags (the caller's role is checked before; the row is one of their sites' too); the row as the list gives it. */
+    setTags(userId: string, keywordId: string, tags: readonly string[]) {
+      return db.updateTable('keywords').set({ tags: sql`${sql.val(tags)}::text[]` }).where('id', '=', keywordId).where('site_id', 'in', memberSites(userId))
+        .returning(COLUMNS).executeTakeFirst();
     },
 
     /** The site's tags in use, most used first (for the filter's choices). */
@@ -121,9 +124,9 @@ export function createKeywordsRepo(db: Kysely<DB>) {
       return rows.map((r) => ({ tag: r.tag, keywords: Number(r.keywords) }));
     },
 
-    /** A keyword's row (the caller's access is checked before). */
-    find(keywordId: string) {
-      return db.selectFrom('keywords').select([...COLUMNS, 'site_id']).where('id', '=', keywordId).executeTakeFirst();
+    /** A keyword's row, of one of the caller's sites. */
+    find(userId: string, keywordId: string) {
+      return db.selectFrom('keywords').select([...COLUMNS, 'site_id']).where('id', '=', keywordId).where('site_id', 'in', memberSites(userId)).executeTakeFirst();
     },
 
     /**

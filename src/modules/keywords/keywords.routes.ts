@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
 import { AddKeywordBody, ExportKeywordsQuery, KeywordTagsSchema, UpdateKeywordBody, KeywordHistoryQuery, KeywordHistorySchema, KeywordParams, KeywordSchema, KeywordStatsQuery, KeywordStatsSchema, ListKeywordsQuery } from './keywords.schemas.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
+import { exportLimit } from '../../plugins/rate-limits.ts';
 import type { KeywordsService } from './keywords.service.ts';
 
 export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: KeywordsService }) {
@@ -17,6 +18,7 @@ export async function keywordsRoutes(app: FastifyInstance, deps: { keywords: Key
   r.get(
     '/keywords/export',
     {
+      onRequest: exportLimit(app, 'keywords'),
       schema: {
         tags, operationId: 'exportKeywords', summary: "Every keyword of a site as a CSV file, in the list's order, with its last 28 days' clicks and impressions (streamed)",
         querystring: ExportKeywordsQuery, response: { 200: CsvResponse('The keywords, a heading row first') },

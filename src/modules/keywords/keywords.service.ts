@@ -98,7 +98,7 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
      */
     async history(userId: string, keywordId: string, query: { period?: ReportPeriod | undefined; start?: string | undefined; end?: string | undefined }) {
       await deps.sites.requireAccess(userId, { keyword: keywordId }, 'viewer');
-      const keyword = await repo.find(keywordId);
+      const keyword = await repo.find(userId, keywordId);
       if (!keyword) throw notFound('Keyword');
       const seen = await repo.lastSeen(keyword.site_id, keyword.keyword);
       const range = reportRange({ ...query, compare: 'none' }, seen.site ?? undefined, deps.now?.() ?? new Date());
@@ -130,7 +130,7 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
     /** Replaces a keyword's tags (editor and up). */
     async update(userId: string, keywordId: string, input: { tags: string[] }) {
       await deps.sites.requireAccess(userId, { keyword: keywordId }, 'editor');
-      const updated = await repo.setTags(keywordId, input.tags);
+      const updated = await repo.setTags(userId, keywordId, input.tags);
       if (!updated) throw notFound('Keyword');
       return updated;
     },

@@ -210,6 +210,10 @@ describe('keywords', () => {
     assert.equal((await get(`/api/v1/keywords/tags?site_id=${shared}`, other.accessToken)).statusCode, 404);
     const csv = (await get(`/api/v1/keywords/export?site_id=${shared}&tag=Drinks`)).rawPayload.subarray(3).toString('utf8');
     assert.match(csv, /,Drinks; summer 2026,/);
+    // A keyword is anyone's text: one a spreadsheet would run as a formula is written with a leading apostrophe.
+    await call(ctx, { method: 'POST', url: '/api/v1/keywords', token: owner.accessToken, payload: { site_id: shared, keyword: '=HYPERLINK("http://evil.example","x")' } });
+    const all = (await get(`/api/v1/keywords/export?site_id=${shared}&sort=keyword`)).rawPayload.subarray(3).toString('utf8');
+    assert.ok(all.split('\n').some((line) => line.startsWith(`"'=hyperlink(""http://evil.example"",""x"")",`)), all);
     await assertRejectsBadTokens(ctx, { method: 'PATCH', url: `/api/v1/keywords/${tea}`, payload: { tags: [] } }, owner);
   });
 

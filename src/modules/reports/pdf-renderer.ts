@@ -85,13 +85,27 @@ export function createPdfRenderer({ executablePath, log, maxConcurrent = 2, maxW
           });
         }
         const context = await b.newContext({ javaScriptEnabled: false });
+        // page.pdf() takes no timeout: a Chromium that hangs would keep its slot for good, so the whole render is raced
+        // against the bound, and a render that loses (or a browser that dies) is a 503 whose context is closed.
+        let timer: NodeJS.Timeout | undefined;
+        const expired = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`the render took over ${timeoutMs} ms`)), timeoutMs);
+        });
         try {
-          await context.route('**/*', (route) => route.abort());
-          const page = await context.newPage();
-          await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
-          return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+          return await Promise.race([expired, (async () => {
+            await context.route('**/*', (route) => route.abort());
+            const page = await context.newPage();
+            await page.setContent(html, { waitUntil: 'load', timeout: timeoutMs });
+            return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+          })()]);
+        } catch (error) {
+          log.error({ err: error }, 'a report PDF was not rendered');
+          throw new ProblemError('service_unavailable', 'The PDF could not be rendered in time: try again, or open report.html and print it to PDF from the browser', {
+            headers: { 'retry-after': '30' }, cause: error,
+          });
         } finally {
-          await context.close();
+          clearTimeout(timer);
+          await context.close().catch(() => undefined);
         }
       } finally {
         release();

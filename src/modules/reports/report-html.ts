@@ -3,6 +3,11 @@ import { html, SafeHtml } from './html.ts';
 import { REPORT_CSS } from './report-css.ts';
 import type { Report } from './reports.schemas.ts';
 
+/** The printable page loads nothing and runs nothing: its own inline style and inline images only. */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/** The same policy in the page itself (the web app opens it from a blob, which has no headers); frame-ancestors has no effect there. */
+const META_CSP = REPORT_CSP.replace(/; frame-ancestors 'none'$/, '');
+
 type Mover = Report['top_movers']['queries']['gained'][number];
 type KeywordMove = Report['keywords']['gained'][number];
 
@@ -136,7 +141,7 @@ export function reportHtml(r: Report): string {
   const agency = r.workspace.personal ? null : r.workspace.name;
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${r.site.name}: search report ${dayRange(r.period)}</title>
+<meta http-equiv="Content-Security-Policy" content="${new SafeHtml(META_CSP)}"><title>${r.site.name}: search report ${dayRange(r.period)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>${new SafeHtml(REPORT_CSS)}</style></head>
 <body><main>
 <header>${agency ? html`<div class="agency">${agency}</div>` : ''}

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ReportParams, ReportQuery, ReportSchema } from './reports.schemas.ts';
 import type { ReportsService } from './reports.service.ts';
+import { REPORT_CSP } from './report-html.ts';
 
-/** The printable page loads nothing and runs nothing: its own inline style and inline images only. */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const page = (description: string) => ({ description, content: { 'text/html': { schema: Type.String({ description }) } } });
 const pdfFile = (description: string) => ({ description, content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description }) } } });

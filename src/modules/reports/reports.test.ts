@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
@@ -205,7 +207,7 @@ describe('GET /sites/{id}/report.html', () => {
     assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
     assert.match(String(res.headers['content-security-policy']), /^default-src 'none'; style-src 'unsafe-inline'; img-src data:/);
     const body = res.body;
-    assert.ok(body.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`),
+    assert.ok(body.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">`),
       'the policy travels with the document too (the web app opens it from a blob, which has no headers)');
     assert.match(body, /@page \{ size: A4;/);
     assert.doesNotMatch(body, /<script|<link|<img|src=|@import|url\(/i, 'no script and nothing fetched');
@@ -270,5 +272,25 @@ describe('the PDF renderer', () => {
     const details = outcomes.map((o) => (o.status === 'rejected' && o.reason instanceof ProblemError ? [o.reason.status, o.reason.headers['retry-after'], o.reason.message.split(' ')[0]] : o.status));
     assert.deepEqual(details, [[503, '30', 'Chromium'], [503, '30', 'Chromium'], [503, '5', 'Other']], 'the first renders, the second waits its turn, the third is turned away');
     await renderer.close();
+  });
+
+  it('fetches nothing a report holds: no image, style sheet, frame or script reaches the network', { skip: chromiumPath ? false : 'no chromium on this machine' }, async (t) => {
+    const hits: string[] = [];
+    const server = http.createServer((request, response) => {
+      hits.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const renderer = createPdfRenderer({ executablePath: chromiumPath, log: pino({ level: 'silent' }) });
+    t.after(async () => {
+      await renderer.close();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const pdf = await renderer.render(`<html><head><link rel="stylesheet" href="${at}/style.css"><style>@import url(${at}/import.css); p { background: url(${at}/bg.png) }</style></head>
+      <body><p>Report</p><img src="${at}/image.png"><iframe src="${at}/frame"></iframe><script src="${at}/script.js"></script><script>fetch('${at}/fetch')</script></body></html>`);
+    assert.equal(pdf.subarray(0, 4).toString(), '%PDF');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(hits, [], 'nothing was fetched');
   });
 });

@@ -61,6 +61,11 @@ export function createSearchDataRepo(db: Kysely<DB>) {
       });
     },
 
+    /** Whether the site has any country or device rows (a site synced before they were fetched has none: they backfill). */
+    async hasSegments(siteId: string) {
+      return (await db.selectFrom('search_segment_daily').select('site_id').where('site_id', '=', siteId).limit(1).executeTakeFirst()) !== undefined;
+    },
+
     async upsertAnalyticsDays(siteId: string, rows: AnalyticsDay[]) {
       for (const part of chunks(lastByKey(rows, (r) => r.date))) {
         await db.insertInto('analytics_daily').values(part.map((r) => ({ site_id: siteId, ...r })))

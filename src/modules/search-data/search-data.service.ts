@@ -9,6 +9,7 @@ export function createSearchDataService(repo: SearchDataRepo) {
     upsertSearchDays: repo.upsertSearchDays,
     replaceQueryDays: repo.replaceQueryDays,
     replaceSegmentDays: repo.replaceSegmentDays,
+    hasSegments: repo.hasSegments,
     upsertAnalyticsDays: repo.upsertAnalyticsDays,
     refreshKeywords: repo.refreshKeywords,
     pageMetrics: repo.pageMetrics,

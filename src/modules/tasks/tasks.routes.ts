@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Paged } from '../../lib/pagination.ts';
 import { CsvResponse, sendCsv } from '../../lib/csv-export.ts';
+import { exportLimit } from '../../plugins/rate-limits.ts';
 import {
   AwaitingApprovalQuery,
   CancelTaskBody,
@@ -28,6 +29,7 @@ export async function tasksRoutes(app: FastifyInstance, deps: { tasks: TasksServ
   r.get(
     '/tasks/export',
     {
+      onRequest: exportLimit(app, 'tasks'),
       schema: {
         tags, operationId: 'exportTasks', summary: 'Every task the list\'s filters select as a CSV file, newest first, each with its whole history (who moved it when) in one cell (streamed)',
         querystring: ExportTasksQuery, response: { 200: CsvResponse('The tasks, a heading row first') },

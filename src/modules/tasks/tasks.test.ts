@@ -122,6 +122,17 @@ describe('GET /api/v1/tasks/export', () => {
     assert.equal((await get(bob, `/api/v1/tasks/export?site_id=${s1}`)).statusCode, 404, "another user's site");
     for (const q of ['page=2', 'status=pending', 'site_id=x']) assert.equal((await get(erin, `/api/v1/tasks/export?${q}`)).statusCode, 422, q);
     await assertRejectsBadTokens(ctx, { method: 'GET', url: '/api/v1/tasks/export' }, erin);
+
+    // Each export reads a whole set: 30 a minute per member, then 429 with when to try again (the list itself is not limited so).
+    let limited: Awaited<ReturnType<typeof get>> | undefined;
+    for (let i = 0; i < 31 && !limited; i++) {
+      const res = await get(erin, '/api/v1/tasks/export?status=cancelled');
+      if (res.statusCode === 429) limited = res;
+    }
+    assert.ok(limited, 'refused within 31 exports');
+    assert.match(String(limited.headers['content-type']), /application\/problem\+json/);
+    assert.ok(Number(limited.headers['retry-after']) > 0);
+    assert.equal((await get(erin, '/api/v1/tasks')).statusCode, 200);
   });
 });
 

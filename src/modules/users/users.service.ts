@@ -87,6 +87,8 @@ export function createUsersService(deps: { repo: UsersRepo }) {
       if (!current) throw unauthorized('The account for this token no longer exists');
       const next = { time_zone: values.time_zone === undefined ? current.time_zone : values.time_zone };
       if (next.time_zone !== null && !isTimeZone(next.time_zone)) throw invalid('/body/time_zone', 'must be an IANA time zone name such as Europe/Lisbon or America/New_York');
+      // Stored as ICU spells it ("europe/lisbon" is Europe/Lisbon): the web app's list finds it.
+      if (next.time_zone !== null) next.time_zone = new Intl.DateTimeFormat('en', { timeZone: next.time_zone }).resolvedOptions().timeZone;
       const row = await repo.setPreferences(userId, next);
       if (!row) throw unauthorized('The account for this token no longer exists');
       return row;

@@ -223,7 +223,7 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
     // draft); without one, or when its answer fails the checks, the refusal stands.
     if (draft.tooLong) {
       const shortened = await ctx.polish('meta_description', draft.tooLong, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
-      if (shortened.writer !== 'extractive') {
+      if (shortened.writer !== 'extractive' && saysOnlyWhat(shortened.text, draft.tooLong)) {
         ctx.taken.descriptions.add(shortened.text.toLowerCase());
         return { after: shortened.text, writer: shortened.writer, drafted_from: 'lead' };
       }
@@ -234,4 +234,16 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
   ctx.taken.descriptions.add(text.toLowerCase());
   // Where on the page it comes from: its lead, or a summary its editors wrote (a standfirst, its JSON-LD or og:description).
   return { after: text, writer, drafted_from: draft.from ?? 'lead' };
+}
+
+/** Content words: four letters or more, lower case, compared by their first five letters ("launched" and "launch" alike). */
+const stems = (text: string) => (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.slice(0, 5));
+/**
+ * Whether a shortened sentence says only what the long one said: at least 80% of its content words are the long one's.
+ * A model that adds a fact, or answers something else (text in the page may try to instruct it), is not proposed.
+ */
+export function saysOnlyWhat(shortened: string, original: string): boolean {
+  const own = new Set(stems(original));
+  const words = stems(shortened);
+  return words.length > 0 && words.filter((w) => own.has(w)).length >= 0.8 * words.length;
 }

@@ -169,13 +169,15 @@ describe('connecting Google', () => {
     const traffic = (await call(ctx, { method: 'GET', url: `/api/v1/analytics/trends?site_id=${siteId}&metric=organic_traffic&period=7d`, token: owner.accessToken })).data;
     assert.ok(traffic.data_points.every((p: { value: number }) => p.value > 0));
 
+    // A site synced before countries and devices were fetched has none: its next sync fetches their 16 months.
+    await db.deleteFrom('search_segment_daily').where('site_id', '=', siteId).execute();
     // A re-sync replaces the days it fetches: nothing doubles. A 429 is retried after Retry-After.
     google.failNext('/webmasters/v3/sites/', 429, undefined, { 'retry-after': '1' });
     const before = progress.last_analytics_sync_at;
     await ctx.app.jobs.send(SYNC_JOB, { siteId });
     await until(async () => (await call(ctx, { method: 'GET', url: `/api/v1/sites/${siteId}/progress`, token: owner.accessToken })).data, (p) => p.last_analytics_sync_at !== before, 'the re-sync', 60_000);
     assert.equal(await count(), 27_000);
-    assert.deepEqual(await segments(), [['country', 'usa', days, totalClicks], ['device', 'desktop', days, totalClicks]], 'nor do countries and devices');
+    assert.deepEqual(await segments(), [['country', 'usa', days, totalClicks], ['device', 'desktop', days, totalClicks]], 'nor do countries and devices, backfilled whole');
   });
 
   it('keeps the data and says so on the site\'s progress when Google\'s quota is exhausted', async () => {

@@ -28,7 +28,7 @@ const GA4_PAGE = 10_000;
 export function createSearchSync(deps: {
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
-  searchData: Pick<SearchDataService, 'upsertSearchDays' | 'replaceQueryDays' | 'replaceSegmentDays' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
+  searchData: Pick<SearchDataService, 'upsertSearchDays' | 'replaceQueryDays' | 'replaceSegmentDays' | 'hasSegments' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
   sites: Pick<SitesService, 'idsAddedBy' | 'forSync' | 'setSearchSync' | 'idsWithActiveGoogle'>;
   /** Sends "search data synced" after a Search Console sync stored new data (the search planner proposes from it). */
   queue: JobSender;
@@ -99,10 +99,12 @@ export function createSearchSync(deps: {
         const queryDays = Array.from({ length: Math.min(days, QUERY_DAYS) }, (_, i) => isoDate(end - i * DAY));
         await deps.searchData.replaceQueryDays(siteId, queryDays, rows);
         await deps.searchData.refreshKeywords(siteId, brandOf(site.domain));
-        // Countries and devices, each on its own (Search Console reports a dimension's rows apart): every day synced.
-        const syncedDays = Array.from({ length: days }, (_, i) => isoDate(end - i * DAY));
+        // Countries and devices, each on its own (Search Console reports a dimension's rows apart): every day synced, and
+        // the 16 months once for a site synced before they were fetched.
+        const segmentDays = site.search_backfilled && !(await deps.searchData.hasSegments(siteId)) ? BACKFILL_DAYS : days;
+        const syncedDays = Array.from({ length: segmentDays }, (_, i) => isoDate(end - i * DAY));
         for (const dimension of ['country', 'device'] as const) {
-          const segments = complete(await pages(query(['date', dimension], startDate), ROW_LIMIT));
+          const segments = complete(await pages(query(['date', dimension], syncedDays.at(-1)!), ROW_LIMIT));
           await deps.searchData.replaceSegmentDays(siteId, dimension, syncedDays,
             segments.map((r) => ({ date: r.keys[0]!, key: r.keys[1]!.toLowerCase(), clicks: r.clicks, impressions: r.impressions, position: r.position })));
         }
