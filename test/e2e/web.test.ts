@@ -413,7 +413,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     // The changes of the period: a list under the chart (each linking to its task) and a mark on its day.
     const change = page.locator('.chart-changes li').first();
     await change.waitFor();
-    assert.match(await change.innerText(), /^\d{1,2} \w{3}\s*— .+ \((completed|verified|rolled back)\)$/);
+    assert.match(await change.innerText(), /^\d{1,2} \w{3}\s*— .+ \((completed|verified|rolled back)(, (completed|verified|rolled back))*\)$/);
+    const lines = await page.locator('.chart-changes li').allInnerTexts();
+    assert.equal(new Set(lines).size, lines.length, 'a task once a day, its moves together ("completed, verified")');
     assert.match((await change.getByRole('link').getAttribute('href'))!, /^\/tasks\/[0-9a-f-]{36}$/);
     assert.ok(await page.locator('.metric-cards ~ .chart-card .chart-marker').count() > 0, 'marks on the chart');
 

@@ -53,7 +53,7 @@ function HistoryBody({ history: h }: { history: History }) {
       <div class="cards kw-totals">
         <div class="card stat"><span class="stat-label">Clicks</span><span class="stat-value">{formatNumber(h.totals.clicks)}</span></div>
         <div class="card stat"><span class="stat-label">Impressions</span><span class="stat-value">{formatNumber(h.totals.impressions, { compact: true })}</span></div>
-        <div class="card stat"><span class="stat-label">Average position</span><span class="stat-value">{formatNumber(h.totals.position, { digits: 1 })}</span></div>
+        <div class="card stat"><span class="stat-label">Average position <span class="muted small">(weighted by impressions)</span></span><span class="stat-value">{formatNumber(h.totals.position, { digits: 1 })}</span></div>
         <div class="card stat"><span class="stat-label">Best position</span><span class="stat-value">{formatNumber(h.totals.best_position, { digits: 1 })}</span></div>
       </div>
       {ranked.length === 0 ? (

@@ -22,6 +22,18 @@ export function changeMarkers(items: Change[]): ChartMarker[] {
   }));
 }
 
+/** A task's changes of one day together ("completed, verified"): one line a task a day, in the order they happened. */
+function byTaskAndDay(items: Change[]): Array<{ first: Change; events: string[] }> {
+  const groups = new Map<string, { first: Change; events: string[] }>();
+  for (const c of items) {
+    const key = `${c.date} ${c.task_id}`;
+    const group = groups.get(key) ?? { first: c, events: [] };
+    group.events.push(EVENT[c.event]);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
 /** The changes under the chart, each linking to its task: what the markers show, readable without the chart. */
 export function ChangesList({ items }: { items: Change[] }) {
   if (items.length === 0) return null;
@@ -29,10 +41,10 @@ export function ChangesList({ items }: { items: Change[] }) {
     <div class="chart-changes">
       <h3 id="h-changes">Changes in this period</h3>
       <ul aria-labelledby="h-changes">
-        {items.map((c) => (
-          <li>
+        {byTaskAndDay(items).map(({ first: c, events }) => (
+          <li key={`${c.date}-${c.task_id}`}>
             <time dateTime={c.date} title={formatDate(c.at, true)}>{day(c.date)}</time>
-            <span>— <a href={href(c)}>{c.title}</a> <span class="muted">({EVENT[c.event]})</span></span>
+            <span>— <a href={href(c)}>{c.title}</a> <span class="muted">({events.join(', ')})</span></span>
           </li>
         ))}
       </ul>
