@@ -543,7 +543,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await history.locator('.kw-chart-traffic canvas').waitFor();
     assert.equal(await history.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
     assert.match(await history.locator('.kw-period').innerText(), /\(28 days\)/);
-    assert.match(await history.locator('.kw-totals').innerText(), /CLICKS\s+[\d,]+\s+IMPRESSIONS\s+[\d.,K]+\s+AVERAGE POSITION\s+\d+\.\d\s+BEST POSITION\s+\d+\.\d/i);
+    assert.match(await history.locator('.kw-totals').innerText(), /CLICKS\s+[\d,]+\s+IMPRESSIONS\s+[\d.,K]+\s+AVERAGE POSITION \(WEIGHTED BY IMPRESSIONS\)\s+\d+\.\d\s+BEST POSITION\s+\d+\.\d/i);
     assert.match(await history.locator('.kw-changes').innerText(), /→ \/guides\/elsewhere\//);
     await capture('09c-keyword-history');
     await history.getByRole('radio', { name: '3 months' }).click();
