@@ -26,31 +26,60 @@ export type Sort = (typeof SORTS)[number];
 /** A LIKE pattern that matches `text` literally anywhere (its own % and _ escaped). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** The filters as SQL conditions on search_query_daily (case-insensitive, as Search Console's). */
-function filterSql(f: ReportFilters): RawBuilder<unknown> {
+type Columns = { query: RawBuilder<unknown>; page: RawBuilder<unknown> };
+const ROW_COLUMNS: Columns = { query: sql`query`, page: sql`page` };
+
+/** The filters as SQL conditions on search_query_daily's columns, or others (case-insensitive, as Search Console's). */
+function filterSql(f: ReportFilters, { query, page }: Columns = ROW_COLUMNS): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
-  if (f.query_contains !== undefined) parts.push(sql`query ilike ${containing(f.query_contains)}`);
-  if (f.query_not_contains !== undefined) parts.push(sql`query not ilike ${containing(f.query_not_contains)}`);
-  if (f.query_equals !== undefined) parts.push(sql`lower(query) = lower(${f.query_equals})`);
-  if (f.page_contains !== undefined) parts.push(sql`page ilike ${containing(f.page_contains)}`);
-  if (f.page_not_contains !== undefined) parts.push(sql`page not ilike ${containing(f.page_not_contains)}`);
-  if (f.page_equals !== undefined) parts.push(sql`page = ${f.page_equals}`);
+  if (f.query_contains !== undefined) parts.push(sql`${query} ilike ${containing(f.query_contains)}`);
+  if (f.query_not_contains !== undefined) parts.push(sql`${query} not ilike ${containing(f.query_not_contains)}`);
+  if (f.query_equals !== undefined) parts.push(sql`lower(${query}) = lower(${f.query_equals})`);
+  if (f.page_contains !== undefined) parts.push(sql`${page} ilike ${containing(f.page_contains)}`);
+  if (f.page_not_contains !== undefined) parts.push(sql`${page} not ilike ${containing(f.page_not_contains)}`);
+  if (f.page_equals !== undefined) parts.push(sql`${page} = ${f.page_equals}`);
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
 }
 
 export const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
   ({ clicks: Number(row.clicks ?? 0), impressions: Number(row.impressions ?? 0), weighted_position: Number(row.weighted_position ?? 0) });
 
-/** The SQL of a sort (its value for one row of the joined periods); nulls last whatever the order. */
-export const SORT_SQL: Record<Sort, RawBuilder<unknown>> = {
-  clicks: sql`coalesce(c.clicks, 0)`,
-  impressions: sql`coalesce(c.impressions, 0)`,
-  ctr: sql`c.clicks::float8 / nullif(c.impressions, 0)`,
-  position: sql`c.weighted_position / nullif(c.impressions, 0)`,
-  clicks_change: sql`coalesce(c.clicks, 0) - coalesce(p.clicks, 0)`,
-  impressions_change: sql`coalesce(c.impressions, 0) - coalesce(p.impressions, 0)`,
-  ctr_change: sql`c.clicks::float8 / nullif(c.impressions, 0) - p.clicks::float8 / nullif(p.impressions, 0)`,
-  position_change: sql`c.weighted_position / nullif(c.impressions, 0) - p.weighted_position / nullif(p.impressions, 0)`,
+/** A period's figures of one row of the table, as SQL. */
+interface Side { clicks: RawBuilder<unknown>; impressions: RawBuilder<unknown>; weighted_position: RawBuilder<unknown> }
+
+/** The SQL of a sort (its value for one row of the table, from its period's and comparison's figures); nulls last whatever the order. */
+const sortSql = (sort: Sort, c: Side, p: Side): RawBuilder<unknown> => ({
+  clicks: sql`coalesce(${c.clicks}, 0)`,
+  impressions: sql`coalesce(${c.impressions}, 0)`,
+  ctr: sql`${c.clicks}::float8 / nullif(${c.impressions}, 0)`,
+  position: sql`${c.weighted_position} / nullif(${c.impressions}, 0)`,
+  clicks_change: sql`coalesce(${c.clicks}, 0) - coalesce(${p.clicks}, 0)`,
+  impressions_change: sql`coalesce(${c.impressions}, 0) - coalesce(${p.impressions}, 0)`,
+  ctr_change: sql`${c.clicks}::float8 / nullif(${c.impressions}, 0) - ${p.clicks}::float8 / nullif(${p.impressions}, 0)`,
+  position_change: sql`${c.weighted_position} / nullif(${c.impressions}, 0) - ${p.weighted_position} / nullif(${p.impressions}, 0)`,
+})[sort];
+const side = (alias: string, prefix = ''): Side => ({
+  clicks: sql.ref(`${alias}.${prefix}clicks`), impressions: sql.ref(`${alias}.${prefix}impressions`), weighted_position: sql.ref(`${alias}.${prefix}weighted_position`),
+});
+const NO_SIDE: Side = { clicks: sql`null::bigint`, impressions: sql`null::bigint`, weighted_position: sql`null::float8` };
+/** The sorts over a table joined as `c` (the period) and `p` (the comparison): the countries' and devices' too (segments.repo.ts). */
+export const SORT_SQL = Object.fromEntries(SORTS.map((sort) => [sort, sortSql(sort, side('c'), side('p'))])) as Record<Sort, RawBuilder<unknown>>;
+
+/** The filters on the listed dimension alone (which only choose among its keys) as conditions on a key; undefined for any other. */
+function keyFilterSql(dimension: Dimension, f: ReportFilters, key: RawBuilder<unknown>): RawBuilder<unknown> | undefined {
+  const other = dimension === 'query'
+    ? [f.page_contains, f.page_not_contains, f.page_equals] : [f.query_contains, f.query_not_contains, f.query_equals];
+  if (other.some((v) => v !== undefined)) return undefined;
+  return filterSql(f, { query: key, page: key });
+}
+
+type TableInput = {
+  dimension: Dimension; range: DateRange; comparison: DateRange | null; filters: ReportFilters; search?: string | undefined;
+  sort: Sort; order: 'asc' | 'desc'; limit: number; offset: number;
+};
+type TableRow = {
+  key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
+  p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
 };
 
 /**
@@ -59,7 +88,12 @@ export const SORT_SQL: Record<Sort, RawBuilder<unknown>> = {
  * a period joined with the comparison period's. Every read names the site: the service has
  * checked the caller may see it.
  */
-export function createPerformanceRepo(db: Kysely<DB>) {
+export function createPerformanceRepo(db: Kysely<DB>, options: {
+  /** Read the stored sets (0033_performance_summaries.sql) where one answers; false: always aggregate the rows (the bench's baseline). */
+  summaries?: boolean;
+} = {}) {
+  const useSummaries = options.summaries ?? true;
+
   /** The property's totals (search_daily) or the filtered rows' (search_query_daily), per day. */
   const daily = (siteId: string, range: DateRange, filters: ReportFilters) => (hasFilters(filters)
     ? sql<{ date: string; clicks: number; impressions: number; weighted_position: number }>`
@@ -69,6 +103,67 @@ export function createPerformanceRepo(db: Kysely<DB>) {
     : sql<{ date: string; clicks: number; impressions: number; weighted_position: number }>`
         select date::text as date, clicks, impressions, position * impressions as weighted_position
         from search_daily where site_id = ${siteId} and date between ${range.start} and ${range.end}`);
+
+  /** The table aggregated from the query rows: each period's per key, full outer joined. */
+  async function live(siteId: string, input: TableInput): Promise<{ rows: TableRow[]; total: number }> {
+    const key = input.dimension === 'query' ? sql.ref('query') : sql.ref('page');
+    const where = sql`site_id = ${siteId} and ${filterSql(input.filters)}${input.search === undefined ? sql`` : sql` and ${key} ilike ${containing(input.search)}`}`;
+    // The weighted position is summed exactly (numeric): the same double whatever order the rows come in, as a stored set's.
+    const aggregate = (range: DateRange) => sql`
+      select ${key} as key, sum(clicks) as clicks, sum(impressions) as impressions, sum((position * impressions)::numeric)::float8 as weighted_position
+      from search_query_daily where ${where} and date between ${range.start} and ${range.end} group by ${key}`;
+    // Without a comparison the joined side is empty: one query shape for both.
+    const previous = input.comparison ? aggregate(input.comparison) : sql`select null::text as key, 0::bigint as clicks, 0::bigint as impressions, 0::float8 as weighted_position where false`;
+    const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+    const { rows } = await sql<TableRow>`
+      with c as (${aggregate(input.range)}), p as (${previous})
+      select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
+             p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position, count(*) over () as total
+      from c full outer join p on p.key = c.key
+      order by ${sortSql(input.sort, side('c'), side('p'))} ${direction} nulls last, coalesce(c.key, p.key) asc
+      limit ${input.limit} offset ${input.offset}`.execute(db);
+    // A page past the end has no row to carry the count: counted apart.
+    const total = rows.length > 0 || input.offset === 0 ? Number(rows[0]?.total ?? 0)
+      : Number((await sql<{ n: number }>`with c as (${aggregate(input.range)}), p as (${previous}) select count(*) as n from c full outer join p on p.key = c.key`.execute(db)).rows[0]?.n ?? 0);
+    return { rows, total };
+  }
+
+  /**
+   * The table read from the stored set of exactly these periods, undefined when there is none (another period, custom
+   * dates, a filter on the other dimension, or rows changed since the last refresh). One statement: it sees the set
+   * and its rows in one snapshot, even while a sync replaces them.
+   */
+  async function fromSummaries(siteId: string, input: TableInput): Promise<{ rows: TableRow[]; total: number } | undefined> {
+    const keyFilters = keyFilterSql(input.dimension, input.filters, sql`s.key`);
+    if (keyFilters === undefined) return undefined;
+    const { range, comparison } = input;
+    const set = sql`
+      select id from performance_summary_sets
+      where site_id = ${siteId} and dimension = ${input.dimension} and start_date = ${range.start} and end_date = ${range.end}
+        ${comparison ? sql`and comparison_start = ${comparison.start} and comparison_end = ${comparison.end}` : sql``}
+      limit 1`;
+    // Without a comparison: the keys with rows in the period, and no comparison figures (as the live query's empty side).
+    const where = sql`s.set_id = (select id from found) and ${comparison ? sql`true` : sql`s.clicks is not null`} and ${keyFilters}${
+      input.search === undefined ? sql`` : sql` and s.key ilike ${containing(input.search)}`}`;
+    const p = comparison ? side('s', 'p_') : NO_SIDE;
+    const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+    const { rows } = await sql<TableRow & { set_id: number | null }>`
+      with found as (${set}),
+      page as (
+        select s.key, s.clicks, s.impressions, s.weighted_position,
+          ${p.clicks} as p_clicks, ${p.impressions} as p_impressions, ${p.weighted_position} as p_weighted_position,
+          ${sortSql(input.sort, side('s'), p)} as sort_value
+        from performance_summaries s where ${where}
+        order by sort_value ${direction} nulls last, s.key asc
+        limit ${input.limit} offset ${input.offset}
+      )
+      select (select id from found) as set_id, (select count(*) from performance_summaries s where ${where}) as total, page.*
+      from (select 1) one left join page on true
+      order by page.sort_value ${direction} nulls last, page.key asc`.execute(db);
+    if (rows[0]?.set_id == null) return undefined;
+    const total = Number(rows[0].total);
+    return { rows: rows.filter((r) => r.key !== null), total };
+  }
 
   return {
     /** The first day the site has query and page rows for (null when none): the sync keeps fewer days of them than of totals. */
@@ -84,35 +179,17 @@ export function createPerformanceRepo(db: Kysely<DB>) {
 
     /**
      * One page of the queries or pages with data in either period, sorted, with their total count: each row's figures in
-     * the period and in the comparison period (absent without one).
+     * the period and in the comparison period (absent without one). Read from a stored set when one holds exactly these
+     * periods (the default 28 days, refreshed by each sync) and no filter narrows the figures; aggregated from the rows
+     * otherwise. Both give the same answer (performance-summaries.test.ts).
      */
-    async rows(siteId: string, input: {
-      dimension: Dimension; range: DateRange; comparison: DateRange | null; filters: ReportFilters; search?: string | undefined;
-      sort: Sort; order: 'asc' | 'desc'; limit: number; offset: number;
-    }) {
-      const key = input.dimension === 'query' ? sql.ref('query') : sql.ref('page');
-      const where = sql`site_id = ${siteId} and ${filterSql(input.filters)}${input.search === undefined ? sql`` : sql` and ${key} ilike ${containing(input.search)}`}`;
-      const aggregate = (range: DateRange) => sql`
-        select ${key} as key, sum(clicks) as clicks, sum(impressions) as impressions, sum(position * impressions) as weighted_position
-        from search_query_daily where ${where} and date between ${range.start} and ${range.end} group by ${key}`;
-      // Without a comparison the joined side is empty: one query shape for both.
-      const previous = input.comparison ? aggregate(input.comparison) : sql`select null::text as key, 0::bigint as clicks, 0::bigint as impressions, 0::float8 as weighted_position where false`;
-      const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
-      const { rows } = await sql<{
-        key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
-        p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
-      }>`
-        with c as (${aggregate(input.range)}), p as (${previous})
-        select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
-               p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position, count(*) over () as total
-        from c full outer join p on p.key = c.key
-        order by ${SORT_SQL[input.sort]} ${direction} nulls last, coalesce(c.key, p.key) asc
-        limit ${input.limit} offset ${input.offset}`.execute(db);
-      // A page past the end has no row to carry the count: counted apart.
-      const total = rows.length > 0 || input.offset === 0 ? Number(rows[0]?.total ?? 0)
-        : Number((await sql<{ n: number }>`with c as (${aggregate(input.range)}), p as (${previous}) select count(*) as n from c full outer join p on p.key = c.key`.execute(db)).rows[0]?.n ?? 0);
+    async rows(siteId: string, input: TableInput) {
+      const stored = useSummaries ? await fromSummaries(siteId, input) : undefined;
+      const { rows, total } = stored ?? await live(siteId, input);
       return {
         total,
+        /** Where the rows came from: a stored set, or the query rows (tests and the bench check both agree). */
+        source: stored ? 'summary' as const : 'live' as const,
         items: rows.map((r) => ({
           key: r.key,
           current: figures(r),

@@ -2,6 +2,7 @@ import { atomically } from '../../db/transact.ts';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { intentSql } from './intent.ts';
+import { DAY_MS, isoDate, pacificToday } from './periods.ts';
 
 /** Rows per INSERT: 7 parameters a row stays far below PostgreSQL's 65,535. */
 const CHUNK = 2000;
@@ -37,7 +38,11 @@ export function createSearchDataRepo(db: Kysely<DB>) {
       }
     },
 
-    /** Replaces the query×page rows of the days given (a day's rows may shrink when data settles). */
+    /**
+     * Replaces the query×page rows of the days given (a day's rows may shrink when data settles), and in the same
+     * transaction stores the performance report's default period again (its sets were dropped by the writes:
+     * 0033_performance_summaries.sql), so the report reads them instead of aggregating millions of rows.
+     */
     async replaceQueryDays(siteId: string, days: string[], rows: QueryPageDay[]) {
       await atomically(db, async (trx) => {
         if (days.length > 0) await trx.deleteFrom('search_query_daily').where('site_id', '=', siteId).where('date', 'in', days).execute();
@@ -48,6 +53,7 @@ export function createSearchDataRepo(db: Kysely<DB>) {
             })))
             .execute();
         }
+        await sql`select refresh_performance_summaries(${siteId}, ${isoDate(pacificToday() - DAY_MS)}::date)`.execute(trx);
       });
     },
 
