@@ -9,8 +9,8 @@
 // RUNS times after WARMUP runs, on the live query over search_query_daily (the code before the
 // summaries: `summaries: false`) and on the path the service takes now, whose answer is checked
 // to be the live one's. Then the daily sync's write (4 days replaced) is timed with the
-// process's peak RSS. Results go to stdout, bench/results/analytics-scale.json and, with
-// WRITE=1, to BENCHMARKS.md.
+// process's peak RSS. Each database's results go to stdout, bench/results/analytics-scale-<db>.json
+// and, with WRITE=1, to its part of BENCHMARKS.md as soon as they are in.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -184,26 +184,29 @@ async function runOn(kind: string) {
   }
 }
 
-const started = new Date();
-const runs = [];
-for (const kind of DBS) runs.push(await runOn(kind));
-clearInterval(sampler);
-
 const label = (kind: string) => (kind === 'postgres' ? 'PostgreSQL 15' : 'embedded (PGlite)');
-const lines = [
-  `Run ${started.toISOString()} with \`${['ROWS', 'DBS', 'RUNS', 'WARMUP', 'LIVE_RUNS', 'LIVE_WARMUP'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join('')}npm run bench:analytics\`: one site of ${shape.days} days to ${end}, ${shape.queries.toLocaleString('en')} queries, ${shape.pages.toLocaleString('en')} pages (bench/analytics/generate.ts); ${RUNS} timed requests through the service after ${WARMUP} warm-up ones (the live query: ${LIVE_RUNS} after ${LIVE_WARMUP}); ${os.availableParallelism()} cores, ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
-  '',
-];
-for (const run of runs) {
-  lines.push(`**${label(run.kind)}**: ${run.rows.toLocaleString('en')} rows (search_query_daily ${run.size} with its indexes), generated in ${run.generate_seconds.toFixed(0)} s; the daily sync's write (4 days, ${run.sync.rows.toLocaleString('en')} rows) ${run.sync.seconds.toFixed(1)} s, peak RSS ${run.sync.rss_peak_mb.toFixed(0)} MB (${run.sync.rss_before_mb.toFixed(0)} MB before), of which the summaries' refresh ${run.refresh_seconds.toFixed(1)} s (${run.summary_rows.toLocaleString('en')} rows stored).`, '');
-  lines.push('| Request | table from | live query p50 / p95 | now p50 / p95 | p50 live / now | target |', '|---|---|---:|---:|---:|---|');
-  for (const r of run.results) {
-    lines.push(`| ${r.name} | ${r.source === 'summary' ? 'stored set' : 'rows (live)'} | ${ms(r.before.p50)} / ${ms(r.before.p95)} ms | **${ms(r.after.p50)}** / ${ms(r.after.p95)} ms | ${(r.before.p50 / r.after.p50).toFixed(1)}x | ${r.target ?? ''} |`);
-  }
-  lines.push('');
+const command = `${['ROWS', 'DBS', 'RUNS', 'WARMUP', 'LIVE_RUNS', 'LIVE_WARMUP'].filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]} `).join('')}npm run bench:analytics`;
+
+/** One database's results, written as soon as they are in (a later database's failure loses nothing). */
+function report(run: Awaited<ReturnType<typeof runOn>>, started: Date) {
+  const lines = [
+    `**${label(run.kind)}**, run ${started.toISOString()} with \`${command}\`: one site of ${shape.days} days to ${end}, ${shape.queries.toLocaleString('en')} queries, ${shape.pages.toLocaleString('en')} pages (bench/analytics/generate.ts); ${RUNS} timed requests through the service after ${WARMUP} warm-up ones (the live query: ${LIVE_RUNS} after ${LIVE_WARMUP}); ${os.availableParallelism()} cores, ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    '',
+    `${run.rows.toLocaleString('en')} rows (search_query_daily ${run.size} with its indexes), generated in ${run.generate_seconds.toFixed(0)} s; the daily sync's write (4 days, ${run.sync.rows.toLocaleString('en')} rows) ${run.sync.seconds.toFixed(1)} s, peak RSS ${run.sync.rss_peak_mb.toFixed(0)} MB (${run.sync.rss_before_mb.toFixed(0)} MB before), of which the summaries' refresh ${run.refresh_seconds.toFixed(1)} s (${run.summary_rows.toLocaleString('en')} rows stored).`,
+    '',
+    '| Request | table from | live query p50 / p95 | now p50 / p95 | p50 live / now | target |',
+    '|---|---|---:|---:|---:|---|',
+    ...run.results.map((r) => `| ${r.name} | ${r.source === 'summary' ? 'stored set' : 'rows (live)'} | ${ms(r.before.p50)} / ${ms(r.before.p95)} ms | **${ms(r.after.p50)}** / ${ms(r.after.p95)} ms | ${(r.before.p50 / r.after.p50).toFixed(1)}x | ${r.target ?? ''} |`),
+  ];
+  const text = lines.join('\n');
+  console.log(`\n${text}\n`);
+  fs.mkdirSync('bench/results', { recursive: true });
+  fs.writeFileSync(`bench/results/analytics-scale-${run.kind}.json`, JSON.stringify({ started, shape, run }, null, 2));
+  if (process.env.WRITE === '1') writeSection(`analytics-scale-${run.kind}`, 'Performance report at scale: `npm run bench:analytics`', text);
 }
-const text = lines.join('\n').trimEnd();
-console.log(`\n${text}\n`);
-fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/analytics-scale.json', JSON.stringify({ started, shape, runs }, null, 2));
-if (process.env.WRITE === '1') writeSection('analytics-scale', 'Performance report at scale: `npm run bench:analytics`', text);
+
+for (const kind of DBS) {
+  const started = new Date();
+  report(await runOn(kind), started);
+}
+clearInterval(sampler);
