@@ -120,6 +120,8 @@ export function createAuditsService(deps: Deps) {
 
     /** The audit part of a site's progress; the caller has checked the site is theirs. */
     progressFor: (siteId: string) => repo.progressFor(siteId, 100),
+    /** Affected URLs per check of an audit (internal: the caller has checked the audit's site is the user's). */
+    issueCounts: (auditId: string) => repo.issueCounts(auditId),
 
     async issuePage(ownerId: string, auditId: string, checkId: string, page: number, pageSize: number) {
       await requireAudit(ownerId, auditId);

@@ -98,16 +98,6 @@ export function createReportsRepo(db: Kysely<DB>) {
         completed: Number(counts.completed), verified: Number(counts.verified), rolled_back: Number(counts.rolled_back),
       };
     },
-
-    /** How many distinct URLs each check of an audit affects (the audit is the site's, found through the audits service). */
-    issueCounts(auditId: string) {
-      return db
-        .selectFrom('audit_issues')
-        .select(['check_id', (eb) => eb.fn.count<number>('url').distinct().as('count')])
-        .where('audit_id', '=', auditId)
-        .groupBy('check_id')
-        .execute();
-    },
   };
 }
 

@@ -37,7 +37,7 @@ export function createReportsService(deps: {
   sites: Pick<SitesService, 'getSite'>;
   workspaces: Pick<WorkspacesService, 'get'>;
   performance: Pick<PerformanceService, 'report'>;
-  audits: Pick<AuditsService, 'progressFor'>;
+  audits: Pick<AuditsService, 'progressFor' | 'issueCounts'>;
   tasks: Pick<TasksService, 'awaitingApproval' | 'verificationStatus'>;
   pdf: Pick<PdfRenderer, 'render'>;
   now?: () => Date;
@@ -65,7 +65,7 @@ export function createReportsService(deps: {
     const latest = completedAudits.at(-1);
     const before = completedAudits.at(-2);
     const [issueCounts, impacts] = await Promise.all([
-      latest ? deps.repo.issueCounts(latest.audit_id) : Promise.resolve([]),
+      latest ? deps.audits.issueCounts(latest.audit_id) : Promise.resolve([]),
       // The measured effect as the task's own page shows it (the tasks service's impact), one task at a time.
       Promise.all(tasks.items.map(async (t) => (await deps.tasks.verificationStatus(userId, t.id)).impact)),
     ]);
