@@ -124,7 +124,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
       await api.register(rollbacksRoutes, { rollbacks: s.rollbacks });
       await api.register(analyticsRoutes, { analytics: s.analytics, performance: s.performance, engagement: s.engagement, segments: s.segments });
       await api.register(keywordsRoutes, { keywords: s.keywords });
-      await api.register(reportsRoutes, { reports: s.reports });
+      await api.register(reportsRoutes, { reports: s.reports, schedules: s.reportSchedules });
       await api.register(googleRoutes, { google: s.google, auth: s.auth, refreshTtlSeconds: config.refreshTokenTtlSeconds });
     },
     { prefix: '/api/v1' },

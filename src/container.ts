@@ -61,6 +61,8 @@ import { createProgressService } from './modules/progress/progress.service.ts';
 import { createPdfRenderer } from './modules/reports/pdf-renderer.ts';
 import { createReportsRepo } from './modules/reports/reports.repo.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { createReportSchedulesRepo } from './modules/reports/report-schedules.repo.ts';
+import { createReportSchedulesService } from './modules/reports/report-schedules.service.ts';
 import { createSitesRepo } from './modules/sites/sites.repo.ts';
 import { createSitesService } from './modules/sites/sites.service.ts';
 import { createTasksRepo } from './modules/tasks/tasks.repo.ts';
@@ -158,6 +160,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
   // One Chromium for report PDFs, started at the first one and closed with the container.
   const pdf = createPdfRenderer({ executablePath: config.chromiumPath, log });
   const reports = createReportsService({ repo: createReportsRepo(db), sites, workspaces, performance, audits, tasks, pdf });
+  const reportSchedules = createReportSchedulesService({ repo: createReportSchedulesRepo(db), sites, reports, pdf, sendOnce, queue, transact, log });
 
   const housekeeping = createHousekeeping({ repo: createHousekeepingRepo(db), log });
 
@@ -182,6 +185,8 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'notify.audit-ended': ({ auditId }) => emailNotifications.auditEnded(auditId),
     'mail.alert': (event) => emailNotifications.sendAlert(event),
     'mail.webhook-disabled': (event) => webhookDisabledNotice(event),
+    'report.schedule': () => reportSchedules.queueDue(),
+    'report.deliver': (delivery) => reportSchedules.deliver(delivery),
   };
   const deadHandlers: DeadHandlers = {
     'audit.run': ({ auditId }) => audits.abandonAudit(auditId),
@@ -206,6 +211,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
       segments: createSegmentsService({ repo: createSegmentsRepo(db), analytics: createAnalyticsRepo(db), sites }),
       keywords,
       reports,
+      reportSchedules,
     },
 
     /** Creates the queues and, with `work`, works every job in this process. */

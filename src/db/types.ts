@@ -98,7 +98,7 @@ export interface NotificationSettingsTable {
   updated_at: Generated<Date>;
 }
 
-export type NotificationSendKind = 'digest' | 'alert' | 'webhook-disabled';
+export type NotificationSendKind = 'digest' | 'alert' | 'webhook-disabled' | 'report';
 
 /** An e-mail notification claimed before it is sent (migration 0030): a retried job sends nothing twice. */
 export interface NotificationSendsTable {
@@ -399,6 +399,20 @@ export interface GoogleConnectionsTable {
   connected_at: CreatedAt;
 }
 
+export type ReportFrequency = 'weekly' | 'monthly';
+
+/** A site's client report e-mailed on a schedule (migration 0036). */
+export interface ReportSchedulesTable {
+  site_id: string;
+  frequency: ReportFrequency;
+  compare: ColumnType<'previous' | 'year', 'previous' | 'year' | undefined, 'previous' | 'year'>;
+  recipients: string[];
+  sender_id: string;
+  last_sent_period: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Generated<Date>;
@@ -415,6 +429,7 @@ export interface DB {
   workspace_invitations: WorkspaceInvitationsTable;
   notification_settings: NotificationSettingsTable;
   notification_sends: NotificationSendsTable;
+  report_schedules: ReportSchedulesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audits: AuditsTable;

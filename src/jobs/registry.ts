@@ -102,6 +102,19 @@ export const JOBS = {
   'notify.audit-ended': spec({ payload: Ids('auditId'), retryLimit: 2, expireInSeconds: 300 }),
   /** One member's alert about an audit (new critical issues, the site unreachable). */
   'mail.alert': spec({ payload: Ids('userId', 'workspaceId', 'auditId'), retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 }),
+  /** Hourly: a report.deliver for each report schedule whose latest settled period has not been queued. */
+  'report.schedule': spec({ payload: Empty, retryLimit: 1, expireInSeconds: 600, cron: '20 * * * *' }),
+  /** One site's client report for a period, rendered and e-mailed to its schedule's addresses (each once); sendId: sent on request. */
+  'report.deliver': spec({
+    payload: Type.Object({
+      siteId: Uuid(),
+      start: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      end: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+      sendId: Type.Optional(Uuid()),
+    }, { additionalProperties: false }),
+    // A PDF takes seconds (20 s at most) and waits its turn behind two others; retried a minute later, doubling, like mail.
+    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 300,
+  }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -72,3 +72,15 @@ export function exportLimit(app: FastifyInstance, kind: string) {
     message: `An account may start ${EXPORTS_PER_MINUTE} exports of ${kind} a minute`,
   });
 }
+
+/** Reports a site may e-mail on request an hour: each goes to up to 10 addresses outside the workspace. */
+export const REPORT_SENDS_PER_HOUR = 5;
+export function reportSendLimit(app: FastifyInstance) {
+  return createLimit(app, {
+    policy: 'report-send',
+    max: REPORT_SENDS_PER_HOUR,
+    windowSeconds: 3600,
+    key: (request) => `report-send:${(request.params as { site_id?: string }).site_id ?? ''}`,
+    message: `A site's report may be sent on request ${REPORT_SENDS_PER_HOUR} times an hour`,
+  });
+}

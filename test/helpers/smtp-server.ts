@@ -10,6 +10,8 @@ export interface ReceivedMail {
   text: string;
   /** Header lines as sent, by lower-case name. */
   headers: Record<string, string>;
+  /** Attached files, decoded. */
+  attachments: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface TestSmtpServer {
@@ -48,6 +50,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
+          attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
         });
         callback();
       }, callback);

@@ -85,6 +85,8 @@ export async function runDemo(deps: DemoDeps, now = new Date()): Promise<DemoRes
   await api('PUT', `/sites/${site.id}/connector`, {
     type: 'wordpress', base_url: website.origin, username: website.username, application_password: website.applicationPassword,
   });
+  // The shop's monthly report to its owner (without SMTP_URL the service writes each message to its log instead).
+  await api('PUT', `/sites/${site.id}/report/schedule`, { frequency: 'monthly', recipients: ['owner@demo-garden-shop.example'] });
   const started = await api<{ id: string }>('POST', '/audits', { site_id: site.id });
   type Audit = { id: string; status: string; agent: string; score: number | null; pages_crawled: number; issues: Array<{ affected_count: number }> };
   const audit = await waitFor('the audit and the strategy agent',

@@ -6,7 +6,13 @@ export interface Mail {
   text: string;
   /** Extra headers (List-Unsubscribe and the like). */
   headers?: Record<string, string>;
+  /** Files sent with it (a report's PDF); the log names them, never their content. */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment { filename: string; contentType: string; content: Buffer }
+
+const attachmentsOf = (mail: Mail) => mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length }));
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
@@ -33,10 +39,10 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       mode: 'log',
       async send(mail) {
         if (terminal) {
-          log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text, attachments: attachmentsOf(mail) } },
             'e-mail NOT sent (SMTP_URL is not set): its text is logged here for the operator to pass on');
         } else {
-          log.warn({ mail: { to: mail.to, subject: mail.subject } }, 'e-mail NOT sent (SMTP_URL is not set; its text is shown only on a terminal)');
+          log.warn({ mail: { to: mail.to, subject: mail.subject, attachments: attachmentsOf(mail) } }, 'e-mail NOT sent (SMTP_URL is not set; its text is shown only on a terminal)');
         }
       },
       close() {},
@@ -49,7 +55,11 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     mode: 'smtp',
     async send(mail) {
-      const sent = await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.headers ? { headers: mail.headers } : {}) });
+      const sent = await transport.sendMail({
+        from: options.from, to: mail.to, subject: mail.subject, text: mail.text,
+        ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
+      });
       log.info({ messageId: sent.messageId, subject: mail.subject }, 'e-mail sent');
     },
     close: () => transport.close(),

@@ -4,12 +4,14 @@ import { Type } from 'typebox';
 import { ReportParams, ReportQuery, ReportSchema } from './reports.schemas.ts';
 import type { ReportsService } from './reports.service.ts';
 import { REPORT_CSP } from './report-html.ts';
-
+import { ReportScheduleInput, ReportScheduleSchema, ReportSendResult } from './report-schedules.schemas.ts';
+import type { ReportSchedulesService } from './report-schedules.service.ts';
+import { reportSendLimit } from '../../plugins/rate-limits.ts';
 
 const page = (description: string) => ({ description, content: { 'text/html': { schema: Type.String({ description }) } } });
 const pdfFile = (description: string) => ({ description, content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description }) } } });
 
-export async function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
+export async function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService; schedules: ReportSchedulesService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ['reports'];
   const schema = { tags, params: ReportParams, querystring: ReportQuery };
@@ -53,5 +55,54 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${pdf.filename}"`)
         .header('cache-control', 'no-store').send(pdf.body);
     },
+  );
+
+  const scheduleSchema = { tags, params: ReportParams };
+  r.get(
+    '/sites/:site_id/report/schedule',
+    {
+      schema: {
+        ...scheduleSchema, operationId: 'getReportSchedule',
+        summary: "The site's report schedule: who gets its report by e-mail, how often, and when the next goes out (404 when none is set)",
+        response: { 200: ReportScheduleSchema },
+      },
+    },
+    (request) => deps.schedules.get(request.actor.sub, request.params.site_id),
+  );
+  r.put(
+    '/sites/:site_id/report/schedule',
+    {
+      schema: {
+        ...scheduleSchema, operationId: 'putReportSchedule', body: ReportScheduleInput,
+        summary: "Sets the site's report schedule (admins): the report of each week or month, e-mailed once its days have settled to up to 10 addresses, with the PDF attached",
+        response: { 200: ReportScheduleSchema },
+      },
+    },
+    (request) => deps.schedules.save(request.actor.sub, request.params.site_id, request.body),
+  );
+  r.delete(
+    '/sites/:site_id/report/schedule',
+    {
+      schema: {
+        ...scheduleSchema, operationId: 'deleteReportSchedule', summary: "Stops the site's scheduled report (admins)",
+        response: { 204: Type.Null({ description: 'Stopped' }) },
+      },
+    },
+    async (request, reply) => {
+      await deps.schedules.remove(request.actor.sub, request.params.site_id);
+      return reply.code(204).send(null);
+    },
+  );
+  r.post(
+    '/sites/:site_id/report/schedule/send',
+    {
+      onRequest: reportSendLimit(app),
+      schema: {
+        ...scheduleSchema, operationId: 'sendScheduledReport',
+        summary: "Sends the last settled period's report to the schedule's addresses now (admins; 5 an hour a site)",
+        response: { 202: ReportSendResult },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await deps.schedules.sendNow(request.actor.sub, request.params.site_id)),
   );
 }

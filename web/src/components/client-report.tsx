@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { downloadFile, openHtml } from '../api/download.ts';
 import { ErrorNotice } from './ui.tsx';
 import { useExport } from './export-button.tsx';
+import { ReportSchedule } from './report-schedule.tsx';
 import '../styles/client-report.css';
 
 const PERIODS = [['28d', 'Last 28 days'], ['3m', 'Last 3 months'], ['6m', 'Last 6 months'], ['12m', 'Last 12 months']] as const;
@@ -11,7 +12,7 @@ type Period = (typeof PERIODS)[number][0];
  * A site's client report: traffic against the period before, top movers, keywords gained and lost, health, problems,
  * work done and proposals waiting, as a PDF the service renders or a print page any browser saves as PDF.
  */
-export function ClientReport({ siteId }: { siteId: string }) {
+export function ClientReport({ siteId, canManage }: { siteId: string; canManage: boolean }) {
   const [period, setPeriod] = useState<Period>('28d');
   const params = { path: { site_id: siteId }, query: { period } };
   const pdf = useExport(() => downloadFile('/api/v1/sites/{site_id}/report.pdf', params));
@@ -36,6 +37,7 @@ export function ClientReport({ siteId }: { siteId: string }) {
         </div>
       </div>
       {(pdf.error ?? print.error) !== undefined && <ErrorNotice error={pdf.error ?? print.error} />}
+      <ReportSchedule siteId={siteId} canManage={canManage} />
     </section>
   );
 }

@@ -67,7 +67,7 @@ export function SitePage() {
             {!canAudit ? <span class="muted"> · you can view this site; an editor or above can run audits and approve changes</span>
               : !canEdit ? <span class="muted"> · an admin or owner changes its settings and connector</span> : null}
           </p>
-          <ClientReport siteId={s.id} />
+          <ClientReport siteId={s.id} canManage={canEdit} />
           {editing && <SiteForm site={s} workspaces={workspaces} onDone={(changed) => { setEditing(false); if (changed) void site.reload(); }} />}
           {startError !== undefined && <ErrorNotice error={startError} />}
 
