@@ -348,6 +348,19 @@ export interface SearchQueryDailyTable {
   position: number;
 }
 
+/** A sync's query rows before they replace its days (migration 0037). */
+export interface SearchQueryStagingTable {
+  sync_id: string;
+  site_id: string;
+  date: string;
+  query: string;
+  page: string;
+  clicks: number;
+  impressions: number;
+  position: number;
+  staged_at: Generated<Date>;
+}
+
 export interface AnalyticsDailyTable {
   site_id: string;
   date: string;
@@ -443,6 +456,7 @@ export interface DB {
   task_rollbacks: TaskRollbacksTable;
   search_daily: SearchDailyTable;
   search_query_daily: SearchQueryDailyTable;
+  search_query_staging: SearchQueryStagingTable;
   search_segment_daily: SearchSegmentDailyTable;
   analytics_daily: AnalyticsDailyTable;
   keywords: KeywordsTable;

@@ -6,7 +6,9 @@ import type { DB } from '../db/types.ts';
  * refresh token a day after it expired (its error can still say "expired" meanwhile), a
  * invitation a month after it expired (the workspace's list shows recent ones), a webhook
  * delivery 90 days or beyond an endpoint's newest 1,000, a notification's send claim a
- * month after (no job retries that long), a revocation once its token has expired.
+ * month after (no job retries that long), a revocation once its token has expired, a sync's
+ * staged query rows a day after (a sync promotes them within its job's hour, or they are left
+ * by one that died).
  */
 export const RETENTION = {
   passwordResetsDays: 1,
@@ -16,6 +18,7 @@ export const RETENTION = {
   webhookDeliveriesPerEndpoint: 1000,
   notificationSendsDays: 30,
   oauthStatesDays: 1,
+  stagedQueryRowsDays: 1,
 } as const;
 
 const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
@@ -43,6 +46,7 @@ export function createHousekeepingRepo(db: Kysely<DB>) {
     notificationSends: async () => count(await db.deleteFrom('notification_sends').where('claimed_at', '<', daysAgo(RETENTION.notificationSendsDays)).executeTakeFirst()),
     /** Consent screens abandoned: saveState clears them only when someone starts another. */
     oauthStates: async () => count(await db.deleteFrom('oauth_states').where('created_at', '<', daysAgo(RETENTION.oauthStatesDays)).executeTakeFirst()),
+    stagedQueryRows: async () => count(await db.deleteFrom('search_query_staging').where('staged_at', '<', daysAgo(RETENTION.stagedQueryRowsDays)).executeTakeFirst()),
   };
 }
 

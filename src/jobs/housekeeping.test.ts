@@ -84,11 +84,17 @@ async function seedClaimsAndStates() {
     const hash = mark('oauth_states', kind, randomUUID());
     await sql`insert into oauth_states (state_hash, purpose, user_id, code_verifier, created_at) values (${hash}, 'connect', ${user.id}, 'v', ${created})`.execute(db());
   }
+  // A sync that died before promoting its staged rows, and one staging now.
+  const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: user.accessToken, payload: { name: 'Old', domain: 'old-housekeeping.example.org' } })).data.id;
+  for (const [kind, staged] of [['old', ago('25 hours')], ['fresh', ago('5 minutes')]] as const) {
+    const syncId = mark('search_query_staging', kind, randomUUID());
+    await db().insertInto('search_query_staging').values({ sync_id: syncId, site_id: siteId, date: '2026-11-01', query: 'q', page: 'https://old-housekeeping.example.org/', clicks: 1, impressions: 2, position: 3, staged_at: staged }).execute();
+  }
 }
 
 /** The seeded ids of a table still there. */
 async function left(table: string): Promise<string[]> {
-  const column = { token_revocations: 'token_id', notification_sends: 'subject_key', oauth_states: 'state_hash' }[table] ?? 'id';
+  const column = { token_revocations: 'token_id', notification_sends: 'subject_key', oauth_states: 'state_hash', search_query_staging: 'sync_id' }[table] ?? 'id';
   const ids = [...seeded[table]!.old, ...seeded[table]!.fresh];
   const rows = await sql<{ id: string }>`select ${sql.ref(column)}::text as id from ${sql.table(table)} where ${sql.ref(column)}::text in (${sql.join(ids)})`.execute(db());
   return rows.rows.map((r) => r.id).sort();

@@ -57,6 +57,43 @@ export function createSearchDataRepo(db: Kysely<DB>) {
       });
     },
 
+    /**
+     * Stages one page of a sync's query×page rows (migration 0037): a page at a time, so the sync holds one page in
+     * memory whatever the property's size. A row Search Console repeats across pages is staged once (the last wins).
+     */
+    async stageQueryRows(syncId: string, siteId: string, rows: QueryPageDay[]) {
+      for (const part of chunks(lastByKey(rows, (r) => `${r.date}\u0000${r.query}\u0000${r.page}`))) {
+        await db.insertInto('search_query_staging').values(part.map((r) => ({ sync_id: syncId, site_id: siteId, ...r })))
+          .onConflict((oc) => oc.columns(['sync_id', 'date', 'query', 'page']).doUpdateSet((eb) => ({
+            clicks: eb.ref('excluded.clicks'), impressions: eb.ref('excluded.impressions'), position: eb.ref('excluded.position'),
+          })))
+          .execute();
+      }
+    },
+
+    /**
+     * Replaces the days given with the sync's staged rows, in one transaction with the performance report's stored
+     * period (as replaceQueryDays), and drops them from the staging table.
+     */
+    async promoteStagedQueryRows(syncId: string, siteId: string, days: string[]) {
+      await atomically(db, async (trx) => {
+        if (days.length > 0) await trx.deleteFrom('search_query_daily').where('site_id', '=', siteId).where('date', 'in', days).execute();
+        await sql`
+          insert into search_query_daily (site_id, date, query, page, clicks, impressions, position)
+          select site_id, date, query, page, clicks, impressions, position from search_query_staging
+          where sync_id = ${syncId} and site_id = ${siteId}
+          on conflict (site_id, date, query, page) do update
+            set clicks = excluded.clicks, impressions = excluded.impressions, position = excluded.position`.execute(trx);
+        await trx.deleteFrom('search_query_staging').where('sync_id', '=', syncId).execute();
+        await sql`select refresh_performance_summaries(${siteId}, ${isoDate(pacificToday() - DAY_MS)}::date)`.execute(trx);
+      });
+    },
+
+    /** A sync that failed: its staged rows go (the stored days stay as they were). */
+    async discardStagedQueryRows(syncId: string) {
+      await db.deleteFrom('search_query_staging').where('sync_id', '=', syncId).execute();
+    },
+
     /** Replaces a dimension's rows of the days given (as query rows: a day's rows may change as data settles). */
     async replaceSegmentDays(siteId: string, dimension: SegmentDimension, days: string[], rows: SegmentDay[]) {
       await atomically(db, async (trx) => {

@@ -8,6 +8,9 @@ export function createSearchDataService(repo: SearchDataRepo) {
   return {
     upsertSearchDays: repo.upsertSearchDays,
     replaceQueryDays: repo.replaceQueryDays,
+    stageQueryRows: repo.stageQueryRows,
+    promoteStagedQueryRows: repo.promoteStagedQueryRows,
+    discardStagedQueryRows: repo.discardStagedQueryRows,
     replaceSegmentDays: repo.replaceSegmentDays,
     hasSegments: repo.hasSegments,
     upsertAnalyticsDays: repo.upsertAnalyticsDays,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProblemError } from '../../../lib/problem.ts';
 import { brandOf } from '../../search-data/intent.ts';
@@ -28,21 +29,29 @@ const GA4_PAGE = 10_000;
 export function createSearchSync(deps: {
   google: Pick<GoogleService, 'accessToken'>;
   client: GoogleClient | undefined;
-  searchData: Pick<SearchDataService, 'upsertSearchDays' | 'replaceQueryDays' | 'replaceSegmentDays' | 'hasSegments' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
+  searchData: Pick<SearchDataService, 'upsertSearchDays' | 'stageQueryRows' | 'promoteStagedQueryRows' | 'discardStagedQueryRows' | 'replaceSegmentDays' | 'hasSegments' | 'refreshKeywords' | 'upsertAnalyticsDays'>;
   sites: Pick<SitesService, 'idsAddedBy' | 'forSync' | 'setSearchSync' | 'idsWithActiveGoogle'>;
   /** Sends "search data synced" after a Search Console sync stored new data (the search planner proposes from it). */
   queue: JobSender;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Rows a Search Console request asks for at a time (its maximum; tests page with fewer). */
+  pageSize?: number;
 }) {
+  const pageSize = deps.pageSize ?? ROW_LIMIT;
 
-  async function pages<T>(fetchPage: (startRow: number) => Promise<T[]>, pageSize: number): Promise<T[]> {
-    const all: T[] = [];
-    for (let start = 0; ; start += pageSize) {
+  /** A paged answer, a page at a time: a page with fewer rows than asked for is the last. */
+  async function* pagesOf<T>(fetchPage: (startRow: number) => Promise<T[]>, size: number): AsyncGenerator<T[]> {
+    for (let start = 0; ; start += size) {
       const rows = await fetchPage(start);
-      all.push(...rows);
-      if (rows.length < pageSize) return all;
+      yield rows;
+      if (rows.length < size) return;
     }
+  }
+  async function pages<T>(fetchPage: (startRow: number) => Promise<T[]>, size: number): Promise<T[]> {
+    const all: T[] = [];
+    for await (const rows of pagesOf(fetchPage, size)) all.push(...rows);
+    return all;
   }
 
   /** The site's property: the linked one, or the matching sc-domain: or URL-prefix property of the account. */
@@ -86,25 +95,35 @@ export function createSearchSync(deps: {
         // at the last complete day.
         let firstIncomplete = '9999-12-31';
         const query = (dimensions: string[], from: string) => (startRow: number) =>
-          deps.client!.searchAnalytics(token, property, { startDate: from, endDate, dimensions, rowLimit: ROW_LIMIT, startRow }).then((r) => {
+          deps.client!.searchAnalytics(token, property, { startDate: from, endDate, dimensions, rowLimit: pageSize, startRow }).then((r) => {
             const incomplete = r.metadata?.first_incomplete_date;
             if (incomplete && incomplete < firstIncomplete) firstIncomplete = incomplete;
             return r.rows ?? [];
           });
         const complete = <T extends { keys: string[] }>(rows: T[]) => rows.filter((r) => r.keys[0]! < firstIncomplete);
-        const totals = complete(await pages(query(['date'], startDate), ROW_LIMIT));
-        const detail = complete(await pages(query(['date', 'query', 'page'], queryStart), ROW_LIMIT));
-        await deps.searchData.upsertSearchDays(siteId, totals.map((r) => ({ date: r.keys[0]!, clicks: r.clicks, impressions: r.impressions, ctr: r.ctr, position: r.position })));
-        const rows: QueryPageDay[] = detail.map((r) => ({ date: r.keys[0]!, query: r.keys[1]!, page: r.keys[2]!, clicks: r.clicks, impressions: r.impressions, position: r.position }));
-        const queryDays = Array.from({ length: Math.min(days, QUERY_DAYS) }, (_, i) => isoDate(end - i * DAY));
-        await deps.searchData.replaceQueryDays(siteId, queryDays, rows);
+        const totals = complete(await pages(query(['date'], startDate), pageSize));
+        // Query x page rows, millions for a large property over 90 days: staged a page at a time (one page in memory), then
+        // swapped in for the synced days in one transaction; a sync that fails leaves the stored days as they were.
+        const syncId = randomUUID();
+        try {
+          for await (const page of pagesOf(query(['date', 'query', 'page'], queryStart), pageSize)) {
+            await deps.searchData.stageQueryRows(syncId, siteId, complete(page).map((r): QueryPageDay => (
+              { date: r.keys[0]!, query: r.keys[1]!, page: r.keys[2]!, clicks: r.clicks, impressions: r.impressions, position: r.position })));
+          }
+          await deps.searchData.upsertSearchDays(siteId, totals.map((r) => ({ date: r.keys[0]!, clicks: r.clicks, impressions: r.impressions, ctr: r.ctr, position: r.position })));
+          const queryDays = Array.from({ length: Math.min(days, QUERY_DAYS) }, (_, i) => isoDate(end - i * DAY));
+          await deps.searchData.promoteStagedQueryRows(syncId, siteId, queryDays);
+        } catch (error) {
+          await deps.searchData.discardStagedQueryRows(syncId).catch((e: unknown) => deps.log.warn({ err: e, siteId }, 'staged query rows not discarded: housekeeping deletes them'));
+          throw error;
+        }
         await deps.searchData.refreshKeywords(siteId, brandOf(site.domain));
         // Countries and devices, each on its own (Search Console reports a dimension's rows apart): every day synced, and
         // the 16 months once for a site synced before they were fetched.
         const segmentDays = site.search_backfilled && !(await deps.searchData.hasSegments(siteId)) ? BACKFILL_DAYS : days;
         const syncedDays = Array.from({ length: segmentDays }, (_, i) => isoDate(end - i * DAY));
         for (const dimension of ['country', 'device'] as const) {
-          const segments = complete(await pages(query(['date', dimension], syncedDays.at(-1)!), ROW_LIMIT));
+          const segments = complete(await pages(query(['date', dimension], syncedDays.at(-1)!), pageSize));
           await deps.searchData.replaceSegmentDays(siteId, dimension, syncedDays,
             segments.map((r) => ({ date: r.keys[0]!, key: r.keys[1]!.toLowerCase(), clicks: r.clicks, impressions: r.impressions, position: r.position })));
         }
