@@ -62,7 +62,7 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     }
     fs.mkdirSync(SHOTS, { recursive: true });
     smtp = await startSmtpServer();
-    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url });
+    ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url, ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) });
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     demoSite = await startWordPressServer(demoSiteContent());
@@ -118,6 +118,21 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     await page.locator('#site-workspace').selectOption({ label: 'Acme Gardens' });
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('.site-workspace').filter({ hasText: 'In Acme Gardens' }).waitFor();
+    // The demo e-mails the shop's report monthly; the owner adds the agency's client and sends last month's now.
+    const schedule = page.locator('.report-schedule');
+    await schedule.getByText('Monthly to owner@demo-garden-shop.example').waitFor();
+    await schedule.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Send to').fill('owner@demo-garden-shop.example, client@acme-gardens.example');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await schedule.getByRole('status').filter({ hasText: /^Scheduled: the report for \w+ \d{4} goes out on / }).waitFor();
+    await schedule.getByText('Monthly to owner@demo-garden-shop.example, client@acme-gardens.example').waitFor();
+    await schedule.getByRole('button', { name: 'Send the last month now' }).click();
+    await schedule.getByRole('status').filter({ hasText: 'is on its way to 2 addresses' }).waitFor();
+    const report = await smtp.mailTo('client@acme-gardens.example', 60_000);
+    assert.match(report.subject, /^Demo Garden Shop: search report, /);
+    assert.equal(report.attachments[0]?.contentType, 'application/pdf');
+    await injectAxe(page);
+    await capture('11c-report-schedule');
     // The top bar's switcher picks the workspace the Sites page shows, remembered in this browser.
     await open('/sites');
     const switcher = page.getByLabel('Current workspace');

@@ -7,6 +7,7 @@ import type { MailAttachment } from '../notifications/mailer.ts';
 import type { SendOnce } from '../notifications/send-once.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
+import { dayRange } from './format.ts';
 import { reportMail } from './report-mail.ts';
 import { reportHtml } from './report-html.ts';
 import type { ReportSchedulesRepo } from './report-schedules.repo.ts';
@@ -93,7 +94,7 @@ export function createReportSchedulesService(deps: {
       const row = await requireSchedule(siteId);
       const period = latestSettledPeriod(row.frequency, now());
       await deps.queue.send('report.deliver', { siteId, ...period, sendId: randomUUID() });
-      return { period, recipients: row.recipients, message: `The report for ${period.start} to ${period.end} is on its way to ${row.recipients.length} address${row.recipients.length === 1 ? '' : 'es'}` };
+      return { period, recipients: row.recipients, message: `The report for ${dayRange(period)} is on its way to ${row.recipients.length} address${row.recipients.length === 1 ? '' : 'es'}` };
     },
 
     /** The hourly run: each schedule whose latest settled period has not been queued gets a delivery job, once. */
