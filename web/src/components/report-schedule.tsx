@@ -77,7 +77,7 @@ export function ReportSchedule({ siteId, canManage }: { siteId: string; canManag
             {canManage && (
               <div class="report-schedule-actions">
                 <button type="button" class="btn btn-small" onClick={() => { setMessage(undefined); setEditing(true); }}>Change</button>
-                <button type="button" class="btn btn-small" aria-disabled={busy || undefined} onClick={() => void (!busy && sendNow())}>Send the last {schedule.frequency === 'monthly' ? 'month' : 'week'} now</button>
+                <button type="button" class="btn btn-small" aria-disabled={busy || undefined} title={`Send the report for the last ${schedule.frequency === 'monthly' ? 'month' : 'week'} now`} onClick={() => void (!busy && sendNow())}>Send now</button>
                 <button type="button" class="btn btn-small report-schedule-stop" aria-disabled={busy || undefined} onClick={() => void (!busy && window.confirm(`Stop e-mailing this report to ${schedule.recipients.join(', ')}?`) && stop())}>Stop</button>
               </div>
             )}
