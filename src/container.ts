@@ -193,6 +193,7 @@ export async function createContainer({ config, database, log, jobTuning }: Cont
     'agent.plan-from-audit': ({ auditId }) => strategy.abandonPlan(auditId),
     'task.execute': ({ taskId }) => executor.abandonTask(taskId),
     'webhook.deliver': ({ deliveryId }) => webhookOutcomes.abandoned(deliveryId),
+    'report.deliver': (delivery) => reportSchedules.abandonDelivery(delivery),
   };
 
   return {

@@ -422,6 +422,7 @@ export interface ReportSchedulesTable {
   recipients: string[];
   sender_id: string;
   last_sent_period: string | null;
+  last_error: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -113,7 +113,8 @@ export const JOBS = {
       sendId: Type.Optional(Uuid()),
     }, { additionalProperties: false }),
     // A PDF takes seconds (20 s at most) and waits its turn behind two others; retried a minute later, doubling, like mail.
-    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 300,
+    // After the last attempt, a scheduled period is queued again by the next hourly run.
+    retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 300, onDead: true,
   }),
 } as const;
 

@@ -73,14 +73,29 @@ export function exportLimit(app: FastifyInstance, kind: string) {
   });
 }
 
-/** Reports a site may e-mail on request an hour: each goes to up to 10 addresses outside the workspace. */
-export const REPORT_SENDS_PER_HOUR = 5;
-export function reportSendLimit(app: FastifyInstance) {
-  return createLimit(app, {
+/** Reports a site may e-mail on request an hour, and an account across its sites: each goes to up to 10 addresses outside the workspace. */
+export const REPORT_SENDS_PER_HOUR = { site: 5, account: 20 } as const;
+/**
+ * The limits on sending a report on request, counted by the route once the caller has passed the admin check (a limit
+ * counted before it would let anyone who knows a site's id use up its admins' sends).
+ */
+export function reportSendLimits(app: FastifyInstance) {
+  const perSite = createLimit(app, {
     policy: 'report-send',
-    max: REPORT_SENDS_PER_HOUR,
+    max: REPORT_SENDS_PER_HOUR.site,
     windowSeconds: 3600,
     key: (request) => `report-send:${(request.params as { site_id?: string }).site_id ?? ''}`,
-    message: `A site's report may be sent on request ${REPORT_SENDS_PER_HOUR} times an hour`,
+    message: `A site's report may be sent on request ${REPORT_SENDS_PER_HOUR.site} times an hour`,
   });
+  const perAccount = createLimit(app, {
+    policy: 'report-send-account',
+    max: REPORT_SENDS_PER_HOUR.account,
+    windowSeconds: 3600,
+    key: (request) => `report-send-account:${request.actor.sub}`,
+    message: `An account may send reports on request ${REPORT_SENDS_PER_HOUR.account} times an hour`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await perAccount(request, reply);
+    await perSite(request, reply);
+  };
 }

@@ -33,6 +33,7 @@ export const ReportScheduleSchema = Type.Object({
   last_period: Nullable(LastPeriod),
   next_period: Period,
   next_send_on: Type.String({ format: 'date', description: 'The (Pacific) day the next report goes out, once that period\'s days have settled' }),
+  last_error: Nullable(Type.String({ description: 'Why the last report due was not sent (null once one is): the member who set it can no longer manage the site, or the mail server refused it on every attempt' })),
   updated_at: Timestamp(),
 });
 export type ReportScheduleView = Static<typeof ReportScheduleSchema>;

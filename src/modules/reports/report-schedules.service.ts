@@ -13,7 +13,7 @@ import { reportHtml } from './report-html.ts';
 import type { ReportSchedulesRepo } from './report-schedules.repo.ts';
 import type { ReportScheduleInputType, ReportScheduleView } from './report-schedules.schemas.ts';
 import type { ReportsService } from './reports.service.ts';
-import { latestSettledPeriod, nextPeriod, parsePeriodKey, periodKey, sendDayOf, type ReportPeriod } from './schedule-periods.ts';
+import { latestSettledPeriod, nextPeriod, parsePeriodKey, periodKey, previousPeriod, sendDayOf, type ReportPeriod } from './schedule-periods.ts';
 
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 type Row = NonNullable<Awaited<ReturnType<ReportSchedulesRepo['find']>>>;
@@ -47,7 +47,7 @@ export function createReportSchedulesService(deps: {
     return {
       frequency: row.frequency, recipients: row.recipients, compare: row.compare,
       sender: { id: row.sender_id, email: row.sender_email },
-      last_period: last, next_period: next, next_send_on: sendDayOf(next),
+      last_period: last, next_period: next, next_send_on: sendDayOf(next), last_error: row.last_error,
       updated_at: row.updated_at.toISOString(),
     };
   }
@@ -88,6 +88,12 @@ export function createReportSchedulesService(deps: {
       if (!(await repo.remove(siteId))) throw notFound('Report schedule');
     },
 
+    /** The check before a send on request (the route counts the request against its limits only once it passes). */
+    async requireSchedule(userId: string, siteId: string) {
+      await deps.sites.getSite(userId, siteId, 'admin');
+      return requireSchedule(siteId);
+    },
+
     /** Admins: the last settled period's report to the schedule's addresses now (to check it, or resend it). */
     async sendNow(userId: string, siteId: string) {
       await deps.sites.getSite(userId, siteId, 'admin');
@@ -105,7 +111,7 @@ export function createReportSchedulesService(deps: {
         const key = periodKey(period);
         if (schedule.last_sent_period !== null && schedule.last_sent_period >= key) continue;
         const sent = await deps.transact(async (trx) => {
-          if (!(await repo.markQueued(schedule.site_id, key, trx))) return false;
+          if (!(await repo.markQueued(schedule.site_id, schedule.frequency, key, trx))) return false;
           await deps.queue.send('report.deliver', { siteId: schedule.site_id, ...period }, { tx: trx });
           return true;
         });
@@ -119,16 +125,16 @@ export function createReportSchedulesService(deps: {
       const row = await repo.find(delivery.siteId);
       if (!row) return 0; // the schedule was deleted after the job was queued
       const period: ReportPeriod = { start: delivery.start, end: delivery.end };
-      let report;
+      // The setter's access now, as setting it needs: an admin since demoted, or who left, sends nothing more outside.
       try {
-        report = await deps.reports.report(row.sender_id, row.site_id, { ...period, compare: row.compare });
+        await deps.sites.getSite(row.sender_id, row.site_id, 'admin');
       } catch (error) {
-        if (error instanceof ProblemError && (error.code === 'not_found' || error.code === 'forbidden')) {
-          deps.log.warn({ siteId: row.site_id, senderId: row.sender_id }, 'scheduled report not sent: the member who set it can no longer see the site');
-          return 0;
-        }
-        throw error;
+        if (!(error instanceof ProblemError && (error.code === 'not_found' || error.code === 'forbidden'))) throw error;
+        deps.log.warn({ siteId: row.site_id, senderId: row.sender_id }, 'scheduled report not sent: the member who set it can no longer manage the site');
+        await repo.setLastError(row.site_id, `Not sent: ${row.sender_email}, who set this schedule, can no longer manage the site. An admin who saves the schedule again takes it over.`);
+        return 0;
       }
+      const report = await deps.reports.report(row.sender_id, row.site_id, { ...period, compare: row.compare });
       const attachment = await attachmentOf(reportHtml(report), `${fileNamePart(report.site.domain)}-report-${period.start}-to-${period.end}`);
       let sent = 0;
       for (const to of row.recipients) {
@@ -136,8 +142,22 @@ export function createReportSchedulesService(deps: {
         const mail = reportMail({ to, report, sender: row.sender_email, frequency: row.frequency, attachment });
         if (await deps.sendOnce({ kind: 'report', userId: row.sender_id, workspaceId: row.workspace_id, subjectKey }, mail)) sent++;
       }
+      if (row.last_error !== null) await repo.setLastError(row.site_id, null);
       deps.log.info({ siteId: row.site_id, period: periodKey(period), recipients: row.recipients.length, sent, attachment: attachment.contentType }, 'scheduled report delivered');
       return sent;
+    },
+
+    /**
+     * A delivery that failed every attempt (the mail server or the renderer down for half an hour): a scheduled period is
+     * queued again by the next hourly run, and the schedule says why it is late; each address still gets it once.
+     */
+    async abandonDelivery(delivery: ReportDelivery) {
+      if (delivery.sendId) return; // sent on request: the admin sees it did not arrive and sends again
+      const row = await repo.find(delivery.siteId);
+      if (!row) return;
+      const period = { start: delivery.start, end: delivery.end };
+      await repo.requeue(row.site_id, periodKey(period), periodKey(previousPeriod(row.frequency, period)),
+        'Not sent yet: the mail server or the PDF renderer failed on every attempt. The next hourly run tries again.');
     },
   };
 }

@@ -46,11 +46,11 @@ describe('scheduled report periods', () => {
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
-let owner: SignedInUser, admin: SignedInUser, viewer: SignedInUser, outsider: SignedInUser;
+let owner: SignedInUser, admin: SignedInUser, editor: SignedInUser, viewer: SignedInUser, outsider: SignedInUser;
 let workspaceId: string, siteId: string, otherSiteId: string;
 let mailbox = 0;
 const client = () => `client-${process.pid}-${++mailbox}@example.net`;
-const api = (user: SignedInUser | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, payload?: object) =>
+const api = (user: SignedInUser | null, method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH', path: string, payload?: object) =>
   call(ctx, { method, url: `/api/v1${path}`, ...(user ? { token: user.accessToken } : {}), ...(payload ? { payload } : {}) });
 const schedule = (site = siteId) => `/sites/${site}/report/schedule`;
 const mailTo = (address: string, timeoutMs = 30_000) =>
@@ -61,9 +61,9 @@ before(async () => {
   smtp = await startSmtpServer();
   ctx = await startTestApp({ SMTP_URL: smtp.url, ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) },
     { jobTuning: { heartbeatSeconds: 10, superviseIntervalSeconds: 1, maxRetryDelaySeconds: 1 } });
-  [owner, admin, viewer, outsider] = await Promise.all([signUp(ctx, { name: 'Olga' }), signUp(ctx), signUp(ctx), signUp(ctx)]);
+  [owner, admin, editor, viewer, outsider] = await Promise.all([signUp(ctx, { name: 'Olga' }), signUp(ctx), signUp(ctx), signUp(ctx), signUp(ctx)]);
   workspaceId = (await api(owner, 'POST', '/workspaces', { name: 'Northwind Digital' })).data.id;
-  for (const [user, role] of [[admin, 'admin'], [viewer, 'viewer']] as const) {
+  for (const [user, role] of [[admin, 'admin'], [editor, 'editor'], [viewer, 'viewer']] as const) {
     const invited = await api(owner, 'POST', `/workspaces/${workspaceId}/invitations`, { email: user.email, role });
     assert.equal((await api(user, 'POST', `/invitations/${invited.data.token}/accept`)).statusCode, 200);
   }
@@ -91,10 +91,11 @@ describe('report schedule API', () => {
     assert.equal((await api(owner, 'POST', `${schedule(otherSiteId)}/send`)).statusCode, 404);
   });
 
-  it('is set by admins only: 403 for a viewer, whose role is named', async () => {
+  it('is set by admins only: 403 for an editor or a viewer, whose role is named', async () => {
     const res = await api(viewer, 'PUT', schedule(), { frequency: 'monthly', recipients: [client()] });
     assert.equal(res.statusCode, 403);
     assert.match(res.data.detail, /admin role/);
+    assert.equal((await api(editor, 'PUT', schedule(), { frequency: 'monthly', recipients: [client()] })).statusCode, 403);
     assert.equal((await api(viewer, 'POST', `${schedule()}/send`)).statusCode, 403);
     assert.equal((await api(viewer, 'DELETE', schedule())).statusCode, 403);
   });
@@ -122,9 +123,14 @@ describe('report schedule API', () => {
     assert.deepEqual(res.data.last_period, latest);
     assert.deepEqual(res.data.next_period, next);
     assert.equal(res.data.next_send_on, sendDayOf(next));
+    assert.equal(res.data.last_error, null);
     const seen = await api(viewer, 'GET', schedule());
     assert.equal(seen.statusCode, 200);
     assert.deepEqual(seen.data.next_period, next);
+    // A non-member sees nothing of it, and can neither send nor stop it.
+    for (const method of ['GET', 'DELETE'] as const) assert.equal((await api(outsider, method, schedule())).statusCode, 404);
+    assert.equal((await api(outsider, 'POST', `${schedule()}/send`)).statusCode, 404);
+    assert.equal((await api(owner, 'GET', schedule())).statusCode, 200, 'still there');
     // Nothing is due yet: a new schedule does not send the month already past.
     assert.equal(await service().queueDue(), 0);
   });
@@ -180,18 +186,39 @@ describe('report schedule API', () => {
     assert.equal(smtp.received.filter((m) => m.to.includes(to)).length, 1);
   });
 
-  it('sends nothing once the member who set it can no longer see the site', async () => {
+  it('sends nothing once the member who set it is no longer an admin, and says why', async () => {
     const to = client();
     assert.equal((await api(admin, 'PUT', schedule(otherSiteId), { frequency: 'weekly', recipients: [to] })).statusCode, 200);
-    const removed = await api(owner, 'DELETE', `/workspaces/${workspaceId}/members/${admin.id}`);
-    assert.ok([200, 204].includes(removed.statusCode), removed.body);
+    const demoted = await api(owner, 'PATCH', `/workspaces/${workspaceId}/members/${admin.id}`, { role: 'viewer' });
+    assert.equal(demoted.statusCode, 200, demoted.body);
     assert.equal(await service().deliver({ siteId: otherSiteId, ...latestSettledPeriod('weekly') }), 0);
     assert.equal(smtp.received.filter((m) => m.to.includes(to)).length, 0);
+    const shown = await api(owner, 'GET', schedule(otherSiteId));
+    assert.match(shown.data.last_error, new RegExp(`${admin.email.replace(/[.+]/g, '\\$&')}, who set this schedule, can no longer manage the site`));
+  });
+
+  it('queues a period again after its delivery failed every attempt, and clears the error once it is sent', async () => {
+    const to = client();
+    assert.equal((await api(owner, 'PUT', schedule(), { frequency: 'monthly', recipients: [to] })).statusCode, 200);
+    const latest = latestSettledPeriod('monthly');
+    // What the dead-letter handler gets after the last attempt of the latest period's delivery.
+    await service().abandonDelivery({ siteId, ...latest });
+    const late = (await api(owner, 'GET', schedule())).data;
+    assert.match(late.last_error, /failed on every attempt/);
+    assert.deepEqual(late.next_period, latest, 'due again');
+    assert.equal(await service().queueDue(), 1);
+    await mailTo(to);
+    await until(async () => (await api(owner, 'GET', schedule())).data, (d) => d.last_error === null, 'the error cleared');
+    // One sent on request is not queued again by the schedule.
+    await service().abandonDelivery({ siteId, ...latest, sendId: '00000000-0000-4000-8000-000000000000' });
+    assert.equal((await api(owner, 'GET', schedule())).data.last_error, null);
   });
 
   it('limits sends on request to 5 an hour a site (429 with Retry-After)', async () => {
     const quiet = (await api(owner, 'POST', '/sites', { name: 'Quiet', domain: 'quiet-schedule.example.org', workspace_id: workspaceId })).data.id;
     assert.equal((await api(owner, 'PUT', schedule(quiet), { frequency: 'weekly', recipients: [client()] })).statusCode, 200);
+    // Requests refused at the door do not count: an outsider who knows the site's id cannot use up its admins' sends.
+    for (let i = 0; i < 6; i++) assert.equal((await api(outsider, 'POST', `${schedule(quiet)}/send`)).statusCode, 404);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await api(owner, 'POST', `${schedule(quiet)}/send`)).statusCode);
     assert.deepEqual(statuses, [202, 202, 202, 202, 202, 429]);
@@ -203,6 +230,8 @@ describe('report schedule API', () => {
     assert.equal((await api(owner, 'DELETE', schedule())).statusCode, 204);
     assert.equal((await api(owner, 'GET', schedule())).statusCode, 404);
     assert.equal((await api(owner, 'DELETE', schedule())).statusCode, 404);
+    const before = smtp.received.length;
     assert.equal(await service().deliver({ siteId, ...latestSettledPeriod('monthly') }), 0);
+    assert.equal(smtp.received.length, before, 'nothing sent');
   });
 });

@@ -6,7 +6,7 @@ import type { ReportsService } from './reports.service.ts';
 import { REPORT_CSP } from './report-html.ts';
 import { ReportScheduleInput, ReportScheduleSchema, ReportSendResult } from './report-schedules.schemas.ts';
 import type { ReportSchedulesService } from './report-schedules.service.ts';
-import { reportSendLimit } from '../../plugins/rate-limits.ts';
+import { reportSendLimits } from '../../plugins/rate-limits.ts';
 
 const page = (description: string) => ({ description, content: { 'text/html': { schema: Type.String({ description }) } } });
 const pdfFile = (description: string) => ({ description, content: { 'application/pdf': { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description }) } } });
@@ -58,6 +58,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
   );
 
   const scheduleSchema = { tags, params: ReportParams };
+  const sendLimits = reportSendLimits(app);
   r.get(
     '/sites/:site_id/report/schedule',
     {
@@ -96,13 +97,16 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
   r.post(
     '/sites/:site_id/report/schedule/send',
     {
-      onRequest: reportSendLimit(app),
       schema: {
         ...scheduleSchema, operationId: 'sendScheduledReport',
-        summary: "Sends the last settled period's report to the schedule's addresses now (admins; 5 an hour a site)",
+        summary: "Sends the last settled period's report to the schedule's addresses now (admins; 5 an hour a site, 20 an account)",
         response: { 202: ReportSendResult },
       },
     },
-    async (request, reply) => reply.code(202).send(await deps.schedules.sendNow(request.actor.sub, request.params.site_id)),
+    async (request, reply) => {
+      await deps.schedules.requireSchedule(request.actor.sub, request.params.site_id);
+      await sendLimits(request, reply);
+      return reply.code(202).send(await deps.schedules.sendNow(request.actor.sub, request.params.site_id));
+    },
   );
 }

@@ -34,6 +34,13 @@ export function nextPeriod(frequency: ReportFrequency, period: ReportPeriod): Re
   return { start: isoDate(start), end: isoDate(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - DAY_MS) };
 }
 
+/** The period before `period`, of the same frequency. */
+export function previousPeriod(frequency: ReportFrequency, period: ReportPeriod): ReportPeriod {
+  const end = at(period.start) - DAY_MS;
+  if (frequency === 'weekly') return { start: isoDate(end - 6 * DAY_MS), end: isoDate(end) };
+  return { start: isoDate(firstOfMonth(end)), end: isoDate(end) };
+}
+
 /** The day a period's report goes out: when its last day has settled. */
 export const sendDayOf = (period: ReportPeriod) => isoDate(at(period.end) + SETTLE_DAYS * DAY_MS);
 

@@ -73,6 +73,7 @@ export function ReportSchedule({ siteId, canManage }: { siteId: string; canManag
               <p><strong>{schedule.frequency === 'monthly' ? 'Monthly' : 'Weekly'}</strong> to {schedule.recipients.join(', ')}
                 {schedule.compare === 'year' ? ', compared with the same dates a year before' : ''}</p>
               <p class="muted">Next: the report for {periodName(schedule.frequency, schedule.next_period)}, sent on {formatDate(schedule.next_send_on)} · set by {schedule.sender.email}</p>
+              {schedule.last_error && <p class="report-schedule-error" role="status">{schedule.last_error}</p>}
             </div>
             {canManage && (
               <div class="report-schedule-actions">
