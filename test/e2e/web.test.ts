@@ -48,6 +48,8 @@ async function download(button: Locator) {
 }
 const BOM = '\uFEFF';
 const csvLines = (text: string) => text.replace(/\n$/, '').split('\n');
+/** A text as words: one space wherever the layout put spaces or line breaks. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
@@ -333,6 +335,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await open(`/analytics?site=${demo.siteId}`);
     await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });
     assert.match(await page.locator('.cards').innerText(), /ORGANIC TRAFFIC|Organic traffic/i);
+    // Each trend's key gives the period's figure at rest (never a bare "Organic traffic:").
+    assert.match(words(await page.locator('.chart-key').first().innerText()), /^\d{1,2} \w{3} – \d{1,2} \w{3}\s+[\d,]+\s+in total, [\d,]+ a day on average$/);
     await capture('08-analytics');
     await page.getByRole('radio', { name: '90 days' }).click();
     await page.waitForURL(/period=90d/);
@@ -348,6 +352,21 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.equal(await rows.count(), 25, 'a page of 25 queries');
     assert.match(await page.locator('.metric-cards').innerText(), /CLICKS[\s\S]*IMPRESSIONS[\s\S]*AVERAGE CTR[\s\S]*AVERAGE POSITION/i);
     assert.match(await page.locator('.metric-cards').innerText(), /vs /, 'each total beside the previous period\'s');
+    // The chart's key: at rest, each period's total (the cards' figures); over a day, that day's and its comparison day's.
+    const key = page.locator('.metric-cards ~ .chart-card .chart-key');
+    const [clicksNow, clicksBefore] = [await page.locator('.metric-card .stat-value').first().innerText(), /vs ([\d,.K]+)/.exec(await page.locator('.metric-card').first().innerText())![1]!];
+    const span = '\\d{1,2} \\w{3} – \\d{1,2} \\w{3}';
+    assert.match(words(await key.innerText()), new RegExp(`^Clicks ${span} ${clicksNow} in total\\s+Comparison ${span} ${clicksBefore} in total`));
+    const over = page.locator('.metric-cards ~ .chart-card .u-over');
+    await over.scrollIntoViewIfNeeded();
+    const plot = (await over.boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height / 2, { steps: 4 });
+    await until(async () => words(await key.innerText()), (t) => /^Clicks \w{3} \d{1,2} \w{3} \d{4} [\d,.K]+ Comparison \w{3} \d{1,2} \w{3} \d{4} [\d,.K]+/.test(t), "the day's clicks under the pointer");
+    await page.mouse.move(0, 0);
+    await until(() => key.innerText(), (t) => t.includes('in total'), 'the totals again');
+    // One size of export button on every page (the keywords page's, in its header, is 40 px too).
+    assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40);
     await capture('08b-performance');
 
     await page.getByRole('button', { name: /^Impressions/ }).first().click();

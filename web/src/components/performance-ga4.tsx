@@ -70,10 +70,9 @@ function Connected({ e }: { e: Engagement }) {
       <figure class="card chart-card">
         <figcaption>
           <span class="chart-title">Sessions by day</span>
-          {e.comparison && <span class="muted small">Dashed line: the comparison period.</span>}
           {lastFinal && lastFinal < e.period.end && <span class="muted small"> · days after {formatDate(lastFinal)} are not synced yet</span>}
         </figcaption>
-        <ComparisonChart days={days} label="Sessions" color={SESSIONS_COLOR} format={count} height={160} />
+        <ComparisonChart days={days} label="Sessions" color={SESSIONS_COLOR} format={count} height={160} summary={{ current: e.totals.current.sessions, previous: e.totals.previous?.sessions, kind: 'total' }} />
       </figure>
     </>
   );
