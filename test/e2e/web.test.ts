@@ -402,6 +402,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((u) => u.searchParams.get('query_contains') === 'rose');
     await page.getByText('filtered: the totals count only the matching queries and pages').waitFor();
+    // GA4 takes no Search Console filter: it says its figures are the whole site's.
+    await page.locator('.ga4-unfiltered').filter({ hasText: 'these are the whole site’s Google Analytics figures' }).waitFor();
     await page.getByLabel('Compare with').selectOption('none');
     await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
     await page.locator('.chart-compare canvas').first().waitFor();
@@ -442,12 +444,14 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('heading', { name: 'Google Analytics' }).waitFor();
     await page.locator('.ga4 canvas').waitFor();
     assert.match(await page.locator('.ga4-cards').innerText(), /SESSIONS[\s\S]*PAGE VIEWS[\s\S]*ENGAGEMENT RATE[\s\S]*KEY EVENTS[\s\S]*vs /i);
+    assert.equal(await page.locator('.ga4-unfiltered').count(), 0, 'no filter: no note');
 
     await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).click();
     await page.waitForURL((u) => u.searchParams.get('country') === 'prt');
     await page.locator('.filter-chips').getByText('Country: Portugal').waitFor();
     await until(() => clicks.innerText(), (c) => c !== siteClicks, "Portugal's totals");
     await page.getByText('narrowed to Portugal').waitFor();
+    await page.locator('.ga4-unfiltered').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).getAttribute('aria-pressed'), 'true');
     // Search Console keeps countries apart from queries and pages: their filters are off meanwhile, saying why.
     assert.equal(await page.getByRole('button', { name: 'Apply filters', includeHidden: true }).isDisabled(), true);

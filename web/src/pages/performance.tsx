@@ -185,7 +185,8 @@ function Report({ siteId }: { siteId: string }) {
           );
         }}
       </Async>
-      <EngagementSection query={{ ...periodOnly, compare: state.compare }} />
+      {/* GA4 takes the period and comparison only: with a query, page, country or device filter set, it says its figures are the whole site's. */}
+      <EngagementSection query={{ ...periodOnly, compare: state.compare }} filtered={hasFilters} />
     </>
   );
 }
