@@ -574,7 +574,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await history.locator('.kw-chart-position canvas').waitFor();
     // The days as a table, under the list of the pages that ranked.
     await history.getByText('The days as a table').click();
-    assert.ok(await history.locator('.kw-days tbody tr').count() >= 85);
+    // (Drawn once the dialog has seen the toggle: waited for, not read at once.)
+    await until(() => history.locator('.kw-days tbody tr').count(), (n) => n >= 85, 'the days of three months as a table');
     await history.locator('.kw-page-changes').scrollIntoViewIfNeeded();
     await history.screenshot({ path: path.join(SHOTS, '09e-keyword-history-pages.png') });
     await history.getByRole('button', { name: 'Close' }).click();
