@@ -482,6 +482,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       (p) => p.length > 10 && p.every((n, i) => i === 0 || n >= p[i - 1]!) && p[0] === 1, 'keywords by position, best first',
     );
     assert.equal(positions[0], 1);
+    // Volume and difficulty say what they are: estimates, a month's searches and a 0-100 scale.
+    assert.match(await page.locator('.keywords-table thead').innerText(), /VOLUME\s+est\. per month[\s\S]*DIFFICULTY\s+est\. 0–100/i);
+    assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40, 'the export button of every page');
     await capture('09-keywords');
     // Every keyword, in the table's order: best position first.
     const keywords = await download(page.getByRole('button', { name: 'Export CSV' }));
@@ -496,12 +499,16 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('status').filter({ hasText: 'no longer tracked' }).waitFor();
-    // Deleting from the table asks first.
+    // A row offers its tags, not its removal: that is in the keyword's dialog, and asks first.
+    assert.equal(await page.locator('.keywords-table').getByRole('button', { name: /^(Delete|Stop tracking) / }).count(), 0);
     const first = (await page.locator('.keywords-table tbody tr .kw-name').first().innerText()).trim();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
+    await page.getByRole('button', { name: `Rank history of ${first}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Rank history of “${first}”` });
+    page.once('dialog', (confirm) => void confirm.accept());
+    await dialog.getByRole('button', { name: `Stop tracking ${first}`, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
-    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Rank history of ${first}`, exact: true }).waitFor({ state: 'detached' });
   });
 
   it('filters keywords by position and search, tags one and filters by its tag, and opens its rank history', async () => {
@@ -587,6 +594,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('hand-picked e2e');
+    // No impressions yet: no volume or difficulty to estimate, said as such (not 0).
+    const added = rows.filter({ hasText: 'hand-picked e2e keyword' });
+    await added.waitFor();
+    assert.deepEqual((await added.locator('td.num').allInnerTexts()).slice(2).map((t) => /^n\/a\b/.test(t.trim())), [true, true], 'n/a for volume and difficulty');
     await page.getByRole('button', { name: 'Rank history of hand-picked e2e keyword' }).click();
     const manual = page.getByRole('dialog', { name: 'Rank history of “hand-picked e2e keyword”' });
     await manual.getByText('its position comes from Search Console. Search Console has not reported this query yet.').waitFor();
