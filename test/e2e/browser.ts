@@ -1,5 +1,6 @@
 // What the browser tests share: Debian's chromium, the two widths, and one check of a page
-// (axe finds no serious or critical violation, nothing runs out of the screen) with its screenshots.
+// (axe finds no serious or critical violation, nothing runs out of the screen, no segmented control leaves a choice
+// alone on a row) with its screenshots.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -49,6 +50,14 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
       .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
       .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
     assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
+    // A segmented control (a period's 7 days, 28 days...) that takes more than one row leaves no choice alone on one.
+    const orphans = await page.evaluate<string[]>(`[...document.querySelectorAll('.segmented')].filter((s) => s.getClientRects().length > 0).flatMap((s) => {
+      const rows = new Map();
+      for (const b of s.children) { const top = Math.round(b.getBoundingClientRect().top); rows.set(top, (rows.get(top) || 0) + 1); }
+      const counts = [...rows.values()];
+      return counts.length > 1 && counts.includes(1) ? [(s.getAttribute('aria-label') || 'a segmented control') + ': ' + counts.join(' + ')] : [];
+    })`);
+    assert.deepEqual(orphans, [], `${name} at ${size.width}px: a choice alone on its row`);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);

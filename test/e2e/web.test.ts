@@ -48,6 +48,8 @@ async function download(button: Locator) {
 }
 const BOM = '\uFEFF';
 const csvLines = (text: string) => text.replace(/\n$/, '').split('\n');
+/** A text as words: one space wherever the layout put spaces or line breaks. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
@@ -333,6 +335,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await open(`/analytics?site=${demo.siteId}`);
     await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });
     assert.match(await page.locator('.cards').innerText(), /ORGANIC TRAFFIC|Organic traffic/i);
+    // Each trend's key gives the period's figure at rest (never a bare "Organic traffic:").
+    assert.match(words(await page.locator('.chart-key').first().innerText()), /^\d{1,2} \w{3} – \d{1,2} \w{3}\s+[\d,]+\s+in total, [\d,]+ a day on average$/);
     await capture('08-analytics');
     await page.getByRole('radio', { name: '90 days' }).click();
     await page.waitForURL(/period=90d/);
@@ -348,6 +352,21 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.equal(await rows.count(), 25, 'a page of 25 queries');
     assert.match(await page.locator('.metric-cards').innerText(), /CLICKS[\s\S]*IMPRESSIONS[\s\S]*AVERAGE CTR[\s\S]*AVERAGE POSITION/i);
     assert.match(await page.locator('.metric-cards').innerText(), /vs /, 'each total beside the previous period\'s');
+    // The chart's key: at rest, each period's total (the cards' figures); over a day, that day's and its comparison day's.
+    const key = page.locator('.metric-cards ~ .chart-card .chart-key');
+    const [clicksNow, clicksBefore] = [await page.locator('.metric-card .stat-value').first().innerText(), /vs ([\d,.K]+)/.exec(await page.locator('.metric-card').first().innerText())![1]!];
+    const span = '\\d{1,2} \\w{3} – \\d{1,2} \\w{3}';
+    assert.match(words(await key.innerText()), new RegExp(`^Clicks ${span} ${clicksNow} in total\\s+Comparison ${span} ${clicksBefore} in total`));
+    const over = page.locator('.metric-cards ~ .chart-card .u-over');
+    await over.scrollIntoViewIfNeeded();
+    const plot = (await over.boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await page.mouse.move(plot.x + plot.width * 0.6, plot.y + plot.height / 2, { steps: 4 });
+    await until(async () => words(await key.innerText()), (t) => /^Clicks \w{3} \d{1,2} \w{3} \d{4} [\d,.K]+ Comparison \w{3} \d{1,2} \w{3} \d{4} [\d,.K]+/.test(t), "the day's clicks under the pointer");
+    await page.mouse.move(0, 0);
+    await until(() => key.innerText(), (t) => t.includes('in total'), 'the totals again');
+    // One size of export button on every page (the keywords page's, in its header, is 40 px too).
+    assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40);
     await capture('08b-performance');
 
     await page.getByRole('button', { name: /^Impressions/ }).first().click();
@@ -383,6 +402,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL((u) => u.searchParams.get('query_contains') === 'rose');
     await page.getByText('filtered: the totals count only the matching queries and pages').waitFor();
+    // GA4 takes no Search Console filter: it says its figures are the whole site's.
+    await page.locator('.ga4-unfiltered').filter({ hasText: 'these are the whole site’s Google Analytics figures' }).waitFor();
     await page.getByLabel('Compare with').selectOption('none');
     await page.waitForURL((u) => u.searchParams.get('compare') === 'none');
     await page.locator('.chart-compare canvas').first().waitFor();
@@ -423,12 +444,14 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('heading', { name: 'Google Analytics' }).waitFor();
     await page.locator('.ga4 canvas').waitFor();
     assert.match(await page.locator('.ga4-cards').innerText(), /SESSIONS[\s\S]*PAGE VIEWS[\s\S]*ENGAGEMENT RATE[\s\S]*KEY EVENTS[\s\S]*vs /i);
+    assert.equal(await page.locator('.ga4-unfiltered').count(), 0, 'no filter: no note');
 
     await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).click();
     await page.waitForURL((u) => u.searchParams.get('country') === 'prt');
     await page.locator('.filter-chips').getByText('Country: Portugal').waitFor();
     await until(() => clicks.innerText(), (c) => c !== siteClicks, "Portugal's totals");
     await page.getByText('narrowed to Portugal').waitFor();
+    await page.locator('.ga4-unfiltered').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Narrow the totals and chart to Portugal' }).getAttribute('aria-pressed'), 'true');
     // Search Console keeps countries apart from queries and pages: their filters are off meanwhile, saying why.
     assert.equal(await page.getByRole('button', { name: 'Apply filters', includeHidden: true }).isDisabled(), true);
@@ -459,6 +482,9 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       (p) => p.length > 10 && p.every((n, i) => i === 0 || n >= p[i - 1]!) && p[0] === 1, 'keywords by position, best first',
     );
     assert.equal(positions[0], 1);
+    // Volume and difficulty say what they are: estimates, a month's searches and a 0-100 scale.
+    assert.match(await page.locator('.keywords-table thead').innerText(), /VOLUME\s+est\. per month[\s\S]*DIFFICULTY\s+est\. 0–100/i);
+    assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40, 'the export button of every page');
     await capture('09-keywords');
     // Every keyword, in the table's order: best position first.
     const keywords = await download(page.getByRole('button', { name: 'Export CSV' }));
@@ -473,12 +499,16 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('status').filter({ hasText: 'no longer tracked' }).waitFor();
-    // Deleting from the table asks first.
+    // A row offers its tags, not its removal: that is in the keyword's dialog, and asks first.
+    assert.equal(await page.locator('.keywords-table').getByRole('button', { name: /^(Delete|Stop tracking) / }).count(), 0);
     const first = (await page.locator('.keywords-table tbody tr .kw-name').first().innerText()).trim();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
+    await page.getByRole('button', { name: `Rank history of ${first}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Rank history of “${first}”` });
+    page.once('dialog', (confirm) => void confirm.accept());
+    await dialog.getByRole('button', { name: `Stop tracking ${first}`, exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
     await page.getByRole('status').filter({ hasText: `“${first}” is no longer tracked` }).waitFor();
-    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Rank history of ${first}`, exact: true }).waitFor({ state: 'detached' });
   });
 
   it('filters keywords by position and search, tags one and filters by its tag, and opens its rank history', async () => {
@@ -551,7 +581,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await history.locator('.kw-chart-position canvas').waitFor();
     // The days as a table, under the list of the pages that ranked.
     await history.getByText('The days as a table').click();
-    assert.ok(await history.locator('.kw-days tbody tr').count() >= 85);
+    // (Drawn once the dialog has seen the toggle: waited for, not read at once.)
+    await until(() => history.locator('.kw-days tbody tr').count(), (n) => n >= 85, 'the days of three months as a table');
     await history.locator('.kw-page-changes').scrollIntoViewIfNeeded();
     await history.screenshot({ path: path.join(SHOTS, '09e-keyword-history-pages.png') });
     await history.getByRole('button', { name: 'Close' }).click();
@@ -563,6 +594,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('hand-picked e2e');
+    // No impressions yet: no volume or difficulty to estimate, said as such (not 0).
+    const added = rows.filter({ hasText: 'hand-picked e2e keyword' });
+    await added.waitFor();
+    assert.deepEqual((await added.locator('td.num').allInnerTexts()).slice(2).map((t) => /^n\/a\b/.test(t.trim())), [true, true], 'n/a for volume and difficulty');
     await page.getByRole('button', { name: 'Rank history of hand-picked e2e keyword' }).click();
     const manual = page.getByRole('dialog', { name: 'Rank history of “hand-picked e2e keyword”' });
     await manual.getByText('its position comes from Search Console. Search Console has not reported this query yet.').waitFor();

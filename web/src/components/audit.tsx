@@ -62,7 +62,7 @@ function ExportIssues({ auditId }: { auditId: string }) {
   const exporter = useExport(() => downloadFile('/api/v1/audits/{audit_id}/issues/export', { path: { audit_id: auditId } }));
   return (
     <>
-      <ExportButton exporter={exporter} label="Export issues (CSV)" small />
+      <ExportButton exporter={exporter} label="Export issues (CSV)" />
       {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
     </>
   );

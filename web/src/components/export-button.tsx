@@ -22,11 +22,12 @@ export type Exporter = ReturnType<typeof useExport>;
 
 /**
  * The button that starts an export; it says "Exporting…" and takes no click until the file is there. aria-disabled
- * rather than disabled, so that a keyboard user's focus stays on it meanwhile.
+ * rather than disabled, so that a keyboard user's focus stays on it meanwhile. One size wherever it is (the app's
+ * button, as tall as the site picker and the toolbars' controls beside it).
  */
-export function ExportButton({ exporter, label = 'Export CSV', small = false }: { exporter: Exporter; label?: string; small?: boolean }) {
+export function ExportButton({ exporter, label = 'Export CSV' }: { exporter: Exporter; label?: string }) {
   return (
-    <button type="button" class={`btn${small ? ' btn-small' : ''} export-button`} aria-disabled={exporter.busy || undefined} onClick={() => void exporter.start()}>
+    <button type="button" class="btn export-button" aria-disabled={exporter.busy || undefined} onClick={() => void exporter.start()}>
       <span aria-live="polite">{exporter.busy ? 'Exporting…' : label}</span>
     </button>
   );

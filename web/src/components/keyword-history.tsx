@@ -22,8 +22,11 @@ const MARKER = '#be123c';
 /** A page's address without its site: "/guides/roses/". */
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '') || '/';
 
-/** One keyword's rank history in a dialog: its position by day, clicks and impressions, the days its page changed, the totals. */
-export function KeywordHistory({ keyword, onClose }: { keyword: { id: string; keyword: string }; onClose: () => void }) {
+/**
+ * One keyword's rank history in a dialog: its position by day, clicks and impressions, the days its page changed, the
+ * totals; and, for an editor, the way to stop tracking it (at the dialog's foot, away from the list's everyday actions).
+ */
+export function KeywordHistory({ keyword, onClose, onRemove }: { keyword: { id: string; keyword: string }; onClose: () => void; onRemove?: () => void }) {
   const [period, setPeriod] = useState<Period>('28d');
   const history = useAsync(async () => unwrap(await api.GET('/api/v1/keywords/{keyword_id}/history', { params: { path: { keyword_id: keyword.id }, query: { period } } })), [keyword.id, period]);
   const headingId = `history-title-${keyword.id}`;
@@ -36,6 +39,12 @@ export function KeywordHistory({ keyword, onClose }: { keyword: { id: string; ke
       <Async state={history} label="Loading the rank history">
         {(h) => <HistoryBody history={h} />}
       </Async>
+      {onRemove && (
+        <div class="kw-remove">
+          <p class="muted small">No longer of interest? Stop tracking it: it leaves the list (you are asked first).</p>
+          <button type="button" class="btn btn-small btn-danger-quiet" onClick={onRemove} aria-label={`Stop tracking ${keyword.keyword}`}>Stop tracking…</button>
+        </div>
+      )}
     </KeywordDialog>
   );
 }

@@ -2,10 +2,14 @@ import { useState } from 'preact/hooks';
 import { COMPARE, FILTER_KEYS, MATCHES, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, type Go, type PageQuery } from '../lib/performance.ts';
 import '../styles/performance.css';
 
-/** The period (named or custom dates) and what it is compared with. */
+/**
+ * The period (named, or custom dates: a row of its own, from and to with their labels, that wraps as a block on a phone)
+ * and what it is compared with.
+ */
 export function PeriodControls({ state, go }: { state: PageQuery; go: Go }) {
   const [start, setStart] = useState(state.start ?? '');
   const [end, setEnd] = useState(state.end ?? '');
+  const custom = state.start !== undefined;
   return (
     <div class="report-controls">
       <div class="segmented" role="radiogroup" aria-label="Period">
@@ -13,16 +17,19 @@ export function PeriodControls({ state, go }: { state: PageQuery; go: Go }) {
           <button type="button" role="radio" aria-checked={state.period === p.value} onClick={() => go({ period: p.value, start: undefined, end: undefined })}>{p.label}</button>
         ))}
       </div>
-      <form class="inline-form" onSubmit={(e) => { e.preventDefault(); if (start && end) go({ period: undefined, start, end }); }}>
-        <label>From <input type="date" value={start} required onInput={(e) => setStart(e.currentTarget.value)} /></label>
-        <label>to <input type="date" value={end} required onInput={(e) => setEnd(e.currentTarget.value)} /></label>
-        <button type="submit" class={`btn btn-small${state.start ? ' btn-primary' : ''}`}>Custom dates</button>
-      </form>
-      <label class="inline-select">Compare with{' '}
-        <select value={state.compare} onChange={(e) => go({ compare: e.currentTarget.value })}>
-          {COMPARE.map((c) => <option value={c.value}>{c.label}</option>)}
-        </select>
-      </label>
+      <div class="report-range">
+        <form class={`date-range${custom ? ' date-range-on' : ''}`} aria-labelledby="date-range-title" onSubmit={(e) => { e.preventDefault(); if (start && end) go({ period: undefined, start, end }); }}>
+          <span class="date-range-title" id="date-range-title">Custom dates</span>
+          <label class="date-field"><span>From</span><input type="date" value={start} max={end || undefined} required onInput={(e) => setStart(e.currentTarget.value)} /></label>
+          <label class="date-field"><span>To</span><input type="date" value={end} min={start || undefined} required onInput={(e) => setEnd(e.currentTarget.value)} /></label>
+          <button type="submit" class={`btn btn-small${custom ? ' btn-primary' : ''}`}>{custom ? 'Update dates' : 'Apply dates'}</button>
+        </form>
+        <label class="inline-select report-compare">Compare with{' '}
+          <select value={state.compare} onChange={(e) => go({ compare: e.currentTarget.value })}>
+            {COMPARE.map((c) => <option value={c.value}>{c.label}</option>)}
+          </select>
+        </label>
+      </div>
     </div>
   );
 }

@@ -23,15 +23,17 @@ const SESSIONS_COLOR = '#0e7490';
 
 /**
  * GA4's side of the report: sessions, page views, engagement rate and key events for the same period and comparison,
- * with their change, and sessions by day beside the comparison's; or how to connect it.
+ * with their change, and sessions by day beside the comparison's; or how to connect it. GA4 knows nothing of Search
+ * Console's queries, pages, countries and devices: with one of those filters set, it says that its figures are the
+ * whole site's.
  */
-export function EngagementSection({ query }: { query: EngagementQuery }) {
+export function EngagementSection({ query, filtered = false }: { query: EngagementQuery; filtered?: boolean }) {
   const state = useAsync(async () => unwrap(await api.GET('/api/v1/analytics/engagement', { params: { query } })), [JSON.stringify(query)]);
   return (
     <section class="ga4" aria-labelledby="h-ga4">
       <h2 id="h-ga4" class="section-title">Google Analytics</h2>
       <Async state={state} label="Loading Google Analytics">
-        {(e) => (e.connected ? <Connected e={e} /> : (
+        {(e) => (e.connected ? <Connected e={e} filtered={filtered} /> : (
           <p class="notice notice-info">
             <span>Google Analytics is not connected for this site. Connect Google in <a href="/settings">Settings</a> (Google Search Console and Analytics) and link the site’s GA4 property: its sessions, page views, engagement and key events then show here beside Search Console’s figures.</span>
           </p>
@@ -41,7 +43,7 @@ export function EngagementSection({ query }: { query: EngagementQuery }) {
   );
 }
 
-function Connected({ e }: { e: Engagement }) {
+function Connected({ e, filtered }: { e: Engagement; filtered: boolean }) {
   const days = useMemo(() => e.days.map((d) => ({ date: d.date, final: d.final, value: d.final ? d.sessions : null, previous: d.previous ? { date: d.previous.date, value: d.previous.sessions } : null })), [e]);
   const lastFinal = [...e.days].reverse().find((d) => d.final)?.date;
   return (
@@ -50,6 +52,11 @@ function Connected({ e }: { e: Engagement }) {
         Visits from every source, as GA4 counts them, {formatDate(e.period.start)} – {formatDate(e.period.end)}
         {e.comparison && <> compared with {formatDate(e.comparison.start)} – {formatDate(e.comparison.end)}{!e.comparison.has_data && ' (GA4’s data does not reach back that far: its figures are partial)'}</>}.
       </p>
+      {filtered && (
+        <p class="notice notice-info small ga4-unfiltered">
+          <span><strong>Not filtered:</strong> these are the whole site’s Google Analytics figures. The query, page, country and device filters above narrow Search Console’s figures only; GA4 does not report by them.</span>
+        </p>
+      )}
       <div class="cards ga4-cards" role="group" aria-label="Google Analytics totals">
         {GA4_METRICS.map((m) => {
           const change = e.totals.change?.[m.key];
@@ -70,10 +77,9 @@ function Connected({ e }: { e: Engagement }) {
       <figure class="card chart-card">
         <figcaption>
           <span class="chart-title">Sessions by day</span>
-          {e.comparison && <span class="muted small">Dashed line: the comparison period.</span>}
           {lastFinal && lastFinal < e.period.end && <span class="muted small"> · days after {formatDate(lastFinal)} are not synced yet</span>}
         </figcaption>
-        <ComparisonChart days={days} label="Sessions" color={SESSIONS_COLOR} format={count} height={160} />
+        <ComparisonChart days={days} label="Sessions" color={SESSIONS_COLOR} format={count} height={160} summary={{ current: e.totals.current.sessions, previous: e.totals.previous?.sessions, kind: 'total' }} />
       </figure>
     </>
   );

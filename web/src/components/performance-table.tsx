@@ -75,7 +75,7 @@ export function PerformanceTable({ rows, state, go }: { rows: TableRows; state: 
           </form>
         )}
         {/* Countries and devices have no export: the button is for the queries and pages. */}
-        {!segment && rows.total > 0 && <ExportButton exporter={exporter} small />}
+        {!segment && rows.total > 0 && <ExportButton exporter={exporter} />}
       </div>
       {exporter.error !== undefined && <ErrorNotice error={exporter.error} />}
       <h2 id="h-rows" class="sr-only">{LISTS.find((l) => l.value === dimension)!.label}</h2>

@@ -86,15 +86,21 @@ function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
               const total = values.reduce((a, b) => a + b, 0);
               const avg = values.length ? total / values.length : undefined;
               const digits = 'digits' in m ? m.digits : 0;
+              const format = (v: number) => `${formatNumber(v, { digits })}${'percent' in m ? '%' : ''}`;
               return (
                 <figure class="card chart-card">
                   <figcaption>
                     <span class="chart-title">{m.title}</span> <span class="muted small">{m.unit}</span>
-                    {points.length > 0 && <span class="chart-summary">{'sum' in m ? <>Total {formatNumber(total)} · daily average {formatNumber(avg)}</> : <>Average {formatNumber(avg, { digits })}{'percent' in m ? '%' : ''} over the period</>}</span>}
                   </figcaption>
                   {points.length === 0
                     ? <Empty title="No data for this period"><p class="small">Link a {m.metric === 'organic_traffic' || m.metric === 'keyword_positions' ? 'Search Console' : 'Google Analytics'} property in Settings.</p></Empty>
-                    : <TrendChart points={points} label={m.title} color={m.color} invert={'invert' in m} />}
+                    : (
+                      <TrendChart
+                        points={points} label={m.title} color={m.color} invert={'invert' in m} format={format}
+                        // The key at rest: a count's total and daily average; a position's or rate's average over the period.
+                        summary={'sum' in m ? { value: formatNumber(total), note: `in total, ${formatNumber(avg)} a day on average` } : { value: format(avg ?? 0), note: 'on average' }}
+                      />
+                    )}
                 </figure>
               );
             })}

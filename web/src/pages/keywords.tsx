@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
+import type { paths } from '../generated/api';
 import { ExportButton, useExport } from '../components/export-button.tsx';
 import { KeywordFilters, useKeywordQuery, type KeywordFilterValues, type SortKey } from '../components/keyword-filters.tsx';
 import { KeywordHistory } from '../components/keyword-history.tsx';
@@ -41,11 +42,20 @@ function KeywordsSection({ siteId, name, picker, canEdit, viewOnly }: { siteId: 
   );
 }
 
-/** The API's sort keys (its schema); the table offers the columns it shows. */
-const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean }> = [
+/** The API's sort keys (its schema); the table offers the columns it shows. Volume and difficulty say what they are (their unit, and that they are estimates). */
+const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean; unit?: string }> = [
   { key: 'keyword', label: 'Keyword' }, { key: 'position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
-  { key: 'volume', label: 'Volume', numeric: true }, { key: 'difficulty', label: 'Difficulty', numeric: true }, { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
+  { key: 'volume', label: 'Volume', numeric: true, unit: 'per month' }, { key: 'difficulty', label: 'Difficulty', numeric: true, unit: '0–100' },
+  { key: 'intent', label: 'Intent' }, { key: 'url', label: 'URL' },
 ];
+type Keyword = paths['/api/v1/keywords']['get']['responses'][200]['content']['application/json']['items'][number];
+/**
+ * Whether a keyword has volume and difficulty figures: estimated ones come from Search Console's impressions, so a keyword
+ * with none yet (one added by hand, say) has no estimate: the API's 0 then means "not available", not "no searches".
+ */
+const hasVolume = (k: Keyword) => !(k.volume_source === 'estimated' && k.search_volume === 0);
+/** "est." before an estimate's unit; a provider's figures are not estimates of ours. */
+const unitOf = (unit: string, estimated: boolean) => (estimated ? `est. ${unit}` : unit);
 
 /** The table's order, as the address holds it: the API's, over the whole list (not the loaded page). */
 const tableSort = (query: Record<string, string>) =>
@@ -67,6 +77,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
   const [editing, setEditing] = useState<Row | undefined>();
   const reload = () => { void stats.reload(); void list.reload(); void tags.reload(); };
 
+  /** Stops tracking a keyword (asked first, unless it is an Undo): from its dialog, away from the row's everyday Tags. */
   const remove = async (id: string, keyword: string, ask = true) => {
     if (ask && !window.confirm(`Stop tracking “${keyword}”?`)) return;
     try {
@@ -83,7 +94,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
       <Async state={stats} label="Loading keyword statistics">
         {(s) => (
           <div class="cards">
-            <div class="card stat"><span class="stat-label">Tracked</span><span class="stat-value">{formatNumber(s.total_keywords)}</span><span class="muted small">{formatNumber(s.total_search_volume, { compact: true })} searches a month</span></div>
+            <div class="card stat"><span class="stat-label">Tracked</span><span class="stat-value">{formatNumber(s.total_keywords)}</span><span class="muted small">{formatNumber(s.total_search_volume, { compact: true })} searches a month (est.)</span></div>
             <div class="card stat"><span class="stat-label">Top 3 / top 10</span><span class="stat-value">{formatNumber(s.keywords_in_top_3)} / {formatNumber(s.keywords_in_top_10)}</span><span class="muted small">{formatNumber(s.keywords_in_top_100)} in top 100</span></div>
             <div class="card stat"><span class="stat-label">Average position</span><span class="stat-value">{formatNumber(s.average_position, { digits: 1 })}</span><span class="muted small">over ranking keywords</span></div>
             <div class="card stat"><span class="stat-label">Movement</span><span class="stat-value"><span class="tone-good">▲{s.position_changes.improved}</span> <span class="tone-bad">▼{s.position_changes.declined}</span></span><span class="muted small">{s.position_changes.unchanged} unchanged</span></div>
@@ -111,7 +122,11 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
               <p>Keywords appear once Search Console data is synced: {canEdit ? <>link a property in <a href="/settings">Settings</a>, or track the ones you care about above.</> : <>an admin links a property in Settings, or an editor tracks keywords by hand.</>}</p>
             </Empty>
           )
-        ) : (
+        ) : (() => {
+          const estimated = result.items.some((k) => k.volume_source === 'estimated');
+          const providers = [...new Set(result.items.map((k) => k.volume_source).filter((source) => source !== 'estimated'))];
+          const unitFor = (key: SortKey) => { const unit = COLUMNS.find((c) => c.key === key)!.unit!; return unitOf(unit, estimated); };
+          return (
           <>
             <div class="kw-count">
               <p class="muted small" aria-live="polite">
@@ -129,7 +144,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
                     {COLUMNS.map((c) => (
                       <th scope="col" class={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                         <button type="button" class="sort" onClick={() => set({ sort: c.key, order: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
-                          {c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                          {c.unit ? <span class="th-label">{c.label}<span class="th-unit">{unitFor(c.key)}</span></span> : c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
                         </button>
                       </th>
                     ))}
@@ -148,15 +163,14 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
                         </td>
                         <td class="num" data-label="Position">{k.current_position ?? <span class="muted">—</span>}</td>
                         <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`} data-label="Change">{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
-                        <td class="num" data-label="Volume">{formatNumber(k.search_volume)}</td>
-                        <td class="num" data-label="Difficulty"><Difficulty value={k.difficulty} /></td>
+                        <td class="num" data-label={`Volume (${unitFor('volume')})`}>{hasVolume(k) ? formatNumber(k.search_volume) : <NotAvailable />}</td>
+                        <td class="num" data-label={`Difficulty (${unitFor('difficulty')})`}>{hasVolume(k) ? <Difficulty value={k.difficulty} /> : <NotAvailable />}</td>
                         <td data-label="Intent">{humanize(k.intent)}</td>
                         <td class="url" data-label="URL">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
                         <td data-label="" class="kw-actions">
                           {canEdit && (
                             <div class="row-actions">
                               <button type="button" class="btn btn-small btn-ghost" onClick={() => setEditing(k)} aria-haspopup="dialog" aria-label={`Edit tags of ${k.keyword}`}>Tags</button>
-                              <button type="button" class="btn btn-small btn-ghost" onClick={() => remove(k.id, k.keyword)} aria-label={`Delete ${k.keyword}`}>Delete</button>
                             </div>
                           )}
                         </td>
@@ -166,12 +180,23 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
                 </tbody>
               </table>
             </div>
-            <p class="muted small">Updated {formatDate(result.items[0]?.updated_at)}. Volume and difficulty are estimated from impressions. Choose a keyword to see its rank history.</p>
+            <p class="muted small kw-note">
+              Updated {formatDate(result.items[0]?.updated_at)}.{' '}
+              {estimated && <>Volume and difficulty are our estimates, not a keyword tool’s: volume, in searches a month, from Search Console’s impressions at the keyword’s position; difficulty, from 0 (easy) to 100 (hard), from that volume. n/a: no impressions to estimate from yet.{' '}</>}
+              {providers.length > 0 && <>{estimated ? 'Others’ volume' : 'Volume'} and difficulty come from {providers.join(', ')}.{' '}</>}
+              Choose a keyword to see its rank history{canEdit ? ' or stop tracking it' : ''}.
+            </p>
             <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => set({ page: String(p) })} />
           </>
-        )}
+          );
+        })()}
       </Async>
-      {history && <KeywordHistory keyword={history} onClose={() => setHistory(undefined)} />}
+      {history && (
+        <KeywordHistory
+          keyword={history} onClose={() => setHistory(undefined)}
+          onRemove={canEdit ? () => { if (!window.confirm(`Stop tracking “${history.keyword}”?`)) return; setHistory(undefined); void remove(history.id, history.keyword, false); } : undefined}
+        />
+      )}
       {editing && (
         <TagEditor
           keyword={editing}
@@ -196,6 +221,11 @@ function describeFilters(f: KeywordFilterValues) {
     f.intent && `${f.intent} intent`, f.tag && `tagged “${f.tag}”`,
   ].filter(Boolean);
   return `Filters set: ${parts.join(', ')}. Clear them, or change one, to see more keywords.`;
+}
+
+/** No figure: said in words to a screen reader, and in the note under the table. */
+function NotAvailable() {
+  return <span class="muted kw-na" title="Not available: no Search Console impressions to estimate from yet">n/a<span class="sr-only"> (not available)</span></span>;
 }
 
 function Difficulty({ value }: { value: number }) {

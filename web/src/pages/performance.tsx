@@ -173,11 +173,11 @@ function Report({ siteId }: { siteId: string }) {
               <figure class="card chart-card">
                 <figcaption>
                   <span class="chart-title">{m.title} by day{segment && ` · ${segmentName(segment, state[segment]!)}`}</span>
-                  {r.comparison && <span class="muted small">Dashed line: the comparison period.</span>}
                   {inPeriod.length > 0 && <span class="muted small">Marks at the foot: the site’s changes.</span>}
                   {lastFinal && lastFinal < r.period.end && <span class="muted small"> · days after {formatDate(lastFinal)} are not reported yet</span>}
                 </figcaption>
-                <ComparisonChart days={days} label={m.title} color={m.color} invert={m.lowerIsBetter === true} format={m.format} markers={markers} />
+                <ComparisonChart days={days} label={m.title} color={m.color} invert={m.lowerIsBetter === true} format={m.format} markers={markers}
+                  summary={{ current: r.totals.current[metric], previous: r.totals.previous?.[metric], kind: metric === 'clicks' || metric === 'impressions' ? 'total' : 'average' }} />
                 <ChangesList items={inPeriod} />
               </figure>
               <PerformanceTable key={`t${url}`} rows={r.rows} state={state} go={go} />
@@ -185,7 +185,8 @@ function Report({ siteId }: { siteId: string }) {
           );
         }}
       </Async>
-      <EngagementSection query={{ ...periodOnly, compare: state.compare }} />
+      {/* GA4 takes the period and comparison only: with a query, page, country or device filter set, it says its figures are the whole site's. */}
+      <EngagementSection query={{ ...periodOnly, compare: state.compare }} filtered={hasFilters} />
     </>
   );
 }
