@@ -18,9 +18,11 @@ const BROWSER_SUITES = /^test\/e2e\//;
 const RUN_TIMEOUT_MS = 18 * 60_000;
 
 const requested = process.argv.slice(2);
-const files = (requested.length > 0 ? requested : fs.globSync(DEFAULT_FILES)).map((f) => path.relative('.', f)).sort();
+const files = [...new Set(fs.globSync(requested.length > 0 ? requested : DEFAULT_FILES).map((f) => path.relative('.', f)))].sort();
 const onBoth = files.filter((f) => !BROWSER_SUITES.test(f) && USES_TEST_DATABASE.test(fs.readFileSync(f, 'utf8')));
 const counts = fs.mkdtempSync(path.join(os.tmpdir(), 'test-counts-'));
+/** The embedded run's files that opened a test database (test/helpers/database.ts writes them here). */
+const databaseUsers = path.join(counts, 'database-users.txt');
 
 // No --test-force-exit: it drops results children already reported (nodejs/node#64833), and
 // the count printed at the end was lower than the tests that ran (438 of 457, exit 0).
@@ -34,7 +36,7 @@ const args = (countsFile: string, runFiles: string[]) => [
   ...runFiles,
 ];
 
-const runs = [{ name: 'embedded (PGlite)', env: { TEST_DB: 'embedded' }, files }];
+const runs = [{ name: 'embedded (PGlite)', env: { TEST_DB: 'embedded', TEST_DATABASE_USERS_FILE: databaseUsers } as Record<string, string>, files }];
 if (process.env.TEST_DATABASE_URL) {
   runs.push({ name: `PostgreSQL server (the ${onBoth.length} of ${files.length} files that use the test database)`, env: { TEST_DB: 'postgres' }, files: onBoth });
 } else console.log('TEST_DATABASE_URL is not set: running on the embedded database only.');
@@ -55,6 +57,12 @@ for (const [i, run] of runs.entries()) {
     failed = true;
     console.error(`=== Test suite on ${run.name} FAILED${result.error ? ` (${result.error.message})` : ''} ===`);
   }
+}
+const unlisted = [...new Set((fs.existsSync(databaseUsers) ? fs.readFileSync(databaseUsers, 'utf8') : '').split('\n').filter(Boolean))]
+  .filter((f) => !onBoth.includes(f) && !BROWSER_SUITES.test(f));
+if (unlisted.length > 0) {
+  failed = true;
+  console.error(`=== These files open a test database without saying so (${USES_TEST_DATABASE}), so the PostgreSQL run would skip them: ${unlisted.join(', ')} ===`);
 }
 if (reported.length > 1) {
   const [embedded, server] = reported as [Record<string, number>, Record<string, number>];
