@@ -8,6 +8,7 @@ import type { JobQueue, JobQueueTuning } from './jobs/queue.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import { ProblemError } from './lib/problem.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { namedRedisStore } from './plugins/rate-limit-store.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -93,7 +94,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
 
   const container = await createContainer({ config, database, log: app.log, jobTuning });
   const { redis, services: s } = container;
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'sos:rate-limit:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: namedRedisStore(redis) } : {}) });
   // Cookies for the web app's session: set by its session routes and by the Google sign-in callback.
   await app.register(cookie);
   await registerOpenApi(app, VERSION, config.publicUrl);

@@ -59,6 +59,19 @@ describe('limits shared through Redis', { skip: available ? false : `no Redis at
     assert.equal((await login(b, user.password)).statusCode, 429);
   });
 
+  it('names each counter in Redis by its limiter\'s key, under the service\'s namespace', async () => {
+    const redis = new Redis(REDIS_URL);
+    try {
+      const address = '203.0.113.77';
+      await call(a, { method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password-1' }, remoteAddress: address });
+      // The sign-in limit's counter and the one on requests without a token, each under its own name, nothing before it.
+      const keys = (await redis.keys(`sos:rate-limit:*${address}`)).sort();
+      assert.deepEqual(keys, [`sos:rate-limit:anon-ip:${address}`, `sos:rate-limit:login-ip:${address}`]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('reports Redis in /ready', async () => {
     const ready = await call(a, { method: 'GET', url: '/ready' });
     assert.equal(ready.data.checks.redis, 'up');
