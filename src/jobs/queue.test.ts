@@ -6,11 +6,12 @@ import { createTestDatabase } from '../../test/helpers/database.ts';
 import { until } from '../../test/helpers/wait.ts';
 import type { Database } from '../db/client.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
+import { WORKER_INSTANCE } from './worker-instance.ts';
 import { JOBS, type DeadHandlers, type JobHandlers, type JobName } from './registry.ts';
 
 let database: Database;
 let queue: JobQueue;
-const logged: Array<{ msg: string; queue?: string; errors?: string[] }> = [];
+const logged: Array<{ msg: string; queue?: string; errors?: string[] } & Record<string, unknown>> = [];
 const ran: Array<{ name: string; data: unknown }> = [];
 
 before(async () => {
@@ -44,6 +45,20 @@ describe('the job registry', () => {
     await queue.send('search.sync', { siteId });
     await until(async () => ran, (r) => r.some((j) => j.name === 'search.sync'), 'the job run');
     assert.deepEqual(ran.find((j) => j.name === 'search.sync')?.data, { siteId });
+  });
+
+  it('logs each job\'s start and end: its id, attempt, subject ids and this worker, never the rest of its payload', async () => {
+    const siteId = '0b6f1d2e-3c4a-4b5c-8d6e-7f8091a2b3c4';
+    const id = await queue.send('search.sync', { siteId });
+    const invitationId = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    await queue.send('mail.invitation', { invitationId, token: 'sealed-token-not-for-logs' });
+    const finished = await until(async () => logged.find((l) => l.msg === 'job finished' && l.jobId === id), (l) => l !== undefined, 'the job\'s end');
+    const started = logged.find((l) => l.msg === 'job started' && l.jobId === id);
+    assert.deepEqual(started, { ...started, queue: 'search.sync', attempt: 1, siteId, worker: WORKER_INSTANCE });
+    assert.equal(finished?.outcome, 'completed');
+    assert.equal(typeof finished?.durationMs, 'number');
+    await until(async () => logged.find((l) => l.msg === 'job finished' && l.invitationId === invitationId), (l) => l !== undefined, 'the mail job\'s end');
+    assert.ok(!JSON.stringify(logged).includes('sealed-token-not-for-logs'), 'a payload\'s token is never logged');
   });
 
   it('dead-letters a payload that fails its schema at run time, with a clear log, without running or retrying it', async () => {

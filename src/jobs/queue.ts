@@ -5,6 +5,7 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/types.ts';
+import { WORKER_INSTANCE } from './worker-instance.ts';
 import { deadQueue, JOBS, type DeadHandlers, type JobSpec, type DeadJobName, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface JobQueueTuning {
@@ -29,6 +30,11 @@ export const retryDelayOf = (job: JobSpec, tuning: JobQueueTuning = DEFAULT_JOB_
 export const DEFAULT_JOB_TUNING: JobQueueTuning = { heartbeatSeconds: 20, superviseIntervalSeconds: 5 };
 
 type Log = Pick<Logger, 'error' | 'warn' | 'info'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What a job is about, for its log lines: the ids in its payload (an audit's, a task's, a site's), never anything else (a sealed token). */
+const subjectOf = (data: unknown) => Object.fromEntries(Object.entries(typeof data === 'object' && data !== null ? data : {})
+  .filter(([key, value]) => /Id$/.test(key) && typeof value === 'string' && UUID.test(value)));
 type Handler = (data: never) => Promise<unknown>;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
@@ -52,17 +58,22 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
       : new PgBoss({ ...common, connectionString: database.jobs.connectionString, schema: database.jobs.schema, max: 4 });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
 
-  async function runOne(queue: string, schema: TSchema, handler: Handler, job: { id: string; data: unknown }): Promise<JobResult> {
+  async function runOne(queue: string, schema: TSchema, handler: Handler, job: { id: string; data: unknown; retryCount?: number }): Promise<JobResult> {
+    // Each job's start and end, with its id, attempt, subject and this worker: an operator follows an audit or a task through them.
+    const context = { queue, jobId: job.id, attempt: (job.retryCount ?? 0) + 1, ...subjectOf(job.data), worker: WORKER_INSTANCE };
     if (!Value.Check(schema, job.data)) {
       const errors = [...Value.Errors(schema, job.data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
-      log.error({ queue, jobId: job.id, errors }, 'job payload does not match its schema: dead-lettered without running');
+      log.error({ ...context, errors }, 'job payload does not match its schema: dead-lettered without running');
       return { id: job.id, status: 'deadletter', output: { message: 'the payload does not match the job schema', errors } };
     }
+    const started = performance.now();
+    log.info(context, 'job started');
     try {
       await handler(job.data as never);
+      log.info({ ...context, durationMs: Math.round(performance.now() - started), outcome: 'completed' }, 'job finished');
       return { id: job.id, status: 'completed' };
     } catch (error) {
-      log.error({ err: error, queue, jobId: job.id }, 'job failed');
+      log.error({ ...context, err: error, durationMs: Math.round(performance.now() - started), outcome: 'failed' }, 'job failed');
       return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
     }
   }

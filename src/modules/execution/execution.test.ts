@@ -6,6 +6,8 @@ import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
 import { VERIFY_JOB } from './executor.ts';
 import { until } from '../../../test/helpers/wait.ts';
+import { hostname } from 'node:os';
+import { EXECUTOR_ACTOR } from '../../jobs/worker-instance.ts';
 
 const DESCRIPTION = 'Tables cut from a single oak board in our Devon workshop, oiled by hand and ready in six weeks.';
 let ctx: TestContext;
@@ -153,8 +155,10 @@ describe('completing an executed task', () => {
     // Its whole history (found in review: a failed task's page showed only its proposal): approved by whom, run, failed and why.
     const history = failed.execution_history as Array<{ to: string; actor: string; detail: { message?: string } | null }>;
     assert.deepEqual(history.map((e) => [e.to, e.actor]), [
-      ['awaiting_approval', 'agent:strategy'], ['queued', `user:${owner.id}`], ['in_progress', 'worker:executor'], ['failed', 'worker:executor'],
+      ['awaiting_approval', 'agent:strategy'], ['queued', `user:${owner.id}`], ['in_progress', EXECUTOR_ACTOR], ['failed', EXECUTOR_ACTOR],
     ]);
+    // The process that ran it (issue 24): this one, by host and pid.
+    assert.equal(EXECUTOR_ACTOR, `worker:executor@${hostname()}:${process.pid}`);
     assert.match(history.at(-1)!.detail?.message ?? '', /completion could not be recorded/, 'the failure\'s reason is in its history');
     const jobs = await ctx.app.jobs.findJobs(VERIFY_JOB);
     assert.ok(!jobs.some((job) => (job.data as { taskId?: string }).taskId === id));

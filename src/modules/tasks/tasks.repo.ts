@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB, TaskCategory, TaskPriority, TaskStatus } from '../../db/types.ts';
 import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './state-machine.ts';
 import { isMemberOf, memberWorkspaces } from '../workspaces/access.repo.ts';
+import { EXECUTOR_ACTOR } from '../../jobs/worker-instance.ts';
 
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
@@ -250,10 +251,10 @@ export function createTasksRepo(db: Kysely<DB>) {
     finish(taskId: string, outcome: { deliverables: unknown } | { error: unknown; changed?: unknown[] }, lease?: string, trx: Kysely<DB> = db) {
       const ifLease = lease === undefined ? {} : { ifLease: lease };
       if ('deliverables' in outcome) {
-        return this.transition(null, taskId, 'complete', 'worker:executor', undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease }, trx);
+        return this.transition(null, taskId, 'complete', EXECUTOR_ACTOR, undefined, { deliverables: JSON.stringify(outcome.deliverables), ...ifLease }, trx);
       }
       const changed = outcome.changed ? { deliverables: JSON.stringify(outcome.changed) } : {};
-      return this.transition(null, taskId, 'fail', 'worker:executor', outcome.error, { error: JSON.stringify(outcome.error), ...changed, ...ifLease }, trx);
+      return this.transition(null, taskId, 'fail', EXECUTOR_ACTOR, outcome.error, { error: JSON.stringify(outcome.error), ...changed, ...ifLease }, trx);
     },
 
     /** Internal (worker): a failed task's final word, once its changed pages were put back: the message and what is still changed. */
@@ -287,7 +288,7 @@ export function createTasksRepo(db: Kysely<DB>) {
           returning id, deliverables
         ), logged as (
           insert into task_events (task_id, from_status, to_status, actor, detail)
-          select id, 'in_progress', 'in_progress', 'worker:executor', jsonb_build_object(
+          select id, 'in_progress', 'in_progress', ${EXECUTOR_ACTOR}, jsonb_build_object(
             'message', 'resumed after the attempt that stopped',
             'pages_done', case when jsonb_typeof(deliverables) = 'array' then jsonb_array_length(deliverables) else 0 end
           ) from taken

@@ -12,6 +12,7 @@ import { isRestorable } from '../connectors/connector.types.ts';
 import { OPEN_STATUSES, statusInWords, TRANSITIONS } from './state-machine.ts';
 import type { TaskOrder, TasksRepo } from './tasks.repo.ts';
 import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { EXECUTOR_ACTOR } from '../../jobs/worker-instance.ts';
 
 interface ListQuery {
   site_id?: string | undefined;
@@ -188,7 +189,7 @@ export function createTasksService(deps: {
     worker: {
       find: (taskId: string) => repo.findForWork(taskId),
       /** queued -> in_progress, owned by this execution attempt (`lease`). */
-      start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', 'worker:executor', undefined, { lease }),
+      start: (taskId: string, lease: string) => repo.transition(null, taskId, 'start', EXECUTOR_ACTOR, undefined, { lease }),
       /** Ends the task failed with its error (and what it left changed), and says so (task.failed) in the same transaction. */
       finish: (taskId: string, outcome: { error: unknown; changed?: unknown[] }, lease?: string) =>
         deps.transact(async (trx) => {

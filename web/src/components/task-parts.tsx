@@ -84,7 +84,8 @@ function render(v: unknown): ComponentChildren {
 
 /** Who moved a task: "agent:strategy" -> "the strategy agent"; a user is the site's owner, i.e. you. */
 export function actorName(actor: string): string {
-  const [kind, name = ''] = actor.split(':');
+  // "worker:executor@host:pid": the history names the process that ran it; a person reads "the executor".
+  const [kind, name = ''] = actor.replace(/@.*$/u, '').split(':');
   if (kind === 'user') return 'you';
   if (kind === 'agent') return `the ${name.replace(/_/g, ' ')} agent`;
   if (kind === 'worker') return `the ${name.replace(/_/g, ' ')}`;
