@@ -92,7 +92,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   registerErrorHandling(app);
   drainConnectionsOnClose(app);
 
-  const container = await createContainer({ config, database, log: app.log, jobTuning });
+  const container = await createContainer({ config, database, log: app.log, jobTuning, role: 'api' });
   const { redis, services: s } = container;
   await app.register(rateLimit, { global: false, ...(redis ? { store: namedRedisStore(redis) } : {}) });
   // Cookies for the web app's session: set by its session routes and by the Google sign-in callback.

@@ -82,6 +82,8 @@ export interface ContainerOptions {
   log: FastifyBaseLogger;
   /** Job queue timings (tests shorten them to see a dead worker's job retried quickly). */
   jobTuning?: JobQueueTuning | undefined;
+  /** Which process this is, as the job queue's instance registry names it. */
+  role?: 'api' | 'worker' | 'cli';
 }
 
 /**
@@ -89,11 +91,11 @@ export interface ContainerOptions {
  * HTTP app (app.ts), the worker (worker.ts) and the CLI build the same services here; events
  * between modules are durable jobs (jobs/registry.ts), never callbacks.
  */
-export async function createContainer({ config, database, log, jobTuning }: ContainerOptions) {
+export async function createContainer({ config, database, log, jobTuning, role }: ContainerOptions) {
   const db = database.db;
   const transact = transactor(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const queue = createJobQueue(database, log, jobTuning);
+  const queue = createJobQueue(database, log, jobTuning, role ? { instanceName: role } : {});
   const allowPrivateTargets = config.allowPrivateTargets;
   const secretsKey = await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log });
   const secrets = createSecretBox(secretsKey);

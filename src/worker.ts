@@ -22,7 +22,7 @@ async function main() {
   log.info({ waitSeconds: config.databaseWaitSeconds }, 'waiting for the database');
   await waitForDatabase(database, { timeoutMs: config.databaseWaitSeconds * 1000, log: (message) => log.warn(message) });
   await migrate(database);
-  const container = await createContainer({ config, database, log });
+  const container = await createContainer({ config, database, log, role: 'worker' });
   await container.startJobs(true);
   log.info('worker ready');
 

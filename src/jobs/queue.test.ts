@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { until } from '../../test/helpers/wait.ts';
@@ -59,6 +60,18 @@ describe('the job registry', () => {
     assert.equal(typeof finished?.durationMs, 'number');
     await until(async () => logged.find((l) => l.msg === 'job finished' && l.invitationId === invitationId), (l) => l !== undefined, 'the mail job\'s end');
     assert.ok(!JSON.stringify(logged).includes('sealed-token-not-for-logs'), 'a payload\'s token is never logged');
+  });
+
+  it('lists each process in the instance registry by name, host and pid, and a stopped one as not live', async () => {
+    const second = createJobQueue(database, pino({ level: 'silent' }), { heartbeatSeconds: 10, superviseIntervalSeconds: 1 }, { instanceName: 'worker' });
+    await second.start({ work: false });
+    const mine = async () => (await queue.instances()).filter((i) => i.name === 'worker' && i.pid === process.pid);
+    const [running] = await mine();
+    assert.equal(running?.live, true);
+    assert.equal(running?.host, hostname());
+    await second.stop();
+    const [stopped] = await mine();
+    assert.equal(stopped?.live, false, 'a stopped worker is not listed as running');
   });
 
   it('dead-letters a payload that fails its schema at run time, with a clear log, without running or retrying it', async () => {

@@ -50,8 +50,13 @@ const inTransaction = (trx: Kysely<DB>) => ({
  * reaches its dead-letter handler. Payloads are checked against the registry's schemas when
  * a job runs: a payload that does not match is logged and dead-lettered, never retried.
  */
-export function createJobQueue(database: Database, log: Log, tuning: JobQueueTuning = DEFAULT_JOB_TUNING) {
-  const common = { superviseIntervalSeconds: tuning.superviseIntervalSeconds, monitorIntervalSeconds: tuning.superviseIntervalSeconds };
+export function createJobQueue(database: Database, log: Log, tuning: JobQueueTuning = DEFAULT_JOB_TUNING, options: { instanceName?: string } = {}) {
+  // pg-boss's instance registry (getInstances): each process by name, host and pid, live while its heartbeat (every 10 s)
+  // comes; a killed one reads as not live after three missed beats, and pg-boss's maintenance deletes its row after 7 days.
+  const common = {
+    superviseIntervalSeconds: tuning.superviseIntervalSeconds, monitorIntervalSeconds: tuning.superviseIntervalSeconds,
+    instanceHeartbeatSeconds: 10, ...(options.instanceName ? { instanceName: options.instanceName } : {}),
+  };
   const boss =
     'pglite' in database.jobs
       ? new PgBoss({ ...common, db: fromPglite(database.jobs.pglite), backend: 'pglite', schema: 'jobs' })
@@ -134,6 +139,8 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
     describe: (name: string) => boss.getQueue(name),
     schedules: (name: JobName) => boss.getSchedules(name),
     findJobs: (name: string) => boss.findJobs(name, {}),
+    /** The processes that run this queue, live or not (pg-boss's instance registry). */
+    instances: () => boss.getInstances(),
   };
 }
 
