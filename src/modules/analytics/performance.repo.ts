@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { containing } from '../../lib/like-pattern.ts';
 import type { DateRange } from './report-periods.ts';
 
 /** A filter of the report, as Search Console's: the query or the page contains, does not contain or equals a text. */
@@ -23,8 +24,6 @@ export type Dimension = 'query' | 'page';
 export const SORTS = ['clicks', 'impressions', 'ctr', 'position', 'clicks_change', 'impressions_change', 'ctr_change', 'position_change'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** A LIKE pattern that matches `text` literally anywhere (its own % and _ escaped). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 type Columns = { query: RawBuilder<unknown>; page: RawBuilder<unknown> };
 const ROW_COLUMNS: Columns = { query: sql`query`, page: sql`page` };
@@ -43,6 +42,18 @@ function filterSql(f: ReportFilters, { query, page }: Columns = ROW_COLUMNS): Ra
 
 export const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
   ({ clicks: Number(row.clicks ?? 0), impressions: Number(row.impressions ?? 0), weighted_position: Number(row.weighted_position ?? 0) });
+
+/** A row of a table joined as `c` and `p` (the queries', the pages', the countries' and the devices'): its key and each period's figures. */
+export type TableRow = {
+  key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
+  p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
+};
+/** A table row's figures: the comparison's are absent without a comparison period (not zero). */
+export const tableItemOf = (comparison: DateRange | null) => (r: TableRow) => ({
+  key: r.key,
+  current: figures(r),
+  previous: comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
+});
 
 /** A period's figures of one row of the table, as SQL. */
 interface Side { clicks: RawBuilder<unknown>; impressions: RawBuilder<unknown>; weighted_position: RawBuilder<unknown> }
@@ -76,10 +87,6 @@ function keyFilterSql(dimension: Dimension, f: ReportFilters, key: RawBuilder<un
 type TableInput = {
   dimension: Dimension; range: DateRange; comparison: DateRange | null; filters: ReportFilters; search?: string | undefined;
   sort: Sort; order: 'asc' | 'desc'; limit: number; offset: number;
-};
-type TableRow = {
-  key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
-  p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
 };
 
 /**
@@ -190,11 +197,7 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
         total,
         /** Where the rows came from: a stored set, or the query rows (tests and the bench check both agree). */
         source: stored ? 'summary' as const : 'live' as const,
-        items: rows.map((r) => ({
-          key: r.key,
-          current: figures(r),
-          previous: input.comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
-        })),
+        items: rows.map(tableItemOf(input.comparison)),
       };
     },
   };

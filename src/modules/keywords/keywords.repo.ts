@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { containing } from '../../lib/like-pattern.ts';
 import { intentSql } from '../search-data/intent.ts';
 import type { CHANGES, INTENTS, KEYWORD_SORTS, POSITION_BANDS } from './keywords.schemas.ts';
 import { memberWorkspaces } from '../workspaces/access.repo.ts';
@@ -30,8 +31,6 @@ const MOVES: Record<(typeof CHANGES)[number], ReturnType<typeof sql>> = {
   unchanged: sql`current_position = previous_position`,
   new: sql`current_position is not null and previous_position is null`,
 };
-/** A LIKE pattern matching `text` literally anywhere (its own % and _ escaped). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 /** What each sort orders by: fixed expressions only, never a client's text. */
 const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
   clicks: sql`clicks_28d`,
