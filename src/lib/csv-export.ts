@@ -31,6 +31,11 @@ export async function* pagedBatches<T>(read: (limit: number, offset: number) => 
   }
 }
 
+/** Batches with each row made into an export's (a batch at a time: what a row needs of other tables is read for the batch at once). */
+export async function* mapBatches<T, U>(batches: AsyncIterable<readonly T[]>, map: (batch: readonly T[]) => Promise<readonly U[]> | readonly U[]): AsyncGenerator<readonly U[]> {
+  for await (const batch of batches) yield await map(batch);
+}
+
 /** A file name of letters, digits, dots and dashes only: it goes into a header unquoted by any user's text. */
 export const fileNamePart = (text: string) => text.toLowerCase().replace(/[^a-z0-9.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'export';
 

@@ -3,12 +3,9 @@ import type { SitesService } from '../sites/sites.service.ts';
 import type { AnalyticsRepo } from './analytics.repo.ts';
 import { hasFilters, type PerformanceRepo, type ReportFilters } from './performance.repo.ts';
 import type { PerformanceExportQuery, PerformanceQuery } from './performance.schemas.ts';
-import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { EXPORT_BATCH, fileNamePart, mapBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { isFinal, reportRange } from './report-periods.ts';
-import { changeOf, chartOf, metricsOf, tableOrder, tableRowOf, type Change, type Metrics } from './period-figures.ts';
-
-/** Rows of an aggregated export read at once: each read sums the whole period again, so fewer and larger reads. */
-const AGGREGATE_BATCH = 50_000;
+import { chartOf, tableOrder, tableRowOf } from './period-figures.ts';
 
 /**
  * The performance report, as Search Console's: a period's clicks, impressions, CTR and
@@ -72,42 +69,30 @@ export function createPerformanceService(deps: {
     async exportRows(userId: string, query: Static<typeof PerformanceExportQuery>): Promise<CsvExport<ExportRow>> {
       const { site, range, filters, comparison, sort, order } = await prepare(userId, query);
       const dimension = query.dimension ?? 'query';
-      const read = async (limit: number, offset: number) => (await deps.repo.rows(site.id, {
-        dimension, range, comparison, filters, search: query.search, sort, order, limit, offset,
-      })).items.map((r): ExportRow => {
-        const metrics = metricsOf(r.current);
-        const before = r.previous ? metricsOf(r.previous) : null;
-        return { key: r.key, metrics, before, change: before ? changeOf(metrics, before) : null };
-      });
       const kind = dimension === 'query' ? 'queries' : 'pages';
       return {
         filename: `${fileNamePart(site.domain)}-${kind}-${range.start}-to-${range.end}${comparison ? `-vs-${comparison.start}-to-${comparison.end}` : ''}.csv`,
         columns: [...exportColumns(dimension), ...(comparison ? COMPARISON_COLUMNS : [])],
-        // Each batch aggregates the period again (the rows are sums): few large batches, not many small ones.
-        batches: pagedBatches(read, AGGREGATE_BATCH),
+        // Summed and sorted once, in one snapshot (performance.repo exportBatches), then read a batch at a time.
+        batches: mapBatches(deps.repo.exportBatches(site.id, { dimension, range, comparison, filters, search: query.search, sort, order }, EXPORT_BATCH), (rows) => rows.map(tableRowOf)),
       };
     },
   };
 }
 
-interface ExportRow {
-  key: string;
-  metrics: Metrics;
-  before: Metrics | null;
-  change: Change | null;
-}
+type ExportRow = ReturnType<typeof tableRowOf>;
 const exportColumns = (dimension: 'query' | 'page'): Array<CsvColumn<ExportRow>> => [
   { header: dimension, value: (r) => r.key },
-  { header: 'clicks', value: (r) => r.metrics.clicks },
-  { header: 'impressions', value: (r) => r.metrics.impressions },
-  { header: 'ctr', value: (r) => r.metrics.ctr },
-  { header: 'position', value: (r) => r.metrics.position },
+  { header: 'clicks', value: (r) => r.clicks },
+  { header: 'impressions', value: (r) => r.impressions },
+  { header: 'ctr', value: (r) => r.ctr },
+  { header: 'position', value: (r) => r.position },
 ];
 const COMPARISON_COLUMNS: Array<CsvColumn<ExportRow>> = [
-  { header: 'previous_clicks', value: (r) => r.before?.clicks },
-  { header: 'previous_impressions', value: (r) => r.before?.impressions },
-  { header: 'previous_ctr', value: (r) => r.before?.ctr },
-  { header: 'previous_position', value: (r) => r.before?.position },
+  { header: 'previous_clicks', value: (r) => r.previous?.clicks },
+  { header: 'previous_impressions', value: (r) => r.previous?.impressions },
+  { header: 'previous_ctr', value: (r) => r.previous?.ctr },
+  { header: 'previous_position', value: (r) => r.previous?.position },
   { header: 'clicks_change_percent', value: (r) => r.change?.clicks },
   { header: 'impressions_change_percent', value: (r) => r.change?.impressions },
   { header: 'ctr_change_points', value: (r) => r.change?.ctr },

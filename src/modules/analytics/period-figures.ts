@@ -34,7 +34,6 @@ export function changeOf(now: Metrics, before: Metrics) {
     position: now.position === null || before.position === null ? null : round(now.position - before.position, 1),
   };
 }
-export type Change = ReturnType<typeof changeOf>;
 
 function sumOf(days: Iterable<Figures>): Figures {
   const total = { ...NONE };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { containing } from '../../lib/like-pattern.ts';
+import { snapshotBatches } from '../../db/snapshot-cursor.ts';
 import { intentSql } from '../search-data/intent.ts';
 import type { CHANGES, INTENTS, KEYWORD_SORTS, POSITION_BANDS } from './keywords.schemas.ts';
 import { memberWorkspaces } from '../workspaces/access.repo.ts';
@@ -74,9 +75,13 @@ export function createKeywordsRepo(db: Kysely<DB>) {
       return { items, total: Number(count.total) };
     },
 
-    /** Rows of the export, in the list's order: the list's columns and the last 28 days' clicks and impressions. */
-    exportRows(siteId: string, order: KeywordOrder, filters: KeywordFilters, limit: number, offset: number) {
-      return ordered(siteId, order, filters).select([...COLUMNS, 'clicks_28d', 'impressions_28d']).limit(limit).offset(offset).execute();
+    /**
+     * Rows of the export, in the list's order, a batch at a time: the list's columns and the last 28 days' clicks and
+     * impressions. Read in one snapshot: the orders are by figures a sync rewrites (clicks, positions), so the last row
+     * read is no stable place to go on from.
+     */
+    exportBatches(siteId: string, order: KeywordOrder, filters: KeywordFilters, size: number) {
+      return snapshotBatches(db, async () => ordered(siteId, order, filters).select([...COLUMNS, 'clicks_28d', 'impressions_28d']), size);
     },
 
     stats(siteId: string) {
