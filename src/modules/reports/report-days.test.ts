@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
 import { createTestDatabase } from '../../../test/helpers/database.ts';
+import { insertOwnedSite } from '../../../test/helpers/owned-site.ts';
 import type { Database } from '../../db/client.ts';
 import { createEngagementRepo } from '../analytics/engagement.repo.ts';
 import { createEngagementService } from '../analytics/engagement.service.ts';
@@ -22,9 +22,7 @@ const tasks = new Map<string, string>();
 before(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  userId = (await sql<{ id: string }>`insert into users (email, name) values ('report-days@example.com', 'Days') returning id`.execute(db)).rows[0]!.id;
-  siteId = (await sql<{ id: string }>`insert into sites (owner_id, workspace_id, name, domain)
-    values (${userId}, (select id from workspaces where personal_of = ${userId}), 'Days', 'report-days.example.org') returning id`.execute(db)).rows[0]!.id;
+  ({ userId, siteId } = await insertOwnedSite(db, 'report-days.example.org'));
   const repo = createTasksRepo(db);
   // Each task completed once, at the instant its name says.
   const completedAt = {
