@@ -25,7 +25,6 @@ export type Dimension = 'query' | 'page';
 export const SORTS = ['clicks', 'impressions', 'ctr', 'position', 'clicks_change', 'impressions_change', 'ctr_change', 'position_change'] as const;
 export type Sort = (typeof SORTS)[number];
 
-
 type Columns = { query: RawBuilder<unknown>; page: RawBuilder<unknown> };
 const ROW_COLUMNS: Columns = { query: sql`query`, page: sql`page` };
 
@@ -128,7 +127,7 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
     const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
     return {
       /** The rows, with more columns if asked (the paged read's count). */
-      rows: (more = sql``) => sql<TableRow>`${joined}
+      rows: (more = sql``) => sql<Omit<TableRow, 'total'>>`${joined}
         select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
                p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position${more}
         from c full outer join p on p.key = c.key
