@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import Fastify from 'fastify';
-import { fileNamePart, pagedBatches, sendCsv, type CsvColumn } from './csv-export.ts';
+import { fileNamePart, keysetBatches, sendCsv, type CsvColumn } from './csv-export.ts';
 
 interface Row { name: string; n: number | null }
 const columns: Array<CsvColumn<Row>> = [{ header: 'name', value: (r) => r.name }, { header: 'n', value: (r) => r.n }];
@@ -21,8 +21,9 @@ describe('CSV exports', () => {
     const rows: Row[] = [
       { name: 'plain', n: 1 }, { name: 'a, "quoted" one', n: 2 }, { name: 'two\nlines', n: null }, { name: 'Müller – 東京', n: -3.5 }, { name: 'last', n: 0 },
     ];
-    const read = async (limit: number, offset: number) => rows.slice(offset, offset + limit);
-    const res = await serve(pagedBatches(read, 2));
+    // The rows' places as their seek key.
+    const read = async (after: number | undefined, limit: number) => rows.slice((after ?? -1) + 1, (after ?? -1) + 1 + limit);
+    const res = await serve(keysetBatches(read, (last) => rows.indexOf(last), 2));
     assert.equal(res.statusCode, 200);
     assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8');
     assert.equal(res.headers['content-disposition'], 'attachment; filename="rows.csv"');
@@ -31,22 +32,36 @@ describe('CSV exports', () => {
   });
 
   it('writes text a spreadsheet would run as a formula with a leading apostrophe, and numbers as numbers', async () => {
-    const res = await serve(pagedBatches(async (_l, offset) => (offset === 0 ? [
+    const res = await serve(keysetBatches(async (after) => (after === undefined ? [
       { name: '=HYPERLINK("http://evil.example","x")', n: -1 }, { name: '+1', n: 1 }, { name: '-2', n: 2 }, { name: '@SUM(A1)', n: 3 },
-    ] : []), 10));
+    ] : []), (last) => last.n, 10));
     const lines = res.rawPayload.subarray(3).toString('utf8').trim().split('\n');
     assert.deepEqual(lines.slice(1), [`"'=HYPERLINK(""http://evil.example"",""x"")",-1`, "'+1,1", "'-2,2", "'@SUM(A1),3"]);
   });
 
-  it('reads batch after batch until one comes back short, and none after an empty one', async () => {
-    const asked: number[] = [];
-    const read = async (limit: number, offset: number) => {
-      asked.push(offset);
-      return Array.from({ length: Math.max(0, Math.min(limit, 4 - offset)) }, (_, i) => ({ name: `r${offset + i}`, n: offset + i }));
+  it('reads batch after batch, each after the last row read, until one comes back short, and none after an empty one', async () => {
+    const asked: Array<number | undefined> = [];
+    const read = async (after: number | undefined, limit: number) => {
+      asked.push(after);
+      const from = after === undefined ? 0 : after + 1;
+      return Array.from({ length: Math.max(0, Math.min(limit, 4 - from)) }, (_, i) => ({ name: `r${from + i}`, n: from + i }));
     };
     const seen: number[] = [];
-    for await (const batch of pagedBatches(read, 2)) seen.push(batch.length);
-    assert.deepEqual([asked, seen], [[0, 2, 4], [2, 2]]);
+    for await (const batch of keysetBatches(read, (last) => last.n!, 2)) seen.push(batch.length);
+    assert.deepEqual([asked, seen], [[undefined, 1, 3], [2, 2]]);
+  });
+
+  it('goes on after the last row read: a row inserted ahead of it between batches neither repeats nor shifts a row', async () => {
+    // A table in name order; the export reads two rows at a time.
+    const table = ['b', 'd', 'f', 'h', 'j'];
+    const read = async (after: string | undefined, limit: number) => table.filter((name) => after === undefined || name > after).slice(0, limit).map((name) => ({ name, n: null }));
+    const names: string[] = [];
+    for await (const batch of keysetBatches(read, (last) => last.name, 2)) {
+      names.push(...batch.map((r) => r.name));
+      // After the first batch, a row before it ('a': an offset of 2 would read 'd' again) and one still to come ('g').
+      if (names.length === 2) table.push('a', 'g'), table.sort();
+    }
+    assert.deepEqual(names, ['b', 'd', 'f', 'g', 'h', 'j']);
   });
 
   it('aborts the download when a read fails after the first batch: no file that looks whole', async () => {

@@ -20,15 +20,27 @@ export interface CsvExport<T> {
 export const EXPORT_BATCH = 5_000;
 
 /**
- * Every row of a sorted, paged read, a batch at a time (offset paging over the same order the
- * list uses, ties broken by a unique key, so no row is read twice or missed while nothing changes).
+ * Every row of a read in a stable unique order, a batch at a time, each batch the rows after the
+ * last one read (keyset paging: `seek` is that row's place in the order). A row written or
+ * deleted meanwhile cannot shift the rows still to come, as it would under an offset (a row
+ * inserted ahead of it would give the last row read again), and a batch deep in the set costs
+ * what the first does. For an order whose values do not change (a creation time, a name); a
+ * list sorted by a figure that changes is read in one snapshot instead (db/snapshot-cursor.ts).
  */
-export async function* pagedBatches<T>(read: (limit: number, offset: number) => Promise<readonly T[]>, size = EXPORT_BATCH): AsyncGenerator<readonly T[]> {
-  for (let offset = 0; ; offset += size) {
-    const rows = await read(size, offset);
+export async function* keysetBatches<T, K>(
+  read: (after: K | undefined, limit: number) => Promise<readonly T[]>, seek: (last: T) => K, size = EXPORT_BATCH,
+): AsyncGenerator<readonly T[]> {
+  for (let after: K | undefined; ;) {
+    const rows = await read(after, size);
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
+    after = seek(rows.at(-1)!);
   }
+}
+
+/** Batches with each row made into an export's (a batch at a time: what a row needs of other tables is read for the batch at once). */
+export async function* mapBatches<T, U>(batches: AsyncIterable<readonly T[]>, map: (batch: readonly T[]) => Promise<readonly U[]> | readonly U[]): AsyncGenerator<readonly U[]> {
+  for await (const batch of batches) yield await map(batch);
 }
 
 /** A file name of letters, digits, dots and dashes only: it goes into a header unquoted by any user's text. */

@@ -1,10 +1,11 @@
 import type { Static } from 'typebox';
-import { changePercent, DAY_MS, GOOGLE_TIME_ZONE } from '../search-data/periods.ts';
+import { changePercent } from '../search-data/periods.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AnalyticsRepo } from './analytics.repo.ts';
 import type { EngagementDay, EngagementRepo } from './engagement.repo.ts';
 import type { EngagementQuery, TimelineQuery } from './engagement.schemas.ts';
 import { datesOf, isFinal, reportRange } from './report-periods.ts';
+import { pacificBounds, pacificDateOf } from './pacific-days.ts';
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
@@ -28,8 +29,6 @@ const changeOf = (now: Metrics, before: Metrics) => ({
   engagement_rate: now.engagement_rate === null || before.engagement_rate === null ? null : round((now.engagement_rate - before.engagement_rate) * 100, 2),
   key_events: changePercent(now.key_events, before.key_events),
 });
-
-const pacificDay = new Intl.DateTimeFormat('en-CA', { timeZone: GOOGLE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /**
  * GA4's side of the performance report (sessions, page views, engagement, key events, with the
@@ -74,13 +73,10 @@ export function createEngagementService(deps: {
     async timeline(userId: string, query: Static<typeof TimelineQuery>) {
       const site = await deps.sites.getSite(userId, query.site_id);
       const range = reportRange({ ...query, compare: 'none' }, undefined, now());
-      // A day of the charts is a Pacific day: read a UTC window a day wider on each side, then keep the instants whose
-      // Pacific date falls in the period.
-      const from = new Date(Date.parse(`${range.start}T00:00:00Z`) - DAY_MS);
-      const to = new Date(Date.parse(`${range.end}T00:00:00Z`) + 2 * DAY_MS);
-      const items = (await deps.repo.changes(site.id, from, to))
-        .map((c) => ({ ...c, date: pacificDay.format(c.at) }))
-        .filter((c) => c.date >= range.start && c.date <= range.end);
+      // A day of the charts is a Pacific day: the period's instants are its Pacific days' (the client report counts the
+      // tasks it completed by the same days).
+      const { from, to } = pacificBounds(range);
+      const items = (await deps.repo.changes(site.id, from, to)).map((c) => ({ ...c, date: pacificDateOf(c.at) }));
       return { site_id: site.id, period: { start: range.start, end: range.end, days: range.days }, items };
     },
   };

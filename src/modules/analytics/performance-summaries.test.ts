@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { DAY_MS, isoDate, pacificToday } from '../search-data/periods.ts';
 import { createSearchDataRepo, type QueryPageDay } from '../search-data/search-data.repo.ts';
 import { createAnalyticsRepo } from './analytics.repo.ts';
-import { createPerformanceRepo, SORTS, type Dimension, type ReportFilters } from './performance.repo.ts';
+import { createPerformanceRepo, SORTS, type Dimension, type ReportFilters, type TableQuery } from './performance.repo.ts';
 import { createPerformanceService } from './performance.service.ts';
 import { reportRange, type Comparison } from './report-periods.ts';
 
@@ -138,6 +138,37 @@ describe('the performance report\'s stored sets', () => {
     ];
     for (const [label, dimension, range, filters] of cases) {
       await bothAgree({ dimension, range, comparison: range.comparison, filters, sort: 'clicks', order: 'desc', limit: 50, offset: 0 }, 'live', label);
+    }
+  });
+
+  it('export the whole table a batch at a time, from the stored set or the rows alike, in one snapshot', async () => {
+    const range = rangeOf('previous');
+    const exported = async (repo: ReturnType<typeof createPerformanceRepo>, query: TableQuery, between?: () => Promise<void>) => {
+      const items = [];
+      for await (const batch of repo.exportBatches(siteId, query, 4)) {
+        if (items.length === 4 && between) await between();
+        items.push(...batch);
+      }
+      return items;
+    };
+    for (const [sort, order, search] of [['clicks', 'desc', undefined], ['position_change', 'asc', undefined], ['ctr', 'desc', 'ro']] as const) {
+      const query: TableQuery = { dimension: 'query', range, comparison: range.comparison, filters: {}, search, sort, order };
+      const whole = (await live().rows(siteId, { ...query, limit: 10_000, offset: 0 })).items;
+      assert.ok(whole.length > 8 || search !== undefined, 'more than two batches');
+      for (const repo of [stored(), live()]) assert.deepEqual(await exported(repo, query), whole, JSON.stringify(query));
+    }
+    // A query with the most clicks, written after the first batch: an offset would now give that batch's last row again.
+    const query: TableQuery = { dimension: 'query', range, comparison: range.comparison, filters: {}, sort: 'clicks', order: 'desc' };
+    const before = (await live().rows(siteId, { ...query, limit: 10_000, offset: 0 })).items;
+    for (const repo of [stored(), live()]) {
+      assert.equal(await setCount(), 4);
+      const items = await exported(repo, query, async () => {
+        await sql`insert into search_query_daily (site_id, date, query, page, clicks, impressions, position)
+          values (${siteId}, ${day(0)}, 'written meanwhile', 'https://summaries.example.org/new', 10000, 10000, 1)`.execute(database.db);
+      });
+      assert.deepEqual(items, before, 'the rows of the snapshot, none shifted or repeated');
+      await sql`delete from search_query_daily where site_id = ${siteId} and query = 'written meanwhile'`.execute(database.db);
+      await createSearchDataRepo(database.db).replaceQueryDays(siteId, [], []);
     }
   });
 

@@ -1,5 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { containing } from '../../lib/like-pattern.ts';
+import { snapshotBatches } from '../../db/snapshot-cursor.ts';
 import type { DateRange } from './report-periods.ts';
 
 /** A filter of the report, as Search Console's: the query or the page contains, does not contain or equals a text. */
@@ -23,9 +25,6 @@ export type Dimension = 'query' | 'page';
 export const SORTS = ['clicks', 'impressions', 'ctr', 'position', 'clicks_change', 'impressions_change', 'ctr_change', 'position_change'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** A LIKE pattern that matches `text` literally anywhere (its own % and _ escaped). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 type Columns = { query: RawBuilder<unknown>; page: RawBuilder<unknown> };
 const ROW_COLUMNS: Columns = { query: sql`query`, page: sql`page` };
 
@@ -43,6 +42,18 @@ function filterSql(f: ReportFilters, { query, page }: Columns = ROW_COLUMNS): Ra
 
 export const figures = (row: { clicks: unknown; impressions: unknown; weighted_position: unknown }): Figures =>
   ({ clicks: Number(row.clicks ?? 0), impressions: Number(row.impressions ?? 0), weighted_position: Number(row.weighted_position ?? 0) });
+
+/** A row of a table joined as `c` and `p` (the queries', the pages', the countries' and the devices'): its key and each period's figures. */
+export type TableRow = {
+  key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
+  p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
+};
+/** A table row's figures: the comparison's are absent without a comparison period (not zero). */
+export const tableItemOf = (comparison: DateRange | null) => (r: Omit<TableRow, 'total'>) => ({
+  key: r.key,
+  current: figures(r),
+  previous: comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
+});
 
 /** A period's figures of one row of the table, as SQL. */
 interface Side { clicks: RawBuilder<unknown>; impressions: RawBuilder<unknown>; weighted_position: RawBuilder<unknown> }
@@ -73,14 +84,12 @@ function keyFilterSql(dimension: Dimension, f: ReportFilters, key: RawBuilder<un
   return filterSql(f, { query: key, page: key });
 }
 
-type TableInput = {
+/** Which table: the queries or pages of a period beside a comparison, filtered, searched and sorted. */
+export type TableQuery = {
   dimension: Dimension; range: DateRange; comparison: DateRange | null; filters: ReportFilters; search?: string | undefined;
-  sort: Sort; order: 'asc' | 'desc'; limit: number; offset: number;
+  sort: Sort; order: 'asc' | 'desc';
 };
-type TableRow = {
-  key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
-  p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
-};
+type TableInput = TableQuery & { limit: number; offset: number };
 
 /**
  * The performance report's reads: totals and days of a site (Search Console's property
@@ -104,8 +113,8 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
         select date::text as date, clicks, impressions, position * impressions as weighted_position
         from search_daily where site_id = ${siteId} and date between ${range.start} and ${range.end}`);
 
-  /** The table aggregated from the query rows: each period's per key, full outer joined. */
-  async function live(siteId: string, input: TableInput): Promise<{ rows: TableRow[]; total: number }> {
+  /** The table aggregated from the query rows: each period's per key, full outer joined, every row in the order asked. */
+  function liveTable(siteId: string, input: TableQuery) {
     const key = input.dimension === 'query' ? sql.ref('query') : sql.ref('page');
     const where = sql`site_id = ${siteId} and ${filterSql(input.filters)}${input.search === undefined ? sql`` : sql` and ${key} ilike ${containing(input.search)}`}`;
     // The weighted position is summed exactly (numeric): the same double whatever order the rows come in, as a stored set's.
@@ -114,18 +123,50 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
       from search_query_daily where ${where} and date between ${range.start} and ${range.end} group by ${key}`;
     // Without a comparison the joined side is empty: one query shape for both.
     const previous = input.comparison ? aggregate(input.comparison) : sql`select null::text as key, 0::bigint as clicks, 0::bigint as impressions, 0::float8 as weighted_position where false`;
+    const joined = sql`with c as (${aggregate(input.range)}), p as (${previous})`;
     const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
-    const { rows } = await sql<TableRow>`
-      with c as (${aggregate(input.range)}), p as (${previous})
-      select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
-             p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position, count(*) over () as total
-      from c full outer join p on p.key = c.key
-      order by ${sortSql(input.sort, side('c'), side('p'))} ${direction} nulls last, coalesce(c.key, p.key) asc
-      limit ${input.limit} offset ${input.offset}`.execute(db);
+    return {
+      /** The rows, with more columns if asked (the paged read's count). */
+      rows: (more = sql``) => sql<Omit<TableRow, 'total'>>`${joined}
+        select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
+               p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position${more}
+        from c full outer join p on p.key = c.key
+        order by ${sortSql(input.sort, side('c'), side('p'))} ${direction} nulls last, coalesce(c.key, p.key) asc`,
+      count: sql<{ n: number }>`${joined} select count(*) as n from c full outer join p on p.key = c.key`,
+    };
+  }
+
+  async function live(siteId: string, input: TableInput): Promise<{ rows: TableRow[]; total: number }> {
+    const table = liveTable(siteId, input);
+    const { rows } = await sql<TableRow>`${table.rows(sql`, count(*) over () as total`)} limit ${input.limit} offset ${input.offset}`.execute(db);
     // A page past the end has no row to carry the count: counted apart.
-    const total = rows.length > 0 || input.offset === 0 ? Number(rows[0]?.total ?? 0)
-      : Number((await sql<{ n: number }>`with c as (${aggregate(input.range)}), p as (${previous}) select count(*) as n from c full outer join p on p.key = c.key`.execute(db)).rows[0]?.n ?? 0);
+    const total = rows.length > 0 || input.offset === 0 ? Number(rows[0]?.total ?? 0) : Number((await table.count.execute(db)).rows[0]?.n ?? 0);
     return { rows, total };
+  }
+
+  /** The stored set of exactly these periods (none for other periods or custom dates, nor once rows changed since the last refresh). */
+  const summarySet = (siteId: string, { dimension, range, comparison }: TableQuery) => sql<{ id: number }>`
+    select id from performance_summary_sets
+    where site_id = ${siteId} and dimension = ${dimension} and start_date = ${range.start} and end_date = ${range.end}
+      ${comparison ? sql`and comparison_start = ${comparison.start} and comparison_end = ${comparison.end}` : sql``}
+    limit 1`;
+
+  /** The stored set's rows (of the set a query names `found`), every one in the order asked; `keyFilters`: keyFilterSql's. */
+  function summaryTable(input: TableQuery, keyFilters: RawBuilder<unknown>) {
+    // Without a comparison: the keys with rows in the period, and no comparison figures (as the live query's empty side).
+    const where = sql`s.set_id = (select id from found) and ${input.comparison ? sql`true` : sql`s.clicks is not null`} and ${keyFilters}${
+      input.search === undefined ? sql`` : sql` and s.key ilike ${containing(input.search)}`}`;
+    const p = input.comparison ? side('s', 'p_') : NO_SIDE;
+    const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+    return {
+      where, direction,
+      rows: sql<Omit<TableRow, 'total'> & { sort_value: unknown }>`
+        select s.key, s.clicks, s.impressions, s.weighted_position,
+          ${p.clicks} as p_clicks, ${p.impressions} as p_impressions, ${p.weighted_position} as p_weighted_position,
+          ${sortSql(input.sort, side('s'), p)} as sort_value
+        from performance_summaries s where ${where}
+        order by sort_value ${direction} nulls last, s.key asc`,
+    };
   }
 
   /**
@@ -136,30 +177,13 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
   async function fromSummaries(siteId: string, input: TableInput): Promise<{ rows: TableRow[]; total: number } | undefined> {
     const keyFilters = keyFilterSql(input.dimension, input.filters, sql`s.key`);
     if (keyFilters === undefined) return undefined;
-    const { range, comparison } = input;
-    const set = sql`
-      select id from performance_summary_sets
-      where site_id = ${siteId} and dimension = ${input.dimension} and start_date = ${range.start} and end_date = ${range.end}
-        ${comparison ? sql`and comparison_start = ${comparison.start} and comparison_end = ${comparison.end}` : sql``}
-      limit 1`;
-    // Without a comparison: the keys with rows in the period, and no comparison figures (as the live query's empty side).
-    const where = sql`s.set_id = (select id from found) and ${comparison ? sql`true` : sql`s.clicks is not null`} and ${keyFilters}${
-      input.search === undefined ? sql`` : sql` and s.key ilike ${containing(input.search)}`}`;
-    const p = comparison ? side('s', 'p_') : NO_SIDE;
-    const direction = input.order === 'asc' ? sql`asc` : sql`desc`;
+    const table = summaryTable(input, keyFilters);
     const { rows } = await sql<TableRow & { set_id: number | null }>`
-      with found as (${set}),
-      page as (
-        select s.key, s.clicks, s.impressions, s.weighted_position,
-          ${p.clicks} as p_clicks, ${p.impressions} as p_impressions, ${p.weighted_position} as p_weighted_position,
-          ${sortSql(input.sort, side('s'), p)} as sort_value
-        from performance_summaries s where ${where}
-        order by sort_value ${direction} nulls last, s.key asc
-        limit ${input.limit} offset ${input.offset}
-      )
-      select (select id from found) as set_id, (select count(*) from performance_summaries s where ${where}) as total, page.*
+      with found as (${summarySet(siteId, input)}),
+      page as (${table.rows} limit ${input.limit} offset ${input.offset})
+      select (select id from found) as set_id, (select count(*) from performance_summaries s where ${table.where}) as total, page.*
       from (select 1) one left join page on true
-      order by page.sort_value ${direction} nulls last, page.key asc`.execute(db);
+      order by page.sort_value ${table.direction} nulls last, page.key asc`.execute(db);
     if (rows[0]?.set_id == null) return undefined;
     const total = Number(rows[0].total);
     return { rows: rows.filter((r) => r.key !== null), total };
@@ -190,12 +214,25 @@ export function createPerformanceRepo(db: Kysely<DB>, options: {
         total,
         /** Where the rows came from: a stored set, or the query rows (tests and the bench check both agree). */
         source: stored ? 'summary' as const : 'live' as const,
-        items: rows.map((r) => ({
-          key: r.key,
-          current: figures(r),
-          previous: input.comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
-        })),
+        items: rows.map(tableItemOf(input.comparison)),
       };
+    },
+
+    /**
+     * Every row of the table (as `rows` gives them, unpaged), a batch at a time, all from one snapshot: the rows are
+     * sorted by figures, which a sync rewrites, so no row read is a stable place to go on from. The table is summed and
+     * sorted once, read from the stored set where `rows` would read it.
+     */
+    async *exportBatches(siteId: string, input: TableQuery, size: number) {
+      const batches = snapshotBatches(db, async (trx) => {
+        const keyFilters = useSummaries ? keyFilterSql(input.dimension, input.filters, sql`s.key`) : undefined;
+        // The set looked up in the cursor's snapshot: it cannot go between the look and the read.
+        if (keyFilters !== undefined && (await summarySet(siteId, input).execute(trx)).rows.length > 0) {
+          return sql<Omit<TableRow, 'total'>>`with found as (${summarySet(siteId, input)}) ${summaryTable(input, keyFilters).rows}`;
+        }
+        return liveTable(siteId, input).rows();
+      }, size);
+      for await (const rows of batches) yield rows.map(tableItemOf(input.comparison));
     },
   };
 }

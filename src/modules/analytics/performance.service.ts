@@ -1,48 +1,11 @@
 import type { Static } from 'typebox';
-import { changePercent } from '../search-data/periods.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { AnalyticsRepo } from './analytics.repo.ts';
-import { hasFilters, type Figures, type PerformanceRepo, type ReportFilters } from './performance.repo.ts';
+import { hasFilters, type PerformanceRepo, type ReportFilters } from './performance.repo.ts';
 import type { PerformanceExportQuery, PerformanceQuery } from './performance.schemas.ts';
-import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
-import { datesOf, isFinal, reportRange } from './report-periods.ts';
-
-/** Rows of an aggregated export read at once: each read sums the whole period again, so fewer and larger reads. */
-const AGGREGATE_BATCH = 50_000;
-
-const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
-
-/** Clicks, impressions, CTR and the impression-weighted position of some figures. */
-export function metricsOf(f: Figures) {
-  return {
-    clicks: f.clicks,
-    impressions: f.impressions,
-    ctr: f.impressions === 0 ? null : round(f.clicks / f.impressions, 4),
-    position: f.impressions === 0 ? null : round(f.weighted_position / f.impressions, 1),
-  };
-}
-type Metrics = ReturnType<typeof metricsOf>;
-
-/** The change from `before` to `now`: percent for counts, percentage points for CTR, places for position. */
-export function changeOf(now: Metrics, before: Metrics) {
-  return {
-    clicks: changePercent(now.clicks, before.clicks),
-    impressions: changePercent(now.impressions, before.impressions),
-    ctr: now.ctr === null || before.ctr === null ? null : round((now.ctr - before.ctr) * 100, 2),
-    position: now.position === null || before.position === null ? null : round(now.position - before.position, 1),
-  };
-}
-
-const sum = (days: Iterable<Figures>): Figures => {
-  const total = { clicks: 0, impressions: 0, weighted_position: 0 };
-  for (const d of days) {
-    total.clicks += d.clicks;
-    total.impressions += d.impressions;
-    total.weighted_position += d.weighted_position;
-  }
-  return total;
-};
-const NONE: Figures = { clicks: 0, impressions: 0, weighted_position: 0 };
+import { EXPORT_BATCH, fileNamePart, mapBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { isFinal, reportRange } from './report-periods.ts';
+import { chartOf, tableOrder, tableRowOf } from './period-figures.ts';
 
 /**
  * The performance report, as Search Console's: a period's clicks, impressions, CTR and
@@ -64,10 +27,7 @@ export function createPerformanceService(deps: {
       query_contains: query.query_contains, query_not_contains: query.query_not_contains, query_equals: query.query_equals,
       page_contains: query.page_contains, page_not_contains: query.page_not_contains, page_equals: query.page_equals,
     };
-    // A change needs a period to change from: without a comparison a change's sort is its metric's.
-    const asked = query.sort ?? 'clicks';
-    const sort = range.comparison ? asked : (asked.replace(/_change$/, '') as typeof asked);
-    const order = query.order ?? (sort === 'position' ? 'asc' : 'desc');
+    const { sort, order } = tableOrder(query, range.comparison);
     return { site, covered, rowsFrom, range, filters, comparison: range.comparison, filtered: hasFilters(filters), sort, order };
   }
 
@@ -87,32 +47,16 @@ export function createPerformanceService(deps: {
           limit: pageSize, offset: (pageNumber - 1) * pageSize,
         }),
       ]);
-      const totalNow = metricsOf(sum(current.values()));
-      const totalBefore = previous ? metricsOf(sum(previous.values())) : null;
-      const previousDates = comparison ? datesOf(comparison) : [];
       return {
         site_id: site.id,
         period: { start: range.start, end: range.end, days: range.days },
         comparison: comparison ? { ...comparison, has_data: firstKnown !== null && firstKnown <= comparison.start } : null,
         filtered,
         rows_from: rowsFrom,
-        totals: { current: totalNow, previous: totalBefore, change: totalBefore ? changeOf(totalNow, totalBefore) : null },
-        // Every day of the period (Search Console leaves out a day without data: it counts as none), each beside the day
-        // in the same place of the comparison period.
-        days: datesOf(range).map((date, i) => {
-          const before = previousDates[i];
-          return {
-            date, final: known(date), ...metricsOf(current.get(date) ?? NONE),
-            previous: before === undefined || !previous ? null : { date: before, ...metricsOf(previous.get(before) ?? NONE) },
-          };
-        }),
+        ...chartOf(range, current, previous, known),
         rows: {
           dimension: query.dimension ?? 'query',
-          items: rows.items.map((r) => {
-            const metrics = metricsOf(r.current);
-            const before = r.previous ? metricsOf(r.previous) : null;
-            return { key: r.key, ...metrics, previous: before, change: before ? changeOf(metrics, before) : null };
-          }),
+          items: rows.items.map(tableRowOf),
           total: rows.total, page: pageNumber, page_size: pageSize,
         },
       };
@@ -125,42 +69,30 @@ export function createPerformanceService(deps: {
     async exportRows(userId: string, query: Static<typeof PerformanceExportQuery>): Promise<CsvExport<ExportRow>> {
       const { site, range, filters, comparison, sort, order } = await prepare(userId, query);
       const dimension = query.dimension ?? 'query';
-      const read = async (limit: number, offset: number) => (await deps.repo.rows(site.id, {
-        dimension, range, comparison, filters, search: query.search, sort, order, limit, offset,
-      })).items.map((r): ExportRow => {
-        const metrics = metricsOf(r.current);
-        const before = r.previous ? metricsOf(r.previous) : null;
-        return { key: r.key, metrics, before, change: before ? changeOf(metrics, before) : null };
-      });
       const kind = dimension === 'query' ? 'queries' : 'pages';
       return {
         filename: `${fileNamePart(site.domain)}-${kind}-${range.start}-to-${range.end}${comparison ? `-vs-${comparison.start}-to-${comparison.end}` : ''}.csv`,
         columns: [...exportColumns(dimension), ...(comparison ? COMPARISON_COLUMNS : [])],
-        // Each batch aggregates the period again (the rows are sums): few large batches, not many small ones.
-        batches: pagedBatches(read, AGGREGATE_BATCH),
+        // Summed and sorted once, in one snapshot (performance.repo exportBatches), then read a batch at a time.
+        batches: mapBatches(deps.repo.exportBatches(site.id, { dimension, range, comparison, filters, search: query.search, sort, order }, EXPORT_BATCH), (rows) => rows.map(tableRowOf)),
       };
     },
   };
 }
 
-interface ExportRow {
-  key: string;
-  metrics: Metrics;
-  before: Metrics | null;
-  change: ReturnType<typeof changeOf> | null;
-}
+type ExportRow = ReturnType<typeof tableRowOf>;
 const exportColumns = (dimension: 'query' | 'page'): Array<CsvColumn<ExportRow>> => [
   { header: dimension, value: (r) => r.key },
-  { header: 'clicks', value: (r) => r.metrics.clicks },
-  { header: 'impressions', value: (r) => r.metrics.impressions },
-  { header: 'ctr', value: (r) => r.metrics.ctr },
-  { header: 'position', value: (r) => r.metrics.position },
+  { header: 'clicks', value: (r) => r.clicks },
+  { header: 'impressions', value: (r) => r.impressions },
+  { header: 'ctr', value: (r) => r.ctr },
+  { header: 'position', value: (r) => r.position },
 ];
 const COMPARISON_COLUMNS: Array<CsvColumn<ExportRow>> = [
-  { header: 'previous_clicks', value: (r) => r.before?.clicks },
-  { header: 'previous_impressions', value: (r) => r.before?.impressions },
-  { header: 'previous_ctr', value: (r) => r.before?.ctr },
-  { header: 'previous_position', value: (r) => r.before?.position },
+  { header: 'previous_clicks', value: (r) => r.previous?.clicks },
+  { header: 'previous_impressions', value: (r) => r.previous?.impressions },
+  { header: 'previous_ctr', value: (r) => r.previous?.ctr },
+  { header: 'previous_position', value: (r) => r.previous?.position },
   { header: 'clicks_change_percent', value: (r) => r.change?.clicks },
   { header: 'impressions_change_percent', value: (r) => r.change?.impressions },
   { header: 'ctr_change_points', value: (r) => r.change?.ctr },

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { SegmentDimension } from '../search-data/search-data.repo.ts';
-import { figures, SORT_SQL, type Figures, type Sort } from './performance.repo.ts';
+import { figures, SORT_SQL, tableItemOf, type Figures, type Sort, type TableRow } from './performance.repo.ts';
 import type { DateRange } from './report-periods.ts';
 
 /**
@@ -25,10 +25,7 @@ export function createSegmentsRepo(db: Kysely<DB>) {
     }) {
       const previous = input.comparison ? aggregate(siteId, input.dimension, input.comparison)
         : sql`select null::text as key, 0::bigint as clicks, 0::bigint as impressions, 0::float8 as weighted_position where false`;
-      const { rows } = await sql<{
-        key: string; clicks: number | null; impressions: number | null; weighted_position: number | null;
-        p_clicks: number | null; p_impressions: number | null; p_weighted_position: number | null; total: number;
-      }>`
+      const { rows } = await sql<TableRow>`
         with c as (${aggregate(siteId, input.dimension, input.range)}), p as (${previous})
         select coalesce(c.key, p.key) as key, c.clicks, c.impressions, c.weighted_position,
                p.clicks as p_clicks, p.impressions as p_impressions, p.weighted_position as p_weighted_position, count(*) over () as total
@@ -39,11 +36,7 @@ export function createSegmentsRepo(db: Kysely<DB>) {
         // A page past the end has no row to carry the count (a country or device list is short: counted again then).
         total: rows.length > 0 ? Number(rows[0]!.total) : input.offset === 0 ? 0
           : Number((await sql<{ n: number }>`with c as (${aggregate(siteId, input.dimension, input.range)}), p as (${previous}) select count(*) as n from c full outer join p on p.key = c.key`.execute(db)).rows[0]?.n ?? 0),
-        items: rows.map((r) => ({
-          key: r.key,
-          current: figures(r),
-          previous: input.comparison ? figures({ clicks: r.p_clicks, impressions: r.p_impressions, weighted_position: r.p_weighted_position }) : undefined,
-        })),
+        items: rows.map(tableItemOf(input.comparison)),
       };
     },
 

@@ -18,6 +18,9 @@ export interface PageRecord {
   content: string | null;
 }
 
+/** Where an audit's issues export goes on from: the last row read's place in its order. */
+export interface IssueSeek { check_rank: number; check_id: string; url: string; value: string | null }
+
 /** Every method that writes takes an optional transaction (trx) to run in; the database otherwise. */
 export function createAuditsRepo(db: Kysely<DB>) {
   /** Runs fn in the caller's transaction, or in a new one. */
@@ -357,12 +360,22 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Rows of an audit's issues export: checks in the order given (most severe first), then by URL and value. */
-    exportIssues(auditId: string, checkOrder: readonly string[], checkId: string | undefined, limit: number, offset: number) {
-      let query = db.selectFrom('audit_issues').select(['check_id', 'url', 'value']).where('audit_id', '=', auditId);
+    /**
+     * Rows of an audit's issues export: checks in the order given (most severe first; any other last), then by URL and
+     * value (no value last); the rows after `after`, the last row read (the crawler keeps check, URL and value unique).
+     */
+    exportIssues(auditId: string, checkOrder: readonly string[], checkId: string | undefined, after: IssueSeek | undefined, limit: number) {
+      const rank = sql<number>`coalesce(array_position(${sql.val(checkOrder)}::text[], check_id), ${checkOrder.length + 1})`;
+      let query = db.selectFrom('audit_issues').select(['check_id', 'url', 'value', rank.as('check_rank')]).where('audit_id', '=', auditId);
       if (checkId !== undefined) query = query.where('check_id', '=', checkId);
-      return query.orderBy(sql`array_position(${sql.val(checkOrder)}::text[], check_id)`).orderBy('check_id').orderBy('url').orderBy('value')
-        .limit(limit).offset(offset).execute();
+      if (after) {
+        const place = sql`(${rank}, check_id, url)`;
+        const last = sql`(${after.check_rank}::int, ${after.check_id}::text, ${after.url}::text)`;
+        // A null value sorts last: after one, only the next URL; after a value, a greater one or none.
+        query = query.where(after.value === null ? sql<boolean>`${place} > ${last}`
+          : sql<boolean>`(${place} > ${last} or (${place} = ${last} and (value > ${after.value} or value is null)))`);
+      }
+      return query.orderBy(rank).orderBy('check_id').orderBy('url').orderBy('value').limit(limit).execute();
     },
 
     /** Issues (check, url) of this audit that the previous completed audit of the site did not have, and vice versa. */

@@ -3,13 +3,13 @@ import type { Transact } from '../../db/transact.ts';
 import type { JobSender } from '../../jobs/queue.ts';
 import { conflict, notFound } from '../../lib/problem.ts';
 import { CHECKS, CHECKS_BY_ID, type CheckDefinition } from '../checks/catalogue.ts';
-import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { fileNamePart, keysetBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { auditPageRecords } from '../crawler/main-content.ts';
 import { createAuditor } from '../checks/run-checks.ts';
 import { crawlSite, type CrawlResult } from '../crawler/crawl.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { EventEmitter } from '../events/events.service.ts';
-import type { AuditRow, AuditsRepo, PageRecord } from './audits.repo.ts';
+import type { AuditRow, AuditsRepo, IssueSeek, PageRecord } from './audits.repo.ts';
 import { createPacer } from '../../lib/pace.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
@@ -138,8 +138,11 @@ export function createAuditsService(deps: Deps) {
       return {
         filename: `${fileNamePart(site.domain)}-audit-${audit.created_at.toISOString().slice(0, 10)}${checkId ? `-${checkId}` : ''}-issues.csv`,
         columns: ISSUE_COLUMNS,
-        batches: pagedBatches(async (limit, offset) => (await repo.exportIssues(auditId, BY_SEVERITY, checkId, limit, offset))
-          .map((row) => ({ ...row, check: CHECKS_BY_ID.get(row.check_id) }))),
+        batches: keysetBatches(
+          async (after: IssueSeek | undefined, limit: number) => (await repo.exportIssues(auditId, BY_SEVERITY, checkId, after, limit))
+            .map((row) => ({ ...row, check: CHECKS_BY_ID.get(row.check_id) })),
+          ({ check_rank, check_id, url, value }) => ({ check_rank, check_id, url, value }),
+        ),
       };
     },
 
@@ -282,7 +285,7 @@ const SEVERITY_RANK = { critical: 0, error: 1, warning: 2, notice: 3 } as const;
 /** Check ids, most severe first: the export's order. */
 const BY_SEVERITY = [...CHECKS].sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]).map((c) => c.id);
 
-interface IssueRow { check_id: string; url: string; value: string | null; check: CheckDefinition | undefined }
+interface IssueRow extends IssueSeek { check: CheckDefinition | undefined }
 const ISSUE_COLUMNS: Array<CsvColumn<IssueRow>> = [
   { header: 'severity', value: (r) => r.check?.severity },
   { header: 'check_id', value: (r) => r.check_id },

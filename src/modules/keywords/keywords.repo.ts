@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
+import { containing } from '../../lib/like-pattern.ts';
+import { snapshotBatches } from '../../db/snapshot-cursor.ts';
 import { intentSql } from '../search-data/intent.ts';
 import type { CHANGES, INTENTS, KEYWORD_SORTS, POSITION_BANDS } from './keywords.schemas.ts';
 import { memberWorkspaces } from '../workspaces/access.repo.ts';
@@ -30,8 +32,6 @@ const MOVES: Record<(typeof CHANGES)[number], ReturnType<typeof sql>> = {
   unchanged: sql`current_position = previous_position`,
   new: sql`current_position is not null and previous_position is null`,
 };
-/** A LIKE pattern matching `text` literally anywhere (its own % and _ escaped). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 /** What each sort orders by: fixed expressions only, never a client's text. */
 const SORT_COLUMNS: Record<KeywordSort, ReturnType<typeof sql>> = {
   clicks: sql`clicks_28d`,
@@ -75,9 +75,13 @@ export function createKeywordsRepo(db: Kysely<DB>) {
       return { items, total: Number(count.total) };
     },
 
-    /** Rows of the export, in the list's order: the list's columns and the last 28 days' clicks and impressions. */
-    exportRows(siteId: string, order: KeywordOrder, filters: KeywordFilters, limit: number, offset: number) {
-      return ordered(siteId, order, filters).select([...COLUMNS, 'clicks_28d', 'impressions_28d']).limit(limit).offset(offset).execute();
+    /**
+     * Rows of the export, in the list's order, a batch at a time: the list's columns and the last 28 days' clicks and
+     * impressions. Read in one snapshot: the orders are by figures a sync rewrites (clicks, positions), so the last row
+     * read is no stable place to go on from.
+     */
+    exportBatches(siteId: string, order: KeywordOrder, filters: KeywordFilters, size: number) {
+      return snapshotBatches(db, async () => ordered(siteId, order, filters).select([...COLUMNS, 'clicks_28d', 'impressions_28d']), size);
     },
 
     stats(siteId: string) {

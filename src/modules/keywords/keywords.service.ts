@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../lib/problem.ts';
 import { brandOf } from '../search-data/intent.ts';
 import type { SitesService } from '../sites/sites.service.ts';
 import type { KeywordFilters, KeywordSort, KeywordsRepo } from './keywords.repo.ts';
-import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import { EXPORT_BATCH, fileNamePart, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { datesOf, reportRange, type ReportPeriod } from '../analytics/report-periods.ts';
 
 /** Sorts whose natural first page is the largest value (most clicks, most gained, hardest). */
@@ -17,7 +17,7 @@ const orderOf = (query: { sort?: KeywordSort | undefined; order?: 'asc' | 'desc'
   return { sort, dir: query.order ?? (DESCENDING_FIRST.has(sort) ? 'desc' : 'asc') };
 };
 
-type KeywordRow = Awaited<ReturnType<KeywordsRepo['exportRows']>>[number];
+type KeywordRow = ReturnType<KeywordsRepo['exportBatches']> extends AsyncIterable<Array<infer Row>> ? Row : never;
 /** The export's columns: what the list shows, the change in places (positive: gained), and how the volume was had. */
 const KEYWORD_COLUMNS: Array<CsvColumn<KeywordRow>> = [
   { header: 'keyword', value: (k) => k.keyword },
@@ -61,7 +61,7 @@ export function createKeywordsService(deps: { repo: KeywordsRepo; sites: Pick<Si
       return {
         filename: `${fileNamePart(site.domain)}-keywords.csv`,
         columns: KEYWORD_COLUMNS,
-        batches: pagedBatches((limit, offset) => repo.exportRows(site.id, order, filters, limit, offset)),
+        batches: repo.exportBatches(site.id, order, filters, EXPORT_BATCH),
       };
     },
 

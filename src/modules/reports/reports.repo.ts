@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB, TaskStatus } from '../../db/types.ts';
 import type { DateRange } from '../analytics/report-periods.ts';
+import { pacificBounds } from '../analytics/pacific-days.ts';
 
 export interface KeywordMoveRow {
   kind: 'gained' | 'lost';
@@ -11,9 +12,6 @@ export interface KeywordMoveRow {
   previous_impressions: number;
   clicks: number;
 }
-
-/** The first instant after a Search Console day (dates are compared as UTC days). */
-const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000);
 
 /**
  * The report's own sections, one query each; the caller has checked the site is the user's
@@ -61,18 +59,21 @@ export function createReportsRepo(db: Kysely<DB>) {
     },
 
     /**
-     * The tasks that completed within the period's days (their last completion), the latest first (`limit` of them), and how
+     * The tasks that completed within the period's (Pacific) days (their last completion), the latest first (`limit` of them), and how
      * many completed, how many of those were verified live and how many are rolled back since.
      */
     async completedTasks(siteId: string, range: DateRange, limit: number) {
+      // The period's days are Search Console's (Pacific), as the keyword moves' and the analytics timeline's: a task done
+      // on the evening before the period (already the first day in UTC) is not this period's work.
+      const { from, to } = pacificBounds(range);
       const completions = db
         .selectFrom('task_events')
         .innerJoin('tasks', 'tasks.id', 'task_events.task_id')
         .select(['task_events.task_id', (eb) => eb.fn.max('task_events.at').as('completed_at')])
         .where('tasks.site_id', '=', siteId)
         .where('task_events.to_status', '=', 'completed')
-        .where('task_events.at', '>=', new Date(`${range.start}T00:00:00Z`))
-        .where('task_events.at', '<', dayAfter(range.end))
+        .where('task_events.at', '>=', from)
+        .where('task_events.at', '<', to)
         .groupBy('task_events.task_id');
       const joined = db
         .selectFrom(completions.as('c'))

@@ -5,6 +5,9 @@ import { OPEN_STATUSES, PRIORITY_RANK, TRANSITIONS, type TaskAction } from './st
 import { isMemberOf, memberWorkspaces } from '../workspaces/access.repo.ts';
 import { EXECUTOR_ACTOR } from '../../jobs/worker-instance.ts';
 
+/** Where the tasks export goes on from: the last row read's creation time (PostgreSQL's text, to the microsecond) and id. */
+export interface TaskSeek { created_at: string; id: string }
+
 const SUMMARY = [
   'tasks.id', 'tasks.title', 'tasks.description', 'tasks.type', 'tasks.status', 'tasks.priority', 'tasks.site_id',
   'tasks.created_at', 'tasks.expected_clicks',
@@ -70,12 +73,19 @@ export function createTasksRepo(db: Kysely<DB>) {
       return { items, total: Number(count.total) };
     },
 
-    /** Rows of the tasks export: the list's filter and order (newest first), with each task's site, target and last change. */
-    exportPage(ownerId: string, filter: TaskFilter, limit: number, offset: number) {
-      return filtered(ownerId, filter)
-        .select([...SUMMARY, 'tasks.category', 'tasks.target', 'tasks.updated_at', 'sites.domain'])
-        .orderBy('tasks.created_at', 'desc').orderBy('tasks.id')
-        .limit(limit).offset(offset).execute();
+    /**
+     * Rows of the tasks export: the list's filter and order (newest first, then by id), with each task's site, target and
+     * last change; the rows after `after` (the last row read: a task's creation never changes, so the order is stable).
+     */
+    exportPage(ownerId: string, filter: TaskFilter, after: TaskSeek | undefined, limit: number) {
+      let query = filtered(ownerId, filter)
+        // The creation time as PostgreSQL writes it: a Date would lose its microseconds, and the seek its place.
+        .select([...SUMMARY, 'tasks.category', 'tasks.target', 'tasks.updated_at', 'sites.domain', sql<string>`tasks.created_at::text`.as('seek_created_at')]);
+      if (after) {
+        query = query.where(sql<boolean>`(tasks.created_at < ${after.created_at}::timestamptz
+          or (tasks.created_at = ${after.created_at}::timestamptz and tasks.id > ${after.id}::uuid))`);
+      }
+      return query.orderBy('tasks.created_at', 'desc').orderBy('tasks.id').limit(limit).execute();
     },
 
     /** The history of these tasks (already read through the caller's filter), oldest first, a user's moves with their e-mail. */

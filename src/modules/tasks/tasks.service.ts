@@ -10,8 +10,8 @@ import type { SearchDataService } from '../search-data/search-data.service.ts';
 import { claimsOf, isBrief, pageOf } from '../task-types/index.ts';
 import { isRestorable } from '../connectors/connector.types.ts';
 import { OPEN_STATUSES, statusInWords, TRANSITIONS } from './state-machine.ts';
-import type { TaskOrder, TasksRepo } from './tasks.repo.ts';
-import { fileNamePart, pagedBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
+import type { TaskOrder, TaskSeek, TasksRepo } from './tasks.repo.ts';
+import { fileNamePart, keysetBatches, mapBatches, type CsvColumn, type CsvExport } from '../../lib/csv-export.ts';
 import { EXECUTOR_ACTOR } from '../../jobs/worker-instance.ts';
 
 interface ListQuery {
@@ -135,13 +135,16 @@ export function createTasksService(deps: {
       return {
         filename: `${site ? fileNamePart(site.domain) : 'all-sites'}-tasks${query.status ? `-${query.status}` : ''}.csv`,
         columns: TASK_COLUMNS,
-        batches: pagedBatches(async (limit, offset) => {
-          const tasks = await repo.exportPage(ownerId, filter, limit, offset);
+        batches: mapBatches(keysetBatches(
+          (after: TaskSeek | undefined, limit: number) => repo.exportPage(ownerId, filter, after, limit),
+          (last) => ({ created_at: last.seek_created_at, id: last.id }),
+          1_000,
+        ), async (tasks) => {
           const events = await repo.eventsOf(tasks.map((t) => t.id));
           const history = new Map<string, string[]>();
           for (const e of events) history.set(e.task_id, [...(history.get(e.task_id) ?? []), historyLine(e)]);
           return tasks.map((t) => ({ ...t, history: history.get(t.id) ?? [] }));
-        }, 1_000),
+        }),
       };
     },
     awaitingApproval: (ownerId: string, query: ListQuery) => page(ownerId, { ...query, status: 'awaiting_approval' }, query.order ?? 'priority'),
