@@ -15,6 +15,10 @@ interface Internals {
   buffer: string;
   index: number;
   offset: number;
+  /** Which chunk `amp` was found in (FastTokenizer.chunks), and where in it the next `&` is (its length: none). */
+  ampChunk: number;
+  amp: number;
+  chunks: number;
   stateText(c: number): void;
   handleInAttributeValue(c: number, quote: number): void;
 }
@@ -22,7 +26,17 @@ interface Internals {
 const LT = 0x3c;
 const AMP = 0x26;
 
-export class FastTokenizer extends Tokenizer {}
+export class FastTokenizer extends Tokenizer {
+  /** Chunks written: the position of the next `&` in text is kept for the chunk it was found in. */
+  chunks = 0;
+  ampChunk = -1;
+  amp = 0;
+
+  override write(chunk: string): void {
+    this.chunks += 1;
+    super.write(chunk);
+  }
+}
 
 const base = Tokenizer.prototype as unknown as Internals;
 const fast = FastTokenizer.prototype as unknown as Internals;
@@ -43,7 +57,17 @@ function lastBefore(buffer: string, from: number, a: number, b: number): number 
 
 fast.stateText = function stateText(this: Internals, c: number) {
   if (c === LT || c === AMP) return baseStateText.call(this, c);
-  this.index = this.offset + lastBefore(this.buffer, this.index - this.offset + 1, LT, AMP);
+  // A page's text runs to the next tag: found natively (indexOf), and the next `&` once for all the runs before it.
+  const buffer = this.buffer;
+  const from = this.index - this.offset + 1;
+  let lt = buffer.indexOf('<', from);
+  if (lt === -1) lt = buffer.length;
+  if (this.ampChunk !== this.chunks || this.amp < from) {
+    const amp = buffer.indexOf('&', from);
+    this.amp = amp === -1 ? buffer.length : amp;
+    this.ampChunk = this.chunks;
+  }
+  this.index = this.offset + Math.min(lt, this.amp) - 1;
 };
 
 fast.handleInAttributeValue = function handleInAttributeValue(this: Internals, c: number, quote: number) {
