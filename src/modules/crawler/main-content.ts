@@ -264,10 +264,12 @@ const CAPTION_NAME = /(^|[-_\s])(caption|credit|cutline|photo-?credit|image-?cre
  * stylesheet hides it until then. Not the name it hangs on ("rollover-people-link", "tooltip"), which the reader sees.
  */
 const POPUP_NAME = /(?:^|\s)[\w-]*(?:rollover|hover-?card|tooltip|popover)(?:[-_][a-z]+)?[-_]?(?:block|content|body|text|panel|inner|card)(?:\s|$)/i;
+/** The words POPUP_NAME needs: looked for first, as most elements' classes name no card (the name rule tries every start in them). */
+const POPUP_WORD = /rollover|hover-?card|tooltip|popover/i;
 /** An element the page does not show: the hidden attribute, an inline style that hides it, or a hover card. */
 const isHidden = (attrs: Record<string, string>) =>
   (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style))
-  || (attrs.class !== undefined && POPUP_NAME.test(attrs.class));
+  || (attrs.class !== undefined && POPUP_WORD.test(attrs.class) && POPUP_NAME.test(attrs.class));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => collapseWhiteSpace(text.toLowerCase());
 /** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
