@@ -26,6 +26,10 @@ const NON_DESCRIPTIVE = new Set([
 /** The longest of NON_DESCRIPTIVE: a link's text longer than it, once its trailing marks are left out, is not one of them. */
 const LONGEST_NON_DESCRIPTIVE = Math.max(...[...NON_DESCRIPTIVE].map((text) => text.length));
 const TRAILING_MARKS = new Set(['.', '!', '…', '>', '»']);
+/** What a regular expression's \s matches, by character code (asked of both ends of every link's text: no regular expression run a character). */
+const isWhiteSpace = (c: number) =>
+  c === 32 || (c >= 9 && c <= 13) || (c >= 0xa0 && (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a)
+    || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff));
 /**
  * A link's text that says nothing of its target ("Read more »"). Most links' texts are longer than
  * any such phrase: measured first (lower case never shortens a text), so that those build no string.
@@ -33,9 +37,9 @@ const TRAILING_MARKS = new Set(['.', '!', '…', '>', '»']);
 function nonDescriptive(text: string): boolean {
   let end = text.length;
   while (end > 0 && TRAILING_MARKS.has(text[end - 1]!)) end -= 1;
-  while (end > 0 && /\s/.test(text[end - 1]!)) end -= 1;
+  while (end > 0 && isWhiteSpace(text.charCodeAt(end - 1))) end -= 1;
   let start = 0;
-  while (start < end && /\s/.test(text[start]!)) start += 1;
+  while (start < end && isWhiteSpace(text.charCodeAt(start))) start += 1;
   if (end - start > LONGEST_NON_DESCRIPTIVE) return false;
   return NON_DESCRIPTIVE.has(text.toLowerCase().replace(/[.!…>»]+$/, '').trim());
 }

@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2';
 import { createMainContentCollector, CRAWL_BUDGET, type ContentBudget, type MainContent } from './main-content.ts';
 import { collapseWhiteSpace } from '../../lib/strings.ts';
 import { createTextDigest } from './text-hashes.ts';
+import { FastTokenizer } from './fast-tokenizer.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
 export interface PageFacts {
@@ -153,7 +154,7 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
         }
       },
     },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, Tokenizer: FastTokenizer },
   );
 
   return {

@@ -71,7 +71,7 @@ export interface MainContent {
    * Once the page's checks have run, its content waits for the end of the crawl compressed
    * (packMainContent): text kept as JS strings for 20,000 pages cost ~60 MB of heap.
    */
-  packed?: Buffer;
+  packed?: PackedContent;
   /**
    * Hashes of every text block and heading of the page, kept or past the budget: a footer
    * after a long article repeats across the site too, and is counted (withoutSiteTemplate).
@@ -264,10 +264,12 @@ const CAPTION_NAME = /(^|[-_\s])(caption|credit|cutline|photo-?credit|image-?cre
  * stylesheet hides it until then. Not the name it hangs on ("rollover-people-link", "tooltip"), which the reader sees.
  */
 const POPUP_NAME = /(?:^|\s)[\w-]*(?:rollover|hover-?card|tooltip|popover)(?:[-_][a-z]+)?[-_]?(?:block|content|body|text|panel|inner|card)(?:\s|$)/i;
+/** The words POPUP_NAME needs: looked for first, as most elements' classes name no card (the name rule tries every start in them). */
+const POPUP_WORD = /rollover|hover-?card|tooltip|popover/i;
 /** An element the page does not show: the hidden attribute, an inline style that hides it, or a hover card. */
 const isHidden = (attrs: Record<string, string>) =>
   (attrs.hidden !== undefined && attrs.hidden !== 'until-found') || (attrs.style !== undefined && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(attrs.style))
-  || (attrs.class !== undefined && POPUP_NAME.test(attrs.class));
+  || (attrs.class !== undefined && POPUP_WORD.test(attrs.class) && POPUP_NAME.test(attrs.class));
 /** Lower case, white space collapsed: for comparing a heading with the page's title. */
 const comparable = (text: string) => collapseWhiteSpace(text.toLowerCase());
 /** Lower case, its words only ("Só quem se Ama…" and "Só quem se Ama... — Mensagens" compare): for finding a heading in the title. */
@@ -769,10 +771,67 @@ function deflated(text: string): Buffer {
   return own;
 }
 
+/**
+ * Pages' packed content is compressed this many at a time: deflate's set-up (a stream object, its
+ * tables) cost more than compressing a page's 3 KB (14 against 3 us a page, measured on the bench's
+ * pages), and one template's words repeated across the batch compress better too.
+ */
+const PACK_BATCH = 16;
+
+/** Up to PACK_BATCH pages' content as JSON: waiting as text until the batch is full, then compressed together. */
+class PackBatch {
+  /** The pages' JSON, until the batch is compressed. */
+  texts: string[] | null = [];
+  /** Where each page's JSON ends in the batch's text. */
+  readonly ends: number[] = [];
+  deflated: Buffer | null = null;
+
+  add(json: string): number {
+    const texts = this.texts!;
+    this.ends.push((this.ends.at(-1) ?? 0) + json.length);
+    texts.push(json);
+    if (texts.length === PACK_BATCH) {
+      this.deflated = deflated(texts.join(''));
+      this.texts = null;
+    }
+    return texts.length - 1;
+  }
+
+  /** The batch's text, inflated again (the last two are kept: records are made in about the order pages were packed). */
+  text(): string {
+    const cached = inflatedBatches.find((entry) => entry.batch === this);
+    if (cached) return cached.text;
+    const text = inflateRawSync(this.deflated!).toString('utf8');
+    inflatedBatches.unshift({ batch: this, text });
+    inflatedBatches.length = Math.min(inflatedBatches.length, 2);
+    return text;
+  }
+
+  json(index: number): string {
+    if (this.texts) return this.texts[index]!;
+    return this.text().slice(index === 0 ? 0 : this.ends[index - 1], this.ends[index]);
+  }
+}
+const inflatedBatches: Array<{ batch: PackBatch; text: string }> = [];
+let packing = new PackBatch();
+
+/** A page's content, packed (packMainContent): its place in a batch. */
+export class PackedContent {
+  private readonly batch: PackBatch;
+  private readonly index: number;
+  constructor(batch: PackBatch, index: number) {
+    this.batch = batch;
+    this.index = index;
+  }
+  json(): string {
+    return this.batch.json(this.index);
+  }
+}
+
 /** The part of a page's content that is packed while the crawl goes on. */
 type Packable = Pick<MainContent, 'headings' | 'blocks' | 'order' | 'imagesWithoutAlt' | 'imagesNotContent' | 'imageCaptions' | 'imageLinks' | 'jsonLd' | 'summaries'>;
 
-/** The page's content compressed (deflate), its hashes kept as they are for counting repetition. */
+/** The page's content compressed (deflate, with the next pages packed), its hashes kept as they are for counting repetition. */
 export function packMainContent(main: MainContent): MainContent {
   const { headings, blocks, order, imagesWithoutAlt, imagesNotContent, imageCaptions, imageLinks, jsonLd, summaries, ...rest } = main;
   const packable: Packable = {
@@ -780,13 +839,16 @@ export function packMainContent(main: MainContent): MainContent {
     ...(imagesNotContent ? { imagesNotContent } : {}), ...(imageCaptions ? { imageCaptions } : {}), ...(imageLinks ? { imageLinks } : {}), ...(jsonLd ? { jsonLd } : {}),
     ...(summaries ? { summaries } : {}),
   };
-  return { ...rest, headings: [], blocks: [], packed: deflated(JSON.stringify(packable)) };
+  const batch = packing;
+  const index = batch.add(JSON.stringify(packable));
+  if (batch.deflated) packing = new PackBatch();
+  return { ...rest, headings: [], blocks: [], packed: new PackedContent(batch, index) };
 }
 
 export function unpackMainContent(main: MainContent): MainContent {
   if (!main.packed) return main;
   const { packed, ...rest } = main;
-  return { ...rest, ...(JSON.parse(inflateRawSync(packed).toString('utf8')) as Packable) };
+  return { ...rest, ...(JSON.parse(packed.json()) as Packable) };
 }
 
 /**

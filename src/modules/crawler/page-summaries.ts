@@ -101,6 +101,12 @@ export function createSummaryCollector() {
         if ((key === 'og:description' || key === 'twitter:description') && attrs.content) og ??= attrs.content;
         if (key === 'og:type') ogType ??= (attrs.content ?? '').trim().toLowerCase();
       }
+      // Done looking, and nothing being read: no element after this one can be the standfirst (standfirstDone stays, and only
+      // a new standfirst reads the stack), so its names are not weighed; the stack only stays balanced for onclosetag.
+      if (standfirstDone && !open) {
+        inOther.push(true);
+        return;
+      }
       const names = name === 'html' || name === 'body' || (attrs.id === undefined && attrs.class === undefined) ? '' : `${attrs.id ?? ''} ${attrs.class ?? ''}`;
       const other = (inOther.at(-1) ?? false) || NOT_STANDFIRST.has(name) || (names !== '' && otherBox(names)) || (attrs.itemprop !== undefined && AUTHOR_PROP.test(attrs.itemprop));
       inOther.push(other);
