@@ -349,15 +349,8 @@ export interface SearchQueryDailyTable {
 }
 
 /** A sync's query rows before they replace its days (migration 0037). */
-export interface SearchQueryStagingTable {
+export interface SearchQueryStagingTable extends SearchQueryDailyTable {
   sync_id: string;
-  site_id: string;
-  date: string;
-  query: string;
-  page: string;
-  clicks: number;
-  impressions: number;
-  position: number;
   staged_at: Generated<Date>;
 }
 

@@ -2,19 +2,13 @@
 // (axe finds no serious or critical violation, nothing runs out of the screen, no segmented control leaves a choice
 // alone on a row) with its screenshots.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { which } from '../helpers/programs.ts';
 import { until } from '../helpers/wait.ts';
 
-export const chromiumPath = (() => {
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
+export const chromiumPath = which('chromium');
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 export const DESKTOP = { width: 1280, height: 800 };

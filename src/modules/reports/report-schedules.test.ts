@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { which } from '../../../test/helpers/programs.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../test/helpers/smtp-server.ts';
 import { until } from '../../../test/helpers/wait.ts';
@@ -8,13 +9,6 @@ import { DAY_MS, isoDate, pacificToday } from '../search-data/periods.ts';
 import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
 import { latestSettledPeriod, nextPeriod, periodKey, sendDayOf } from './schedule-periods.ts';
 
-const which = (program: string) => {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-};
 const chromiumPath = which('chromium');
 const pdftotext = which('pdftotext');
 

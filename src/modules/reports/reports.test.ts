@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { which } from '../../../test/helpers/programs.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
 import { DAY_MS, isoDate, pacificToday } from '../search-data/periods.ts';
@@ -15,13 +16,6 @@ import { createPdfRenderer } from './pdf-renderer.ts';
 import { ProblemError } from '../../lib/problem.ts';
 import pino from 'pino';
 
-const which = (program: string) => {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-};
 const chromiumPath = which('chromium');
 const pdftotext = which('pdftotext');
 
