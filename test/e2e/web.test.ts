@@ -482,8 +482,12 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       (p) => p.length > 10 && p.every((n, i) => i === 0 || n >= p[i - 1]!) && p[0] === 1, 'keywords by position, best first',
     );
     assert.equal(positions[0], 1);
-    // Volume and difficulty say what they are: estimates, a month's searches and a 0-100 scale.
-    assert.match(await page.locator('.keywords-table thead').innerText(), /VOLUME\s+est\. per month[\s\S]*DIFFICULTY\s+est\. 0–100/i);
+    // Volume says what it is: an estimate of a month's searches. Difficulty without a keyword-data provider is not shown:
+    // an estimate from Search Console alone would only restate the volume (the note under the table says so).
+    const heads = await page.locator('.keywords-table thead').innerText();
+    assert.match(heads, /VOLUME\s+est\. per month/i);
+    assert.doesNotMatch(heads, /DIFFICULTY/i);
+    assert.match(await page.locator('.kw-note').innerText(), /Difficulty needs a keyword-data provider/);
     assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40, 'the export button of every page');
     await capture('09-keywords');
     // Every keyword, in the table's order: best position first.
@@ -594,10 +598,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'is now tracked' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('hand-picked e2e');
-    // No impressions yet: no volume or difficulty to estimate, said as such (not 0).
+    // No impressions yet: no volume to estimate, said as such (not 0).
     const added = rows.filter({ hasText: 'hand-picked e2e keyword' });
     await added.waitFor();
-    assert.deepEqual((await added.locator('td.num').allInnerTexts()).slice(2).map((t) => /^n\/a\b/.test(t.trim())), [true, true], 'n/a for volume and difficulty');
+    assert.deepEqual((await added.locator('td.num').allInnerTexts()).slice(2).map((t) => /^n\/a\b/.test(t.trim())), [true], 'n/a for volume');
     await page.getByRole('button', { name: 'Rank history of hand-picked e2e keyword' }).click();
     const manual = page.getByRole('dialog', { name: 'Rank history of “hand-picked e2e keyword”' });
     await manual.getByText('its position comes from Search Console. Search Console has not reported this query yet.').waitFor();

@@ -42,7 +42,7 @@ function KeywordsSection({ siteId, name, picker, canEdit, viewOnly }: { siteId: 
   );
 }
 
-/** The API's sort keys (its schema); the table offers the columns it shows. Volume and difficulty say what they are (their unit, and that they are estimates). */
+/** The API's sort keys (its schema); the table offers the columns it shows. Volume and difficulty say what they are (their unit, and whether they are estimates). */
 const COLUMNS: Array<{ key: SortKey; label: string; numeric?: boolean; unit?: string }> = [
   { key: 'keyword', label: 'Keyword' }, { key: 'position', label: 'Position', numeric: true }, { key: 'change', label: 'Change', numeric: true },
   { key: 'volume', label: 'Volume', numeric: true, unit: 'per month' }, { key: 'difficulty', label: 'Difficulty', numeric: true, unit: '0–100' },
@@ -126,6 +126,10 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
           const estimated = result.items.some((k) => k.volume_source === 'estimated');
           const providers = [...new Set(result.items.map((k) => k.volume_source).filter((source) => source !== 'estimated'))];
           const unitFor = (key: SortKey) => { const unit = COLUMNS.find((c) => c.key === key)!.unit!; return unitOf(unit, estimated); };
+          // Difficulty only from a keyword-data provider: the API's estimate without one is a function of the volume (the
+          // contract wants a number), and a column of it would read as how hard a keyword is, which nothing here measured.
+          const withDifficulty = providers.length > 0;
+          const columns = COLUMNS.filter((c) => c.key !== 'difficulty' || withDifficulty);
           return (
           <>
             <div class="kw-count">
@@ -141,7 +145,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
                 <caption class="sr-only">Keywords{active > 0 ? ' matching the filters' : ''}, sorted by {sort.key} ({sort.dir === 'asc' ? 'ascending' : 'descending'})</caption>
                 <thead>
                   <tr>
-                    {COLUMNS.map((c) => (
+                    {columns.map((c) => (
                       <th scope="col" class={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
                         <button type="button" class="sort" onClick={() => set({ sort: c.key, order: sort.key === c.key && sort.dir === 'desc' ? 'asc' : sort.key === c.key ? 'desc' : c.numeric ? 'desc' : 'asc' })}>
                           {c.unit ? <span class="th-label">{c.label}<span class="th-unit">{unitFor(c.key)}</span></span> : c.label}<span aria-hidden="true" class="sort-mark">{sort.key === c.key ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
@@ -164,7 +168,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
                         <td class="num" data-label="Position">{k.current_position ?? <span class="muted">—</span>}</td>
                         <td class={`num tone-${delta ? (delta > 0 ? 'good' : 'bad') : 'neutral'}`} data-label="Change">{delta ? `${delta > 0 ? '▲' : '▼'}${Math.abs(delta)}` : <span class="muted">—</span>}</td>
                         <td class="num" data-label={`Volume (${unitFor('volume')})`}>{hasVolume(k) ? formatNumber(k.search_volume) : <NotAvailable />}</td>
-                        <td class="num" data-label={`Difficulty (${unitFor('difficulty')})`}>{hasVolume(k) ? <Difficulty value={k.difficulty} /> : <NotAvailable />}</td>
+                        {withDifficulty && <td class="num" data-label={`Difficulty (${unitFor('difficulty')})`}>{k.volume_source !== 'estimated' ? <Difficulty value={k.difficulty} /> : <NotAvailable />}</td>}
                         <td data-label="Intent">{humanize(k.intent)}</td>
                         <td class="url" data-label="URL">{k.url ? <a href={k.url} target="_blank" rel="noopener noreferrer">{k.url.replace(/^https?:\/\/[^/]+/, '') || '/'}</a> : <span class="muted">—</span>}</td>
                         <td data-label="" class="kw-actions">
@@ -182,7 +186,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
             </div>
             <p class="muted small kw-note">
               Updated {formatDate(result.items[0]?.updated_at)}.{' '}
-              {estimated && <>Volume and difficulty are our estimates, not a keyword tool’s: volume, in searches a month, from Search Console’s impressions at the keyword’s position; difficulty, from 0 (easy) to 100 (hard), from that volume. n/a: no impressions to estimate from yet.{' '}</>}
+              {estimated && <>Volume is our estimate, not a keyword tool’s: searches a month, from Search Console’s impressions at the keyword’s position (n/a: no impressions to estimate from yet). Difficulty needs a keyword-data provider: from Search Console alone it would only restate the volume.{' '}</>}
               {providers.length > 0 && <>{estimated ? 'Others’ volume' : 'Volume'} and difficulty come from {providers.join(', ')}.{' '}</>}
               Choose a keyword to see its rank history{canEdit ? ' or stop tracking it' : ''}.
             </p>
