@@ -57,6 +57,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** The container's services (server.ts's demo journey; routes get theirs as plugin options). */
     services: Container['services'];
+    /** The metrics listener's port once ready (METRICS_PORT), else undefined. */
+    metricsPort: () => number | undefined;
   }
 }
 
@@ -100,6 +102,14 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   await registerOpenApi(app, VERSION, config.publicUrl);
   app.decorate('jobs', container.queue);
   app.decorate('services', container.services);
+  app.decorate('metricsPort', container.metricsPort);
+  // Every request's duration by its route's template (never its address: ids would make a series each); only where the
+  // metrics are served (METRICS_PORT), so a service that does not expose them does not pay for them per request.
+  if (config.metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      container.metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
+  }
 
   requireAuthentication(app, {
     auth: s.auth,
@@ -133,6 +143,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   await app.register(webApp);
 
   app.addHook('onReady', async () => {
+    await container.startMetrics();
     if (config.adminEmail && config.adminPassword) {
       await s.users.ensureBootstrapAdmin(config.adminEmail, config.adminPassword, app.log);
     }

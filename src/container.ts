@@ -6,6 +6,8 @@ import { transactor } from './db/transact.ts';
 import { createHousekeeping } from './jobs/housekeeping.ts';
 import { createHousekeepingRepo } from './jobs/housekeeping.repo.ts';
 import { createJobQueue, retryDelayOf, type JobQueueTuning } from './jobs/queue.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { startMetricsServer, type MetricsServer } from './plugins/metrics-server.ts';
 import { JOBS, type DeadHandlers, type JobHandlers } from './jobs/registry.ts';
 import { resolveLocalSecret } from './lib/local-secret.ts';
 import { createSecretBox } from './lib/secret-box.ts';
@@ -95,7 +97,10 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const db = database.db;
   const transact = transactor(db);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const queue = createJobQueue(database, log, jobTuning, role ? { instanceName: role } : {});
+  // The queue reports each job's outcome to the metrics, which read the queue's depth at scrape time.
+  const queue = createJobQueue(database, log, jobTuning, { ...(role ? { instanceName: role } : {}), onJob: (...job) => metrics.job(...job) });
+  const metrics = createMetrics({ role: role ?? 'api', queues: queue.stats, pool: database.poolUse });
+  let metricsServer: MetricsServer | undefined;
   const allowPrivateTargets = config.allowPrivateTargets;
   const secretsKey = await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log });
   const secrets = createSecretBox(secretsKey);
@@ -146,15 +151,15 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const searchData = createSearchDataService(createSearchDataRepo(db));
   const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, events, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
-  const executor = createExecutor({ tasks, connectors, log });
+  const executor = createExecutor({ tasks, connectors, log, metrics });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
-  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, log });
+  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, log, metrics });
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
   const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });
   const searchPlanner = createSearchPlanner({ search: searchData, keywords, sites, audits, tasks, repo: agentsRepo, log });
   const strategy = createStrategyAgent({
-    audits, tasks, sites, repo: agentsRepo, allowPrivateTargets, llm, log, pageMetrics: (siteId) => searchData.pageMetrics(siteId), searchPlanner,
+    audits, tasks, sites, repo: agentsRepo, allowPrivateTargets, llm, log, metrics, pageMetrics: (siteId) => searchData.pageMetrics(siteId), searchPlanner,
   });
   const searchSync = createSearchSync({ google, client: googleClient, searchData, sites, queue, log });
 
@@ -203,6 +208,7 @@ export async function createContainer({ config, database, log, jobTuning, role }
     database,
     redis,
     queue,
+    metrics,
     revocations,
     services: {
       users, auth, accounts, workspaces, webhooks, emailNotifications, sites, connectors, tasks, rollbacks, audits, google, searchData,
@@ -217,12 +223,21 @@ export async function createContainer({ config, database, log, jobTuning, role }
       reportSchedules,
     },
 
+    /** Starts the metrics listener when METRICS_PORT is set; its port (0 in the setting: one the system chose). */
+    async startMetrics() {
+      if (!config.metrics) return undefined;
+      metricsServer = await startMetricsServer(metrics, config.metrics, log);
+      return metricsServer.port;
+    },
+    metricsPort: () => metricsServer?.port,
+
     /** Creates the queues and, with `work`, works every job in this process. */
     startJobs: (work: boolean) =>
       queue.start(work ? { work: true, handlers, deadHandlers, taskWorkers: config.taskWorkers } : { work: false }),
 
     /** Stops the jobs (finishing those in hand) and closes every outbound connection. */
     async close() {
+      await metricsServer?.close();
       revocations.stop();
       await queue.stop();
       await llm?.close();

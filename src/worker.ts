@@ -24,6 +24,7 @@ async function main() {
   await migrate(database);
   const container = await createContainer({ config, database, log, role: 'worker' });
   await container.startJobs(true);
+  await container.startMetrics();
   log.info('worker ready');
 
   let closing = false;

@@ -87,12 +87,11 @@ const schemaUrl = `${DATABASE_URL}${DATABASE_URL.includes('?') ? '&' : '?'}optio
 const children: ChildProcess[] = [];
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sos-bench-'));
 try {
-  const servers = { service: 18081, express: 18082, bare: 18083 };
-  children.push(
-    await start('service', 'src/server.ts', servers.service, {
-      DATABASE_URL: schemaUrl, JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0.1', DATA_DIR: workDir,
-    }, serviceNodeFlags()),
-  );
+  const servers = { service: 18081, 'service, metrics on': 18084, express: 18082, bare: 18083 };
+  const serviceEnv = { DATABASE_URL: schemaUrl, JWT_SECRET, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', HOST: '127.0.0.1', DATA_DIR: workDir };
+  children.push(await start('service', 'src/server.ts', servers.service, serviceEnv, serviceNodeFlags()));
+  // The same service with its Prometheus metrics on (METRICS_PORT): the overhead of recording every request.
+  children.push(await start('service, metrics on', 'src/server.ts', servers['service, metrics on'], { ...serviceEnv, DATA_DIR: path.join(workDir, 'metrics-on'), METRICS_PORT: '0' }, serviceNodeFlags()));
   const tokens = new Map<string, string>();
   for (const user of benchUsers) {
     const login = await fetch(`http://127.0.0.1:${servers.service}/api/v1/auth/login`, {
@@ -130,12 +129,14 @@ try {
     ) as Record<keyof typeof servers, Measurement>;
     const vsExpress = results.service.requests_per_second / results.express.requests_per_second;
     const ofCeiling = results.service.requests_per_second / results.bare.requests_per_second;
-    summary[endpoint.name] = { ...results, vsExpress, ofCeiling };
+    const metricsOn = results['service, metrics on'].requests_per_second / results.service.requests_per_second;
+    summary[endpoint.name] = { ...results, vsExpress, ofCeiling, metricsOn };
     for (const [name, r] of Object.entries(results)) {
       rows.push(`| ${endpoint.name} | ${name} | ${Math.round(r.requests_per_second)} | ${r.p50_us} | ${r.p99_us} |`);
     }
     rows.push(`| ${endpoint.name} | **service / Express** | **${vsExpress.toFixed(2)}x** | | |`);
     rows.push(`| ${endpoint.name} | **service / ceiling** | **${(ofCeiling * 100).toFixed(1)}%** | | |`);
+    rows.push(`| ${endpoint.name} | **metrics on / off** | **${(metricsOn * 100).toFixed(1)}%** | | |`);
   }
   const table = [
     `Run ${new Date().toISOString()} with \`npm run bench\` (${USERS} users with their own tokens and sites, requests rotating over them; ${SECONDS} s per measurement after 2 s warm-up, ${CONNECTIONS} connections, ` +

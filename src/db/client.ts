@@ -20,6 +20,8 @@ export interface Database {
   jobs: { pglite: PGlite } | { connectionString: string; schema: string };
   /** Runs fn in one transaction that no other migrator (instance or process) can enter. */
   withMigrationLock<T>(fn: (session: ScriptSession) => Promise<T>): Promise<T>;
+  /** PostgreSQL: the connection pool's use now (metrics); the embedded database has one session and no pool. */
+  poolUse?: () => { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -112,10 +114,11 @@ function createPostgres(connectionString: string, schema?: string): Database {
   types.setTypeParser(OID.INT8, toNumber);
   types.setTypeParser(OID.NUMERIC, toNumber);
   types.setTypeParser(OID.DATE, keepString);
+  const max = 10;
   const pool = new pg.Pool({
     connectionString,
     types,
-    max: 10,
+    max,
     // A server that does not answer (a dropped packet, not a refusal) fails the request in
     // seconds with a 503 instead of holding it until the client gives up.
     connectionTimeoutMillis: 5000,
@@ -128,6 +131,7 @@ function createPostgres(connectionString: string, schema?: string): Database {
     kind: 'postgres',
     db,
     jobs: { connectionString, schema: schema ? `${schema}_jobs` : 'jobs' },
+    poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     withMigrationLock: async (fn) => {
       const client = await pool.connect();
       try {

@@ -50,7 +50,11 @@ const inTransaction = (trx: Kysely<DB>) => ({
  * reaches its dead-letter handler. Payloads are checked against the registry's schemas when
  * a job runs: a payload that does not match is logged and dead-lettered, never retried.
  */
-export function createJobQueue(database: Database, log: Log, tuning: JobQueueTuning = DEFAULT_JOB_TUNING, options: { instanceName?: string } = {}) {
+export function createJobQueue(database: Database, log: Log, tuning: JobQueueTuning = DEFAULT_JOB_TUNING, options: {
+  instanceName?: string;
+  /** Each job's outcome and duration, for the metrics. */
+  onJob?: (queue: string, outcome: 'completed' | 'failed' | 'invalid', seconds: number) => void;
+} = {}) {
   // pg-boss's instance registry (getInstances): each process by name, host and pid, live while its heartbeat (every 10 s)
   // comes; a killed one reads as not live after three missed beats, and pg-boss's maintenance deletes its row after 7 days.
   const common = {
@@ -69,6 +73,7 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
     if (!Value.Check(schema, job.data)) {
       const errors = [...Value.Errors(schema, job.data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
       log.error({ ...context, errors }, 'job payload does not match its schema: dead-lettered without running');
+      options.onJob?.(queue, 'invalid', 0);
       return { id: job.id, status: 'deadletter', output: { message: 'the payload does not match the job schema', errors } };
     }
     const started = performance.now();
@@ -76,9 +81,11 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
     try {
       await handler(job.data as never);
       log.info({ ...context, durationMs: Math.round(performance.now() - started), outcome: 'completed' }, 'job finished');
+      options.onJob?.(queue, 'completed', (performance.now() - started) / 1000);
       return { id: job.id, status: 'completed' };
     } catch (error) {
       log.error({ ...context, err: error, durationMs: Math.round(performance.now() - started), outcome: 'failed' }, 'job failed');
+      options.onJob?.(queue, 'failed', (performance.now() - started) / 1000);
       return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
     }
   }
@@ -141,6 +148,10 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
     findJobs: (name: string) => boss.findJobs(name, {}),
     /** The processes that run this queue, live or not (pg-boss's instance registry). */
     instances: () => boss.getInstances(),
+    /** Each queue's jobs waiting, running and failed, and its oldest ready job's wait (as of pg-boss's last monitor pass). */
+    stats: async () => (await boss.getQueues()).map((q) => ({
+      name: q.name, queuedCount: q.queuedCount, activeCount: q.activeCount, failedCount: q.failedCount, readyOldestSeconds: q.readyOldestSeconds,
+    })),
   };
 }
 

@@ -17,6 +17,7 @@ import { siteSuffixesOf, suffixForPage, suffixIsSiteWide } from './writers.ts';
 import { DUPLICATE_CHECKS, findCopies } from './planners/copies.ts';
 import { pageOf, pagesOf } from '../task-types/index.ts';
 import { fromPageClicks } from '../search-data/expected-clicks.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 
 /** Findings that take a page out of search results (see PlanningContext.indexable). */
 const NOT_INDEXABLE = ['noindex_meta', 'noindex_header', 'canonical_to_other_url', 'blocked_by_robots'];
@@ -40,6 +41,7 @@ interface Deps {
   /** The optional LLM writer (LLM_BASE_URL); the extractive writer's drafts stand without it. */
   llm?: LlmWriter | undefined;
   log: FastifyBaseLogger;
+  metrics?: Pick<Metrics, 'agent'>;
 }
 
 /**
@@ -59,10 +61,19 @@ export function createStrategyAgent(deps: Deps) {
       const run = await deps.audits.agentRun.start(auditId);
       if (!run) return; // not completed, or its agent already finished or failed
       if (run.agent_attempt > 1) await deps.repo.dropRejections(auditId);
-      const fromAudit = await agent.proposeFromAudit(run.site_id, auditId);
-      // A fresh audit renews what search data proposes too: titles are drafted from the pages as this audit read them.
-      const fromSearch = (await deps.searchPlanner?.proposeFromSearch(run.site_id)) ?? { proposed: 0, rejected: 0 };
-      const summary = { proposed: fromAudit.proposed + fromSearch.proposed, rejected: fromAudit.rejected + fromSearch.rejected };
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      let summary;
+      try {
+        const fromAudit = await agent.proposeFromAudit(run.site_id, auditId);
+        // A fresh audit renews what search data proposes too: titles are drafted from the pages as this audit read them.
+        const fromSearch = (await deps.searchPlanner?.proposeFromSearch(run.site_id)) ?? { proposed: 0, rejected: 0 };
+        summary = { proposed: fromAudit.proposed + fromSearch.proposed, rejected: fromAudit.rejected + fromSearch.rejected };
+      } catch (error) {
+        deps.metrics?.agent('failed', seconds(), { proposed: 0, refused: 0 });
+        throw error;
+      }
+      deps.metrics?.agent('finished', seconds(), { proposed: summary.proposed, refused: summary.rejected });
       if (!(await deps.audits.agentRun.finish(auditId, run.agent_attempt, summary))) {
         deps.log.warn({ auditId, attempt: run.agent_attempt }, 'strategy agent run superseded; its summary was discarded');
       }

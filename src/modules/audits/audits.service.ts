@@ -15,6 +15,7 @@ import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 
 const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
@@ -30,6 +31,7 @@ interface Deps {
   events: EventEmitter;
   allowPrivateTargets: PrivateTargets;
   log: FastifyBaseLogger;
+  metrics?: Pick<Metrics, 'audit'>;
 }
 
 export function createAuditsService(deps: Deps) {
@@ -155,6 +157,8 @@ export function createAuditsService(deps: Deps) {
       if (!audit) return;
       const attempt = await repo.startAttempt(auditId);
       if (attempt === undefined) return; // already completed or failed
+      const started = performance.now();
+      const measured = (outcome: 'completed' | 'failed', pages: number) => deps.metrics?.audit(outcome, (performance.now() - started) / 1000, pages);
       const progress = throttledProgress((crawled, discovered) =>
         repo.updateProgress(auditId, attempt, crawled, discovered).catch((err: unknown) => deps.log.warn({ err }, 'audit progress not saved')),
       );
@@ -171,6 +175,7 @@ export function createAuditsService(deps: Deps) {
         if (crawl.unreachable) {
           // No page answered: none was crawled (the progress counted the attempts).
           const answered = crawl.pages.filter((p) => p.status !== null && p.status > 0).length;
+          measured('failed', answered);
           // The failure and the "audit ended" event (members' alerts) commit together.
           return void (await deps.transact(async (trx) => {
             if (await repo.fail(auditId, `The site could not be reached: ${crawl.unreachable}`, attempt, answered, trx)) {
@@ -198,10 +203,12 @@ export function createAuditsService(deps: Deps) {
           }
           return claimed;
         });
+        measured('completed', result.pagesAnalysed);
         if (stored) await deps.sites.recordAudit(audit.site_id, { healthScore: result.score, platform: detectPlatform(crawl) });
         else deps.log.warn({ auditId, attempt }, 'audit attempt superseded; its result was discarded');
       } catch (error) {
         deps.log.error({ err: error, auditId }, 'audit failed');
+        measured('failed', 0);
         await repo.fail(auditId, error instanceof Error ? error.message : 'the audit failed', attempt);
       }
     },

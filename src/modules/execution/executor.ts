@@ -6,6 +6,7 @@ import type { ConnectorsService } from '../connectors/connectors.service.ts';
 import { manualDeliverable } from '../connectors/manual/manual-connector.ts';
 import { isBrief, pagesOf } from '../task-types/index.ts';
 import type { TasksService } from '../tasks/tasks.service.ts';
+import type { Metrics } from '../../lib/metrics.ts';
 
 export const EXECUTE_JOB = 'task.execute' as const;
 export const VERIFY_JOB = 'task.verify' as const;
@@ -27,6 +28,7 @@ export function createExecutor(deps: {
   connectors: Pick<ConnectorsService, 'forSite'>;
   log: FastifyBaseLogger;
   progressEveryMs?: number;
+  metrics?: Pick<Metrics, 'connector'>;
 }) {
   const progressEvery = deps.progressEveryMs ?? PROGRESS_EVERY_MS;
   const { worker } = deps.tasks;
@@ -40,7 +42,14 @@ export function createExecutor(deps: {
       if (!brief) throw new Error(`a ${task.type} task has no deliverable`);
       return brief;
     }
-    const outcome = await connector.apply(task, { resumed });
+    let outcome;
+    try {
+      outcome = await connector.apply(task, { resumed });
+    } catch (error) {
+      deps.metrics?.connector(connector.type, 'failed');
+      throw error;
+    }
+    deps.metrics?.connector(connector.type, 'completed');
     if ('applied' in outcome) return outcome.applied;
     // What the site's connector cannot do is left to a person, with the reason.
     const manual = manualDeliverable(task);
