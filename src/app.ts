@@ -9,6 +9,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import { ProblemError } from './lib/problem.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { namedRedisStore } from './plugins/rate-limit-store.ts';
+import { traceRequests } from './plugins/tracing.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   app.decorate('jobs', container.queue);
   app.decorate('services', container.services);
   app.decorate('metricsPort', container.metricsPort);
+  traceRequests(app);
   // Every request's duration by its route's template (never its address: ids would make a series each); only where the
   // metrics are served (METRICS_PORT), so a service that does not expose them does not pay for them per request.
   if (config.metrics) {

@@ -32,6 +32,8 @@ export interface Config {
    * METRICS_HOST says otherwise, so they are never public by default (the API's port never serves them).
    */
   metrics: { port: number; host: string } | undefined;
+  /** OpenTelemetry traces to this OTLP/HTTP collector (OTEL_EXPORTER_OTLP_ENDPOINT, e.g. http://collector:4318); off when unset. */
+  otlpEndpoint: string | undefined;
   /** The service's public base URL (Google redirects browsers back to it; e-mailed links point at it). */
   publicUrl: string;
   /** Where e-mail goes: an SMTP server, or (unset) the log, for the operator to pass on. */
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean('TRUST_PROXY', false),
     jobsInProcess: boolean('JOBS_IN_PROCESS', true),
     taskWorkers: integer('TASK_WORKERS', 4, 1, 64),
+    otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
     metrics: read('METRICS_PORT') === undefined ? undefined : { port: integer('METRICS_PORT', 9464, 0, 65535), host: read('METRICS_HOST') ?? '127.0.0.1' },
     publicUrl,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },

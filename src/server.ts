@@ -19,6 +19,8 @@ async function main() {
   // reach it, and no other private address (unless ALLOW_PRIVATE_TARGETS says so).
   const website = demo ? await startWordPressServer(demoSiteContent()) : undefined;
   if (website && config.allowPrivateTargets !== true) config = { ...config, allowPrivateTargets: { hosts: [website.host] } };
+  // Traces only where a collector is configured: the SDK is not even loaded otherwise.
+  if (config.otlpEndpoint) (await import('./lib/tracing.ts')).startTracing({ serviceName: 'site-optimization-api', endpoint: config.otlpEndpoint });
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   if (database.kind === 'postgres') {
     // The database may be starting alongside us: wait (bounded), answering /ready 503 meanwhile.

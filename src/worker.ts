@@ -17,6 +17,8 @@ async function main() {
     throw new ConfigError(['npm run worker needs DATABASE_URL: the embedded database can only be used by the server process itself']);
   }
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  // Traces only where a collector is configured: the SDK is not even loaded otherwise.
+  if (config.otlpEndpoint) (await import('./lib/tracing.ts')).startTracing({ serviceName: 'site-optimization-worker', endpoint: config.otlpEndpoint });
   const database = await createDatabase({ databaseUrl: config.databaseUrl });
   // The database may be starting alongside the worker (an orchestrator starts both): wait, bounded.
   log.info({ waitSeconds: config.databaseWaitSeconds }, 'waiting for the database');

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyPlugin } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type KyselyPlugin, type LogEvent } from 'kysely';
+import { recordQuery } from '../lib/trace-api.ts';
 import { createPacer } from '../lib/pace.ts';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -32,6 +33,9 @@ const toNumber = (value: string) => Number(value);
 const keepString = (value: string) => value;
 
 const MIGRATION_LOCK_KEY = 727_431_001;
+
+/** Each query as a span of the work that ran it, when tracing is on (lib/tracing.ts); its text, never its parameters. */
+const traceQuery = (event: LogEvent) => recordQuery(event.query.sql, event.queryDurationMillis, event.level === 'error' ? event.error : undefined);
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -87,7 +91,7 @@ function pacingPlugin(): KyselyPlugin {
 // transaction (db.test.ts holds that line). Do not swap in kysely-pglite-dialect, which
 // issues a bare BEGIN on the shared instance.
 function wrapPGlite(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins: [pacingPlugin()] });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins: [pacingPlugin()], log: traceQuery });
   return {
     kind: 'embedded',
     db,
@@ -126,7 +130,7 @@ function createPostgres(connectionString: string, schema?: string): Database {
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: traceQuery });
   return {
     kind: 'postgres',
     db,

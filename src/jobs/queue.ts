@@ -60,6 +60,8 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
   const common = {
     superviseIntervalSeconds: tuning.superviseIntervalSeconds, monitorIntervalSeconds: tuning.superviseIntervalSeconds,
     instanceHeartbeatSeconds: 10, ...(options.instanceName ? { instanceName: options.instanceName } : {}),
+    // With tracing on (lib/tracing.ts), each job carries its sender's trace context: the job's span continues the request's.
+    openTelemetry: { propagateContext: true },
   };
   const boss =
     'pglite' in database.jobs

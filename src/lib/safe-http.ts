@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
+import { recordSsrfVerdict } from './trace-api.ts';
 
 /** Thrown (as the connection error) when a host resolves to an address we must not reach. */
 export class BlockedAddressError extends Error {
@@ -38,6 +39,7 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, []);
     const blocked = addresses.find((a) => !isPublicAddress(a.address));
+    recordSsrfVerdict(blocked ? 'refused' : 'allowed', blocked?.address ?? addresses[0]?.address);
     if (blocked) return callback(new BlockedAddressError(hostname, blocked.address), []);
     if (options.all) return callback(null, addresses);
     const first = addresses[0]!;
@@ -60,7 +62,10 @@ export const privateHostAllowed = (rules: PrivateTargets, host: string) =>
 export function assertPublicUrl(url: URL, allowPrivate: PrivateTargets) {
   if (privateHostAllowed(allowPrivate, url.host)) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && !isPublicAddress(host)) throw new BlockedAddressError(host, host);
+  if (net.isIP(host) && !isPublicAddress(host)) {
+    recordSsrfVerdict('refused', host);
+    throw new BlockedAddressError(host, host);
+  }
 }
 
 /**
