@@ -85,9 +85,9 @@ export function createAuditsRepo(db: Kysely<DB>) {
           eb.selectFrom('audit_issues as i').select('i.url').whereRef('i.audit_id', '=', 'p.audit_id').whereRef('i.url', '=', 'p.url')
             .where('i.check_id', 'in', ['noindex_meta', 'noindex_header', 'canonical_to_other_url']),
         )))
-        .orderBy(sql`p.depth = 0`, sql`desc nulls last`)
+        .orderBy(sql`p.depth = 0`, (ob) => ob.desc().nullsLast())
         .orderBy('p.inlinks', 'desc')
-        .orderBy(sql`p.depth`, sql`asc nulls last`)
+        .orderBy('p.depth', (ob) => ob.asc().nullsLast())
         .orderBy('p.url')
         .limit(limit)
         .execute();
