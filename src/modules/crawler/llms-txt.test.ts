@@ -23,6 +23,10 @@ describe('the llms.txt validator', () => {
     assert.deepEqual(validateLlmsTxt(body, BASE), []);
   });
 
+  it('calls an H1 after a first line of text misplaced, not a second H1', () => {
+    assert.deepEqual(rulesOf('Welcome to our site\n# Site\n'), ['h1_first']);
+  });
+
   it('says on which line each problem is, and ignores what a code fence holds', () => {
     const problems = validateLlmsTxt('# Site\n## Docs\n```\n- not a link\n```\n- [A](https://x.test/a)\n- plain item\n', BASE);
     assert.deepEqual(problems.map((p) => [p.rule, p.line]), [['list_item_link', 7]]);

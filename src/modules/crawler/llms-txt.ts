@@ -48,6 +48,7 @@ export function validateLlmsTxt(body: string, baseUrl: string): LlmsTxtProblem[]
     if (section && section.links === 0) add('section_links', section.line, `Section "${section.title}" lists no links`);
   };
   let inFence = false;
+  let h1Seen = false;
   lines.forEach((raw, index) => {
     const line = raw.trim();
     const n = index + 1;
@@ -56,7 +57,8 @@ export function validateLlmsTxt(body: string, baseUrl: string): LlmsTxtProblem[]
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const level = heading[1]!.length;
-      if (level === 1 && index !== first) add('one_h1', n, 'A second H1: the file has one, the site\'s name');
+      if (level === 1 && h1Seen) add('one_h1', n, 'A second H1: the file has one, the site\'s name');
+      if (level === 1) h1Seen = true;
       if (level === 2) {
         closeSection();
         section = { title: heading[2]!.trim(), line: n, links: 0 };
