@@ -32,6 +32,7 @@ export function AiAccess({ auditId }: { auditId: string }) {
         <section class="ai-access panel" aria-labelledby="ai-access-title">
           <h2 id="ai-access-title">AI crawlers</h2>
           <p class="muted">What your robots.txt lets each crawler fetch. Which to allow is your choice; this shows what each block means.</p>
+          <RobotsNote status={report.robots_status} />
           <div class="table-wrap">
             <table class="table compact ai-table">
               <caption class="sr-only">Search and AI crawlers and what robots.txt lets them fetch</caption>
@@ -66,6 +67,13 @@ function CrawlerRow({ crawler: c }: { crawler: Crawler }) {
       <td class="muted">{GROUP_LABEL[c.matched_group]}</td>
     </tr>
   );
+}
+
+/** A robots.txt that is not there, or did not answer, changes what the table means. */
+function RobotsNote({ status }: { status: number }) {
+  if (status >= 200 && status < 300) return null;
+  if (status >= 400 && status < 500) return <p>No robots.txt (it answered {status}): every crawler may fetch every page.</p>;
+  return <p class="tone-warn">robots.txt did not answer ({status === 0 ? 'no response' : `status ${status}`}): search engines stop crawling a site until it does. The table reads it as allowing everything.</p>;
 }
 
 const Allowed = ({ value }: { value: boolean }) => <span class={value ? 'tone-good' : 'tone-bad'}>{value ? 'Allowed' : 'Blocked'}</span>;
