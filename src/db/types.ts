@@ -194,6 +194,8 @@ export interface AuditsTable {
   score: number | null;
   score_breakdown: ColumnType<ScoreLineRow[] | null, string | null | undefined, string | null>;
   agent_summary: ColumnType<AgentSummary | null, string | null | undefined, string | null>;
+  /** What search and AI crawlers may fetch, and /llms.txt, as crawled (migration 0038; the shape of crawler/crawl.types.ts AiAccess). */
+  ai_access: ColumnType<unknown, string | null | undefined, string | null>;
   agent: ColumnType<AgentStatus, AgentStatus | undefined, AgentStatus>;
   agent_attempt: Generated<number>;
   agent_error: string | null;

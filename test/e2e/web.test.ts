@@ -169,6 +169,11 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     const urls = page.locator('.issue-body table tbody tr');
     await urls.first().waitFor();
     assert.match(await urls.first().innerText(), new RegExp(fixture.origin.replace(/\./g, '\\.')));
+    // What each search and AI crawler may fetch, grouped by purpose, and a drafted llms.txt to copy.
+    const crawlers = page.getByRole('table', { name: /AI crawlers/ });
+    await crawlers.waitFor();
+    assert.match(await crawlers.getByRole('row', { name: /^OAI-SearchBot/ }).innerText(), /Allowed/);
+    assert.ok(await page.getByRole('button', { name: 'Copy draft llms.txt' }).isVisible());
     await capture('03-site-audit');
     // The whole audit's issues as a file: every affected URL of every check.
     const issues = await download(page.getByRole('button', { name: 'Export issues (CSV)' }));

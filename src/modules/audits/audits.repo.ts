@@ -66,6 +66,36 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** An audit's AI-access document (internal: the caller has checked the audit is the user's). */
+    async aiAccess(auditId: string) {
+      const row = await db.selectFrom('audits').select('ai_access').where('id', '=', auditId).executeTakeFirst();
+      return row?.ai_access ?? null;
+    },
+
+    /**
+     * The pages an llms.txt draft lists (internal, as aiAccess): pages that answered 200 with a title,
+     * neither noindex nor canonicalised elsewhere; the home page first, then the most linked to.
+     */
+    draftPages(auditId: string, limit: number) {
+      return db
+        .selectFrom('audit_pages as p')
+        .select(['p.url', 'p.title', 'p.meta_description', 'p.depth'])
+        .where('p.audit_id', '=', auditId)
+        .where('p.status', '=', 200)
+        .where('p.redirect_to', 'is', null)
+        .where('p.title', 'is not', null)
+        .where((eb) => eb.not(eb.exists(
+          eb.selectFrom('audit_issues as i').select('i.url').whereRef('i.audit_id', '=', 'p.audit_id').whereRef('i.url', '=', 'p.url')
+            .where('i.check_id', 'in', ['noindex_meta', 'noindex_header', 'canonical_to_other_url']),
+        )))
+        .orderBy(sql`p.depth = 0`, (ob) => ob.desc().nullsLast())
+        .orderBy('p.inlinks', 'desc')
+        .orderBy('p.depth', (ob) => ob.asc().nullsLast())
+        .orderBy('p.url')
+        .limit(limit)
+        .execute();
+    },
+
     /** For the agents (internal): an audit's findings of some checks. */
     findings(auditId: string, checkIds: readonly string[]) {
       return db
@@ -209,7 +239,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
     /** Completes the attempt whose pages are written (writePages): its figures and findings, in one transaction. */
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
-      findings: Map<string, Finding[]>;
+      findings: Map<string, Finding[]>; aiAccess?: unknown;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -218,6 +248,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
           .set({
             status: AUDIT_TRANSITIONS.complete.to, finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
             pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
+            ai_access: result.aiAccess === undefined ? null : JSON.stringify(result.aiAccess),
           })
           .where('id', '=', auditId)
           .where('attempt', '=', attempt)

@@ -7,6 +7,7 @@ import { Paged } from '../../lib/pagination.ts';
 import { Nullable, Uuid } from '../../lib/schema.ts';
 import { AuditReportSchema, AuditSchema, IssuePageQuery, IssueParams, StartAuditBody } from './audits.schemas.ts';
 import type { AuditsService } from './audits.service.ts';
+import { AiAccessSchema } from './ai-access.schemas.ts';
 
 export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,6 +36,19 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
       },
     },
     async (request, reply) => reply.code(202).send(await deps.audits.retryAgent(request.actor.sub, request.params.audit_id)),
+  );
+
+  r.get(
+    '/audits/:audit_id/ai-access',
+    {
+      schema: {
+        tags, operationId: 'getAuditAiAccess',
+        summary: "What each known search and AI crawler may fetch under the site's robots.txt, the site's /llms.txt checked against llmstxt.org, and a drafted llms.txt; 409 while the audit has not completed",
+        params: Type.Object({ audit_id: Uuid() }),
+        response: { 200: AiAccessSchema },
+      },
+    },
+    (request) => deps.audits.aiAccess(request.actor.sub, request.params.audit_id),
   );
 
   r.get(

@@ -14,6 +14,7 @@ import { createPacer } from '../../lib/pace.ts';
 import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
+import { createAiAccessReport } from './ai-access.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 
@@ -114,6 +115,9 @@ export function createAuditsService(deps: Deps) {
       };
     },
 
+    /** What each search and AI crawler may fetch, the site's llms.txt and a drafted one (404 for an audit the caller cannot see). */
+    aiAccess: createAiAccessReport({ repo, sites: deps.sites }),
+
     /** For the agents: the latest completed audit, its findings of some checks, and its pages. */
     latestCompleted: (siteId: string) => repo.latestCompleted(siteId),
     findings: (auditId: string, checkIds: readonly string[]) => repo.findings(auditId, checkIds),
@@ -195,6 +199,7 @@ export function createAuditsService(deps: Deps) {
             score: result.score,
             breakdown: result.breakdown,
             findings: result.findings.byCheck,
+            aiAccess: crawl.aiAccess,
           }, trx);
           if (claimed) {
             await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });

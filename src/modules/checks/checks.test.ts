@@ -56,6 +56,7 @@ describe('checks on a clean site', () => {
       '/contact': { body: cleanPage(origin, '/contact', { head: '<script type="application/ld+json">{"@type":"Organization"}</script>' }) },
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nAllow: /\n' },
       '/sitemap.xml': sitemap(origin, ['/', '/about', '/contact']),
+      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: `# Fixture\n\n> A clean site.\n\n## Pages\n\n- [About](${origin}/about): the team\n` },
     }));
     assert.deepEqual(Object.fromEntries(result.findings.byCheck), {});
     assert.equal(result.score, 100);
@@ -365,6 +366,51 @@ describe('checks on what the crawl met', () => {
     assert.match(result.findings.byCheck.get('crawl_trap')![0]!.value!, /repeating path segments.*1 URL\(s\) left out/);
     assert.equal(result.pagesAnalysed, 4, 'the three blocked URLs are not analysed pages');
     assert.equal(result.breakdown.some((l) => ['blocked_by_robots', 'crawl_stopped_at_cap'].includes(l.check_id)), false, 'neither costs points');
+  });
+});
+
+describe('checks on search and AI crawler access', () => {
+  const robots = [
+    'User-agent: GPTBot', 'Disallow: /', '',
+    'User-agent: ClaudeBot', 'User-agent: Claude-SearchBot', 'Disallow: /', '',
+    'User-agent: PerplexityBot', 'Disallow: /', '',
+    'User-agent: Bingbot', 'Disallow: /sitemap.xml', '',
+    'User-agent: *', 'Allow: /', '',
+  ].join('\n');
+
+  it('report blocked search crawlers with their consequence, a shared training opt-out, a blocked sitemap and a malformed llms.txt; none of the policy blocks costs a point', async () => {
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: robots },
+      '/': { body: cleanPage(o, '/') },
+      '/sitemap.xml': sitemap(o, ['/']),
+      '/llms.txt': { headers: { 'content-type': 'text/plain' }, body: 'Our site\n## Docs\n- the guide\n' },
+    }));
+    assertFound(result, [
+      ['search_crawler_blocked_home', '/robots.txt'], ['ai_crawler_block_contradiction', '/robots.txt'],
+      ['sitemap_blocked_for_crawler', '/robots.txt'], ['llms_txt_invalid', '/llms.txt'],
+    ]);
+    const values = (id: string) => result.findings.byCheck.get(id)!.map((f) => f.value);
+    assert.deepEqual(values('search_crawler_blocked_home').map((v) => v!.split(' ')[0]).sort(), ['Claude-SearchBot', 'PerplexityBot']);
+    assert.match(values('search_crawler_blocked_home').find((v) => v!.startsWith('PerplexityBot'))!, /not shown or cited in Perplexity's answers/);
+    assert.deepEqual(values('ai_crawler_block_contradiction'), ["ClaudeBot is disallowed (training opt-out) and Claude-SearchBot (search) shares ClaudeBot's group, so it is blocked too"]);
+    assert.deepEqual(values('sitemap_blocked_for_crawler'), [`Bingbot: ${result.origin}/sitemap.xml`]);
+    assert.match(values('llms_txt_invalid')[0]!, /line 1: The file must start with an H1.*line 3: A list item that is not a link/);
+    assert.equal(result.findings.count('llms_txt_missing'), 0);
+    const costs = new Set(result.breakdown.map((l) => l.check_id));
+    assert.equal(costs.has('search_crawler_blocked_home'), false, 'blocking a crawler is the owner\'s policy');
+    assert.ok(costs.has('ai_crawler_block_contradiction') && costs.has('llms_txt_invalid'));
+  });
+
+  it('never report a blocked training crawler by itself, and note a missing llms.txt without cost', async () => {
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: GPTBot\nUser-agent: CCBot\nUser-agent: Google-Extended\nDisallow: /\n' },
+      '/': { body: cleanPage(o, '/') },
+      '/sitemap.xml': sitemap(o, ['/']),
+      '/llms.txt': { body: page() },
+    }));
+    assertFound(result, [['llms_txt_missing', '/llms.txt']]);
+    assert.deepEqual([...result.findings.byCheck.keys()], ['llms_txt_missing'], 'a page served for /llms.txt is no llms.txt; the training opt-outs are no finding');
+    assert.equal(result.score, 100);
   });
 });
 

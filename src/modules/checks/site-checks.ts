@@ -2,6 +2,7 @@ import { pageLanguage } from '../crawler/language.ts';
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 import { hasAnchor } from '../crawler/fragments.ts';
 import { normalizeUrl } from '../crawler/urls.ts';
+import { checkAiAccess } from './ai-access-checks.ts';
 import type { Findings } from './findings.ts';
 import { isNoindex } from './page-checks.ts';
 
@@ -24,6 +25,7 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
   if (homeFinal && isNoindex(homeFinal)) findings.add('home_noindex', homeFinal.url);
   if (crawl.startUrl.startsWith('https:') && homeFinal?.status === 200 && !homeFinal.hsts) findings.add('hsts_missing', homeFinal.url);
   checkCrawl(crawl, findings);
+  if (crawl.aiAccess) checkAiAccess(crawl.aiAccess, new URL('/robots.txt', crawl.startUrl).href, findings);
   // A file named sitemap.xml that is not a sitemap (an HTML page, another XML format) is none.
   const hasSitemap = crawl.sitemapsFetched.some((s) => s.status === 200 && s.kind !== undefined && s.kind !== 'invalid');
   if (!hasSitemap) findings.add('sitemap_missing', new URL('/sitemap.xml', crawl.startUrl).href);

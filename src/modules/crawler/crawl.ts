@@ -1,17 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
 import { detach } from '../../lib/strings.ts';
-import type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
+import type { AiAccess, CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
 import { createExtractor, type PageFacts } from './extract.ts';
 import { fetchOnce, type FetchOptions, type FetchResult } from './fetch-page.ts';
 import { parseRobots, type RobotsRules } from './robots.ts';
+import { evaluateCrawlerAccess, readLlmsTxt } from './ai-access.ts';
 import { LinkStore, NO_LINKS } from './link-store.ts';
 import { parseSitemap, SITEMAP_MAX_BYTES } from './sitemap.ts';
 import { anchorHashes, fragmentOf } from './fragments.ts';
 import { TrapDetector } from './traps.ts';
 import { normalizeUrl, sameSite } from './urls.ts';
 
-export type { CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
+export type { AiAccess, CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
 
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
@@ -92,6 +93,7 @@ class Crawl {
     await Promise.all(Array.from({ length: workers }, () => this.work()));
     await this.measureImages(workers);
     const wordpressApi = await this.probeWordPressApi();
+    const aiAccess = await this.aiAccess(robotsUrl, robots.status, robots.body);
     // Unreachable: the home page got no answer, and no page of a sitemap did either. Nothing to
     // audit either when it answers an error and no page of the site answered with content (a
     // directory served without an index): a 404 is not a site that is 78% healthy.
@@ -113,6 +115,7 @@ class Crawl {
       homeHeaders: this.homeHeaders,
       imageBytes: this.imageBytes,
       platformHints: { homeAssets: this.homeAssets, wordpressApi },
+      aiAccess,
       stoppedAtPageCap: this.claimed >= this.options.maxPages && this.uncrawled() > 0,
       pageCap: this.options.maxPages,
       uncrawled: this.uncrawled(),
@@ -171,6 +174,23 @@ class Crawl {
     await this.politeness();
     const result = await fetchOnce(url, { ...this.fetchOptions, keepBody: true, maxBytes: 64 * 1024, retries: 0 });
     return result.status === 200 && /json/i.test(result.contentType) && /"namespaces"\s*:/.test(result.body ?? '');
+  }
+
+  /**
+   * robots.txt read for each known search and AI crawler, against the home page, the sitemaps
+   * and the audited pages; and /llms.txt, fetched once (a well-known file, like robots.txt).
+   */
+  private async aiAccess(robotsUrl: string, status: number, body: string | undefined): Promise<AiAccess> {
+    const sitemaps = new Set([
+      ...this.robots.sitemaps,
+      ...this.sitemapsFetched.filter((s) => s.status === 200 && s.kind !== undefined && s.kind !== 'invalid').map((s) => s.url),
+    ]);
+    const pageUrls = this.pages.filter((p) => !p.trap && !p.blockedByRobots && p.status !== null).map((p) => p.url);
+    const crawlers = evaluateCrawlerAccess({ robotsUrl, status, body, homeUrl: this.startUrl, sitemaps: [...sitemaps], pageUrls });
+    if (this.options.signal?.aborted) return { robots_status: status, crawlers, llms_txt: { url: new URL('/llms.txt', this.startUrl).href, status: 'missing', http_status: 0, problems: [] } };
+    await this.politeness();
+    const llms = await readLlmsTxt(this.startUrl, this.fetchOptions, (url) => sameSite(url, this.startHost));
+    return { robots_status: status, crawlers, llms_txt: llms };
   }
 
   /** HEAD each same-site image once (robots.txt and politeness apply as to pages). */

@@ -1,6 +1,7 @@
 import type { PageFacts } from './extract.ts';
 import type { TrapPattern } from './traps.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
+import type { CrawlerAccess, LlmsTxtReport } from './ai-access.ts';
 
 export interface CrawlOptions {
   /** The site's domain as stored: a host name, or host:port for private targets. */
@@ -80,4 +81,13 @@ export interface CrawlResult {
   imageBytes: Map<string, number>;
   /** What the home page and well-known paths say about the platform behind the site. */
   platformHints: { homeAssets: string[]; wordpressApi: boolean };
+  /** What each known search and AI crawler may fetch, and the site's /llms.txt (absent from crawls built by hand in tests). */
+  aiAccess?: AiAccess;
+}
+
+export interface AiAccess {
+  /** robots.txt's HTTP status (0: no answer); the rules are read only from a 2xx. */
+  robots_status: number;
+  crawlers: CrawlerAccess[];
+  llms_txt: LlmsTxtReport;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
+import { AiAccess } from './ai-access.tsx';
 import { ExportButton, useExport } from './export-button.tsx';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { Async, Badge, Empty, ErrorNotice, Loading, Pager, Score, useAsync } from './ui.tsx';
@@ -50,6 +51,7 @@ export function AuditReport({ siteId }: { siteId: string }) {
                 </ul>
               </>
             )}
+            <AiAccess auditId={a.id} />
           </div>
         );
       }}
