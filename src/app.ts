@@ -10,6 +10,7 @@ import { ProblemError } from './lib/problem.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { namedRedisStore } from './plugins/rate-limit-store.ts';
 import { traceRequests } from './plugins/tracing.ts';
+import { runInRequest } from './lib/request-context.ts';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
@@ -104,6 +105,8 @@ export async function buildApp({ config, database, logger, jobTuning, workJobs =
   app.decorate('jobs', container.queue);
   app.decorate('services', container.services);
   app.decorate('metricsPort', container.metricsPort);
+  // The request's id follows its async work: the jobs it sends carry it (jobs/queue.ts), and their log lines say it.
+  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
   traceRequests(app);
   // Every request's duration by its route's template (never its address: ids would make a series each); only where the
   // metrics are served (METRICS_PORT), so a service that does not expose them does not pay for them per request.

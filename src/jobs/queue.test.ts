@@ -8,6 +8,7 @@ import { until } from '../../test/helpers/wait.ts';
 import type { Database } from '../db/client.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 import { WORKER_INSTANCE } from './worker-instance.ts';
+import { runInRequest } from '../lib/request-context.ts';
 import { JOBS, type DeadHandlers, type JobHandlers, type JobName } from './registry.ts';
 
 let database: Database;
@@ -60,6 +61,15 @@ describe('the job registry', () => {
     assert.equal(typeof finished?.durationMs, 'number');
     await until(async () => logged.find((l) => l.msg === 'job finished' && l.invitationId === invitationId), (l) => l !== undefined, 'the mail job\'s end');
     assert.ok(!JSON.stringify(logged).includes('sealed-token-not-for-logs'), 'a payload\'s token is never logged');
+  });
+
+  it('stamps the request that sent a job on it: its log lines say which, and its handler sees only its own payload', async () => {
+    const siteId = '2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a';
+    const id = await runInRequest('req-4711', () => queue.send('search.sync', { siteId }));
+    const finished = await until(async () => logged.find((l) => l.msg === 'job finished' && l.jobId === id), (l) => l !== undefined, 'the job\'s end');
+    assert.equal(finished?.requestId, 'req-4711');
+    assert.equal(logged.find((l) => l.msg === 'job started' && l.jobId === id)?.requestId, 'req-4711');
+    assert.deepEqual(ran.filter((j) => (j.data as { siteId: string }).siteId === siteId).map((j) => j.data), [{ siteId }], 'the stamp is taken off before the payload is checked and run');
   });
 
   it('lists each process in the instance registry by name, host and pid, and a stopped one as not live', async () => {

@@ -6,6 +6,7 @@ import { Value } from 'typebox/value';
 import type { Database } from '../db/client.ts';
 import type { DB } from '../db/types.ts';
 import { WORKER_INSTANCE } from './worker-instance.ts';
+import { currentRequestId } from '../lib/request-context.ts';
 import { deadQueue, JOBS, type DeadHandlers, type JobSpec, type DeadJobName, type JobHandlers, type JobName, type JobPayload } from './registry.ts';
 
 export interface JobQueueTuning {
@@ -37,6 +38,18 @@ const subjectOf = (data: unknown) => Object.fromEntries(Object.entries(typeof da
   .filter(([key, value]) => /Id$/.test(key) && typeof value === 'string' && UUID.test(value)));
 type Handler = (data: never) => Promise<unknown>;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
+/** The request a job was sent from, stamped on its payload beside the fields its schema names (and taken off before it runs). */
+const REQUEST_ID = '_requestId';
+const stamped = (data: object) => {
+  const requestId = currentRequestId();
+  return requestId ? { ...data, [REQUEST_ID]: requestId } : data;
+};
+function unstamped(data: unknown): { data: unknown; requestId: string | undefined } {
+  if (typeof data !== 'object' || data === null || !(REQUEST_ID in data)) return { data, requestId: undefined };
+  const { [REQUEST_ID]: requestId, ...rest } = data as Record<string, unknown>;
+  return { data: rest, requestId: typeof requestId === 'string' ? requestId.slice(0, 128) : undefined };
+}
 
 /** What pg-boss's `db` option needs, over a Kysely transaction: the job commits or rolls back with it. */
 const inTransaction = (trx: Kysely<DB>) => ({
@@ -70,10 +83,12 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
 
   async function runOne(queue: string, schema: TSchema, handler: Handler, job: { id: string; data: unknown; retryCount?: number }): Promise<JobResult> {
-    // Each job's start and end, with its id, attempt, subject and this worker: an operator follows an audit or a task through them.
-    const context = { queue, jobId: job.id, attempt: (job.retryCount ?? 0) + 1, ...subjectOf(job.data), worker: WORKER_INSTANCE };
-    if (!Value.Check(schema, job.data)) {
-      const errors = [...Value.Errors(schema, job.data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    const { data, requestId } = unstamped(job.data);
+    // Each job's start and end, with its id, attempt, subject, the request that sent it and this worker: an operator follows
+    // an audit or a task through them.
+    const context = { queue, jobId: job.id, attempt: (job.retryCount ?? 0) + 1, ...subjectOf(data), ...(requestId ? { requestId } : {}), worker: WORKER_INSTANCE };
+    if (!Value.Check(schema, data)) {
+      const errors = [...Value.Errors(schema, data)].slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
       log.error({ ...context, errors }, 'job payload does not match its schema: dead-lettered without running');
       options.onJob?.(queue, 'invalid', 0);
       return { id: job.id, status: 'deadletter', output: { message: 'the payload does not match the job schema', errors } };
@@ -81,7 +96,7 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
     const started = performance.now();
     log.info(context, 'job started');
     try {
-      await handler(job.data as never);
+      await handler(data as never);
       log.info({ ...context, durationMs: Math.round(performance.now() - started), outcome: 'completed' }, 'job finished');
       options.onJob?.(queue, 'completed', (performance.now() - started) / 1000);
       return { id: job.id, status: 'completed' };
@@ -135,7 +150,7 @@ export function createJobQueue(database: Database, log: Log, tuning: JobQueueTun
 
     /** Sends a job; with `tx`, in that transaction (it exists only if the transaction commits). */
     send: <N extends JobName>(name: N, data: JobPayload<N>, options: { tx?: Kysely<DB> } = {}) =>
-      boss.send(name, data as object, options.tx ? { db: inTransaction(options.tx) } : {}),
+      boss.send(name, stamped(data as object), options.tx ? { db: inTransaction(options.tx) } : {}),
     /** Runs the job no sooner than `seconds` from now. */
     sendAfter: <N extends JobName>(name: N, data: JobPayload<N>, seconds: number) => boss.sendAfter(name, data as object, null, seconds),
     /** What pg-boss does after a job's last failed attempt (operations and tests). */

@@ -64,8 +64,11 @@ describe('Prometheus metrics', () => {
   it('move with an audit and an approval: requests by route, jobs, audits, pages, proposals, connector calls, queues', async () => {
     const before = await scrape();
     const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Metrics', domain: site.host } })).data.id;
-    const audit = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId } });
+    const audit = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId }, headers: { 'x-request-id': 'metrics-audit-1' } });
     assert.equal(audit.statusCode, 202, audit.body);
+    // The request's id travels with the job it sent (its log lines in the worker say it).
+    const job = (await ctx.app.jobs.findJobs('audit.run')).find((j) => (j.data as { auditId?: string }).auditId === audit.data.id);
+    assert.equal((job?.data as { _requestId?: string })._requestId, 'metrics-audit-1');
     const done = await until(async () => (await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data,
       (a) => a.id === audit.data.id && (a.agent_summary !== null || a.status === 'failed'), 'the audit and its agent', 60_000);
     assert.equal(done.status, 'completed', JSON.stringify(done).slice(0, 500));
