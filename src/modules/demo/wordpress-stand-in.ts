@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+const ROBOTS_TXT = [
+  'User-agent: *', 'Disallow: /wp-admin/', 'Allow: /wp-admin/admin-ajax.php', '',
+  'User-agent: GPTBot', 'Disallow: /', '',
+  'User-agent: CCBot', 'Disallow: /', '',
+  'User-agent: Google-Extended', 'Disallow: /', '',
+].join('\n');
+
 /**
  * A local stand-in for a WordPress site: public pages rendered the way a default theme
  * does (title with " – Site name", the site's name and tagline as paragraphs in the
@@ -167,7 +174,8 @@ ${description ? `<meta name="description" content="${escapeHtml(description)}">`
       const result = handleRest(method, restPath.replace(/\/$/, '') || '/', url, auth, body);
       return send(result.status, { 'content-type': 'application/json; charset=UTF-8' }, JSON.stringify(result.body));
     }
-    if (url.pathname === '/robots.txt') return send(200, { 'content-type': 'text/plain' }, 'User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n');
+    // WordPress's own rules, and the opt-out of model training many site owners add (the audit's AI-crawler section shows it).
+    if (url.pathname === '/robots.txt') return send(200, { 'content-type': 'text/plain' }, ROBOTS_TXT);
     const slug = url.pathname.replace(/^\/|\/$/g, '');
     const item = [...items.values()].find((i) => (slug === '' ? i.slug === options.frontPage : i.slug === slug));
     if (item) {
