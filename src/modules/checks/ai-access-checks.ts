@@ -1,6 +1,9 @@
 import type { AiAccess } from '../crawler/crawl.ts';
 import type { CrawlerAccess } from '../crawler/ai-access.ts';
 import type { Findings } from './findings.ts';
+import { KNOWN_CRAWLERS } from '../crawler/ai-crawlers.ts';
+
+const SEARCH_ENGINES = new Set(KNOWN_CRAWLERS.filter((c) => c.searchEngine).map((c) => c.token));
 
 /** What a blocked crawler costs the site, by the crawler's purpose. */
 const CONSEQUENCE: Record<'search' | 'user', (c: CrawlerAccess) => string> = {
@@ -18,7 +21,9 @@ export function checkAiAccess(access: AiAccess, robotsUrl: string, findings: Fin
   const { crawlers } = access;
   for (const crawler of crawlers) {
     if (crawler.purpose === 'training') continue;
-    if (!crawler.home_allowed) findings.add('search_crawler_blocked_home', robotsUrl, CONSEQUENCE[crawler.purpose](crawler));
+    if (!crawler.home_allowed) {
+      findings.add(SEARCH_ENGINES.has(crawler.token) ? 'search_engine_blocked_home' : 'search_crawler_blocked_home', robotsUrl, CONSEQUENCE[crawler.purpose](crawler));
+    }
     else if (crawler.sitemaps_allowed === false) {
       findings.add('sitemap_blocked_for_crawler', robotsUrl, `${crawler.token}: ${crawler.blocked_sitemaps.slice(0, 3).join(' , ')}`);
     }

@@ -399,6 +399,19 @@ describe('checks on search and AI crawler access', () => {
     const costs = new Set(result.breakdown.map((l) => l.check_id));
     assert.equal(costs.has('search_crawler_blocked_home'), false, 'blocking a crawler is the owner\'s policy');
     assert.ok(costs.has('ai_crawler_block_contradiction') && costs.has('llms_txt_invalid'));
+    assert.equal(result.findings.count('search_engine_blocked_home'), 0, 'Bingbot may fetch the home page');
+  });
+
+  it('score a search engine blocked from the home page as an error: a staging robots.txt gone live, not a policy', async () => {
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: Googlebot\nDisallow: /\n\nUser-agent: *\nAllow: /\n' },
+      '/': { body: cleanPage(o, '/') },
+      '/sitemap.xml': sitemap(o, ['/']),
+    }));
+    assertFound(result, [['search_engine_blocked_home', '/robots.txt']]);
+    assert.match(result.findings.byCheck.get('search_engine_blocked_home')![0]!.value!, /^Googlebot \(Google, search\)/);
+    assert.equal(result.findings.count('search_crawler_blocked_home'), 0);
+    assert.ok(result.breakdown.some((l) => l.check_id === 'search_engine_blocked_home'), 'it costs score');
   });
 
   it('never report a blocked training crawler by itself, and note a missing llms.txt without cost', async () => {

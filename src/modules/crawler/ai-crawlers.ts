@@ -17,6 +17,11 @@ export interface KnownCrawler {
   controlToken?: true;
   /** The owner's own page about the token; null where the owner publishes none. */
   docs: string | null;
+  /**
+   * A web search engine most of a site's search traffic comes from: blocking it from the home page is almost never meant
+   * (a staging robots.txt gone live), so it is an error that costs score, unlike an AI crawler's block.
+   */
+  searchEngine?: true;
 }
 
 const k = (token: string, owner: string, purpose: CrawlerPurpose, docs: string | null, extra: Partial<KnownCrawler> = {}): KnownCrawler =>
@@ -33,8 +38,8 @@ export const KNOWN_CRAWLERS: readonly KnownCrawler[] = [
   k('Perplexity-User', 'Perplexity', 'user', 'https://docs.perplexity.ai/guides/bots'),
   // Googlebot's fetches are used for Gemini's training unless this token is disallowed.
   k('Google-Extended', 'Google', 'training', 'https://developers.google.com/search/docs/crawling-indexing/google-common-crawlers#google-extended', { controlToken: true }),
-  k('Googlebot', 'Google', 'search', 'https://developers.google.com/search/docs/crawling-indexing/googlebot'),
-  k('Bingbot', 'Microsoft', 'search', 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0'),
+  k('Googlebot', 'Google', 'search', 'https://developers.google.com/search/docs/crawling-indexing/googlebot', { searchEngine: true }),
+  k('Bingbot', 'Microsoft', 'search', 'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0', { searchEngine: true }),
   k('Applebot', 'Apple', 'search', 'https://support.apple.com/en-us/119829'),
   // Applebot's fetches are used for Apple's models unless this token is disallowed.
   k('Applebot-Extended', 'Apple', 'training', 'https://support.apple.com/en-us/119829', { controlToken: true }),
