@@ -22,7 +22,9 @@ export function checkAiAccess(access: AiAccess, robotsUrl: string, findings: Fin
   for (const crawler of crawlers) {
     if (crawler.purpose === 'training') continue;
     if (!crawler.home_allowed) {
-      findings.add(SEARCH_ENGINES.has(crawler.token) ? 'search_engine_blocked_home' : 'search_crawler_blocked_home', robotsUrl, CONSEQUENCE[crawler.purpose](crawler));
+      // A group naming the engine; a "*" group that blocks everything is robots_txt_blocks_all's (critical) already.
+      const engine = SEARCH_ENGINES.has(crawler.token) && crawler.matched_group === 'explicit';
+      findings.add(engine ? 'search_engine_blocked_home' : 'search_crawler_blocked_home', robotsUrl, CONSEQUENCE[crawler.purpose](crawler));
     }
     else if (crawler.sitemaps_allowed === false) {
       findings.add('sitemap_blocked_for_crawler', robotsUrl, `${crawler.token}: ${crawler.blocked_sitemaps.slice(0, 3).join(' , ')}`);

@@ -414,6 +414,15 @@ describe('checks on search and AI crawler access', () => {
     assert.ok(result.breakdown.some((l) => l.check_id === 'search_engine_blocked_home'), 'it costs score');
   });
 
+  it('leave a "*" group that blocks everything to robots_txt_blocks_all: one problem, scored once', async () => {
+    const result = await audit((o) => ({
+      '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },
+      '/': { body: cleanPage(o, '/') },
+    }));
+    assert.equal(result.findings.count('robots_txt_blocks_all'), 1);
+    assert.equal(result.findings.count('search_engine_blocked_home'), 0);
+  });
+
   it('never report a blocked training crawler by itself, and note a missing llms.txt without cost', async () => {
     const result = await audit((o) => ({
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: GPTBot\nUser-agent: CCBot\nUser-agent: Google-Extended\nDisallow: /\n' },
