@@ -1,5 +1,5 @@
 import type { AiAccess } from '../crawler/crawl.ts';
-import type { CrawlerAccess } from '../crawler/ai-access.ts';
+import { robotsUnavailable, type CrawlerAccess } from '../crawler/ai-access.ts';
 import type { Findings } from './findings.ts';
 import { KNOWN_CRAWLERS } from '../crawler/ai-crawlers.ts';
 
@@ -19,6 +19,8 @@ const CONSEQUENCE: Record<'search' | 'user', (c: CrawlerAccess) => string> = {
  */
 export function checkAiAccess(access: AiAccess, robotsUrl: string, findings: Findings) {
   const { crawlers } = access;
+  // Every crawler is kept out while robots.txt does not answer: one finding says so (site-checks), not one a crawler.
+  if (robotsUnavailable(access.robots_status)) return checkLlmsTxt(access, findings);
   for (const crawler of crawlers) {
     if (crawler.purpose === 'training') continue;
     if (!crawler.home_allowed) {
@@ -40,6 +42,10 @@ export function checkAiAccess(access: AiAccess, robotsUrl: string, findings: Fin
       findings.add('ai_crawler_block_contradiction', robotsUrl, `${optOut.token} is disallowed (training opt-out) and ${search.token} (${search.purpose}) ${how}, so it is blocked too`);
     }
   }
+  checkLlmsTxt(access, findings);
+}
+
+function checkLlmsTxt(access: AiAccess, findings: Findings) {
   const llms = access.llms_txt;
   if (llms.status === 'missing') findings.add('llms_txt_missing', llms.url);
   if (llms.status === 'invalid') {

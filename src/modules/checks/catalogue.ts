@@ -45,6 +45,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('blocked_by_robots', 'warning', 'indexability', 'URL blocked by robots.txt', 'Allow the URL in robots.txt if it should be crawled, or stop linking to it.', { lighthouse: 'is-crawlable', unscored: true }),
   c('canonical_to_other_url', 'notice', 'indexability', 'Canonical points to another URL', 'Check that the canonical target is the version you want indexed.', { lighthouse: 'canonical' }),
   c('home_noindex', 'critical', 'indexability', 'Home page is not indexable (noindex)', 'Remove noindex from the home page.', { siteWide: true, lighthouse: 'is-crawlable' }),
+  c('robots_txt_unavailable', 'error', 'indexability', 'robots.txt does not answer (a server error, or no response)', 'Make /robots.txt answer 200 (or 404 if there are no rules): while it fails, Google and other crawlers treat the whole site as disallowed (RFC 9309).', { siteWide: true }),
   c('robots_txt_blocks_all', 'critical', 'indexability', 'robots.txt disallows the whole site', 'Remove "Disallow: /" for all user agents in robots.txt.', { siteWide: true, lighthouse: 'robots-txt' }),
   // Titles and descriptions
   c('title_missing', 'error', 'on_page', 'Title tag missing', 'Add a unique <title> of 20-60 characters describing the page.', { lighthouse: 'document-title' }),

@@ -414,6 +414,18 @@ describe('checks on search and AI crawler access', () => {
     assert.ok(result.breakdown.some((l) => l.check_id === 'search_engine_blocked_home'), 'it costs score');
   });
 
+  it('report a robots.txt that does not answer once: crawlers treat the site as disallowed (RFC 9309), not one finding a crawler', async () => {
+    const result = await audit((o) => ({
+      '/robots.txt': { status: 503, body: 'Service Unavailable' },
+      '/': { body: cleanPage(o, '/') },
+      '/sitemap.xml': sitemap(o, ['/']),
+    }));
+    assertFound(result, [['robots_txt_unavailable', '/robots.txt']]);
+    assert.equal(result.findings.byCheck.get('robots_txt_unavailable')![0]!.value, 'status 503');
+    assert.ok(result.breakdown.some((l) => l.check_id === 'robots_txt_unavailable'), 'it costs score');
+    for (const id of ['search_crawler_blocked_home', 'search_engine_blocked_home', 'ai_crawler_block_contradiction']) assert.equal(result.findings.count(id), 0, id);
+  });
+
   it('leave a "*" group that blocks everything to robots_txt_blocks_all: one problem, scored once', async () => {
     const result = await audit((o) => ({
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /\n' },

@@ -5,6 +5,7 @@ import { normalizeUrl } from '../crawler/urls.ts';
 import { checkAiAccess } from './ai-access-checks.ts';
 import type { Findings } from './findings.ts';
 import { isNoindex } from './page-checks.ts';
+import { robotsUnavailable } from '../crawler/ai-access.ts';
 
 /** A valid hreflang value (BCP 47 as Google reads it): a language, optionally with a script or region, or x-default. */
 export const HREFLANG = /^(x-default|[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?)$/i;
@@ -22,6 +23,7 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
   const homeFinal = home?.redirectTarget ? byUrl.get(home.redirectTarget) : home;
 
   if (crawl.robots.blocksEverything) findings.add('robots_txt_blocks_all', new URL('/robots.txt', crawl.startUrl).href);
+  if (robotsUnavailable(crawl.robots.status)) findings.add('robots_txt_unavailable', new URL('/robots.txt', crawl.startUrl).href, crawl.robots.status === 0 ? 'no response' : `status ${crawl.robots.status}`);
   if (homeFinal && isNoindex(homeFinal)) findings.add('home_noindex', homeFinal.url);
   if (crawl.startUrl.startsWith('https:') && homeFinal?.status === 200 && !homeFinal.hsts) findings.add('hsts_missing', homeFinal.url);
   checkCrawl(crawl, findings);

@@ -35,14 +35,21 @@ export interface RobotsInput {
   pageUrls: string[];
 }
 
-/** What each known crawler may fetch under the site's robots.txt (a missing file, or a 4xx, allows everything). */
+/**
+ * A robots.txt that did not answer (a 5xx, or no response): RFC 9309 (2.3.1.4) has crawlers assume complete disallow,
+ * and Google stops crawling the site until it answers.
+ */
+export const robotsUnavailable = (status: number) => status === 0 || status >= 500;
+
+/** What each known crawler may fetch under the site's robots.txt (a missing file, or a 4xx, allows everything; one that did not answer, nothing). */
 export function evaluateCrawlerAccess(input: RobotsInput): CrawlerAccess[] {
   const text = input.status >= 200 && input.status < 300 ? (input.body ?? '') : '';
   const robots = robotsParser(input.robotsUrl, text);
   const groups = groupsByAgent(text);
   const sample = evenSample(input.pageUrls, MAX_SAMPLED_URLS);
+  const unavailable = robotsUnavailable(input.status);
   return KNOWN_CRAWLERS.map((crawler) => {
-    const allowed = (url: string) => robots.isAllowed(url, crawler.token) !== false;
+    const allowed = (url: string) => !unavailable && robots.isAllowed(url, crawler.token) !== false;
     const group = groups.agents.get(crawler.token.toLowerCase());
     const blocked = input.sitemaps.filter((url) => !allowed(url));
     return {

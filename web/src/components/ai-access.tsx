@@ -73,7 +73,7 @@ function CrawlerRow({ crawler: c }: { crawler: Crawler }) {
 function RobotsNote({ status }: { status: number }) {
   if (status >= 200 && status < 300) return null;
   if (status >= 400 && status < 500) return <p>No robots.txt (it answered {status}): every crawler may fetch every page.</p>;
-  return <p class="tone-warn">robots.txt did not answer ({status === 0 ? 'no response' : `status ${status}`}): search engines stop crawling a site until it does. The table reads it as allowing everything.</p>;
+  return <p class="tone-warn">robots.txt did not answer ({status === 0 ? 'no response' : `status ${status}`}): crawlers treat the whole site as disallowed until it does (RFC 9309), and search engines stop crawling it. The table shows what that means for each.</p>;
 }
 
 const Allowed = ({ value }: { value: boolean }) => <span class={value ? 'tone-good' : 'tone-bad'}>{value ? 'Allowed' : 'Blocked'}</span>;
