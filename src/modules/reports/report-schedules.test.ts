@@ -150,10 +150,9 @@ describe('report schedule API', () => {
       if (chromiumPath) {
         assert.equal(file!.contentType, 'application/pdf');
         assert.match(file!.filename, /^garden-schedule\.example\.org-report-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
-        if (pdftotext) {
-          const text = spawnSync(pdftotext, ['-layout', '-', '-'], { input: file!.content, encoding: 'utf8' }).stdout;
-          assert.ok(text.includes(clicks), `the PDF holds the period's ${clicks} clicks:\n${text.slice(0, 800)}`);
-        } else assert.ok(!process.env.CI, 'pdftotext (poppler-utils) is not installed: .ci/run installs it');
+        assert.ok(pdftotext, 'pdftotext is not installed: apt-get install poppler-utils (the README\'s test prerequisites)');
+        const text = spawnSync(pdftotext, ['-layout', '-', '-'], { input: file!.content, encoding: 'utf8' }).stdout;
+        assert.ok(text.includes(clicks), `the PDF holds the period's ${clicks} clicks:\n${text.slice(0, 800)}`);
       } else {
         assert.ok(!process.env.CI, 'chromium is not installed: .ci/run installs it');
         assert.equal(file!.contentType.split(';')[0], 'text/html');
