@@ -99,7 +99,7 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   // The queue reports each job's outcome to the metrics, which read the queue's depth at scrape time.
   const queue = createJobQueue(database, log, jobTuning, { ...(role ? { instanceName: role } : {}), onJob: (...job) => metrics.job(...job) });
-  const metrics = createMetrics({ role: role ?? 'api', queues: queue.stats, pool: database.poolUse });
+  const metrics = createMetrics({ role: role ?? 'api', queues: queue.stats, pool: database.poolUse, served: config.metrics !== undefined });
   let metricsServer: MetricsServer | undefined;
   const allowPrivateTargets = config.allowPrivateTargets;
   const secretsKey = await resolveLocalSecret({ configured: config.secretsKey, dataDir: config.dataDir, file: 'secrets-key', envName: 'SECRETS_KEY', log });

@@ -10,6 +10,11 @@ export interface MetricsSources {
   pool?: (() => { max: number; total: number; idle: number; waiting: number }) | undefined;
   /** This process's role: `api` or `worker` (a label on every series). */
   role: string;
+  /**
+   * Whether they are served (METRICS_PORT). Node's own (an event-loop delay monitor, GC observers) run only then: a
+   * process that serves no metrics does not sample them. The service's own counters are plain increments either way.
+   */
+  served: boolean;
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -24,7 +29,7 @@ const JOB_SECONDS = [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600];
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry();
   registry.setDefaultLabels({ role: sources.role });
-  collectDefaultMetrics({ register: registry, prefix: 'sos_', eventLoopMonitoringPrecision: 20 });
+  if (sources.served) collectDefaultMetrics({ register: registry, prefix: 'sos_', eventLoopMonitoringPrecision: 20 });
 
   const http = new Histogram({
     name: 'sos_http_request_duration_seconds', help: 'HTTP requests by method, route template and status code',

@@ -4,6 +4,7 @@ import { call, signUp, startTestApp, type SignedInUser, type TestContext } from 
 import { page, startFixtureSite } from '../../test/helpers/fixture-site.ts';
 import { until } from '../../test/helpers/wait.ts';
 import { isBrief } from '../modules/task-types/index.ts';
+import { startMetricsServer } from './metrics-server.ts';
 
 let ctx: TestContext;
 let owner: SignedInUser;
@@ -94,5 +95,19 @@ describe('Prometheus metrics', () => {
     assert.equal(moved('sos_connector_calls_total', { connector: 'manual' }), 1);
     assert.match(text, /^sos_queue_jobs_waiting\{queue="audit\.run",role="api"\} \d+$/m, 'queue depth per queue');
     assert.match(text, /^sos_queue_jobs_active\{queue="task\.execute",role="api"\} \d+$/m);
+  });
+
+  it('answer 500, and log why, when they cannot be collected (a queue read that fails)', async () => {
+    const errors: unknown[] = [];
+    const server = await startMetricsServer({ contentType: 'text/plain; version=0.0.4; charset=utf-8', text: () => Promise.reject(new Error('the database is gone')) },
+      { host: '127.0.0.1', port: 0 }, { info: () => undefined, error: (obj) => void errors.push(obj) });
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);
+      assert.equal(res.status, 500);
+      assert.doesNotMatch(await res.text(), /database is gone/, 'the reason stays in the log');
+      assert.equal(errors.length, 1);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -88,16 +88,15 @@ export function createReportSchedulesService(deps: {
       if (!(await repo.remove(siteId))) throw notFound('Report schedule');
     },
 
-    /** The check before a send on request (the route counts the request against its limits only once it passes). */
-    async requireSchedule(userId: string, siteId: string) {
-      await deps.sites.getSite(userId, siteId, 'admin');
-      return requireSchedule(siteId);
-    },
-
-    /** Admins: the last settled period's report to the schedule's addresses now (to check it, or resend it). */
-    async sendNow(userId: string, siteId: string) {
+    /**
+     * Admins: the last settled period's report to the schedule's addresses now (to check it, or resend it). `beforeSend`
+     * runs once the caller has passed the admin check: the route counts the request against its limits there, so a
+     * refused request uses up nobody's sends.
+     */
+    async sendNow(userId: string, siteId: string, beforeSend: () => Promise<void> = async () => undefined) {
       await deps.sites.getSite(userId, siteId, 'admin');
       const row = await requireSchedule(siteId);
+      await beforeSend();
       const period = latestSettledPeriod(row.frequency, now());
       await deps.queue.send('report.deliver', { siteId, ...period, sendId: randomUUID() });
       return { period, recipients: row.recipients, message: `The report for ${dayRange(period)} is on its way to ${row.recipients.length} address${row.recipients.length === 1 ? '' : 'es'}` };

@@ -7,7 +7,7 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../.
 import { until } from '../../../test/helpers/wait.ts';
 import { DAY_MS, isoDate, pacificToday } from '../search-data/periods.ts';
 import { createSearchDataRepo } from '../search-data/search-data.repo.ts';
-import { latestSettledPeriod, nextPeriod, periodKey, sendDayOf } from './schedule-periods.ts';
+import { latestSettledPeriod, nextPeriod, periodKey, previousPeriod, sendDayOf } from './schedule-periods.ts';
 
 const chromiumPath = which('chromium');
 const pdftotext = which('pdftotext');
@@ -33,6 +33,9 @@ describe('scheduled report periods', () => {
     assert.deepEqual(nextPeriod('monthly', { start: '2026-12-01', end: '2026-12-31' }), { start: '2027-01-01', end: '2027-01-31' });
     assert.deepEqual(nextPeriod('monthly', { start: '2027-01-01', end: '2027-01-31' }), { start: '2027-02-01', end: '2027-02-28' });
     assert.deepEqual(nextPeriod('weekly', { start: '2026-11-30', end: '2026-12-06' }), { start: '2026-12-07', end: '2026-12-13' });
+    assert.deepEqual(previousPeriod('monthly', { start: '2027-03-01', end: '2027-03-31' }), { start: '2027-02-01', end: '2027-02-28' });
+    assert.deepEqual(previousPeriod('monthly', { start: '2027-01-01', end: '2027-01-31' }), { start: '2026-12-01', end: '2026-12-31' });
+    assert.deepEqual(previousPeriod('weekly', { start: '2026-12-07', end: '2026-12-13' }), { start: '2026-11-30', end: '2026-12-06' });
     assert.equal(sendDayOf({ start: '2026-11-01', end: '2026-11-30' }), '2026-12-03');
     assert.equal(periodKey({ start: '2026-11-01', end: '2026-11-30' }), '2026-11-01..2026-11-30');
   });

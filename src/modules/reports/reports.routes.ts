@@ -103,10 +103,6 @@ export async function reportsRoutes(app: FastifyInstance, deps: { reports: Repor
         response: { 202: ReportSendResult },
       },
     },
-    async (request, reply) => {
-      await deps.schedules.requireSchedule(request.actor.sub, request.params.site_id);
-      await sendLimits(request, reply);
-      return reply.code(202).send(await deps.schedules.sendNow(request.actor.sub, request.params.site_id));
-    },
+    async (request, reply) => reply.code(202).send(await deps.schedules.sendNow(request.actor.sub, request.params.site_id, () => sendLimits(request, reply))),
   );
 }
