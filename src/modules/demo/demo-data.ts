@@ -68,12 +68,17 @@ export function demoSearchData(origin: string, now = new Date(), seed = 42): Dem
   const countries: SegmentDay[] = [];
   const devices: SegmentDay[] = [];
   // A day's figures shared out (shares drifting a little each day), each part ranking a little better or worse than the whole.
+  // The day's clicks are shared out by each part's impressions and click-through at its position, so the parts add up to
+  // the day's clicks as Search Console's do (an agency checks that first).
   const split = (into: SegmentDay[], date: string, whole: SearchDay, parts: ReadonlyArray<readonly [string, number, number]>) => {
-    for (const [key, share, offset] of parts) {
+    const shares = parts.map(([key, share, offset]) => {
       const impressions = Math.round(whole.impressions * share * (0.85 + rand() * 0.3));
-      if (impressions === 0) continue;
       const position = Math.max(1, whole.position + offset + (rand() - 0.5));
-      into.push({ date, key, clicks: Math.min(impressions, Math.round(impressions * expectedCtr(position) * 1.6)), impressions, position });
+      return { key, impressions, position, weight: impressions * expectedCtr(position) };
+    }).filter((p) => p.impressions > 0);
+    const total = shares.reduce((sum, p) => sum + p.weight, 0) || 1;
+    for (const { key, impressions, position, weight } of shares) {
+      into.push({ date, key, clicks: Math.min(impressions, Math.round((whole.clicks * weight) / total)), impressions, position });
     }
   };
   const totalDays = 16 * 30 + 6; // 16 months
