@@ -7,11 +7,12 @@ type Report = NonNullable<Awaited<ReturnType<typeof load>>>;
 type Crawler = Report['crawlers'][number];
 
 const PURPOSES: Array<{ purpose: Crawler['purpose']; label: string; consequence: string }> = [
-  { purpose: 'search', label: 'Search and AI answers', consequence: 'blocked: the site is not shown or cited there' },
-  { purpose: 'user', label: 'Fetches a user asked for', consequence: 'blocked: the assistant cannot read a page a user points it to' },
+  { purpose: 'search', label: 'Search and AI answers', consequence: 'if blocked, the site is not shown or cited there' },
+  { purpose: 'user', label: 'Fetches a user asked for', consequence: 'if blocked, the assistant cannot read a page a user points it to' },
   { purpose: 'training', label: 'Model training', consequence: 'blocking is your choice; it does not affect search' },
 ];
-const GROUP_LABEL: Record<Crawler['matched_group'], string> = { explicit: 'its own group', wildcard: 'the * group', none: 'no rule' };
+/** The robots.txt line that decides for a crawler, as the owner would look for it. */
+const ruleOf = (c: Crawler) => (c.matched_group === 'none' ? 'no rule' : <code>{c.matched_group === 'explicit' ? `User-agent: ${c.token}` : 'User-agent: *'}</code>);
 const LLMS_LABEL = { valid: 'Valid', invalid: 'Does not follow the format', missing: 'None published' } as const;
 
 async function load(auditId: string) {
@@ -61,10 +62,10 @@ function CrawlerRow({ crawler: c }: { crawler: Crawler }) {
         {c.docs ? <a href={c.docs} target="_blank" rel="noopener noreferrer">{c.token}</a> : c.token}
         <span class="ai-owner">{c.owner}{c.control_token && ' · control token, not a crawler'}</span>
       </th>
-      <td><Allowed value={c.home_allowed} /></td>
-      <td>{c.sitemaps_allowed === null ? <span class="muted">no sitemap</span> : <Allowed value={c.sitemaps_allowed} />}</td>
+      <td><Allowed value={c.home_allowed} policy={c.purpose === 'training'} /></td>
+      <td>{c.sitemaps_allowed === null ? <span class="muted">no sitemap</span> : <Allowed value={c.sitemaps_allowed} policy={c.purpose === 'training'} />}</td>
       <td>{c.pages_allowed_share === null ? <span class="muted">—</span> : `${formatNumber(Math.round(c.pages_allowed_share * 100))}% allowed`}</td>
-      <td class="muted">{GROUP_LABEL[c.matched_group]}</td>
+      <td class="muted">{ruleOf(c)}</td>
     </tr>
   );
 }
@@ -76,7 +77,9 @@ function RobotsNote({ status }: { status: number }) {
   return <p class="tone-warn">robots.txt did not answer ({status === 0 ? 'no response' : `status ${status}`}): crawlers treat the whole site as disallowed until it does (RFC 9309), and search engines stop crawling it. The table shows what that means for each.</p>;
 }
 
-const Allowed = ({ value }: { value: boolean }) => <span class={value ? 'tone-good' : 'tone-bad'}>{value ? 'Allowed' : 'Blocked'}</span>;
+/** A training crawler's block is the owner's choice: said plainly, not in the red of a problem. */
+const Allowed = ({ value, policy }: { value: boolean; policy: boolean }) =>
+  <span class={value ? 'tone-good' : policy ? 'muted' : 'tone-bad'}>{value ? 'Allowed' : 'Blocked'}</span>;
 
 function LlmsTxt({ report }: { report: Report }) {
   const { llms_txt: file } = report;
