@@ -153,7 +153,9 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
   const executor = createExecutor({ tasks, connectors, log, metrics });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
-  const audits = createAuditsService({ repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, log, metrics });
+  const audits = createAuditsService({
+    repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, chromiumPath: config.chromiumPath, log, metrics,
+  });
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
   const keywords = createKeywordsService({ repo: createKeywordsRepo(db), sites });

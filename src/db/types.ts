@@ -6,6 +6,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string | Raw
 type CreatedAt = ColumnType<Date, never, never>;
 
 export type AuditSchedule = 'off' | 'daily' | 'weekly';
+export type RenderingMode = 'auto' | 'always' | 'never';
 
 export type Platform =
   | 'wordpress' | 'shopify' | 'wix' | 'squarespace' | 'webflow' | 'drupal' | 'joomla' | 'custom' | 'unknown';
@@ -160,6 +161,8 @@ export interface SitesTable {
   is_active: Generated<boolean>;
   health_score: number | null;
   audit_schedule: ColumnType<AuditSchedule, AuditSchedule | undefined, AuditSchedule>;
+  /** JavaScript rendering in its audits (migration 0039; crawler/render-rules.ts RenderingMode). */
+  rendering: ColumnType<RenderingMode, RenderingMode | undefined, RenderingMode>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -196,6 +199,8 @@ export interface AuditsTable {
   agent_summary: ColumnType<AgentSummary | null, string | null | undefined, string | null>;
   /** What search and AI crawlers may fetch, and /llms.txt, as crawled (migration 0038; the shape of crawler/crawl.types.ts AiAccess). */
   ai_access: ColumnType<unknown, string | null | undefined, string | null>;
+  /** How the crawl rendered pages (migration 0039; crawl.types.ts RenderingSummary). */
+  rendering: ColumnType<unknown, string | null | undefined, string | null>;
   agent: ColumnType<AgentStatus, AgentStatus | undefined, AgentStatus>;
   agent_attempt: Generated<number>;
   agent_error: string | null;
@@ -272,6 +277,8 @@ export interface AuditPagesTable {
   redirect_to: string | null;
   /** The page's own text as the crawl kept it (StoredPageContent); null for pages that are not HTML answering 200. */
   content: Json | null;
+  /** Raw against rendered, for a page rendered in Chromium (migration 0039; render-compare.ts PageRendering). */
+  rendering: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface TaskRejectionsTable {

@@ -16,6 +16,8 @@ export interface PageRecord {
   url: string; status: number | null; title: string | null; meta_description: string | null;
   depth: number | null; inlinks: number; content_hash: string | null; redirect_to: string | null;
   content: string | null;
+  /** Raw against rendered, as JSON (render-compare.ts PageRendering); null or absent for a page read as raw HTML. */
+  rendering?: string | null;
 }
 
 /** Where an audit's issues export goes on from: the last row read's place in its order. */
@@ -67,6 +69,24 @@ export function createAuditsRepo(db: Kysely<DB>) {
     },
 
     /** An audit's AI-access document (internal: the caller has checked the audit is the user's). */
+    /** How an audit rendered (crawl.types.ts RenderingSummary); null before it was recorded. */
+    async rendering(auditId: string) {
+      const row = await db.selectFrom('audits').select('rendering').where('id', '=', auditId).executeTakeFirst();
+      return row?.rendering ?? null;
+    },
+
+    /** A page of an audit's rendered pages, raw against rendered: failed renders first, then by URL. */
+    async renderedPages(auditId: string, page: number, pageSize: number) {
+      const base = db.selectFrom('audit_pages').where('audit_id', '=', auditId).where('rendering', 'is not', null);
+      const [rows, count] = await Promise.all([
+        base.select(['url', 'rendering'])
+          .orderBy(sql`rendering ? 'error'`, 'desc').orderBy('url')
+          .limit(pageSize).offset((page - 1) * pageSize).execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
     async aiAccess(auditId: string) {
       const row = await db.selectFrom('audits').select('ai_access').where('id', '=', auditId).executeTakeFirst();
       return row?.ai_access ?? null;
@@ -183,7 +203,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return db
         .selectFrom('audits')
         .innerJoin('sites', 'sites.id', 'audits.site_id')
-        .select(['audits.id', 'audits.site_id', 'audits.status', 'audits.max_pages', 'sites.domain'])
+        .select(['audits.id', 'audits.site_id', 'audits.status', 'audits.max_pages', 'sites.domain', 'sites.rendering'])
         .where('audits.id', '=', auditId)
         .executeTakeFirst();
     },
@@ -239,7 +259,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
     /** Completes the attempt whose pages are written (writePages): its figures and findings, in one transaction. */
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
-      findings: Map<string, Finding[]>; aiAccess?: unknown;
+      findings: Map<string, Finding[]>; aiAccess?: unknown; rendering?: unknown;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -249,6 +269,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
             status: AUDIT_TRANSITIONS.complete.to, finished_at: sql`now()`, pages_crawled: result.crawled, pages_discovered: result.discovered,
             pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
             ai_access: result.aiAccess === undefined ? null : JSON.stringify(result.aiAccess),
+            rendering: result.rendering === undefined ? null : JSON.stringify(result.rendering),
           })
           .where('id', '=', auditId)
           .where('attempt', '=', attempt)

@@ -8,6 +8,7 @@ import { Nullable, Uuid } from '../../lib/schema.ts';
 import { AuditReportSchema, AuditSchema, IssuePageQuery, IssueParams, StartAuditBody } from './audits.schemas.ts';
 import type { AuditsService } from './audits.service.ts';
 import { AiAccessSchema } from './ai-access.schemas.ts';
+import { RenderingQuery, RenderingReportSchema } from './rendering.schemas.ts';
 
 export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,6 +50,20 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
       },
     },
     (request) => deps.audits.aiAccess(request.actor.sub, request.params.audit_id),
+  );
+
+  r.get(
+    '/audits/:audit_id/rendering',
+    {
+      schema: {
+        tags, operationId: 'getAuditRendering',
+        summary: 'How the audit rendered JavaScript (Chromium): which pages and why, and each rendered page raw against rendered (what only JavaScript shows); 409 while the audit has not completed',
+        params: Type.Object({ audit_id: Uuid() }),
+        querystring: RenderingQuery,
+        response: { 200: RenderingReportSchema },
+      },
+    },
+    (request) => deps.audits.rendering(request.actor.sub, request.params.audit_id, request.query.page ?? 1, request.query.page_size ?? 20),
   );
 
   r.get(

@@ -15,6 +15,7 @@ import { DEFAULT_MAX_PAGES } from './audits.schemas.ts';
 import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 import { detectPlatform } from './platform.ts';
 import { createAiAccessReport } from './ai-access.ts';
+import { createRenderingReport } from './rendering.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { Metrics } from '../../lib/metrics.ts';
 
@@ -31,6 +32,8 @@ interface Deps {
   /** audit.completed and proposals.created, emitted in the transaction that stores them. */
   events: EventEmitter;
   allowPrivateTargets: PrivateTargets;
+  /** The Chromium audits render JavaScript with (config.chromiumPath); pages are read as raw HTML without one. */
+  chromiumPath?: string | undefined;
   log: FastifyBaseLogger;
   metrics?: Pick<Metrics, 'audit'>;
 }
@@ -117,6 +120,7 @@ export function createAuditsService(deps: Deps) {
 
     /** What each search and AI crawler may fetch, the site's llms.txt and a drafted one (404 for an audit the caller cannot see). */
     aiAccess: createAiAccessReport({ repo, sites: deps.sites }),
+    rendering: createRenderingReport({ repo }),
 
     /** For the agents: the latest completed audit, its findings of some checks, and its pages. */
     latestCompleted: (siteId: string) => repo.latestCompleted(siteId),
@@ -174,6 +178,7 @@ export function createAuditsService(deps: Deps) {
           allowPrivate: deps.allowPrivateTargets,
           onProgress: progress.report,
           onPage: auditor.onPage,
+          rendering: { mode: audit.rendering, chromiumPath: deps.chromiumPath },
         }).finally(progress.cancel);
         // A site that does not answer is not 78% healthy: the audit fails, no score is kept.
         if (crawl.unreachable) {
@@ -200,6 +205,7 @@ export function createAuditsService(deps: Deps) {
             breakdown: result.breakdown,
             findings: result.findings.byCheck,
             aiAccess: crawl.aiAccess,
+            rendering: crawl.rendering,
           }, trx);
           if (claimed) {
             await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });

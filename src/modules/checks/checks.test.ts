@@ -13,6 +13,8 @@ import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 /** Every check a test below saw find its planted problem. */
 const covered = new Set<string>();
 import { healthScore } from './score.ts';
+import { checkRendering } from './rendering-checks.ts';
+import type { PageRendering } from '../crawler/render-compare.ts';
 
 /** n distinct words, different for each seed, so pages are neither thin nor duplicates. */
 const prose = (seed: string, n = 230) => Array.from({ length: n }, (_, i) => `${seed}word${i}`).join(' ');
@@ -445,6 +447,55 @@ describe('checks on search and AI crawler access', () => {
     assertFound(result, [['llms_txt_missing', '/llms.txt']]);
     assert.deepEqual([...result.findings.byCheck.keys()], ['llms_txt_missing'], 'a page served for /llms.txt is no llms.txt; the training opt-outs are no finding');
     assert.equal(result.score, 100);
+  });
+});
+
+describe('what only JavaScript shows (a rendered page, raw against rendered)', () => {
+  const snapshot = { title: 'Shop', meta_description: null, robots: null, canonical: null, h1: null, hreflang: 0, structured_data: [], internal_links: 0, words: 3 };
+  const rendered = (rendering: Partial<PageRendering>): CrawledPage => ({
+    url: 'https://spa.test/', depth: 0, status: 200, blockedByRobots: false, redirectChain: [], contentType: 'text/html', ttfbMs: 10,
+    truncated: false, xRobotsTag: [], hsts: false, outlinks: new Int32Array(), images: [],
+    rendering: {
+      reason: 'template_sample', ms: 300, raw: snapshot, rendered: { ...snapshot, words: 400 }, changes: [], text_in_raw: 1,
+      links_only_rendered: { count: 0, examples: [] }, links_without_href: [], requests: { made: 3, refused: 0, failed: 0, disallowed: [] }, ...rendering,
+    },
+  });
+  const found = (page: CrawledPage) => {
+    const findings = new Findings();
+    checkRendering(page, findings);
+    return Object.fromEntries([...findings.byCheck].map(([id, list]) => [id, list[0]!.value]));
+  };
+
+  it('reports content, links, directives and metadata only JavaScript makes, links without href and disallowed resources', () => {
+    assert.deepEqual(found(rendered({
+      text_in_raw: 0.12,
+      links_only_rendered: { count: 3, examples: ['https://spa.test/shop'] },
+      changes: [
+        { field: 'robots', raw: null, rendered: 'noindex' },
+        { field: 'title', raw: 'Shop', rendered: 'Ethiopia Guji Natural | Shop' },
+      ],
+      links_without_href: ['Careers'],
+      requests: { made: 5, refused: 0, failed: 0, disallowed: ['https://spa.test/api/items'] },
+    })), {
+      content_only_after_javascript: '12% of the main text is in the HTML',
+      links_only_after_javascript: '3 links, e.g. https://spa.test/shop',
+      directive_changed_by_javascript: 'robots: (none) -> noindex',
+      metadata_changed_by_javascript: 'title: Shop -> Ethiopia Guji Natural | Shop',
+      links_without_href: '"Careers"',
+      render_resources_disallowed: 'https://spa.test/api/items',
+    });
+    for (const id of ['content_only_after_javascript', 'links_only_after_javascript', 'directive_changed_by_javascript', 'metadata_changed_by_javascript', 'links_without_href', 'render_resources_disallowed']) covered.add(id);
+  });
+
+  it('finds nothing on a page whose HTML already has it all, nor on a short page JavaScript fills (under 50 words), nor on a raw page', () => {
+    assert.deepEqual(found(rendered({})), {});
+    assert.deepEqual(found(rendered({ text_in_raw: 0.1, rendered: { ...snapshot, words: 30 } })), {}, 'too little text to call missing');
+    assert.deepEqual(found({ ...rendered({}), rendering: undefined }), {});
+  });
+
+  it('reports a failed render, and nothing else of it (the raw page was audited)', () => {
+    assert.deepEqual(found(rendered({ error: 'the render took over 15000 ms', text_in_raw: null, changes: [{ field: 'title', raw: 'a', rendered: 'b' }] })), { render_failed: 'the render took over 15000 ms' });
+    covered.add('render_failed');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 import { Findings } from './findings.ts';
 import { checkPage, siteContext, slimPageFacts } from './page-checks.ts';
+import { checkRendering } from './rendering-checks.ts';
 import { healthScore } from './score.ts';
 import { checkSite } from './site-checks.ts';
 
@@ -13,6 +14,7 @@ export function createAuditor() {
   return {
     onPage(page: CrawledPage, startUrl: string) {
       checkPage(page, findings, siteContext(startUrl));
+      checkRendering(page, findings);
       slimPageFacts(page);
     },
     finish(crawl: CrawlResult) {

@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
 import { detach } from '../../lib/strings.ts';
-import type { AiAccess, CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
-import { createExtractor, type PageFacts } from './extract.ts';
+import type { AiAccess, CrawledPage, CrawlOptions, CrawlResult, RenderingSummary } from './crawl.types.ts';
+import { createExtractor, extractPageFacts, type PageFacts } from './extract.ts';
+import { compareRender, failedRender, type PageRendering } from './render-compare.ts';
+import { renderRuleFor, type RenderReason } from './render-rules.ts';
+import { createRenderer, type Renderer } from './renderer.ts';
 import { fetchOnce, type FetchOptions, type FetchResult } from './fetch-page.ts';
 import { parseRobots, type RobotsRules } from './robots.ts';
 import { evaluateCrawlerAccess, readLlmsTxt } from './ai-access.ts';
@@ -12,7 +15,7 @@ import { anchorHashes, fragmentOf } from './fragments.ts';
 import { TrapDetector } from './traps.ts';
 import { normalizeUrl, sameSite } from './urls.ts';
 
-export type { AiAccess, CrawledPage, CrawlOptions, CrawlResult } from './crawl.types.ts';
+export type { AiAccess, CrawledPage, CrawlOptions, CrawlResult, RenderingSummary } from './crawl.types.ts';
 
 const MAX_REDIRECTS = 10;
 const MAX_SITEMAPS = 50;
@@ -24,6 +27,12 @@ const MIN_WORDS_FOR_COPY = 20;
 // each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
 const NONE: string[] = [];
 const NO_HOPS: CrawledPage['redirectChain'] = [];
+/** The template sample's render shows JavaScript's own content when under this share of its main text is in the raw HTML... */
+const TEMPLATE_TEXT_IN_RAW = 0.8;
+/** ...or when it adds this many internal links, or changes one of these. */
+const TEMPLATE_NEW_LINKS = 3;
+const TEMPLATE_FIELDS = new Set(['title', 'robots', 'canonical', 'h1']);
+export const CHROMIUM_MISSING = 'Chromium is not installed on this server: pages were audited as raw HTML (install Debian\'s chromium package, or set CHROMIUM_PATH)';
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({
@@ -67,6 +76,10 @@ class Crawl {
   private readonly fetchOptions: FetchOptions;
   private readonly options: CrawlOptions;
   private active = 0;
+  private renderer: Renderer | undefined;
+  private readonly renderSummary: RenderingSummary | undefined;
+  /** In auto: the first HTML page is the template sample; the others wait for its verdict. */
+  private templateVerdict: Promise<boolean> | undefined;
 
   constructor(options: CrawlOptions, agent: FetchOptions['agent']) {
     this.options = options;
@@ -76,9 +89,34 @@ class Crawl {
       maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
       onBackoff: (waitMs) => (this.pausedUntil = Math.max(this.pausedUntil, Date.now() + waitMs)),
     };
+    const rendering = options.rendering;
+    if (rendering) {
+      this.renderSummary = {
+        mode: rendering.mode, available: rendering.mode !== 'never' && rendering.chromiumPath !== undefined,
+        rendered: 0, failed: 0, by_reason: {}, template_renders_content: false, render_ms: 0, peak_memory_bytes: 0,
+        ...(rendering.mode !== 'never' && rendering.chromiumPath === undefined ? { unavailable: CHROMIUM_MISSING } : {}),
+      };
+      if (rendering.mode !== 'never' && rendering.chromiumPath !== undefined) {
+        this.renderer = createRenderer({
+          executablePath: rendering.chromiumPath, agent, allowPrivate: options.allowPrivate,
+          concurrency: rendering.concurrency ?? 2, timeoutMs: rendering.timeoutMs ?? 15_000,
+          // The site's own resources robots.txt disallows are not fetched: a search engine renders without them.
+          isAllowed: (url) => !sameSite(url, this.startHost) || this.robots.isAllowed(url),
+        });
+      }
+    }
   }
 
   async run(): Promise<CrawlResult> {
+    try {
+      return await this.crawl();
+    } finally {
+      if (this.renderer && this.renderSummary) this.renderSummary.peak_memory_bytes = this.renderer.peakMemoryBytes;
+      await this.renderer?.close();
+    }
+  }
+
+  private async crawl(): Promise<CrawlResult> {
     const startUrl = await this.chooseStartUrl();
     this.startUrl = startUrl;
     this.startHost = new URL(startUrl).host;
@@ -121,6 +159,7 @@ class Crawl {
       uncrawled: this.uncrawled(),
       traps: [...this.traps.patterns.values()],
       fragmentLinks: this.fragmentLinks,
+      ...(this.renderSummary ? { rendering: this.renderSummary } : {}),
       ...(unreachable ? { unreachable } : {}),
     };
   }
@@ -309,7 +348,7 @@ class Crawl {
     for (;;) {
       await this.politeness();
       const extractor = createExtractor();
-      const result = await fetchOnce(current, { ...this.fetchOptions, onText: (t) => extractor.write(t) });
+      const result = await fetchOnce(current, { ...this.fetchOptions, keepText: this.renderer !== undefined, onText: (t) => extractor.write(t) });
       const isRedirect = result.status >= 300 && result.status < 400 && result.location;
       if (current === url) this.recordResponse(page, result);
       if (!isRedirect) {
@@ -317,9 +356,9 @@ class Crawl {
         if (current !== url && !this.ids.has(current)) {
           this.idOf(current);
           this.claimed += 1;
-          this.recordFinal(current, depth, result, extractor);
+          await this.recordFinal(current, depth, result, extractor);
         } else if (current === url && result.status === 200 && /html/i.test(result.contentType)) {
-          this.recordFacts(page, extractor.end(), depth);
+          this.recordFacts(page, await this.rendered(page, extractor.end(), result), depth);
         }
         return page;
       }
@@ -354,13 +393,62 @@ class Crawl {
     if (charset?.header && charset.page && charset.header !== charset.page) page.charsetConflict = `header ${charset.header}, page ${charset.page}`;
   }
 
-  private recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
+  private async recordFinal(url: string, depth: number | null, result: FetchResult, extractor: ReturnType<typeof createExtractor>) {
     const page = this.newPage(url, depth);
     this.pages.push(page);
     this.recordResponse(page, result);
     if (depth === 0) this.homeHeaders = result.headers;
-    if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, extractor.end(), depth);
+    if (result.status === 200 && /html/i.test(result.contentType)) this.recordFacts(page, await this.rendered(page, extractor.end(), result), depth);
     this.options.onPage?.(page, this.startUrl);
+  }
+
+  /**
+   * The facts the checks and the agent read: the rendered page's when it is rendered (page.rendering then compares it
+   * with the raw HTML), the raw page's otherwise and when the render fails.
+   */
+  private async rendered(page: CrawledPage, raw: PageFacts, result: FetchResult): Promise<PageFacts> {
+    const renderer = this.renderer;
+    if (!renderer || this.options.signal?.aborted) return raw;
+    const reason = await this.renderReason(raw);
+    if (reason === undefined) return raw;
+    const render = await renderer.render(page.url, result.body === undefined ? undefined : { contentType: result.contentType, body: result.body });
+    const summary = this.renderSummary!;
+    summary.render_ms += render.ms;
+    summary.by_reason[reason] = (summary.by_reason[reason] ?? 0) + 1;
+    const requests = { made: render.requests, refused: render.refused, failed: render.failed, disallowed: render.disallowed };
+    const common = { reason, ms: render.ms, pageUrl: page.url, host: this.startHost, raw, requests };
+    if (render.html === undefined) {
+      summary.failed += 1;
+      page.rendering = failedRender({ ...common, error: render.error ?? 'the render failed' });
+      if (reason === 'template_sample') this.settleTemplate?.(false);
+      return raw;
+    }
+    summary.rendered += 1;
+    const facts = extractPageFacts(render.html);
+    page.rendering = compareRender({ ...common, rawHtml: result.body, rendered: facts });
+    if (reason === 'template_sample') this.settleTemplate?.(jsAddsContent(page.rendering));
+    return facts;
+  }
+
+  private settleTemplate: ((rendersContent: boolean) => void) | undefined;
+
+  /** Why this page is rendered, or undefined to audit its raw HTML. */
+  private async renderReason(raw: PageFacts): Promise<RenderReason | undefined> {
+    const mode = this.options.rendering?.mode;
+    if (mode === 'always') return 'always';
+    if (mode !== 'auto') return undefined;
+    if (!this.templateVerdict) {
+      // The first HTML page (the home page, or where it redirects) is the sample: the others wait for what it shows.
+      this.templateVerdict = new Promise<boolean>((resolve) => {
+        this.settleTemplate = (rendersContent) => {
+          this.renderSummary!.template_renders_content = rendersContent;
+          resolve(rendersContent);
+        };
+      });
+      return 'template_sample';
+    }
+    if (await this.templateVerdict) return 'template_renders_content';
+    return renderRuleFor(raw);
   }
 
   /** normalizeUrl, memoised for root-relative hrefs: nav and footer links repeat on every page. */
@@ -422,4 +510,11 @@ class Crawl {
       if (target && sameSite(target, this.startHost)) this.enqueueLink(target, (depth ?? 0) + 1);
     }
   }
+}
+
+/** The template sample's verdict: JavaScript adds main text, links or directives the raw HTML does not have. */
+function jsAddsContent(rendering: PageRendering): boolean {
+  return (rendering.text_in_raw !== null && rendering.text_in_raw < TEMPLATE_TEXT_IN_RAW)
+    || rendering.links_only_rendered.count >= TEMPLATE_NEW_LINKS
+    || rendering.changes.some((c) => TEMPLATE_FIELDS.has(c.field));
 }

@@ -2,6 +2,8 @@ import type { PageFacts } from './extract.ts';
 import type { TrapPattern } from './traps.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { CrawlerAccess, LlmsTxtReport } from './ai-access.ts';
+import type { PageRendering } from './render-compare.ts';
+import type { RenderingMode } from './render-rules.ts';
 
 export interface CrawlOptions {
   /** The site's domain as stored: a host name, or host:port for private targets. */
@@ -16,6 +18,33 @@ export interface CrawlOptions {
   /** Each page once its record is final, with the URL the crawl started from (streaming checks). */
   onPage?: (page: CrawledPage, startUrl: string) => void;
   signal?: AbortSignal;
+  /** JavaScript rendering (render-rules.ts); raw HTML only without it. */
+  rendering?: RenderingOptions;
+}
+
+export interface RenderingOptions {
+  mode: RenderingMode;
+  /** The Chromium to render with (config.chromiumPath); without one, nothing is rendered and the summary says why. */
+  chromiumPath: string | undefined;
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
+/** How the crawl rendered pages (audits.rendering; GET /audits/{id}/rendering). */
+export interface RenderingSummary {
+  mode: RenderingMode;
+  /** Whether pages could be rendered: false when Chromium is missing or did not start (see unavailable). */
+  available: boolean;
+  unavailable?: string;
+  rendered: number;
+  failed: number;
+  /** Pages rendered, by reason (render-rules.ts RenderReason). */
+  by_reason: Record<string, number>;
+  /** In auto: whether the template sample showed JavaScript adding content, so every page was rendered. */
+  template_renders_content: boolean;
+  /** Rendering's share of the crawl: total render time, and Chromium's peak memory (bytes; 0 where not measured). */
+  render_ms: number;
+  peak_memory_bytes: number;
 }
 
 export interface CrawledPage {
@@ -45,6 +74,8 @@ export interface CrawledPage {
   anchors?: Int32Array;
   /** The Content-Type header and the page name different charsets ("header X, page Y"). */
   charsetConflict?: string;
+  /** Rendered in Chromium: raw against rendered (facts are then the rendered page's). */
+  rendering?: PageRendering;
 }
 
 export interface SitemapFetched {
@@ -83,6 +114,8 @@ export interface CrawlResult {
   platformHints: { homeAssets: string[]; wordpressApi: boolean };
   /** What each known search and AI crawler may fetch, and the site's /llms.txt (absent from crawls built by hand in tests). */
   aiAccess?: AiAccess;
+  /** How pages were rendered (absent from crawls built by hand in tests, and when the crawl had no rendering options). */
+  rendering?: RenderingSummary;
 }
 
 export interface AiAccess {

@@ -32,7 +32,30 @@ export interface PageFacts {
   anchorIds: string[];
   /** The page's own text blocks and headings, for the strategy agent's drafts (main-content.ts). */
   main?: MainContent;
+  /** What says a page is built by JavaScript (render-rules.ts): absent on pages with no script, noscript or pseudo-link. */
+  scripting?: ScriptingSignals;
 }
+
+/** Signals, read from the HTML as it is parsed, that its content is made by scripts. */
+export interface ScriptingSignals {
+  /** <script> elements (external or inline; JSON-LD is data, not counted). */
+  scripts: number;
+  /** An application's mount point (`<div id="root">`, `<app-root>`, `[ng-app]`...) and how much text the HTML gives it. */
+  appRoot?: { selector: string; chars: number };
+  /** The text of the first <noscript> that has any (up to 200 characters). */
+  noscript?: string;
+  /** Elements that act as links with no address a crawler can follow: `<a>` without href, `role="link"`, `onclick` navigation. Their text, up to 10. */
+  pseudoLinks?: string[];
+}
+
+/** Where single-page applications mount: React (create-react-app, Vite), Next, Nuxt, Gatsby, Vue, Svelte, Angular, Ember, Remix. */
+const APP_ROOT_IDS = new Set(['root', 'app', '__next', '__nuxt', '___gatsby', 'svelte', 'app-root', 'application', 'main-app', 'react-root', 'ember-application', 'q-app']);
+const APP_ROOT_TAGS = new Set(['app-root', 'ng-app']);
+/** Text beyond this inside an app root: it is server-rendered, counting further is wasted. */
+const APP_ROOT_ENOUGH = 200;
+/** onclick code that navigates: a link a crawler cannot follow. */
+const NAVIGATING_CLICK = /\b(?:location(?:\.href)?\s*=|location\.(?:assign|replace)\(|window\.open\(|navigate\(|router\.push\(|history\.pushState\()/;
+const MAX_PSEUDO_LINKS = 10;
 
 const SKIP_TEXT = new Set(['script', 'style', 'noscript', 'template', 'svg']);
 const CONTENT_CONTAINERS = new Set(['body', 'main', 'article', 'section', 'div']);
@@ -55,6 +78,12 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
   let heading: { level: number; text: string } | null = null;
   let link: { href: string; text: string; nofollow: boolean; code?: true } | null = null;
   let jsonLd: string | null = null;
+  let scripting: ScriptingSignals | undefined;
+  const signals = () => (scripting ??= { scripts: 0 });
+  // The app root being read: its element's name, how many of that name are open inside it, and its text so far.
+  let appRoot: { name: string; nested: number; chars: number; selector: string } | null = null;
+  let noscript: string | null = null;
+  let pseudoLink: { name: string; text: string } | null = null;
 
   const parser = new Parser(
     {
@@ -67,6 +96,13 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
           if (declared) facts.contentLang = declared;
         }
         if (SKIP_TEXT.has(name)) skipDepth += 1;
+        if (appRoot) {
+          if (name === appRoot.name) appRoot.nested += 1;
+        } else if (!inHead && scripting?.appRoot === undefined && (APP_ROOT_TAGS.has(name) || (attrs.id !== undefined && APP_ROOT_IDS.has(attrs.id)) || 'ng-app' in attrs || 'data-reactroot' in attrs)) {
+          appRoot = { name, nested: 0, chars: 0, selector: attrs.id && APP_ROOT_IDS.has(attrs.id) ? `${name}#${attrs.id}` : 'ng-app' in attrs ? `${name}[ng-app]` : 'data-reactroot' in attrs ? `${name}[data-reactroot]` : name };
+        }
+        if (name === 'noscript' && noscript === null && signals().noscript === undefined) noscript = '';
+        if (!pseudoLink && !link && isPseudoLink(name, attrs)) pseudoLink = { name, text: '' };
         switch (name) {
           case 'html':
             facts.lang = attrs.lang?.trim() || attrs['xml:lang']?.trim() || null;
@@ -119,13 +155,17 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
           case 'script':
             if (attrs.src && facts.assets.length < 50) facts.assets.push(attrs.src);
             if ((attrs.type ?? '').toLowerCase() === 'application/ld+json') jsonLd = '';
+            else signals().scripts += 1;
             break;
         }
       },
       ontext(chunk) {
         main.ontext(chunk);
         if (jsonLd !== null) jsonLd += chunk;
+        if (noscript !== null && noscript.length < 200) noscript += chunk;
         if (skipDepth > 0) return;
+        if (appRoot && appRoot.chars < APP_ROOT_ENOUGH) appRoot.chars += visibleLength(chunk);
+        if (pseudoLink && pseudoLink.text.length < 200) pseudoLink.text += chunk;
         if (title !== null) title += chunk;
         if (heading) heading.text += chunk;
         if (link) link.text += chunk;
@@ -135,6 +175,21 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
         main.onclosetag(name);
         if (SKIP_TEXT.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         if (name === 'head') inHead = false;
+        if (appRoot && name === appRoot.name && appRoot.nested-- === 0) {
+          signals().appRoot = { selector: appRoot.selector, chars: appRoot.chars };
+          appRoot = null;
+        }
+        if (name === 'noscript' && noscript !== null) {
+          const text = collapse(noscript);
+          if (text !== '') signals().noscript = text.slice(0, 200);
+          noscript = null;
+        }
+        if (pseudoLink && name === pseudoLink.name) {
+          const text = collapse(pseudoLink.text);
+          const list = (signals().pseudoLinks ??= []);
+          if (text !== '' && list.length < MAX_PSEUDO_LINKS) list.push(text.slice(0, 120));
+          pseudoLink = null;
+        }
         if (name === 'title' && title !== null) {
           facts.titles.push(collapse(title));
           title = null;
@@ -167,6 +222,9 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
       facts.wordCount = words;
       facts.textHash = hash;
       facts.main = main.end();
+      // An app root still open at the end (a page cut short): what it had counts.
+      if (appRoot) signals().appRoot = { selector: appRoot.selector, chars: appRoot.chars };
+      if (scripting) facts.scripting = scripting;
       return facts;
     },
   };
@@ -179,6 +237,25 @@ export function extractPageFacts(html: string, budget: ContentBudget = CRAWL_BUD
 }
 
 const collapse = collapseWhiteSpace;
+
+/** Characters that are not white space. */
+function visibleLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 32) n++;
+  return n;
+}
+
+/** The elements a pseudo-link can be (it ends with the first close of its element's name). */
+const PSEUDO_LINK_ENDS = new Set(['a', 'span', 'div', 'li', 'button', 'td', 'p']);
+/**
+ * An element that acts as a link but gives a crawler no address: `<a>` without href (a router's click handler),
+ * anything with role="link" and no href, or an onclick that navigates. A <button> with an ordinary handler is not one.
+ */
+function isPseudoLink(name: string, attrs: Record<string, string>): boolean {
+  if (!PSEUDO_LINK_ENDS.has(name) || attrs.href !== undefined) return false;
+  if (name === 'a') return attrs.name === undefined && attrs.id === undefined; // <a name>/<a id> are anchors, not links
+  return attrs.role === 'link' || (attrs.onclick !== undefined && NAVIGATING_CLICK.test(attrs.onclick));
+}
 
 const NO_TOKENS: readonly string[] = [];
 /** The words of a rel attribute, lower case (none without one: most links have none, and split nothing). */

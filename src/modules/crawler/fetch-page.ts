@@ -43,8 +43,9 @@ const TEXT_TYPES = /text\/|html|xml|json/i;
  * One GET without following redirects (the crawler follows them to record the chain).
  * keepBody keeps the body whatever its content type (robots.txt is read as Google reads
  * it, even when served as application/octet-stream); otherwise only text is read.
+ * keepText keeps a text body (what the renderer is handed) and reads nothing more than without it.
  */
-type FetchCall = FetchOptions & { keepBody?: boolean; raw?: boolean; method?: 'GET' | 'HEAD' };
+type FetchCall = FetchOptions & { keepBody?: boolean; keepText?: boolean; raw?: boolean; method?: 'GET' | 'HEAD' };
 
 export async function fetchOnce(url: string, options: FetchCall): Promise<FetchResult> {
   const retries = options.retries ?? 2;
@@ -92,7 +93,7 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
       else {
         const text = decoder.push(piece);
         if (text !== '') options.onText?.(text);
-        if (options.keepBody) kept.push(text);
+        if (options.keepBody || options.keepText) kept.push(text);
       }
       if (chunk.length > room) {
         result.truncated = true; // over the cap: stop reading, keep what we have
@@ -104,7 +105,7 @@ async function fetchAttempt(url: string, options: FetchCall): Promise<FetchResul
     else {
       const rest = decoder.end();
       if (rest !== '') options.onText?.(rest);
-      if (options.keepBody) result.body = kept.join('') + rest;
+      if (options.keepBody || options.keepText) result.body = kept.join('') + rest;
       result.charset = decoder.charset;
     }
     return result;

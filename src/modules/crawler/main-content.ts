@@ -1028,6 +1028,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
       url: p.url, status: p.status, title: facts?.titles[0] ?? null, meta_description: facts?.metaDescriptions[0] ?? null,
       depth: p.depth, inlinks: inlinks.get(p.url) ?? 0, content_hash: facts?.textHash ?? null,
       redirect_to: p.redirectTarget ?? null, content,
+      rendering: p.rendering ? JSON.stringify(p.rendering) : null,
     };
   });
 }

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuditSchedule, DB, Platform } from '../../db/types.ts';
+import type { AuditSchedule, DB, Platform, RenderingMode } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { batched } from '../../lib/batch.ts';
 
 const SITE_COLUMNS = [
-  'id', 'workspace_id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'gsc_property', 'ga4_property',
+  'id', 'workspace_id', 'name', 'domain', 'platform', 'is_active', 'health_score', 'audit_schedule', 'rendering', 'gsc_property', 'ga4_property',
   'search_synced_at', 'search_sync_error', 'created_at', 'updated_at',
 ] as const;
 const SITE_COLUMNS_Q = SITE_COLUMNS.map((c) => `sites.${c}` as const);
@@ -107,7 +107,7 @@ export function createSitesRepo(db: Kysely<DB>) {
       userId: string,
       siteId: string,
       changes: {
-        name?: string; domain?: string; platform?: Platform; is_active?: boolean; audit_schedule?: AuditSchedule; health_score?: null;
+        name?: string; domain?: string; platform?: Platform; is_active?: boolean; audit_schedule?: AuditSchedule; rendering?: RenderingMode; health_score?: null;
         gsc_property?: string | null; ga4_property?: string | null; search_backfilled?: boolean; workspace_id?: string;
       },
     ) {

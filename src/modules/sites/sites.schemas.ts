@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DisplayName, Nullable, StringEnum, Timestamp, Uuid } from '../../lib/schema.ts';
 import { ROLES } from '../workspaces/roles.ts';
+import { RENDERING_MODES } from '../crawler/render-rules.ts';
 
 export const PLATFORMS = [
   'wordpress', 'shopify', 'wix', 'squarespace', 'webflow', 'drupal', 'joomla', 'custom', 'unknown',
@@ -17,6 +18,9 @@ const platform = StringEnum(PLATFORMS, { description: 'Detected by audits; may b
 const isActive = Type.Boolean({ description: 'Active flag; true on creation' });
 export const AUDIT_SCHEDULES = ['off', 'daily', 'weekly'] as const;
 const auditSchedule = StringEnum(AUDIT_SCHEDULES, { description: 'How often the site is re-audited after its first audit' });
+const rendering = StringEnum(RENDERING_MODES, {
+  description: 'JavaScript rendering in audits: auto (pages whose HTML is a script\'s empty shell, and the home page once to compare), always (every page), never (raw HTML only)',
+});
 const gscProperty = Nullable(Type.String({
   pattern: '^(sc-domain:[^\\s/]+|https?://\\S+/)$', maxLength: 2048,
   description: 'Search Console property: "sc-domain:example.com" or a URL prefix ending in "/"; null to unlink (by default the matching property is picked at the first sync)',
@@ -29,7 +33,7 @@ const healthScore = Nullable(Type.Integer({ minimum: 0, maximum: 100, descriptio
 export const SiteSchema = Type.Object({
   id, workspace_id: workspaceId,
   role: StringEnum(ROLES, { description: 'The caller\'s role in the site\'s workspace' }),
-  name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule,
+  name, domain, platform, is_active: isActive, health_score: healthScore, audit_schedule: auditSchedule, rendering,
   gsc_property: gscProperty, ga4_property: ga4Property,
   created_at: Timestamp(), updated_at: Timestamp(),
 });
@@ -55,6 +59,7 @@ export const UpdateSiteBody = Type.Object(
     platform: Type.Optional(platform),
     is_active: Type.Optional(isActive),
     audit_schedule: Type.Optional(auditSchedule),
+    rendering: Type.Optional(rendering),
     gsc_property: Type.Optional(gscProperty),
     ga4_property: Type.Optional(ga4Property),
     workspace_id: Type.Optional(Uuid({ description: 'Move the site to another workspace (owner where it is, admin where it goes)' })),

@@ -78,6 +78,7 @@ export function createSitesService(deps: {
       if (input.name !== undefined) changes.name = input.name.trim();
       if (input.is_active !== undefined) changes.is_active = input.is_active;
       if (input.audit_schedule !== undefined) changes.audit_schedule = input.audit_schedule;
+      if (input.rendering !== undefined) changes.rendering = input.rendering;
       if (input.domain !== undefined) {
         const domain = domainOf(input.domain);
         if (domain !== site.domain) {

@@ -136,13 +136,14 @@ describe('GET /api/v1/sites/{site_id}', () => {
     const res = await call(ctx, { method: 'GET', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(Object.keys(res.data).sort(), [
-      'audit_schedule', 'created_at', 'domain', 'ga4_property', 'gsc_property', 'health_score', 'id', 'is_active', 'name', 'platform', 'role', 'updated_at',
-      'workspace_id',
+      'audit_schedule', 'created_at', 'domain', 'ga4_property', 'gsc_property', 'health_score', 'id', 'is_active', 'name', 'platform', 'rendering', 'role',
+      'updated_at', 'workspace_id',
     ]);
     assert.equal(res.data.role, 'owner', 'the caller owns their personal workspace');
     assert.equal(res.data.health_score, null);
     assert.deepEqual([res.data.gsc_property, res.data.ga4_property], [null, null], 'no search property linked yet');
     assert.equal(res.data.audit_schedule, 'weekly', 're-audits are weekly by default');
+    assert.equal(res.data.rendering, 'auto', 'JavaScript is rendered where the HTML needs it, by default');
     assert.equal(res.data.platform, 'unknown');
   });
 
@@ -173,10 +174,11 @@ describe('PUT /api/v1/sites/{site_id}', () => {
       method: 'PUT',
       url: `/api/v1/sites/${created.data.id}`,
       token: alice.accessToken,
-      payload: { name: 'After', platform: 'wordpress', is_active: false, audit_schedule: 'daily' },
+      payload: { name: 'After', platform: 'wordpress', is_active: false, audit_schedule: 'daily', rendering: 'always' },
     });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.audit_schedule, 'daily');
+    assert.equal(res.data.rendering, 'always');
     assert.equal(res.data.name, 'After');
     assert.equal(res.data.platform, 'wordpress');
     assert.equal(res.data.is_active, false);
@@ -212,7 +214,7 @@ describe('PUT /api/v1/sites/{site_id}', () => {
 
   it('answers 422 for an empty body, an unknown platform, a bad domain or unknown properties', async () => {
     const created = await createSite(alice, { name: 'Strict', domain: 'strict-put.com' });
-    for (const payload of [{}, { platform: 'geocities' }, { domain: 'localhost' }, { name: 'x', colour: 'red' }, { is_active: 'no' }, { audit_schedule: 'hourly' }]) {
+    for (const payload of [{}, { platform: 'geocities' }, { domain: 'localhost' }, { name: 'x', colour: 'red' }, { is_active: 'no' }, { audit_schedule: 'hourly' }, { rendering: 'sometimes' }]) {
       const res = await call(ctx, { method: 'PUT', url: `/api/v1/sites/${created.data.id}`, token: alice.accessToken, payload });
       assert.equal(res.statusCode, 422, JSON.stringify(payload));
     }
