@@ -143,8 +143,6 @@ const NAMED_APPOSITIVE = /,\s(?:the|a|an)\s[^,;:()“”"]{2,90}\s\p{Ll}[\p{L}'�
  * result" nor "such as", "as well as".
  */
 const AS_CLAUSE = /(?<!\b(?:such|well|so|same|just))\s(?=as\s(?!a result\b|part of\b|well\b)(?:the|a|an|his|her|its|their|some|many|more|most|officials|police|investors|prices|\p{Lu}[\p{L}'’-]+)\s(?:[\p{L}'’-]+\s){0,3}?(?:is|are|was|were|has|have|had|(?!his\b|its\b|this\b|us\b|as\b)\p{Ll}{2,}(?:s|ed))\s[^;:—–]*[.!?]["'”’)]*$)/gu;
-/** A colon before a list to the end ("... three things: a, b and c."): the sentence before it says what the list is of. */
-const LIST_AFTER_COLON = /:\s(?=[^:;.!?]*,[^:;.!?]*\s(?:and|or|e|y|et|und|ou|o)\s[^:;]*[.!?]["'”’)]*$)/gu;
 
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
@@ -276,13 +274,6 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     result: 'Pacific Gas & Electric Co. began shutting off power to some 375,000 people in 18 California counties.',
     counterExample: 'President Donald Trump has pursued an agenda favoring tariffs as weapons in a widening trade war.',
     langs: ['en'],
-  },
-  {
-    id: 'list_after_colon',
-    variants: (sentence) => [...sentence.matchAll(LIST_AFTER_COLON)].map((m) => cutAt(sentence, m.index)),
-    example: 'The new Raspberry Pi brings three changes that its makers had long been asked for: more memory, two display outputs and a faster processor.',
-    result: 'The new Raspberry Pi brings three changes that its makers had long been asked for.',
-    counterExample: 'The council gave its answer: the bridge will close for repairs in the spring.',
   },
   {
     id: 'means_clause',
