@@ -47,6 +47,11 @@ const NAMED_EARLIER = /^((in|with|for)\s+)?(the|this|that)\s+(first|second|third
 const THESE_THING = /^(these|those)\s+(?!(is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|do|does|did|include|includes|allow|let)\b)\p{L}/iu;
 /** "This authentication method ...", "This option ...": a kind of thing, named by the heading the sentence stood under. */
 const THIS_KIND = /^this\s+([\p{L}-]+\s+){0,2}(method|function|option|parameter|setting|feature|approach|technique|type|class|value|variable|field|mode|format|process|procedure|step|mechanism|behaviou?r|case|problem|issue|change|one|kind|sort|way|routine|operator|macro|flag|argument|property|attribute|method)s?\b/iu;
+/**
+ * A possessive that points ahead to the subject after its clause ("Their American dream shattered and savings wasted, nearly 150
+ * Indians returned home broke."): the clause has no verb of its own, and a subject that is no pronoun follows it.
+ */
+const POINTS_AHEAD = /^(their|his|her|its)\s(?![^,]*\s(is|are|was|were|has|have|had|will|would|can|could)\s)[^,;:]{3,80},\s(?!(he|she|they|it|we|you|i|this|that|these|those)\b)[\p{L}\d]/iu;
 /** A verb whose object is a pronoun ("Give them ...", "Run it ..."). */
 const VERB_ON_PRONOUN = /^\p{L}+\s+(them|it|they|these|those)\b/iu;
 
@@ -136,7 +141,7 @@ export const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewer
 const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
-const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
+const HOOK = /^((if|when|whether|in case|once|as) you\b|we(?:'re|’re| are| will|'ll|’ll) (?:going to )?(?:talk|look|discuss|explore|dive|walk|share|show you)\b|in this (?:post|article|video|episode|piece),? (?:we|i)\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 export const QUESTION = /[?？]$/u;
 /**
@@ -359,7 +364,8 @@ export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: 
     example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },
   { id: 'pronoun_object', says: 'acts on something named before it ("Give them ...", "This leaves ...")', fires: (t) => VERB_ON_PRONOUN.test(t) || THIS_AS_PRONOUN.test(t),
     example: 'Give them a name that says what they hold.', counterExample: 'Give each variable a name that says what it holds.' },
-  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start, w) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
+  // (Not a possessive that points ahead to the subject after its clause: POINTS_AHEAD.)
+  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start, w) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !POINTS_AHEAD.test(t)
       && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (w.pronoun.test(t) || /^(both|either|neither)\b/iu.test(t)),
     example: 'They were released on Tuesday in a prisoner swap.', counterExample: 'It is possible to run the server without a configuration file.' },
   // Even at a page's start, "These functions ...", "This authentication method ..." point at what the page's heading or the text
@@ -372,7 +378,7 @@ export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: 
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
   // "This year ..." names the time the page is written in, not something before it.
   { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")',
-    fires: (t, start, w) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !w.now.test(t) && w.refersBack.test(t),
+    fires: (t, start, w) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !POINTS_AHEAD.test(t) && !w.now.test(t) && w.refersBack.test(t),
     example: 'These settings are read when the server starts.', counterExample: 'This year the fair is held in Berlin, for the first time since 2019.' },
 ];
 export const OPENING_RULE_SAYS = new Map(OPENING_RULES.map((r) => [r.id, r.says]));

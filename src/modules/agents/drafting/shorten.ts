@@ -136,7 +136,7 @@ const PARTICIPLE_BEFORE_CONCESSION = /,\s(?!(?:including|according|following|reg
  * An appositive that names someone in its turn ("Prince Andrew, the younger brother of the heir to the throne, Charles, has told
  * ..."): the whole of it goes, both names' commas with it. Not a list's ("Paris, the capital, Lyon, and Marseille": "and" follows).
  */
-const NAMED_APPOSITIVE = /,\s(?:the|a|an)\s[^,;:()“”"]{2,90}\s\p{Ll}[\p{L}'’-]*,\s\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2},(?=\s(?!(?:and|or|but)\s)\p{Ll})/gu;
+const NAMED_APPOSITIVE = /,\s(?:the|a|an)\s[^,;:()“”"]{2,90}\s[\p{L}'’-]+,\s\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2},(?=\s(?!(?:and|or|but)\s)\p{Ll})/gu;
 /**
  * " as " and a clause of its own to the end (" as the region faces extreme fire weather that has lasted since October"): why or
  * while, said after the news. A subject and its verb must follow ("as weapons in a trade war" is how, and stays), and not "as a
