@@ -25,6 +25,7 @@ describe('the words that say when relative to an article\'s day, removed or the 
         'A case of the bubonic plague was reported in China — after two people there were diagnosed with the pneumonic plague.'],
       ['One member of the Browns\' defense didn\'t hold back on Monday when asked about Thursday night\'s fight.',
         'One member of the Browns\' defense didn\'t hold back when asked about the fight.'],
+      ['Prince Andrew told friends the interview aired at the weekend was a “great success”.', 'Prince Andrew told friends the interview aired at the weekend was a “great success”.'],
       ['Amnesty International said on Tuesday, November 19, that more than 100 protesters had been killed.',
         'Amnesty International said on Tuesday, November 19, that more than 100 protesters had been killed.'],
     ];

@@ -25,7 +25,8 @@ const WEEK = '(?:(?:earlier|later)\\s)?(?:this|last)\\s(?:week|weekend|month)|(?
 /** "today", "yesterday", "last night", "this morning", "earlier today". */
 const DAY_WORD = '(?:(?:earlier|later)\\s)?(?:today|yesterday|tonight)|last\\snight|this\\s(?:morning|afternoon|evening)|right\\snow';
 /** What the removed words leave: a word, or a comma, full stop or the like after them (not an "'s", which makes them a name's). */
-const AFTER = '(?=[\\s,.;:!?)—–]|$)(?![\'’]s)';
+// Nor before the verb of a subject they end ("the interview aired at the weekend was a success": "aired was" would be left).
+const AFTER = '(?=[\\s,.;:!?)—–]|$)(?![\'’]s)(?!\\s(?:was|were|is|are|has|have|had|will)\\b)';
 /**
  * A verb whose news is the day itself ("Stadia launches today.", "The deadline is today."): without it the sentence says nothing
  * of when, or nothing at all; the day stays, and the sentence is kept out of a draft (STALE_TIME).
