@@ -221,6 +221,12 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         return j > 0 ? j : 0;
       }
       if (opens(b)) return 0;
+      // An opening that names nothing out of context ("This authentication method operates similarly to password ...") yields to
+      // the next sentence of its paragraph when that one stands alone ("LDAP is used only to validate the user name/password pairs.").
+      if (list[0]?.usable === true && openingRule(list[0].text, true, content.lang) === 'names_nothing') {
+        const next = list[1];
+        if (next?.usable === true && canOpen(next.text, false, content.lang) && !ALSO.test(next.text) && (!content.article || namesHeadline(next.text, content))) return 1;
+      }
       if (!articleLead) return -1;
       let j = 0;
       while (j < list.length && HOOK_RULES.has(list[j]!.rule ?? '')) j++;
@@ -344,7 +350,8 @@ const continuesDraft = (sentence: Sentence | undefined, lang: string | null) =>
   sentence?.usable === true && openingRule(sentence.text, false, lang) === 'pronoun' && !ALSO.test(sentence.text);
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
-const HOOK_RULES = new Set(['hook', 'scene', 'question', 'greeting']);
+// (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)
+const HOOK_RULES = new Set(['hook', 'scene', 'question', 'greeting', 'relative_time', 'points_back_plural']);
 
 /** A sentence quoted in a refusal's reason, at most 100 characters. */
 const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 99).trimEnd()}…` : text);

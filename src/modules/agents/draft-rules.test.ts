@@ -131,9 +131,9 @@ describe('an article that opens with a hook', () => {
     <meta property="og:type" content="article"></head><body><article><h1>${headline}</h1><p>${lead}</p></article></body></html>`);
   it('is drafted from the next sentence when it names what the headline is about', () => {
     assert.equal(text(draft(article('When you live in a state as beautiful as Colorado it is impossible to stay inside. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
-      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+      'Colorado reopened 40 hiking trails that the spring floods had closed.');
     assert.equal(text(draft(article('It was a cold morning in Boulder when the rangers took the barriers down. Colorado reopened 40 hiking trails on Monday that the spring floods had closed.'))),
-      'Colorado reopened 40 hiking trails on Monday that the spring floods had closed.');
+      'Colorado reopened 40 hiking trails that the spring floods had closed.');
   });
   it('speaks to the reader with a modal ("You shouldn\'t just believe them.")', () => {
     assert.equal(text(draft(article('You shouldn\'t just believe what the rangers say about the state of the trails in Boulder this spring.'))), undefined);
@@ -151,7 +151,7 @@ describe('an article that opens with a hook', () => {
     assert.equal(text(draft(article('The authorities’ repression has only fuelled the crisis. Hong Kong is burning, and the city’s leaders still refuse to talk.', 'The Guardian view on Hong Kong: a city on the brink'))),
       'Hong Kong is burning, and the city’s leaders still refuse to talk.');
     // A word of the headline's family is enough to keep a lead ("trail" under "trails").
-    assert.equal(text(draft(article('Rangers took the barriers down from every trail around Boulder on Monday morning.'))), 'Rangers took the barriers down from every trail around Boulder on Monday morning.');
+    assert.equal(text(draft(article('Rangers took the barriers down from every trail around Boulder.'))), 'Rangers took the barriers down from every trail around Boulder.');
   });
 });
 
@@ -174,7 +174,7 @@ describe('an article whose first section is lines about it (a byline)', () => {
     <p>Which is not to say that whatever happened on Saturday was not minor or maybe even routine, as the White House says it was.</p></article></body></html>`);
   it('has its lead, and its dateline, in the section after them', () => {
     assert.equal(text(draft(article('Analysis by Chris Cillizza, CNN Editor-at-large'))),
-      'President Donald Trump made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs" as part of his annual physical.');
+      'President Donald Trump made an unscheduled trip to Walter Reed hospital for a "quick exam and labs" as part of his annual physical.');
   });
   it('not when its first section has a paragraph of the story', () => {
     assert.equal(text(draft(article('The White House said the president was in good health after a visit that it had not announced to anyone beforehand at all.'))),
@@ -197,8 +197,11 @@ describe('titles keep their topic', () => {
   it('shortens the site suffix before dropping it: the kind of site, then the version, never a version to another', () => {
     const suffix = ' — Python 3.11.2 documentation';
     assert.equal(text(title(page('json — JSON encoder and decoder'), suffix)), 'json — JSON encoder and decoder — Python 3.11.2', 'not "Python 3.11 documentation": another release');
-    assert.equal(text(title(page('msilib — Read and write Microsoft Installer files'), suffix)), 'msilib — Read and write Microsoft Installer files — Python');
-    assert.deepEqual(shorterSuffixes(' — Django 3.2.25 documentation'), [' — Django 3.2.25 documentation', ' — Django 3.2.25', ' — Django']);
+    // Never " — Python": read by the owner, a manual's title without its release names none (and claims them all); without the
+    // site's name at all it claims nothing.
+    assert.equal(text(title(page('msilib — Read and write Microsoft Installer files'), suffix)), 'msilib — Read and write Microsoft Installer files');
+    assert.deepEqual(shorterSuffixes(' — Django 3.2.25 documentation'), [' — Django 3.2.25 documentation', ' — Django 3.2.25']);
+    assert.equal(text(title(page('Logging facility for Python programs and libraries'), suffix)), 'Logging facility for Python programs and libraries', 'not cut to "Logging facility — Python 3.11.2"');
   });
 
   it('cuts a heading that ends on a word a title cannot end on at its last phrase, and says so when none is left', () => {
@@ -212,11 +215,12 @@ describe('titles keep their topic', () => {
     const contents = topics.map((topic) => page(topic));
     assert.equal(text(title(contents[1]!, suffix)), 'How to use Django with Gunicorn — Django 3.2.25', 'alone, each title takes the longest form it fits');
     const form = siteTitleForm(contents, suffix, new Set());
-    assert.equal(form, ' — Django', '" — Django 3.2.25" fits 4 of the 5 the whole suffix does not fit: under 90%');
+    assert.equal(form, ' — Django 3.2.25', 'the one short form that keeps the release');
     const drafted = contents.map((content) => text(writeTitle(content, suffix, new Set(), { shortForm: form! })));
     assert.deepEqual(drafted, [
-      'Signals — Django 3.2.25 documentation', 'How to use Django with Gunicorn — Django', 'PostgreSQL specific form fields and widgets — Django',
-      'Writing your first patch for Django — Django', 'Meta-documentation and miscellany — Django', 'Writing database migrations for your reusable apps — Django',
+      'Signals — Django 3.2.25 documentation', 'How to use Django with Gunicorn — Django 3.2.25', 'PostgreSQL specific form fields and widgets — Django 3.2.25',
+      'Writing your first patch for Django — Django 3.2.25', 'Meta-documentation and miscellany — Django 3.2.25',
+      'Writing database migrations for your reusable apps', // too long beside the release: the topic alone (not "... — Django", which names none)
     ]);
     assert.equal(siteTitleForm([page('Signals'), page('Models')], suffix, new Set()), undefined, 'no short form when the suffix fits them all');
   });

@@ -118,10 +118,10 @@ describe('the title writer', () => {
   const suffix = ' - Apache HTTP Server Version 2.4';
   it('keeps the topic whole: shortens the site suffix, then drops it, before cutting the topic', () => {
     assert.equal(text(writeTitle(page([], { h1: 'Handmade oak tables' }), ' | Oak & Co', new Set())), 'Handmade oak tables | Oak & Co');
-    assert.equal(text(writeTitle(page([], { h1: 'Using mod_rewrite to control access' }), suffix, new Set())), 'Using mod_rewrite to control access - Apache HTTP Server');
+    assert.equal(text(writeTitle(page([], { h1: 'Using mod_rewrite to control access' }), suffix, new Set())), 'Using mod_rewrite to control access', 'no " - Apache HTTP Server": it names no release');
     assert.equal(text(writeTitle(page([], { h1: 'Apache Tutorial: Introduction to Server Side Includes' }), suffix, new Set())), 'Apache Tutorial: Introduction to Server Side Includes');
     const turkish = page([], { h1: 'Apache HTTPd\'nin başlatılması', title: '' });
-    assert.equal(text(writeTitle(turkish, ' - Apache HTTP Sunucusu Sürüm 2.4', new Set())), 'Apache HTTPd\'nin başlatılması - Apache HTTP Sunucusu', 'no "Sürüm" left hanging');
+    assert.equal(text(writeTitle(turkish, ' - Apache HTTP Sunucusu Sürüm 2.4', new Set())), 'Apache HTTPd\'nin başlatılması', 'no "Sürüm" left hanging, nor the server without its release');
   });
 
   it('never ends on a dangling word or sign when the topic itself must be cut', () => {
@@ -143,7 +143,7 @@ describe('the title writer', () => {
     assert.match(text(writeTitle(sqlite, '', new Set()))!, /^The SELECT statement/, 'from the title, not the numbered h1 "Overview"');
     assert.match(reason(writeTitle(page([], { h1: '1. Overview', title: 'The SELECT statement' }), '', new Set()))!, /already used/, 'the title it has is no fix');
     const header = page([], { h1: 'Apache HTTP Server', title: 'Apache Tutorial: .htaccess files - Apache HTTP Server Version 2.4' });
-    assert.equal(text(writeTitle(header, suffix, new Set())), 'Apache Tutorial: .htaccess files - Apache HTTP Server');
+    assert.equal(text(writeTitle(header, suffix, new Set())), 'Apache Tutorial: .htaccess files');
   });
 
   it('takes a manual page\'s name line over a heading that is only the name', () => {

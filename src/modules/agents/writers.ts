@@ -137,6 +137,9 @@ const KIND_WORDS = /\s+(documentation|docs|manual|handbook|reference|guide|wiki|
  */
 export function shorterSuffixes(suffix: string): string[] {
   const forms = [suffix];
+  // A suffix with a release's version keeps it in every form (" — Python 3.11.2", never " — Python documentation" or " — Python"):
+  // read by the owner, a manual's page without its version names no release, and competes with every other release's page.
+  const version = versionOf(suffix);
   const add = (form: string) => {
     if (!/^\s*[|–—-]?\s*$/.test(form) && !forms.includes(form)) forms.push(form);
   };
@@ -146,8 +149,11 @@ export function shorterSuffixes(suffix: string): string[] {
     add(withoutVersion(base));
     add(base.replace(/[\s,]+v?\d[\w.]*(?=\s|$)/iu, '').replace(KIND_WORDS, '').replace(VERSION_WORD, ''));
   }
-  return forms.sort((a, b) => b.length - a.length);
+  return forms.filter((form) => version === undefined || form.includes(version)).sort((a, b) => b.length - a.length);
 }
+
+/** The release a site's suffix names (" — Python 3.11.2 documentation" -> "3.11.2"), if any. */
+export const versionOf = (suffix: string) => /(?<=[\s,])v?\d+(?:\.\d+)+[\w.]*(?=\s|$)/iu.exec(suffix)?.[0];
 
 /** The suffix without its trailing version (" - Apache HTTP Server Version 2.4" -> " - Apache HTTP Server"). */
 function withoutVersion(suffix: string): string {
@@ -184,14 +190,21 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const fixed = options.suffixFixed === true && siteSuffix !== '';
   // The forms of the suffix tried, longest first: the site's own, then (when the planner chose one: siteTitleForm)
   // the site's one short form and what is shorter still, so that new titles end in two forms, not five.
+  // (With a version, every form keeps it: a topic that fits none of them is cut at a phrase beside the shortest when most of it
+  // stays, else goes without the site's name at all, which claims no release; never " — Python", which claims them all.)
+  const versioned = versionOf(siteSuffix) !== undefined;
   const allForms = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
   const short = options.shortForm;
   const suffixes = fixed || short === undefined ? allForms : allForms.filter((f) => f === siteSuffix || f.length <= short.length);
-  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.map((suffix) => `${topic}${suffix}`)];
+  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.filter((suffix) => suffix !== '').map((suffix) => `${topic}${suffix}`)];
   // A topic that ends on a word a title cannot end on ("... - what you could do") is cut at its last phrase before it.
-  const cut = cutAtPhrase(topic, Math.min(TITLE_MAX - (fixed ? displayWidth(siteSuffix) : 0), endsDangling(topic) ? displayWidth(topic) - 1 : Infinity));
-  const cutTitle = fixed ? `${cut}${siteSuffix}` : cut;
-  const candidates = [...whole, ...(cut !== '' && cut !== topic ? [cutTitle] : [])]
+  const beside = fixed ? siteSuffix : '';
+  const cut = cutAtPhrase(topic, Math.min(TITLE_MAX - displayWidth(beside), endsDangling(topic) ? displayWidth(topic) - 1 : Infinity));
+  const cutTitle = `${cut}${beside}`;
+  const shortest = allForms.at(-2) ?? '';
+  const versionCut = versioned && !fixed ? cutAtPhrase(topic, TITLE_MAX - displayWidth(shortest)) : '';
+  const keepsMost = versionCut !== '' && versionCut !== topic && versionCut.split(/\s+/).length * 3 >= topic.split(/\s+/).length * 2;
+  const candidates = [...whole, ...(keepsMost ? [`${versionCut}${shortest}`] : []), ...(suffixes.includes('') ? [topic] : []), ...(cut !== '' && cut !== topic ? [cutTitle] : [])]
     .filter((t) => displayWidth(t) >= TITLE_MIN && displayWidth(t) <= TITLE_MAX && !endsDangling(t));
   // A heading that is only a command's name ("git-blame(1) Manual Page") makes no better title than the one it has: its name line must fit.
   const nameOnly = /\(\d[a-z]*\)|\bmanual page\b/iu.test(topic);

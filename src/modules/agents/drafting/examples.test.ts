@@ -17,9 +17,12 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * openings read in the page's language and a foil (a set-up the next sentence turns against) refused (0.779 / 0.764 / 0.879),
  * by a long opening cut short and completed by the sentence after it (0.782 / 0.767 / 0.880), a newsletter's greeting
  * refused (precision 0.883), an article's lead that speaks of nothing its headline names refused (0.789 / 0.773 / 0.901), and
- * long leads cut at an aside in passing, a German or Romance appositive or list of examples, a means clause (0.797 / 0.781 / 0.902).
+ * long leads cut at an aside in passing, a German or Romance appositive or list of examples, a means clause (0.797 / 0.781 / 0.902),
+ * and by relative days removed from news sentences (or the sentence skipped), openings that name nothing skipped, an " as " clause
+ * and a named appositive cut, with 16 rows written for those rules (rules.jsonl) and two rows relabelled refuse on the owner's
+ * reading, a one-day deal and "launches tomorrow" (0.809 / 0.793 / 0.909 on 419 rows).
  */
-const FLOOR = { score: 0.797, publishable: 0.781, precision: 0.902 };
+const FLOOR = { score: 0.809, publishable: 0.793, precision: 0.909 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -25,6 +25,15 @@ describe('the rules a sentence of a description meets, each named', () => {
       assert.notEqual(openingRule(rule.counterExample, false), rule.id, rule.counterExample);
     });
   }
+  it('pronoun: a possessive that points ahead to the subject after its clause opens a draft; one that points back does not', () => {
+    assert.equal(openingRule('Their American dream shattered and huge savings wasted, nearly 150 Indians returned home broke.', false), undefined);
+    assert.equal(openingRule('Their savings were wasted, and nearly 150 Indians returned home broke.', false), 'pronoun');
+    assert.equal(openingRule('Their dream shattered, they returned home broke.', false), 'pronoun');
+  });
+  it('hook: an article that opens by announcing what it will talk about', () => {
+    assert.equal(readSentences('We’re going to talk about why focus is important for success.', 'en', new Set(), true)[0]?.rule, 'hook');
+    assert.equal(readSentences('We are going to build a new stadium by 2025, the mayor said.', 'en', new Set(), true)[0]?.rule, undefined);
+  });
   it('writes a sentence without the space a page left before a comma or a full stop, and keeps French spacing before ; : ! ?', () => {
     assert.equal(readSentences('Lawan raised the motion after Bukola Saraki , read 16 letters , while it was on recess .', 'en', new Set(), true)[0]?.text,
       'Lawan raised the motion after Bukola Saraki, read 16 letters, while it was on recess.');

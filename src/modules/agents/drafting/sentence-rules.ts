@@ -2,6 +2,7 @@ import { metadataRule } from '../../crawler/metadata-blocks.ts';
 import { sentencesOf } from '../sentences.ts';
 import { inLanguage } from '../text-language.ts';
 import { openingWords, type OpeningWords } from './opening-words.ts';
+import { staleTime, withoutRelativeTime } from './relative-time.ts';
 
 /**
  * The rules each sentence of a description meets, as named data: SENTENCE_RULES (complete
@@ -42,6 +43,15 @@ export const PAGE_ITSELF = new RegExp(`^((this|these)\\s+(${[
 const SELF_CONTAINED = /^(it( is| was|'s|’s) (not |often |sometimes |usually |generally |always |also |very |quite )?(possible|impossible|important|recommended|necessary|useful|easy|hard|difficult|common|a good idea)\b|(both|either|neither)\b[^.]*\b(and|or|nor)\b)/iu;
 /** Ordinal forms and cases named earlier: "The first form ...", "In the second case ...". */
 const NAMED_EARLIER = /^((in|with|for)\s+)?(the|this|that)\s+(first|second|third|fourth|last|latter|former|other|same|above|next|previous)\s+(form|case|mode|way|variant|example|one|step|method|option|command|section)s?\b/iu;
+/** "These functions ...", "Those values ...": a plural that points at things named around the sentence (not "These are ..."). */
+const THESE_THING = /^(these|those)\s+(?!(is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|do|does|did|include|includes|allow|let)\b)\p{L}/iu;
+/** "This authentication method ...", "This option ...": a kind of thing, named by the heading the sentence stood under. */
+const THIS_KIND = /^this\s+([\p{L}-]+\s+){0,2}(method|function|option|parameter|setting|feature|approach|technique|type|class|value|variable|field|mode|format|process|procedure|step|mechanism|behaviou?r|case|problem|issue|change|one|kind|sort|way|routine|operator|macro|flag|argument|property|attribute|method)s?\b/iu;
+/**
+ * A possessive that points ahead to the subject after its clause ("Their American dream shattered and savings wasted, nearly 150
+ * Indians returned home broke."): the clause has no verb of its own, and a subject that is no pronoun follows it.
+ */
+const POINTS_AHEAD = /^(their|his|her|its)\s(?![^,]*\s(is|are|was|were|has|have|had|will|would|can|could)\s)[^,;:]{3,80},\s(?!(he|she|they|it|we|you|i|this|that|these|those)\b)[\p{L}\d]/iu;
 /** A verb whose object is a pronoun ("Give them ...", "Run it ..."). */
 const VERB_ON_PRONOUN = /^\p{L}+\s+(them|it|they|these|those)\b/iu;
 
@@ -131,7 +141,7 @@ export const PRICE_OR_RATING = /[$£€]\s?\d|\d\s?[$£€]|\b(rated|noté|bewer
 const WAS_NOW_PRICES = /(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])\s+(?:[$£€]\s?\d{1,6}(?:[.,]\d{2})?|\d{1,3}(?:[\s.,]\d{3})*(?:[.,]\d{2})?\s?[€$£])(?!\s*(?:million|billion|bn|m)\b)/u;
 
 /** Openings that speak to the reader or of the writer, in English: "If you're like me", "You are a couple of ...", "I am a writer". */
-const HOOK = /^((if|when|whether|in case|once|as) you\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
+const HOOK = /^((if|when|whether|in case|once|as) you\b|we(?:'re|’re| are| will|'ll|’ll) (?:going to )?(?:talk|look|discuss|explore|dive|walk|share|show you)\b|in this (?:post|article|video|episode|piece),? (?:we|i)\b|you(\s+(are|were|have|probably|might|may|must|should|shouldn't|shouldn’t|can|can't|can’t|could|will|won't|won’t|would|don't|don’t|'ve|’ve|'re|’re|know|think|want|need)(?![\p{L}'’])|'re|’re|'ve|’ve)|have you\b|are you\b|do you\b|imagine\b|picture this\b|i\s+(am|was|have|had|think|love|recently|remember)\b|i'm\b|i’m\b|i've\b|i’ve\b)/iu;
 /** A question ("Remember Section 3.1, ...?"), not one quoted ("... wonders, “What is it doing?”"): a description says what the page is. */
 export const QUESTION = /[?？]$/u;
 /**
@@ -279,6 +289,11 @@ export const SENTENCE_RULES: SentenceRule[] = [
     fires: (s) => s.article && s.index === 0 && s.next !== undefined && openingWords(s.lang).contrast.test(s.next) && openingWords(s.lang).hedge.test(s.text),
     example: 'The Corrs’ song “Breathless” probably doesn’t refer to a duvet.', next: 'However, it was this bedding that left a man with a serious lung condition.',
     counterExample: 'Shares of Apple rose 3% on Tuesday after the company reported record sales.' },
+  // An article's "These findings ...", "Those talks ..." at its start: the story's subject is named above it (in the headline, a
+  // caption); a description starting there names nothing. (On a manual's page "These functions provide ..." reads under its title.)
+  { id: 'points_back_plural', says: 'opens an article with "These ..." or "Those ...", which point at something named before it',
+    fires: (s) => s.article && s.index === 0 && !PAGE_ITSELF.test(s.text) && !openingWords(s.lang).now.test(s.text) && THESE_THING.test(s.text),
+    example: 'These findings suggest the virus spread earlier than officials had thought.', counterExample: 'The findings suggest the virus spread earlier than officials had thought.' },
   { id: 'answers_before', says: 'answers the sentence before it (", however,")', fires: (s) => s.index === 0 && ANSWERS_BEFORE.test(s.text),
     example: 'Israeli courts, however, have declared most major settlements legal.', counterExample: 'Israeli courts have declared most major settlements legal, however small.' },
   { id: 'greeting', says: 'greets the reader (a post\'s voice, not its news)', fires: (s) => s.article && s.index === 0 && GREETING.test(s.text),
@@ -294,15 +309,24 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'It was a cold morning in Kabul when the first convoy left the base.', counterExample: 'It was the first time the convoy had left the base since the attack.' },
   { id: 'time_stamp', says: 'is a time stamp (when the article was published or updated)', fires: (s) => TIME_STAMP.test(s.text),
     example: 'JANIE HAR Nov. 20, 2019 Updated: Nov. 20, 2019 1:35 a.m.', counterExample: 'The list was updated on Monday with the names of the new members.' },
+  // What relative-time.ts could not remove without breaking the sentence ("launches tomorrow", "today only", "Tuesday's game").
+  { id: 'relative_time', says: 'says when relative to the day it was written ("tomorrow", "today only"), which a description outlives',
+    fires: (s) => s.article && english(s.lang) && staleTime(s.text),
+    example: 'Google Stadia launches tomorrow and early reviews are mixed.', counterExample: 'Google Stadia launched on November 19 and early reviews were mixed.' },
   { id: 'metadata_line', says: 'is about the article (a byline, a date, a promotion), not of it', fires: (s) => metadataRule(s.text) !== undefined,
     example: 'By Matthew Digby , Minh Do on Monday, November 18th, 2019 at 11:08 a.m.', counterExample: 'By Monday, November 18th, the river had risen two metres.' },
 ];
+/** A page in English, or in no declared language (read as English, as elsewhere). */
+const english = (lang: string | null) => lang === null || /^en\b/iu.test(lang);
+/** An article's sentence without the words that say when relative to its day (relative-time.ts); other pages' as they are. */
+const timeless = (text: string, lang: string | null, article: boolean) => (article && english(lang) ? withoutRelativeTime(text).text : text);
+
 export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
 
 /** Every rule the first sentence of a text breaks, not only the first (for the rules' own tests). */
 export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
   const segment = sentencesOf(text, lang)[0] ?? '';
-  const labelled = segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '');
+  const labelled = timeless(segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, ''), lang, article);
   const plain = labelled.replace(ADMONITION_LABEL, '');
   let foreign: boolean | undefined;
   const facts: SentenceFacts = { text: plain, labelled, index: 0, lang, pageWords, notice: STALE_NOTICE.test(text), article, foreign: () => (foreign ??= !inLanguage(plain, lang)) };
@@ -314,7 +338,8 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
   const notice = STALE_NOTICE.test(block);
   const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
     .replace(SPACE_BEFORE_STOP, ''));
-  return segments.map((labelled, index, all) => {
+  return segments.map((segment, index, all) => {
+    const labelled = timeless(segment, lang, article);
     const text = labelled.replace(ADMONITION_LABEL, '');
     const next = all[index + 1];
     // Whether it is in the page's language is asked once (franc is the costliest of the rules), and only when a rule asks.
@@ -339,13 +364,21 @@ export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: 
     example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },
   { id: 'pronoun_object', says: 'acts on something named before it ("Give them ...", "This leaves ...")', fires: (t) => VERB_ON_PRONOUN.test(t) || THIS_AS_PRONOUN.test(t),
     example: 'Give them a name that says what they hold.', counterExample: 'Give each variable a name that says what it holds.' },
-  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start, w) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t)
+  // (Not a possessive that points ahead to the subject after its clause: POINTS_AHEAD.)
+  { id: 'pronoun', says: 'opens with a pronoun that stands for something named before it', fires: (t, start, w) => !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !POINTS_AHEAD.test(t)
       && !(start && /^(it is|it's|es ist|c'est|c’est|il est|es un|es una)\b/iu.test(t)) && (w.pronoun.test(t) || /^(both|either|neither)\b/iu.test(t)),
     example: 'They were released on Tuesday in a prisoner swap.', counterExample: 'It is possible to run the server without a configuration file.' },
+  // Even at a page's start, "These functions ...", "This authentication method ..." point at what the page's heading or the text
+  // around names; in a search result, read by the owner on 20 drafts, they mean nothing. "This module", "This chapter" name the
+  // page itself (PAGE_ITSELF), and "This wall-mounted reel" on a product's page names the product: they open.
+  { id: 'names_nothing', says: 'opens with "This method ..." that names nothing out of the page\'s context',
+    fires: (t, _, w) => !PAGE_ITSELF.test(t) && !w.now.test(t) && THIS_KIND.test(t),
+    example: 'This authentication method operates similarly to password except that it uses LDAP to verify the password.',
+    counterExample: 'This wall-mounted reel rewinds 30 m of hose automatically with a gentle tug.' },
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
   // "This year ..." names the time the page is written in, not something before it.
   { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")',
-    fires: (t, start, w) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !w.now.test(t) && w.refersBack.test(t),
+    fires: (t, start, w) => !start && !SELF_CONTAINED.test(t) && !PAGE_ITSELF.test(t) && !POINTS_AHEAD.test(t) && !w.now.test(t) && w.refersBack.test(t),
     example: 'These settings are read when the server starts.', counterExample: 'This year the fair is held in Berlin, for the first time since 2019.' },
 ];
 export const OPENING_RULE_SAYS = new Map(OPENING_RULES.map((r) => [r.id, r.says]));

@@ -132,6 +132,18 @@ const MADE_BY = new RegExp(`,\\s(?=(?:\\p{Ll}{3,}(?:at|it|ut|tt|ss|st|ad|id)[oai
  */
 const PARTICIPLE_BEFORE_CONCESSION = /,\s(?!(?:including|according|following|regarding|concerning)\s)\p{Ll}{3,}ing\s[^,;:—–]{3,100}(?=,\s(?:though|although|even though|while|whereas)\s)/gu;
 
+/**
+ * An appositive that names someone in its turn ("Prince Andrew, the younger brother of the heir to the throne, Charles, has told
+ * ..."): the whole of it goes, both names' commas with it. Not a list's ("Paris, the capital, Lyon, and Marseille": "and" follows).
+ */
+const NAMED_APPOSITIVE = /,\s(?:the|a|an)\s[^,;:()“”"]{2,90}\s[\p{L}'’-]+,\s\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2},(?=\s(?!(?:and|or|but)\s)\p{Ll})/gu;
+/**
+ * " as " and a clause of its own to the end (" as the region faces extreme fire weather that has lasted since October"): why or
+ * while, said after the news. A subject and its verb must follow ("as weapons in a trade war" is how, and stays), and not "as a
+ * result" nor "such as", "as well as".
+ */
+const AS_CLAUSE = /(?<!\b(?:such|well|so|same|just))\s(?=as\s(?!a result\b|part of\b|well\b)(?:the|a|an|his|her|its|their|some|many|more|most|officials|police|investors|prices|\p{Lu}[\p{L}'’-]+)\s(?:[\p{L}'’-]+\s){0,3}?(?:is|are|was|were|has|have|had|(?!his\b|its\b|this\b|us\b|as\b)\p{Ll}{2,}(?:s|ed))\s[^;:—–]*[.!?]["'”’)]*$)/gu;
+
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 
@@ -247,6 +259,21 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     result: 'Die Digitalisierung zieht sich durch fast alle Branchen.',
     counterExample: 'Die Digitalisierung zieht sich durch fast alle Branchen und Anwendungsgebiete.',
     langs: ['de', 'it', 'es', 'pt', 'fr'],
+  },
+  {
+    id: 'named_appositive',
+    variants: (sentence) => withoutEach(sentence, NAMED_APPOSITIVE),
+    example: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
+    result: 'Prince Andrew has told friends the interview was a success.',
+    counterExample: 'Visitors from Paris, the capital of France, Lyon, and Marseille filled the hall.',
+  },
+  {
+    id: 'as_clause',
+    variants: (sentence) => [...sentence.matchAll(AS_CLAUSE)].map((m) => cutAt(sentence, m.index)),
+    example: 'Pacific Gas & Electric Co. began shutting off power to some 375,000 people in 18 California counties as the region faces extreme fire weather.',
+    result: 'Pacific Gas & Electric Co. began shutting off power to some 375,000 people in 18 California counties.',
+    counterExample: 'President Donald Trump has pursued an agenda favoring tariffs as weapons in a widening trade war.',
+    langs: ['en'],
   },
   {
     id: 'means_clause',

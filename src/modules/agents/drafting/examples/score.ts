@@ -23,9 +23,15 @@ export interface Example {
 }
 
 export const EXAMPLES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'examples.jsonl');
+/**
+ * Rows written for the rules added since the set was built (relative days, openings that name nothing, clause cuts), a draft
+ * and a refusal for each, on sites of their own: scripts/drafting/build-examples.ts rewrites examples.jsonl, not these.
+ */
+export const RULE_EXAMPLES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'rules.jsonl');
 
-export const loadExamples = (file = EXAMPLES_FILE): Example[] =>
+const read = (file: string): Example[] =>
   fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Example);
+export const loadExamples = (file?: string): Example[] => (file ? read(file) : [...read(EXAMPLES_FILE), ...read(RULE_EXAMPLES_FILE)]);
 
 export interface Outcome {
   example: Example;
