@@ -339,7 +339,11 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {
     await open(`/analytics?site=${demo.siteId}`);
     await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });
-    assert.match(await page.locator('.cards').innerText(), /ORGANIC TRAFFIC|Organic traffic/i);
+    // The Performance page's default period and names: 28 days, Clicks (never "Organic traffic" on one and "Clicks" on the other).
+    assert.equal(await page.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
+    assert.match(await page.locator('.cards').innerText(), /^CLICKS\n/i);
+    assert.deepEqual(await page.locator('.chart-title').allInnerTexts(), ['Clicks', 'Average position', 'Key events', 'Page views', 'Engagement rate']);
+    const analyticsClicks = await page.locator('.cards .stat-value').first().innerText();
     // Each trend's key gives the period's figure at rest (never a bare "Organic traffic:").
     assert.match(words(await page.locator('.chart-key').first().innerText()), /^\d{1,2} \w{3} – \d{1,2} \w{3}\s+[\d,]+\s+in total, [\d,]+ a day on average$/);
     await capture('08-analytics');
@@ -347,6 +351,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.waitForURL(/period=90d/);
     assert.equal(await page.getByRole('radio', { name: '90 days' }).getAttribute('aria-checked'), 'true');
     await page.locator('.chart canvas').nth(4).waitFor();
+    // The same 28 days' clicks as the Performance page opens on.
+    await open(`/performance?site=${demo.siteId}`);
+    assert.equal(await page.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('.metric-card .stat-value').first().innerText(), analyticsClicks);
   });
 
   it('shows the performance report: totals against the previous period, a chart, queries and pages sorted, searched and filtered', async () => {
