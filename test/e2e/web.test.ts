@@ -382,6 +382,28 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40);
     await capture('08b-performance');
 
+    // Custom dates are typed and read year-month-day and said back in words: a browser's date field wrote them as its
+    // locale does (03/05/2026: March or May?).
+    const from = page.getByRole('textbox', { name: 'From' });
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    assert.deepEqual([await from.getAttribute('type'), await from.getAttribute('placeholder')], ['text', 'YYYY-MM-DD']);
+    await from.fill('03/05/2026');
+    await to.fill('2026-03-20');
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    await page.locator('#date-read').filter({ hasText: 'From: “03/05/2026” is not a date written year-month-day (YYYY-MM-DD' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('start'), null, 'an ambiguous date is not applied');
+    const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await from.fill(iso(40));
+    await to.fill(iso(10));
+    assert.match(await page.locator('#date-read').innerText(), /^\w{3} \d{1,2} [A-Z][a-z]+ \d{4} to \w{3} \d{1,2} [A-Z][a-z]+ \d{4} \(31 days\)$/);
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    await page.waitForURL((u) => u.searchParams.get('start') === iso(40) && u.searchParams.get('end') === iso(10));
+    assert.equal(await from.inputValue(), iso(40), 'the field keeps the date as typed, year first');
+    await page.getByText(/^\d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4} \(31 days\)/).waitFor();
+    await page.getByRole('radio', { name: '28 days' }).click();
+    await page.waitForURL((u) => u.searchParams.get('period') === '28d');
+    await page.locator('.chart-compare canvas').first().waitFor();
+
     await page.getByRole('button', { name: /^Impressions/ }).first().click();
     assert.equal(await page.locator('.metric-card').nth(1).getAttribute('aria-pressed'), 'true');
     await page.locator('figcaption', { hasText: 'Impressions by day' }).waitFor();
