@@ -40,10 +40,11 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
       .filter((el) => (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1
         // (or its text runs out of its box: a long address in a paragraph does not widen the paragraph)
         || (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && getComputedStyle(el).overflowX === 'visible'))
-        && !el.parentElement.closest('.table-wrap, .mainnav'))
+        && !el.parentElement.closest('.table-wrap'))
       .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
       .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
     assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
+    assert.deepEqual(await navProblems(page), [], `${name} at ${size.width}px: the main navigation`);
     // A segmented control (a period's 7 days, 28 days...) that takes more than one row leaves no choice alone on one.
     const orphans = await page.evaluate<string[]>(`[...document.querySelectorAll('.segmented')].filter((s) => s.getClientRects().length > 0).flatMap((s) => {
       const rows = new Map();
@@ -55,4 +56,27 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/**
+ * What hides a section of the top bar's navigation: a link outside the nav's box or the screen (a nav that scrolls or
+ * clips sideways), or a link under another part of the bar (the workspace switcher, the account). Empty when every
+ * section can be seen and clicked.
+ */
+export function navProblems(page: Page): Promise<string[]> {
+  return page.evaluate<string[]>(`(() => {
+    const nav = document.querySelector('.mainnav');
+    if (!nav) return [];
+    const box = nav.getBoundingClientRect();
+    const others = [...document.querySelectorAll('.topbar > :not(.mainnav)')].map((el) => [el, el.getBoundingClientRect()]);
+    const problems = nav.scrollWidth > nav.clientWidth + 1 ? ['the nav scrolls sideways: ' + nav.scrollWidth + ' > ' + nav.clientWidth] : [];
+    for (const a of nav.querySelectorAll('a')) {
+      const r = a.getBoundingClientRect();
+      if (r.left < box.left - 1 || r.right > box.right + 1 || r.left < 0 || r.right > document.documentElement.clientWidth + 1) problems.push(a.textContent + ' is cut off at ' + Math.round(r.right));
+      for (const [el, o] of others) {
+        if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) problems.push(a.textContent + ' is under .' + el.className);
+      }
+    }
+    return problems;
+  })()`);
 }

@@ -316,8 +316,14 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
   it('orders the queue by expected clicks, shows a title proposal as before -> after, and keeps the reason a proposal is rejected for', async () => {
     await open(`/approvals?site=${demo.siteId}`);
     await page.locator('.proposal .worth').first().waitFor();
-    const worth = (await page.locator('.proposal .worth strong').allInnerTexts()).map((t) => Number(/\+([\d,]+)/.exec(t)![1]!.replace(/,/g, '')));
+    const shown = await page.locator('.proposal .worth strong').allInnerTexts();
+    const worth = shown.flatMap((t) => (/\+([\d,]+)/.exec(t) ? [Number(/\+([\d,]+)/.exec(t)![1]!.replace(/,/g, ''))] : []));
     assert.ok(worth.length > 3 && worth.every((n, i) => i === 0 || n <= worth[i - 1]!), `most clicks first: ${worth.join(', ')}`);
+    // A query of a few impressions has no figure put first: its estimate is said to be uncertain, with its range and why
+    // (the demo's new pages for queries seen some 50 times in 28 days were "about +89 clicks").
+    const uncertain = (await page.locator('.proposal .worth').allInnerTexts()).filter((t) => t.startsWith('Clicks uncertain'));
+    assert.ok(uncertain.length > 0, 'a small query says its clicks are uncertain');
+    for (const text of uncertain) assert.match(text, /^Clicks uncertain \(\d+–\d+ \/ 28 days: only \d+ impressions in 28 days to estimate from\)$/);
     const title = page.locator('.proposal').filter({ hasText: 'in the title of its page' }).first();
     await title.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await title.scrollIntoViewIfNeeded();
@@ -339,7 +345,11 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
   it('shows the analytics dashboard and all five trends, and switches the period', async () => {
     await open(`/analytics?site=${demo.siteId}`);
     await page.locator('.chart canvas').nth(4).waitFor({ timeout: 20_000 });
-    assert.match(await page.locator('.cards').innerText(), /ORGANIC TRAFFIC|Organic traffic/i);
+    // The Performance page's default period and names: 28 days, Clicks (never "Organic traffic" on one and "Clicks" on the other).
+    assert.equal(await page.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
+    assert.match(await page.locator('.cards').innerText(), /^CLICKS\n/i);
+    assert.deepEqual(await page.locator('.chart-title').allInnerTexts(), ['Clicks', 'Average position', 'Key events', 'Page views', 'Engagement rate']);
+    const analyticsClicks = await page.locator('.cards .stat-value').first().innerText();
     // Each trend's key gives the period's figure at rest (never a bare "Organic traffic:").
     assert.match(words(await page.locator('.chart-key').first().innerText()), /^\d{1,2} \w{3} – \d{1,2} \w{3}\s+[\d,]+\s+in total, [\d,]+ a day on average$/);
     await capture('08-analytics');
@@ -347,6 +357,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.waitForURL(/period=90d/);
     assert.equal(await page.getByRole('radio', { name: '90 days' }).getAttribute('aria-checked'), 'true');
     await page.locator('.chart canvas').nth(4).waitFor();
+    // The same 28 days' clicks as the Performance page opens on.
+    await open(`/performance?site=${demo.siteId}`);
+    assert.equal(await page.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('.metric-card .stat-value').first().innerText(), analyticsClicks);
   });
 
   it('shows the performance report: totals against the previous period, a chart, queries and pages sorted, searched and filtered', async () => {
@@ -373,6 +387,28 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     // One size of export button on every page (the keywords page's, in its header, is 40 px too).
     assert.equal(Math.round((await page.getByRole('button', { name: 'Export CSV' }).boundingBox())!.height), 40);
     await capture('08b-performance');
+
+    // Custom dates are typed and read year-month-day and said back in words: a browser's date field wrote them as its
+    // locale does (03/05/2026: March or May?).
+    const from = page.getByRole('textbox', { name: 'From' });
+    const to = page.getByRole('textbox', { name: 'To', exact: true });
+    assert.deepEqual([await from.getAttribute('type'), await from.getAttribute('placeholder')], ['text', 'YYYY-MM-DD']);
+    await from.fill('03/05/2026');
+    await to.fill('2026-03-20');
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    await page.locator('#date-read').filter({ hasText: 'From: “03/05/2026” is not a date written year-month-day (YYYY-MM-DD' }).waitFor();
+    assert.equal(new URL(page.url()).searchParams.get('start'), null, 'an ambiguous date is not applied');
+    const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await from.fill(iso(40));
+    await to.fill(iso(10));
+    assert.match(await page.locator('#date-read').innerText(), /^\w{3} \d{1,2} [A-Z][a-z]+ \d{4} to \w{3} \d{1,2} [A-Z][a-z]+ \d{4} \(31 days\)$/);
+    await page.getByRole('button', { name: 'Apply dates' }).click();
+    await page.waitForURL((u) => u.searchParams.get('start') === iso(40) && u.searchParams.get('end') === iso(10));
+    assert.equal(await from.inputValue(), iso(40), 'the field keeps the date as typed, year first');
+    await page.getByText(/^\d{1,2} \w{3} \d{4} – \d{1,2} \w{3} \d{4} \(31 days\)/).waitFor();
+    await page.getByRole('radio', { name: '28 days' }).click();
+    await page.waitForURL((u) => u.searchParams.get('period') === '28d');
+    await page.locator('.chart-compare canvas').first().waitFor();
 
     await page.getByRole('button', { name: /^Impressions/ }).first().click();
     assert.equal(await page.locator('.metric-card').nth(1).getAttribute('aria-pressed'), 'true');
@@ -640,6 +676,10 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await chart.locator('canvas').waitFor();
     assert.match(await chart.locator('figcaption').innerText(), /^Health score over time\s+3 audits/);
     assert.deepEqual((await chart.locator('table tbody td:nth-child(2)').allInnerTexts()).slice(0, 2), ['58', '66']);
+    // Every page issue of the demo's audit is new against the one before (it recorded none), none fixed, and the score
+    // rose: the audit says why, as the score is computed (severity and share of the pages, not a count of issues).
+    await page.getByText(/^\d+ new page issues · 0 fixed$/).waitFor();
+    assert.match(await page.locator('.score-change').innerText(), /^Why the score rose from 66 with nothing fixed: The score weighs each failing check by its severity and by the share of the crawled pages it affects; it does not count issues\./);
     await capture('12-score-history');
 
     // The client report: a PDF the service renders, and a print page opened in a tab of its own.

@@ -14,7 +14,7 @@ import { WEB_DIST } from '../../src/plugins/web.ts';
 import { signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 import { until } from '../helpers/wait.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, SHOTS, type AxeResult } from './browser.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, navProblems, SHOTS, slow, type AxeResult } from './browser.ts';
 
 /**
  * Workspaces in a real browser: an owner shares a workspace, a viewer joins through the
@@ -147,6 +147,15 @@ describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium i
     assert.equal(await page.getByLabel('Current workspace').inputValue(), await page.evaluate<string>('localStorage.getItem("sos:workspace")'), 'remembered');
     await injectAxe(page);
     await capture('11b-sites-switcher');
+    // With the switcher in the bar every section stays whole and clickable at a laptop's and a phone's widths too
+    // (the bar once scrolled sideways, hiding Workspaces and Settings at 1280 px).
+    for (const width of [1440, 1280, 1024, 768, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await slow(100);
+      assert.deepEqual(await navProblems(page), [], `the navigation at ${width}px with the workspace switcher`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click({ trial: true });
+    }
+    await page.setViewportSize(DESKTOP);
 
     await page.getByRole('link', { name: 'Workspaces' }).click();
     await page.getByRole('heading', { name: 'Acme Gardens', level: 2 }).waitFor();

@@ -3,6 +3,7 @@ import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
 import { AiAccess } from './ai-access.tsx';
 import { ExportButton, useExport } from './export-button.tsx';
+import { ScoreChangeNote } from './score-change.tsx';
 import { formatDate, formatNumber } from '../lib/format.ts';
 import { Async, Badge, Empty, ErrorNotice, Loading, Pager, Score, useAsync } from './ui.tsx';
 
@@ -39,6 +40,7 @@ export function AuditReport({ siteId }: { siteId: string }) {
                 {/* This audit's proposals, not the site's queue (the card above counts every proposal still waiting, whatever audit made it). */}
                 {a.agent_summary && <div><dt>Proposed from this audit</dt><dd>{a.agent_summary.proposed} {a.agent_summary.proposed === 1 ? 'proposal' : 'proposals'}</dd></div>}
               </dl>
+              <ScoreChangeNote siteId={siteId} audit={a} />
             </div>
             {issues.length === 0 ? <Empty title="No issues found">Every check passed on the pages crawled.</Empty> : (
               <>

@@ -4,6 +4,7 @@ import 'uplot/dist/uPlot.min.css';
 import { api, unwrap } from '../api/client.ts';
 import type { paths } from '../generated/api';
 import { formatDate, formatNumber } from '../lib/format.ts';
+import { isolatedDays, positionSeries, worstPosition } from '../lib/position-series.ts';
 import { DialogHead, KeywordDialog } from './keyword-dialog.tsx';
 import { Async, Empty, useAsync } from './ui.tsx';
 
@@ -130,7 +131,9 @@ function HistoryCharts({ history: h }: { history: History }) {
       ctx.restore();
     };
     const width = (el: HTMLElement) => Math.max(240, el.clientWidth);
-    const worst = Math.max(5, Math.ceil(Math.max(...h.days.map((d) => d.position ?? 0)) + 0.5));
+    // A day without impressions has no position: a gap in the line, not a 0 nor a line across it.
+    const positions = positionSeries(h.days);
+    const worst = worstPosition(positions);
     // 1 always at the top, then round steps down to the worst day.
     const step = [1, 2, 5, 10, 20, 25, 50].find((n) => worst / n <= 5) ?? 100;
     const splits = () => [1, ...Array.from({ length: Math.floor(worst / step) }, (_, i) => (i + 1) * step).filter((t) => t > 1)];
@@ -140,9 +143,10 @@ function HistoryCharts({ history: h }: { history: History }) {
       scales: { x: { time: true }, y: { dir: -1, range: () => [1, worst] } },
       // The same axis on both sides: the chart below it has impressions on the right, and the days line up.
       axes: [xAxis, positionAxis(3), positionAxis(1)],
-      series: [{}, { label: 'Position', stroke: POSITION, width: 2, points: { show: dots } }],
+      // A long period draws no dots, except for a day ranked alone between gaps (a line of one point shows nothing).
+      series: [{}, { label: 'Position', stroke: POSITION, width: 2, spanGaps: false, points: { show: dots, ...(dots ? {} : { filter: isolatedDays(positions) }) } }],
       hooks: { draw: [markers], setCursor: [onCursor] },
-    }, [xs, h.days.map((d) => d.position)], positionEl);
+    }, [xs, positions], positionEl);
     const traffic = new uPlot({
       width: width(trafficEl), height: 140, legend: { show: false }, cursor: cursor(),
       scales: { x: { time: true }, clicks: { range: (_u, _min, max) => [0, Math.max(1, max)] }, impressions: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
@@ -179,7 +183,7 @@ function HistoryCharts({ history: h }: { history: History }) {
       </figure>
       <p class="kw-readout small" aria-hidden="true">
         {hovered
-          ? <><strong>{formatDate(hovered.date)}</strong>: {hovered.position === null ? 'no position' : `position ${formatNumber(hovered.position, { digits: 1 })}`}, {formatNumber(hovered.clicks)} clicks, {formatNumber(hovered.impressions)} impressions{hovered.page && <>, <span class="url">{pathOf(hovered.page)}</span></>}</>
+          ? <><strong>{formatDate(hovered.date)}</strong>: {hovered.position === null || hovered.impressions === 0 ? 'no position (no impressions)' : `position ${formatNumber(hovered.position, { digits: 1 })}`}, {formatNumber(hovered.clicks)} clicks, {formatNumber(hovered.impressions)} impressions{hovered.page && <>, <span class="url">{pathOf(hovered.page)}</span></>}</>
           : <span class="muted">Point at a chart to see a day’s figures and its page.</span>}
       </p>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { COMPARE, FILTER_KEYS, MATCHES, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, type Go, type PageQuery } from '../lib/performance.ts';
+import { readRange } from '../lib/day-input.ts';
 import '../styles/performance.css';
 
 /**
@@ -9,7 +10,11 @@ import '../styles/performance.css';
 export function PeriodControls({ state, go }: { state: PageQuery; go: Go }) {
   const [start, setStart] = useState(state.start ?? '');
   const [end, setEnd] = useState(state.end ?? '');
+  const [tried, setTried] = useState(false);
   const custom = state.start !== undefined;
+  // The days typed, said back in words (a browser's date field writes them as its locale does: 03/05/2026 is March or May).
+  const read = readRange(start, end);
+  const problem = 'error' in read && (tried || (start.length >= 8 && end.length >= 8)) ? read.error : undefined;
   return (
     <div class="report-controls">
       <div class="segmented" role="radiogroup" aria-label="Period">
@@ -18,11 +23,13 @@ export function PeriodControls({ state, go }: { state: PageQuery; go: Go }) {
         ))}
       </div>
       <div class="report-range">
-        <form class={`date-range${custom ? ' date-range-on' : ''}`} aria-labelledby="date-range-title" onSubmit={(e) => { e.preventDefault(); if (start && end) go({ period: undefined, start, end }); }}>
-          <span class="date-range-title" id="date-range-title">Custom dates</span>
-          <label class="date-field"><span>From</span><input type="date" value={start} max={end || undefined} required onInput={(e) => setStart(e.currentTarget.value)} /></label>
-          <label class="date-field"><span>To</span><input type="date" value={end} min={start || undefined} required onInput={(e) => setEnd(e.currentTarget.value)} /></label>
+        <form class={`date-range${custom ? ' date-range-on' : ''}`} aria-labelledby="date-range-title" noValidate
+          onSubmit={(e) => { e.preventDefault(); setTried(true); if ('start' in read) go({ period: undefined, start: read.start, end: read.end }); }}>
+          <span class="date-range-title" id="date-range-title">Custom dates <span class="date-format" id="date-format">(YYYY-MM-DD)</span></span>
+          <label class="date-field"><span>From</span><input type="text" inputMode="numeric" autoComplete="off" spellcheck={false} maxLength={10} placeholder="YYYY-MM-DD" value={start} aria-describedby="date-format date-read" aria-invalid={problem?.startsWith('From') ? 'true' : undefined} onInput={(e) => setStart(e.currentTarget.value)} /></label>
+          <label class="date-field"><span>To</span><input type="text" inputMode="numeric" autoComplete="off" spellcheck={false} maxLength={10} placeholder="YYYY-MM-DD" value={end} aria-describedby="date-format date-read" aria-invalid={problem && !problem.startsWith('From') ? 'true' : undefined} onInput={(e) => setEnd(e.currentTarget.value)} /></label>
           <button type="submit" class={`btn btn-small${custom ? ' btn-primary' : ''}`}>{custom ? 'Update dates' : 'Apply dates'}</button>
+          <p class={`date-read small${problem ? ' field-error' : ' muted'}`} id="date-read" aria-live="polite">{problem ?? ('text' in read ? read.text : '')}</p>
         </form>
         <label class="inline-select report-compare">Compare with{' '}
           <select value={state.compare} onChange={(e) => go({ compare: e.currentTarget.value })}>

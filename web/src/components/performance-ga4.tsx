@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import { api, unwrap } from '../api/client.ts';
 import type { paths } from '../generated/api';
 import { changeTone, formatChange, formatDate, formatNumber } from '../lib/format.ts';
-import { signed } from '../lib/performance.ts';
+import { METRIC_NAMES, signed } from '../lib/performance.ts';
 import { ComparisonChart } from './comparison-chart.tsx';
 import { Async, useAsync } from './ui.tsx';
 import '../styles/performance.css';
@@ -14,10 +14,10 @@ type Key = keyof Engagement['totals']['current'];
 const percent = (v: number | null) => (v === null ? '—' : `${formatNumber(v * 100, { digits: 1 })}%`);
 const count = (v: number | null) => formatNumber(v, { compact: true });
 const GA4_METRICS: Array<{ key: Key; title: string; format: (v: number | null) => string }> = [
-  { key: 'sessions', title: 'Sessions', format: count },
-  { key: 'page_views', title: 'Page views', format: count },
-  { key: 'engagement_rate', title: 'Engagement rate', format: percent },
-  { key: 'key_events', title: 'Key events', format: (v) => formatNumber(v, { compact: true, ...(v !== null && !Number.isInteger(v) ? { digits: 1 } : {}) }) },
+  { key: 'sessions', title: METRIC_NAMES.sessions, format: count },
+  { key: 'page_views', title: METRIC_NAMES.page_views, format: count },
+  { key: 'engagement_rate', title: METRIC_NAMES.engagement_rate, format: percent },
+  { key: 'key_events', title: METRIC_NAMES.key_events, format: (v) => formatNumber(v, { compact: true, ...(v !== null && !Number.isInteger(v) ? { digits: 1 } : {}) }) },
 ];
 const SESSIONS_COLOR = '#0e7490';
 

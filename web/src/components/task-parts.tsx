@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { pathOf } from '../lib/diff.ts';
 import { formatDate, formatNumber, humanize } from '../lib/format.ts';
+import { readWorth } from '../lib/worth.ts';
 
 /** A task's evidence: findings (check, URL, value) and search metrics, whatever the task type. */
 export function Evidence({ evidence }: { evidence: unknown }) {
@@ -125,17 +126,23 @@ export function PlannedWork({ configuration, fallback = null, limit = 3 }: { con
 /** A task's expected clicks (the API's expected_clicks), as its card and page show them. */
 export type Worth = { clicks: number; low: number; high: number; basis: string; method: string } | null | undefined;
 
-/** "about +120 clicks / 28 days, 60–200"; what it rests on in the tooltip, or in full with `explain`. */
+/**
+ * "about +120 clicks / 28 days, 60–200"; or, for a query with too few impressions to tell, "uncertain" with the range and
+ * why (see lib/worth.ts). What it rests on in the tooltip, or in full with `explain`.
+ */
 export function ExpectedClicks({ worth, explain = false }: { worth: Worth; explain?: boolean }) {
   if (!worth) return <p class="worth muted small">No search data yet to estimate its clicks</p>;
   const basis = worth.basis === 'site_curve' ? "from this site's own click-through rates" : worth.basis === 'industry_curve' ? 'from a published click-through-rate curve' : "from its pages' clicks";
+  const read = readWorth(worth);
   return (
     <div class="worth">
       <p title={explain ? undefined : worth.method}>
-        {worth.high === 0 ? <span class="muted">No clicks expected from search</span>
-          : <><strong>about +{formatNumber(worth.clicks)} clicks</strong> / 28 days <span class="muted">({formatNumber(worth.low)}–{formatNumber(worth.high)})</span></>}
+        {read.kind === 'none' ? <span class="muted">No clicks expected from search</span>
+          : read.kind === 'uncertain'
+            ? <><strong class="worth-uncertain">Clicks uncertain</strong> <span class="muted">({formatNumber(read.low)}–{formatNumber(read.high)} / 28 days: {read.why})</span></>
+            : <><strong>about +{formatNumber(read.clicks)} clicks</strong> / 28 days <span class="muted">({formatNumber(read.low)}–{formatNumber(read.high)})</span></>}
       </p>
-      {explain && <p class="muted small">Estimated {basis}: {worth.method}.</p>}
+      {explain && <p class="muted small">Estimated {basis}: {worth.method}.{read.kind === 'uncertain' && ` So few searches say little about how often the query is searched and where it ranks: the range is shown, not a figure.`}</p>}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 // What the Performance page's parts share: the report's types, settings and how its figures read.
 import type { paths } from '../generated/api';
 import { changeTone, formatChange, formatNumber } from './format.ts';
+import { METRIC_NAMES } from './metric-names.ts';
+
+export { DEFAULT_PERIOD, METRIC_NAMES } from './metric-names.ts';
 
 export type ReportQuery = NonNullable<paths['/api/v1/analytics/performance']['get']['parameters']['query']>;
 export type Report = paths['/api/v1/analytics/performance']['get']['responses'][200]['content']['application/json'];
@@ -26,10 +29,10 @@ export const tone = (key: MetricKey, delta: number | null | undefined) => change
 
 /** The four metrics as Search Console shows them: a count, a share, a place (lower is better). */
 export const METRICS: Array<{ key: MetricKey; title: string; color: string; lowerIsBetter?: true; format: (v: number | null) => string }> = [
-  { key: 'clicks', title: 'Clicks', color: '#2557d6', format: (v) => formatNumber(v, { compact: true }) },
-  { key: 'impressions', title: 'Impressions', color: '#7c3aed', format: (v) => formatNumber(v, { compact: true }) },
-  { key: 'ctr', title: 'Average CTR', color: '#047857', format: (v) => (v === null ? '—' : `${formatNumber(v * 100, { digits: 1 })}%`) },
-  { key: 'position', title: 'Average position', color: '#b45309', lowerIsBetter: true, format: (v) => formatNumber(v, { digits: 1 }) },
+  { key: 'clicks', title: METRIC_NAMES.clicks, color: '#2557d6', format: (v) => formatNumber(v, { compact: true }) },
+  { key: 'impressions', title: METRIC_NAMES.impressions, color: '#7c3aed', format: (v) => formatNumber(v, { compact: true }) },
+  { key: 'ctr', title: METRIC_NAMES.ctr, color: '#047857', format: (v) => (v === null ? '—' : `${formatNumber(v * 100, { digits: 1 })}%`) },
+  { key: 'position', title: METRIC_NAMES.position, color: '#b45309', lowerIsBetter: true, format: (v) => formatNumber(v, { digits: 1 }) },
 ];
 
 /**

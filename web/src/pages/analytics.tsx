@@ -3,23 +3,13 @@ import { api, unwrap } from '../api/client.ts';
 import { TrendChart } from '../components/chart.tsx';
 import { WithSite } from '../components/site-picker.tsx';
 import { Async, Empty, PageHeader, Score, useAsync } from '../components/ui.tsx';
-import { changeTone, formatChange, formatNumber } from '../lib/format.ts';
-
-const PERIODS = [
-  { value: '7d', label: '7 days' }, { value: '30d', label: '30 days' }, { value: '90d', label: '90 days' }, { value: '12m', label: '12 months' },
-] as const;
-type Period = (typeof PERIODS)[number]['value'];
-const METRICS = [
-  { metric: 'organic_traffic', title: 'Organic traffic', unit: 'clicks a day', color: '#2557d6', sum: true },
-  { metric: 'keyword_positions', title: 'Average position', unit: 'lower is better', color: '#7c3aed', invert: true, digits: 1 },
-  { metric: 'conversions', title: 'Conversions', unit: 'a day', color: '#047857', sum: true },
-  { metric: 'page_views', title: 'Page views', unit: 'a day', color: '#b45309', sum: true },
-  { metric: 'bounce_rate', title: 'Bounce rate', unit: '% of sessions', color: '#be123c', digits: 1, percent: true },
-] as const;
+import { ANALYTICS_METRICS as METRICS, ANALYTICS_PERIODS as PERIODS, analyticsPeriod, engagementPercent, lastDays } from '../lib/analytics.ts';
+import { changeTone, formatChange, formatDate, formatNumber } from '../lib/format.ts';
 
 export function AnalyticsPage() {
   const { query, path, route } = useLocation();
-  const period = (PERIODS.some((p) => p.value === query.period) ? query.period : '30d') as Period;
+  // 28 days unless the address says otherwise, as on the Performance page (Search Console's default).
+  const period = analyticsPeriod(query.period);
   return (
     <WithSite>
       {(site, picker) => (
@@ -31,7 +21,7 @@ export function AnalyticsPage() {
           />
           <div class="segmented" role="radiogroup" aria-label="Period">
             {PERIODS.map((p) => (
-              <button type="button" role="radio" aria-checked={period === p.value} onClick={() => route(`${path}?site=${site.id}&period=${p.value}`)}>{p.label}</button>
+              <button type="button" role="radio" aria-checked={period.value === p.value} onClick={() => route(`${path}?site=${site.id}&period=${p.value}`)}>{p.label}</button>
             ))}
           </div>
           <Dashboard siteId={site.id} period={period} />
@@ -41,20 +31,33 @@ export function AnalyticsPage() {
   );
 }
 
+type Period = ReturnType<typeof analyticsPeriod>;
+
 function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
-  const dashboard = useAsync(async () => unwrap(await api.GET('/api/v1/analytics/dashboard', { params: { query: { site_id: siteId, period } } })), [siteId, period]);
-  const trends = useAsync(async () => Promise.all(METRICS.map(async (m) => unwrap(await api.GET('/api/v1/analytics/trends', { params: { query: { site_id: siteId, period, metric: m.metric } } })))), [siteId, period]);
+  const api_period = period.api;
+  const dashboard = useAsync(async () => Promise.all([
+    api.GET('/api/v1/analytics/dashboard', { params: { query: { site_id: siteId, period: api_period } } }).then(unwrap),
+    // 28 days (no period of the dashboard's): the clicks of the Performance report's 28 days, the figure that page shows.
+    period.value === '28d'
+      ? api.GET('/api/v1/analytics/performance', { params: { query: { site_id: siteId, period: '28d', compare: 'previous', dimension: 'query', page: 1, page_size: 1 } } }).then(unwrap)
+      : undefined,
+  ]), [siteId, period.value]);
+  const trends = useAsync(async () => Promise.all(METRICS.map(async (m) => unwrap(await api.GET('/api/v1/analytics/trends', { params: { query: { site_id: siteId, period: api_period, metric: m.metric } } })))), [siteId, api_period]);
+  const days = 'days' in period ? period.days : undefined;
   return (
     <>
       <Async state={dashboard} label="Loading the dashboard">
-        {(d) => {
-          const t = d.organic_traffic;
+        {([d, report]) => {
+          const t = report
+            ? { current: report.totals.current.clicks, previous: report.totals.previous?.clicks ?? 0, change_percent: report.comparison?.has_data ? report.totals.change?.clicks ?? null : null, start: report.period.start, end: report.period.end }
+            : d.organic_traffic;
           return (
             <div class="cards">
               <div class="card stat">
-                <span class="stat-label">Organic traffic</span>
+                <span class="stat-label">{METRICS[0].title}</span>
                 <span class="stat-value">{formatNumber(t.current, { compact: true })}</span>
                 <span class={`small tone-${changeTone(t.change_percent)}`}>{t.change_percent === null && t.previous > 0 ? 'earlier data partial' : formatChange(t.change_percent)} <span class="muted">vs previous {formatNumber(t.previous, { compact: true })}</span></span>
+                <span class="muted small">{formatDate(t.start)} – {formatDate(t.end)}</span>
               </div>
               <div class="card stat">
                 <span class="stat-label">Keywords in top 10</span>
@@ -64,7 +67,8 @@ function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
               <div class="card stat">
                 <span class="stat-label">Tasks completed</span>
                 <span class="stat-value">{formatNumber(d.tasks_completed.current_period)}</span>
-                <span class="muted small">{formatNumber(d.tasks_completed.total)} in total</span>
+                {/* Counted by the API's periods: the 28 days' count is its 30 days'. */}
+                <span class="muted small">in the last {period.api === '30d' ? '30 days' : period.label} · {formatNumber(d.tasks_completed.total)} in total</span>
               </div>
               <div class="card stat">
                 <span class="stat-label">Health score</span>
@@ -80,13 +84,14 @@ function Dashboard({ siteId, period }: { siteId: string; period: Period }) {
           <div class="charts">
             {all.map((trend, i) => {
               const m = METRICS[i]!;
-              // Bounce rate comes as a share (0.42); people read it as a percentage.
-              const points = 'percent' in m ? trend.data_points.map((p) => ({ date: p.date, value: p.value <= 1 ? p.value * 100 : p.value })) : trend.data_points;
+              // The bounce rate (a share, 0.42) is charted as the engagement rate the Performance page shows, in percent.
+              const inPeriod = lastDays(trend.data_points, trend.end, days);
+              const points = 'engagement' in m ? inPeriod.map((p) => ({ date: p.date, value: engagementPercent(p.value) })) : inPeriod;
               const values = points.map((p) => p.value);
               const total = values.reduce((a, b) => a + b, 0);
               const avg = values.length ? total / values.length : undefined;
               const digits = 'digits' in m ? m.digits : 0;
-              const format = (v: number) => `${formatNumber(v, { digits })}${'percent' in m ? '%' : ''}`;
+              const format = (v: number) => `${formatNumber(v, { digits })}${'engagement' in m ? '%' : ''}`;
               return (
                 <figure class="card chart-card">
                   <figcaption>

@@ -10,7 +10,7 @@ import { WithSite } from '../components/site-picker.tsx';
 import { Async, Empty, PageHeader, useAsync } from '../components/ui.tsx';
 import { formatChange, formatDate } from '../lib/format.ts';
 import {
-  COMPARE, FILTER_KEYS, isSegment, METRICS, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, signed, SORTS, tone,
+  COMPARE, DEFAULT_PERIOD, FILTER_KEYS, isSegment, METRICS, PERIODS, SEGMENT_DIMENSIONS, SEGMENT_NOUN, segmentName, signed, SORTS, tone,
   type Go, type MetricKey, type PageQuery, type Report, type ReportQuery, type Segments, type SegmentsQuery,
 } from '../lib/performance.ts';
 
@@ -49,7 +49,7 @@ function useReportQuery(siteId: string) {
   const sort = oneOf(SORTS, query.sort, 'clicks');
   const state: PageQuery = {
     site_id: siteId,
-    ...(custom ? { start: query.start, end: query.end } : { period: oneOf(PERIODS.map((p) => p.value), query.period, '28d') }),
+    ...(custom ? { start: query.start, end: query.end } : { period: oneOf(PERIODS.map((p) => p.value), query.period, DEFAULT_PERIOD) }),
     compare,
     dimension: oneOf(['query', 'page', 'country', 'device'] as const, query.dimension, 'query'),
     // A change needs a period to change from: without a comparison the table sorts by the metric itself.
