@@ -79,8 +79,21 @@ describe('GET /audits/{audit_id}/rendering: a client-rendered shop audited in au
     assert.ok(listed, `a description is drafted for the article: ${JSON.stringify(tasks.map((t) => t.description))}`);
     const article = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${listed.id}`, token: alice.accessToken })).data;
     // Drafted from the text the page's script fetched from /api: the shell has none of it.
-    const words = article.configuration.after!.split(/\W+/).filter((w) => w.length > 4);
-    assert.ok(words.length > 3 && words.every((w) => SPA_ARTICLE.paragraphs.join(' ').includes(w)), article.configuration.after);
+    const words = (article.configuration.after as string).split(/\W+/).filter((w: string) => w.length > 4);
+    assert.ok(words.length > 3 && words.every((w: string) => SPA_ARTICLE.paragraphs.join(' ').includes(w)), article.configuration.after);
+
+    // The brief for a developer: which pages, what each misses in its HTML, and how to serve it.
+    const brief = tasks.find((t) => t.type === 'render_on_server');
+    assert.ok(brief, 'a render_on_server brief is proposed');
+    const detail = (await call(ctx, { method: 'GET', url: `/api/v1/tasks/${brief.id}`, token: alice.accessToken })).data;
+    assert.equal(detail.priority, 'high', 'a noindex only JavaScript adds is an error');
+    const pages: Array<{ url: string; elements: string[]; example?: string }> = detail.configuration.pages;
+    assert.equal(pages[0]!.url, `${spa.origin}/`, 'the home page first');
+    assert.equal(pages.length, 4);
+    assert.ok(pages.every((p) => p.elements.includes('internal links')));
+    assert.equal(pages.find((p) => p.url.endsWith('/about'))?.example, 'robots: (none) -> noindex');
+    assert.match(detail.configuration.instructions, /view source/);
+    assert.match(detail.title, /Serve the main text of 3 pages in the HTML/);
   });
 
   it('never, set on the site, audits the shell alone: the same site shows the difference', async () => {

@@ -16,12 +16,14 @@ import {
   consolidateCannibalizedPages, createContentForKeyword, optimizeTitleTag, prioritizeQuickWins, refreshDecliningContent, strengthenPageForQuery,
 } from './types/search-data.ts';
 import { fixTitleTag } from './types/title-tag.ts';
+import { renderOnServer } from './types/rendering.ts';
 
 /** Every task type. Adding one is adding its file under types/ and its line here. */
 export const TASK_TYPE_LIST = [
   fixMissingMetaDescription, fixDuplicateMetaDescription, fixTitleTag, fixH1, addImageAltText, addInternalLinks,
   fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, fixHtmlLang, addStructuredData, expandThinContent,
   optimizeTitleTag, prioritizeQuickWins, strengthenPageForQuery, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
+  renderOnServer,
 ] as const;
 
 export type TaskTypeName = (typeof TASK_TYPE_LIST)[number]['type'];

@@ -13,4 +13,18 @@ describe('live checks', () => {
     const [other] = await liveChecks({ type: 'fix_title_tag', target: 'https://shop.example/', configuration: { after: 'Tulips - Garden Shop' } }, async () => page);
     assert.equal(other!.passed, false);
   });
+
+  it('take render_on_server as done when the server HTML carries the listed pages\' main text and links, without running a script', async () => {
+    const words = 'Guji Natural is a sun-dried coffee from smallholder farms around Shakiso in southern Ethiopia. '.repeat(5);
+    const served = { status: 200, headers: {}, body: `<title>Guji</title><main><p>${words}</p><a href="/shop">Shop</a></main>` };
+    const shell = { status: 200, headers: {}, body: '<title>Shop</title><div id="app"></div><script type="module" src="/app.js"></script>' };
+    const task = {
+      type: 'render_on_server', target: 'https://spa.example/',
+      configuration: { pages: [{ url: 'https://spa.example/guji', elements: ['main text', 'internal links'] }, { url: 'https://spa.example/about', elements: ['robots meta or canonical'] }], elements: [], instructions: 'x' },
+    };
+    const done = await liveChecks(task, async () => served);
+    assert.deepEqual(done.map((c) => [c.check, c.passed]), [['main_text_in_html', true], ['links_in_html', true]], 'a directive alone is not checked from the HTML');
+    const notYet = await liveChecks(task, async () => shell);
+    assert.deepEqual(notYet.map((c) => [c.check, c.actual, c.passed]), [['main_text_in_html', '0 words', false], ['links_in_html', '0 links', false]]);
+  });
 });
