@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { runDemo, type DemoResult } from './modules/demo/demo.ts';
 import { demoSiteContent } from './modules/demo/demo-site.ts';
 import { startWordPressServer } from './modules/demo/wordpress-stand-in.ts';
+import { startSpaSite } from './modules/demo/spa-site.ts';
 
 async function main() {
   let config = loadConfig();
@@ -18,7 +19,9 @@ async function main() {
   // The demo's own website, on this machine: the audit, the connector and the verifier may
   // reach it, and no other private address (unless ALLOW_PRIVATE_TARGETS says so).
   const website = demo ? await startWordPressServer(demoSiteContent()) : undefined;
-  if (website && config.allowPrivateTargets !== true) config = { ...config, allowPrivateTargets: { hosts: [website.host] } };
+  // And a client-rendered shop, to show an audit that renders JavaScript.
+  const spa = demo ? await startSpaSite() : undefined;
+  if (website && spa && config.allowPrivateTargets !== true) config = { ...config, allowPrivateTargets: { hosts: [website.host, spa.host] } };
   // Traces only where a collector is configured: the SDK is not even loaded otherwise.
   if (config.otlpEndpoint) (await import('./lib/tracing.ts')).startTracing({ serviceName: 'site-optimization-api', endpoint: config.otlpEndpoint });
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -37,6 +40,7 @@ async function main() {
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
   if (website) app.addHook('onClose', () => website.close());
+  if (spa) app.addHook('onClose', () => spa.close());
   // Stop accepting, let in-flight requests finish, then close the database; a second
   // signal (or 25 s) forces the exit.
   let closing = false;
@@ -61,7 +65,7 @@ async function main() {
   if (website) {
     console.log(`\nPreparing the demo: auditing the demo shop's website (${website.origin}), proposing, executing and verifying...`);
     const { users, sites, searchData } = app.services;
-    await runDemo({ app, users, sites, searchData, website }).then(
+    await runDemo({ app, users, sites, searchData, website, ...(spa ? { spa } : {}) }).then(
       // Shown once on the terminal for the person who asked for it, never logged.
       (result) => console.log(demoReport(config.publicUrl, website.origin, result)),
       (err: unknown) => {
@@ -78,7 +82,9 @@ function demoReport(publicUrl: string, website: string, r: DemoResult) {
     + `  Demo Garden Shop (${website}, a local WordPress site that lives while this process runs):\n`
     + `  audit ${r.audit.status}, ${r.audit.pages} pages, health score ${r.audit.score ?? 'none'}, ${r.audit.findings} findings in ${r.audit.checks} checks;\n`
     + `  ${r.awaitingApproval} proposals await your approval; the demo approved ${r.executed.length}, executed through the connector:\n${executed}\n`
-    + `  ${r.days} days of search data, ${r.queries} queries (site ${r.siteId}).\n`;
+    + `  ${r.days} days of search data, ${r.queries} queries (site ${r.siteId}).\n`
+    + (r.spa ? `  Northwind Roasters, a client-rendered shop: audit ${r.spa.status}, ${r.spa.pages} pages, ${r.spa.rendered} rendered in Chromium`
+      + `${r.spa.unavailable ? ` (${r.spa.unavailable})` : ''}.\n` : '');
 }
 
 main().catch((error: unknown) => {

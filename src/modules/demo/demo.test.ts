@@ -5,20 +5,26 @@ import { runDemo } from './demo.ts';
 import { demoSiteContent } from './demo-site.ts';
 import { startWordPressServer, type WordPressServer } from './wordpress-stand-in.ts';
 import { until } from '../../../test/helpers/wait.ts';
+import { which } from '../../../test/helpers/programs.ts';
+import { startSpaSite } from './spa-site.ts';
 
 let ctx: TestContext;
 let website: WordPressServer;
+let spa: Awaited<ReturnType<typeof startSpaSite>>;
+const chromiumPath = process.env.CHROMIUM_PATH ?? which('chromium');
 before(async () => {
   website = await startWordPressServer(demoSiteContent());
-  // As server.ts runs it: only the demo's own website is a reachable private target.
-  ctx = await startTestApp({}, { config: { allowPrivateTargets: { hosts: [website.host] } } });
+  spa = await startSpaSite();
+  // As server.ts runs it: only the demo's own websites are reachable private targets.
+  ctx = await startTestApp(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}, { config: { allowPrivateTargets: { hosts: [website.host, spa.host] } } });
 });
 after(async () => {
   await ctx.close();
   await website.close();
+  await spa.close();
 });
 
-const demoDeps = () => ({ app: ctx.app, users: ctx.app.services.users, sites: ctx.app.services.sites, searchData: ctx.app.services.searchData, website });
+const demoDeps = () => ({ app: ctx.app, users: ctx.app.services.users, sites: ctx.app.services.sites, searchData: ctx.app.services.searchData, website, spa });
 const get = async (url: string, token: string) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
@@ -30,6 +36,9 @@ describe('npm run demo', () => {
   it('walks the whole journey: an audited site with findings, proposals awaiting approval, some executed and verified, search data', async () => {
     const first = await runDemo(demoDeps());
     assert.equal(first.audit.status, 'completed');
+    // The client-rendered shop: its four pages found by rendering (CI has Chromium; without it, its shell alone).
+    if (chromiumPath) assert.deepEqual({ ...first.spa, siteId: undefined }, { siteId: undefined, status: 'completed', pages: 4, rendered: 4, unavailable: null });
+    else assert.ok(!process.env.CI && first.spa?.unavailable, 'chromium is not installed: .ci/run installs it');
     assert.equal(first.audit.agent, 'finished');
     assert.ok(first.audit.pages >= 28, `${first.audit.pages} pages crawled`);
     assert.ok(first.audit.score !== null && first.audit.score < 100, `score ${first.audit.score}: the site has flaws`);
@@ -75,7 +84,7 @@ describe('npm run demo', () => {
     assert.equal((await login(first.email, first.password)).statusCode, 401, 'the previous password stops working');
     const again = (await login(second.email, second.password)).json().access_token;
     const sites = await get('/api/v1/sites', again);
-    assert.deepEqual(sites.items.map((s: { id: string }) => s.id), [second.siteId], 'the previous demo account and its site are gone');
+    assert.deepEqual(sites.items.map((s: { id: string }) => s.id).sort(), [second.siteId, second.spa!.siteId].sort(), 'the previous demo account and its sites are gone');
     const statsAgain = await get(`/api/v1/keywords/stats?site_id=${second.siteId}`, again);
     assert.equal(statsAgain.total_keywords, stats.total_keywords, 'nothing doubled');
   });

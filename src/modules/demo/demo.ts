@@ -20,6 +20,8 @@ export interface DemoDeps {
   searchData: SearchDataService;
   /** The demo's website (WordPress REST wire format), already listening. */
   website: Pick<WordPressServer, 'origin' | 'host' | 'username' | 'applicationPassword'>;
+  /** A client-rendered shop (spa-site.ts), already listening: audited too, to show what only JavaScript shows. */
+  spa?: { host: string };
   /** How long to wait for the audit and the executions (the journey runs on this process's job workers). */
   timeoutMs?: number;
 }
@@ -33,6 +35,8 @@ export interface DemoResult {
   audit: { status: string; score: number | null; pages: number; agent: string; findings: number; checks: number };
   awaitingApproval: number;
   executed: Array<{ id: string; title: string; status: string; verification: string | null }>;
+  /** The client-rendered shop's audit: pages crawled, pages rendered (0 without Chromium), and why not. */
+  spa?: { siteId: string; status: string; pages: number; rendered: number; unavailable: string | null };
 }
 
 class DemoError extends Error {}
@@ -106,6 +110,7 @@ export async function runDemo(deps: DemoDeps, now = new Date()): Promise<DemoRes
     executed.push({ id: done.id, title: done.title, status: done.status, verification: done.verification?.status ?? null });
   }
   const remaining = await api<{ total: number }>('GET', `/tasks/awaiting-approval?site_id=${site.id}&page_size=1`);
+  const spa = deps.spa ? await auditClientRendered(deps.spa.host) : undefined;
   return {
     email: DEMO_EMAIL, password, siteId: site.id, days: data.days.length, queries: data.queries,
     audit: {
@@ -114,5 +119,19 @@ export async function runDemo(deps: DemoDeps, now = new Date()): Promise<DemoRes
     },
     awaitingApproval: remaining.total,
     executed,
+    ...(spa ? { spa } : {}),
   };
+
+  /** The client-rendered shop, audited in auto: its pages rendered where Chromium is installed, its shell alone otherwise. */
+  async function auditClientRendered(host: string): Promise<NonNullable<DemoResult['spa']>> {
+    const shop = await api<{ id: string }>('POST', '/sites', { name: 'Northwind Roasters (JavaScript app)', domain: host });
+    const begun = await api<{ id: string }>('POST', '/audits', { site_id: shop.id });
+    const done = await waitFor('the client-rendered shop\'s audit',
+      () => api<{ id: string; status: string; agent: string; pages_crawled: number }>('GET', `/audits/site/${shop.id}/latest`),
+      (a) => a.id === begun.id && (a.status === 'failed' || ['finished', 'failed', 'skipped'].includes(a.agent)));
+    const rendering = done.status === 'completed'
+      ? await api<{ rendered: number; unavailable: string | null }>('GET', `/audits/${done.id}/rendering?page_size=1`)
+      : { rendered: 0, unavailable: null };
+    return { siteId: shop.id, status: done.status, pages: done.pages_crawled, rendered: rendering.rendered, unavailable: rendering.unavailable };
+  }
 }
