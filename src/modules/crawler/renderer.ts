@@ -63,17 +63,46 @@ const DROPPED_HEADERS = new Set(['host', 'connection', 'content-length', 'accept
 /** Response headers that describe the wire, not the body we hand over (undici has decoded it). */
 const WIRE_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
 
+/**
+ * Scripts and style sheets are fetched once a crawl: every page of a site loads the same bundles, and with interception
+ * on Chromium's own cache is off. (A search engine's renderer caches them as hard; a page's data requests are not cached.)
+ */
+const CACHED_TYPES = new Set(['script', 'stylesheet']);
+const ASSET_CACHE_BYTES = 64 * 1024 * 1024;
+
+interface CachedAsset { status: number; headers: Record<string, string>; body: Buffer }
+
+/** Responses by URL, the oldest dropped once their bytes pass the bound. */
+function createAssetCache(maxBytes: number) {
+  const entries = new Map<string, CachedAsset>();
+  let bytes = 0;
+  return {
+    get: (url: string) => entries.get(url),
+    set(url: string, asset: CachedAsset) {
+      if (asset.body.length > maxBytes / 4 || entries.has(url)) return;
+      entries.set(url, asset);
+      bytes += asset.body.length;
+      for (const [oldest, entry] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= entry.body.length;
+      }
+    },
+  };
+}
+
 export const RENDER_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 (compatible; ${USER_AGENT_TOKEN}/0.1; +https://github.com/site-optimization)`;
 
 export function createRenderer(options: RendererOptions) {
   const concurrency = options.concurrency ?? 2;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const quietMs = options.quietMs ?? 100;
+  const quietMs = options.quietMs ?? 75;
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
   let browser: Promise<Browser> | undefined;
   let closed = false;
   let peakRssBytes = 0;
   let sampledAt = 0;
+  const assets = createAssetCache(ASSET_CACHE_BYTES);
 
   function launched(): Promise<Browser> {
     browser ??= chromium.launch({
@@ -177,6 +206,9 @@ export function createRenderer(options: RendererOptions) {
         stats.refused++;
         return await route.abort('addressunreachable');
       }
+      const cacheable = req.method() === 'GET' && CACHED_TYPES.has(req.resourceType());
+      const cached = cacheable ? assets.get(url) : undefined;
+      if (cached) return await route.fulfill(cached);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(await req.allHeaders())) {
         if (!DROPPED_HEADERS.has(name) && !name.startsWith(':')) headers[name] = value;
@@ -201,8 +233,10 @@ export function createRenderer(options: RendererOptions) {
         for (const [name, value] of Object.entries(response.headers)) {
           if (value !== undefined && !WIRE_HEADERS.has(name)) responseHeaders[name] = Array.isArray(value) ? value.join(name === 'set-cookie' ? '\n' : ', ') : value;
         }
+        const answer = { status: response.statusCode, headers: responseHeaders, body: Buffer.concat(chunks) };
+        if (cacheable && response.statusCode === 200 && size <= maxBytes && !/no-store/i.test(responseHeaders['cache-control'] ?? '')) assets.set(url, answer);
         // A 3xx is handed over as it is: Chromium follows it, and the next hop is intercepted and guarded again.
-        return await route.fulfill({ status: response.statusCode, headers: responseHeaders, body: Buffer.concat(chunks) });
+        return await route.fulfill(answer);
       } catch (error) {
         const err = error as { code?: string; cause?: { code?: string } };
         const blocked = err.code === 'E_BLOCKED_ADDRESS' || err.cause?.code === 'E_BLOCKED_ADDRESS';
