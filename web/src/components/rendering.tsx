@@ -130,12 +130,12 @@ function PageRow({ page: p, id }: { page: Rendered; id: string }) {
       <tr class={p.error ? 'render-failed' : undefined}>
         <td>
           <button type="button" class="render-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} title={p.url}>
-            <span class="url">{pathOf(p.url)}</span> <span class="chevron" aria-hidden="true">{open ? '▴' : '▾'}</span>
+            <span class="url">{pathOf(p.url)}</span>{pathOf(p.url) === '/' && <span class="muted"> (home page)</span>} <span class="chevron" aria-hidden="true">{open ? '▴' : '▾'}</span>
           </button>
         </td>
         <td data-label="Main text in the HTML">{p.error ? <span class="muted">—</span> : <TextInRaw share={p.text_in_raw} />}</td>
         <td data-label="Links only after JavaScript">{p.error ? <span class="muted">—</span> : p.links_only_rendered.count > 0 ? <span class="tone-warn">{formatNumber(p.links_only_rendered.count)}</span> : 'None'}</td>
-        <td data-label="What JavaScript changes">
+        <td class="render-changes" data-label="What JavaScript changes">
           {p.error ? <span class="tone-bad">Render failed</span> : p.changes.length === 0 ? <span class="muted">Nothing</span> : p.changes.map((c) => LABEL[c.field]).join(', ')}
         </td>
       </tr>
@@ -173,8 +173,8 @@ function PageDetail({ page: p }: { page: Rendered }) {
           {FIELDS.map(([field, label]) => (
             <tr class={changed.has(field) ? 'render-changed' : undefined}>
               <th scope="row">{label}{changed.has(field) && <span class="render-mark"> changed</span>}</th>
-              <td>{shown(p.raw[field])}</td>
-              <td>{p.rendered ? shown(p.rendered[field]) : <span class="muted">not rendered</span>}</td>
+              <td data-label="Raw HTML">{shown(p.raw[field])}</td>
+              <td data-label="Rendered">{p.rendered ? shown(p.rendered[field]) : <span class="muted">not rendered</span>}</td>
             </tr>
           ))}
         </tbody>
