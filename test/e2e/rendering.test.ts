@@ -126,6 +126,56 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     assert.deepEqual(problems, []);
   });
 
+  it('shows a failed render with its error, pages past 20, and a server without Chromium', async () => {
+    // The shop's own report, reshaped as a larger site would send it: 25 rendered pages, the first one failed.
+    const ROUTE = '**/api/v1/audits/*/rendering?*';
+    const real = (await call(ctx, { method: 'GET', url: `/api/v1/audits/${(await call(ctx, { method: 'GET', url: `/api/v1/audits/site/${siteId}/latest`, token: owner.accessToken })).data.id}/rendering`, token: owner.accessToken })).data;
+    const sample = real.pages.items[1];
+    const items = Array.from({ length: 25 }, (_, i) => ({ ...sample, url: `${spa.origin}/shop/coffee-${String(i + 1).padStart(2, '0')}` }));
+    items[0] = { ...items[0], error: 'Navigation timeout of 10000 ms exceeded', rendered: null, changes: [], text_in_raw: null, links_only_rendered: { count: 0, examples: [] } };
+    await page.route(ROUTE, (route) => {
+      const url = new URL(route.request().url());
+      const n = Number(url.searchParams.get('page') ?? 1);
+      const size = Number(url.searchParams.get('page_size') ?? 20);
+      const body = { ...real, rendered: 24, failed: 1, pages: { items: items.slice((n - 1) * size, n * size), total: items.length, page: n, page_size: size } };
+      return route.fulfill({ json: body });
+    });
+    await open(`/sites/${siteId}`);
+    const card = page.locator('section.rendering');
+    await card.locator('.render-pages').waitFor();
+    assert.match(await card.locator('.render-verdict').innerText(), /25 pages rendered: .* 1 page failed to render: the raw HTML was audited instead\.$/);
+    assert.equal(await card.locator('.render-pages > tbody > tr').count(), 20);
+    const failed = card.locator('tr.render-failed');
+    assert.match(await failed.innerText(), /Render failed/);
+    await failed.getByRole('button').click();
+    assert.match(await card.locator('.render-page .notice-error').innerText(), /The render failed: Navigation timeout of 10000 ms exceeded\. The raw HTML was audited instead\./);
+    assert.deepEqual(await card.locator('.render-page thead th').allInnerTexts().then((t) => t.map((x) => x.toLowerCase())), ['field', 'raw html'], 'no rendered column for a failed render');
+    await shootCard('18c-audit-rendering-failed');
+    await card.getByRole('button', { name: 'Next' }).click();
+    await card.getByText('21–25 of 25').waitFor();
+    assert.equal(await card.locator('.render-pages > tbody > tr').count(), 5);
+    await shoot(page, '18c-audit-rendering-paged', axeResults);
+
+    // No Chromium on the server: the audit read raw HTML, and says how to install it.
+    await page.unroute(ROUTE);
+    await page.route(ROUTE, (route) => route.fulfill({ json: { ...real, available: false, unavailable: 'Chromium is not installed on this server: pages were audited as raw HTML (install Debian\'s chromium package, or set CHROMIUM_PATH)', rendered: 0, failed: 0, by_reason: [], pages: { items: [], total: 0, page: 1, page_size: 20 } } }));
+    await open(`/sites/${siteId}`);
+    await card.locator('.render-verdict').waitFor();
+    assert.match(await card.innerText(), /Rendering was not available: Chromium is not installed on this server/);
+    assert.equal(await card.locator('.render-pages').count(), 0);
+    await shootCard('18d-audit-rendering-unavailable');
+
+    // While an audit runs the report is a 409: the card stays out of the way.
+    await page.unroute(ROUTE);
+    await page.route(ROUTE, (route) => route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ title: 'Conflict', status: 409, detail: 'The audit is running' }) }));
+    await open(`/sites/${siteId}`);
+    await page.getByRole('heading', { name: 'AI crawlers' }).waitFor();
+    assert.equal(await page.locator('section.rendering').count(), 0);
+    assert.equal(await page.getByRole('alert').count(), 0, 'no error shown');
+    await page.unroute(ROUTE);
+    assert.deepEqual(problems, []);
+  });
+
   it('says rendering was not recorded for an audit from before it existed', async () => {
     const older = await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Older audit', domain: 'older.example.com' } });
     await ctx.database.db.insertInto('audits').values({ site_id: older.data.id, status: 'completed', max_pages: 500, score: 80, agent: 'finished', started_at: new Date(), finished_at: new Date() }).execute();

@@ -157,7 +157,7 @@ const shown = (value: Snapshot[Field] | undefined) => {
 /** Raw HTML beside the rendered page, field by field, and what the browser did. */
 function PageDetail({ page: p }: { page: Rendered }) {
   const changed = new Set<string>(p.changes.map((c) => c.field));
-  if (p.raw.words !== p.rendered?.words) changed.add('words');
+  if (p.rendered && p.raw.words !== p.rendered.words) changed.add('words');
   const { requests } = p;
   return (
     <div class="render-page">
@@ -167,14 +167,14 @@ function PageDetail({ page: p }: { page: Rendered }) {
       </p>
       {p.error && <p class="notice notice-error">The render failed: {p.error}. The raw HTML was audited instead.</p>}
       <table class="table compact render-compare">
-        <caption class="sr-only">{pathOf(p.url)}: raw HTML and rendered page</caption>
-        <thead><tr><th scope="col">Field</th><th scope="col">Raw HTML</th><th scope="col">Rendered</th></tr></thead>
+        <caption class="sr-only">{pathOf(p.url)}: {p.rendered ? 'raw HTML and rendered page' : 'raw HTML (the render failed)'}</caption>
+        <thead><tr><th scope="col">Field</th><th scope="col">Raw HTML</th>{p.rendered && <th scope="col">Rendered</th>}</tr></thead>
         <tbody>
           {FIELDS.map(([field, label]) => (
             <tr class={changed.has(field) ? 'render-changed' : undefined}>
               <th scope="row">{label}{changed.has(field) && <span class="render-mark"> changed</span>}</th>
               <td data-label="Raw HTML">{shown(p.raw[field])}</td>
-              <td data-label="Rendered">{p.rendered ? shown(p.rendered[field]) : <span class="muted">not rendered</span>}</td>
+              {p.rendered && <td data-label="Rendered">{shown(p.rendered[field])}</td>}
             </tr>
           ))}
         </tbody>
