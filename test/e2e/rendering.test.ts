@@ -83,6 +83,7 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     assert.equal(await select.inputValue(), 'auto', 'auto by default');
     assert.deepEqual(await select.locator('option').allInnerTexts(), ['Auto — recommended', 'Always', 'Never']);
     assert.match(await page.locator('#site-rendering-hint').innerText(), /crawlers without JavaScript/);
+    await shoot(page, '18a-site-rendering-setting', axeResults);
     await select.selectOption('never');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('form').waitFor({ state: 'detached' });
