@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
 import { AiAccess } from './ai-access.tsx';
+import { Rendering } from './rendering.tsx';
 import { ExportButton, useExport } from './export-button.tsx';
 import { ScoreChangeNote } from './score-change.tsx';
 import { formatDate, formatNumber } from '../lib/format.ts';
@@ -53,6 +54,7 @@ export function AuditReport({ siteId }: { siteId: string }) {
                 </ul>
               </>
             )}
+            <Rendering auditId={a.id} issues={a.issues} />
             <AiAccess auditId={a.id} />
           </div>
         );

@@ -79,7 +79,7 @@ export function SitesPage() {
   );
 }
 
-export type SiteFields = { name: string; domain: string; audit_schedule?: 'off' | 'daily' | 'weekly' };
+export type SiteFields = { name: string; domain: string; audit_schedule?: 'off' | 'daily' | 'weekly'; rendering?: 'auto' | 'always' | 'never' };
 
 /** Add a site, or edit one (name, domain, re-audit schedule), with the API's field errors beside each field. */
 export function SiteForm({ site, workspaces, defaultWorkspace, onDone }: {
@@ -90,7 +90,7 @@ export function SiteForm({ site, workspaces, defaultWorkspace, onDone }: {
   const canMove = !site || atLeast(from?.role, 'owner');
   const allowed = canMove ? (workspaces ?? []).filter((w) => atLeast(w.role, 'admin')) : [];
   const [workspace, setWorkspace] = useState(site?.workspace_id ?? (allowed.some((w) => w.id === defaultWorkspace) ? defaultWorkspace! : allowed.find((w) => w.personal)?.id ?? allowed[0]?.id ?? ''));
-  const [values, setValues] = useState<SiteFields>({ name: site?.name ?? '', domain: site?.domain ?? '', audit_schedule: site?.audit_schedule ?? 'weekly' });
+  const [values, setValues] = useState<SiteFields>({ name: site?.name ?? '', domain: site?.domain ?? '', audit_schedule: site?.audit_schedule ?? 'weekly', rendering: site?.rendering ?? 'auto' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
@@ -140,6 +140,15 @@ export function SiteForm({ site, workspaces, defaultWorkspace, onDone }: {
               <option value="weekly">Weekly</option>
               <option value="daily">Daily</option>
               <option value="off">Off</option>
+            </select>
+          </Field>
+        )}
+        {site && (
+          <Field id="site-rendering" label="JavaScript rendering" error={errors.rendering} hint="Runs pages' scripts to see what crawlers without JavaScript miss; Auto renders only the pages that need it.">
+            <select id="site-rendering" value={values.rendering} onChange={set('rendering')} {...describedBy('site-rendering', errors.rendering, true)}>
+              <option value="auto">Auto — recommended</option>
+              <option value="always">Always</option>
+              <option value="never">Never</option>
             </select>
           </Field>
         )}
