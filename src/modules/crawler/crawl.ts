@@ -117,6 +117,7 @@ class Crawl {
   }
 
   private async crawl(): Promise<CrawlResult> {
+    this.renderer?.warm();
     const startUrl = await this.chooseStartUrl();
     this.startUrl = startUrl;
     this.startHost = new URL(startUrl).host;

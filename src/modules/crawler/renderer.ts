@@ -210,7 +210,8 @@ export function createRenderer(options: RendererOptions) {
       const cached = cacheable ? assets.get(url) : undefined;
       if (cached) return await route.fulfill(cached);
       const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(await req.allHeaders())) {
+      // headers(), not allHeaders(): the latter waits on an extra event per request, and cookies are of no use to a crawl.
+      for (const [name, value] of Object.entries(req.headers())) {
         if (!DROPPED_HEADERS.has(name) && !name.startsWith(':')) headers[name] = value;
       }
       const remaining = Math.max(1, deadline - Date.now());
@@ -276,6 +277,11 @@ export function createRenderer(options: RendererOptions) {
   }
 
   return {
+    /** Starts Chromium ahead of the first render (while robots.txt and the sitemaps are read); a failure waits for the render to report it. */
+    warm() {
+      launched().catch(() => undefined);
+    },
+
     async render(url: string, raw?: RawDocument): Promise<RenderResult> {
       const stats: RenderResult = { finalUrl: url, ms: 0, requests: 0, refused: 0, disallowed: [], failed: 0 };
       if (closed) return { ...stats, error: 'the crawl ended' };
