@@ -152,7 +152,7 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const tasks = createTasksService({ repo: createTasksRepo(db), sites, queue, transact, events, search: searchData, latestRollback: (taskId) => rollbacks.latestFor(taskId) });
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
   const executor = createExecutor({ tasks, connectors, log, metrics });
-  const verifier = createVerifier({ tasks, queue, allowPrivateTargets, log });
+  const verifier = createVerifier({ tasks, queue, allowPrivateTargets, chromiumPath: config.chromiumPath, log });
   const audits = createAuditsService({
     repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, chromiumPath: config.chromiumPath, log, metrics,
   });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { request, type Dispatcher } from 'undici';
 import { assertPublicUrl, type PrivateTargets } from '../../lib/safe-http.ts';
 import { USER_AGENT_TOKEN } from './fetch-page.ts';
@@ -105,7 +105,8 @@ export function createRenderer(options: RendererOptions) {
   const assets = createAssetCache(ASSET_CACHE_BYTES);
 
   function launched(): Promise<Browser> {
-    browser ??= chromium.launch({
+    // Loaded on first use: playwright-core is ~40 MB of heap, which a crawl that renders nothing never pays.
+    browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({
       executablePath: options.executablePath,
       timeout: timeoutMs,
       // The sandbox cannot start as root (containers). The proxy does not exist: interception serves every request,
@@ -121,7 +122,7 @@ export function createRenderer(options: RendererOptions) {
         '--js-flags=--max-old-space-size=256',
         `--renderer-process-limit=${concurrency + 1}`,
       ],
-    }).then(
+    })).then(
       (b) => {
         b.on('disconnected', () => {
           browser = undefined;

@@ -6,6 +6,8 @@ import type { TasksService } from '../tasks/tasks.service.ts';
 import { VERIFY_JOB } from './executor.ts';
 import { liveChecks } from '../task-types/index.ts';
 import type { LiveCheck } from '../task-types/task-type.ts';
+import { createRenderer, type Renderer } from '../crawler/renderer.ts';
+import type { RenderingMode } from '../crawler/render-rules.ts';
 
 /**
  * Re-checks after these delays (seconds) while the change is not live yet: caches expire,
@@ -17,20 +19,35 @@ export function createVerifier(deps: {
   tasks: Pick<TasksService, 'worker'>;
   queue: Pick<JobQueue, 'sendAfter'>;
   allowPrivateTargets: PrivateTargets;
+  /** The Chromium that renders a client-rendered site's pages, as its audits do (config.chromiumPath). */
+  chromiumPath?: string | undefined;
   log: FastifyBaseLogger;
   delaysSeconds?: number[];
 }) {
   const delays = deps.delaysSeconds ?? VERIFY_DELAYS_SECONDS;
   const { worker } = deps.tasks;
 
-  async function checksFor(task: { type: string; target: string; configuration: unknown }): Promise<LiveCheck[]> {
+  async function checksFor(task: { type: string; target: string; configuration: unknown; rendering: RenderingMode }): Promise<LiveCheck[]> {
     const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 1, timeoutMs: 15_000 });
+    // Started only if a page needs rendering; behind the same guard as every fetch here.
+    let renderer: Renderer | undefined;
+    const chromiumPath = deps.chromiumPath;
+    const rendering = chromiumPath && task.rendering !== 'never' ? {
+      mode: task.rendering,
+      render: async (url: string, raw: { contentType: string; body: string }) => {
+        renderer ??= createRenderer({ executablePath: chromiumPath, agent, allowPrivate: deps.allowPrivateTargets, concurrency: 1 });
+        const result = await renderer.render(url, raw);
+        if (result.error) deps.log.warn({ url, error: result.error }, 'a page could not be rendered for verification; its HTML was read');
+        return result.html;
+      },
+    } : undefined;
     try {
       return await liveChecks(task, async (url) => {
         const page = await fetchOnce(url, { agent, allowPrivate: deps.allowPrivateTargets, maxBytes: 5 * 1024 * 1024, keepBody: true, retries: 1 });
         return { status: page.status, body: page.body, headers: page.headers };
-      });
+      }, rendering);
     } finally {
+      await renderer?.close();
       await agent.close();
     }
   }

@@ -2,8 +2,9 @@ import { Type, type TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import { pageKey } from '../../lib/page-key.ts';
 import type { TaskCategory } from '../../db/types.ts';
-import { extractPageFacts } from '../crawler/extract.ts';
-import type { ConnectorChange, LiveCheck, LiveProbe, ManualDraft, TaskType } from './task-type.ts';
+import { extractPageFacts, type PageFacts } from '../crawler/extract.ts';
+import type { ConnectorChange, LiveCheck, LiveProbe, LiveRender, ManualDraft, TaskType } from './task-type.ts';
+import { renderRuleFor } from '../crawler/render-rules.ts';
 import { addStructuredData, expandThinContent } from './types/content.ts';
 import { fixH1 } from './types/h1.ts';
 import { addHreflang } from './types/hreflang.ts';
@@ -115,14 +116,28 @@ export function manualDraft(task: StoredTask): (ManualDraft & { url: string }) |
 }
 
 /** What "the change is live" means for the task, checked on the public site; [] when it cannot be checked from outside. */
-export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch']): Promise<LiveCheck[]> {
+export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch'], rendering?: { mode: 'auto' | 'always'; render: LiveRender }): Promise<LiveCheck[]> {
   const definition = BY_NAME.get(task.type);
+  type Read = { page: { headers: Record<string, string>; body: string }; facts: PageFacts } | LiveCheck;
+  const rawFacts = async (url: string): Promise<Read> => {
+    const page = await fetch(url);
+    if (page.status !== 200 || !page.body) return { check: 'page_answers', expected: '200', actual: String(page.status), passed: false };
+    return { page: { headers: page.headers, body: page.body }, facts: extractPageFacts(page.body) };
+  };
   const probe: LiveProbe = {
     fetch,
+    async rawFacts(url) {
+      const read = await rawFacts(url);
+      return 'facts' in read ? read.facts : read;
+    },
+    // As the audit reads a page: rendered where the site renders every page, or where its HTML is a script's shell
+    // (a change a client-rendered site makes shows only once its scripts run). A failed render leaves the raw page.
     async facts(url) {
-      const page = await fetch(url);
-      if (page.status !== 200 || !page.body) return { check: 'page_answers', expected: '200', actual: String(page.status), passed: false };
-      return extractPageFacts(page.body);
+      const read = await rawFacts(url);
+      if (!('facts' in read) || !rendering) return 'facts' in read ? read.facts : read;
+      if (rendering.mode !== 'always' && renderRuleFor(read.facts) === undefined) return read.facts;
+      const html = await rendering.render(url, { contentType: read.page.headers['content-type'] ?? 'text/html', body: read.page.body });
+      return html === undefined ? read.facts : extractPageFacts(html);
     },
   };
   const pages = pagesOf(task);

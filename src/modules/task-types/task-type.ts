@@ -24,9 +24,14 @@ export interface ManualDraft {
 /** The public site as verification reads it. */
 export interface LiveProbe {
   fetch(url: string): Promise<{ status: number; body: string | undefined; headers: Record<string, string> }>;
-  /** The page's facts, or the failed check "the page answers 200". */
+  /** The page's facts as a search engine reads it (rendered in Chromium where its HTML is a script's shell), or the failed check "the page answers 200". */
   facts(url: string): Promise<PageFacts | LiveCheck>;
+  /** The facts of the server's HTML alone, no script run (what crawlers that run none read). */
+  rawFacts(url: string): Promise<PageFacts | LiveCheck>;
 }
+
+/** Renders a page whose HTML the probe fetched (crawler/renderer.ts): the DOM after scripts, or undefined when it could not. */
+export type LiveRender = (url: string, raw: { contentType: string; body: string }) => Promise<string | undefined>;
 
 /**
  * What a task changes on a page, said independently of any CMS: a connector that writes to

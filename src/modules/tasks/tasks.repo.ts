@@ -251,8 +251,10 @@ export function createTasksRepo(db: Kysely<DB>) {
     findForWork(taskId: string) {
       return db
         .selectFrom('tasks')
-        .select(['id', 'site_id', 'type', 'status', 'target', 'configuration', 'deliverables'])
-        .where('id', '=', taskId)
+        .innerJoin('sites', 'sites.id', 'tasks.site_id')
+        // The site's rendering setting: verification reads a page as its audits do.
+        .select(['tasks.id', 'tasks.site_id', 'tasks.type', 'tasks.status', 'tasks.target', 'tasks.configuration', 'tasks.deliverables', 'sites.rendering'])
+        .where('tasks.id', '=', taskId)
         .executeTakeFirst();
     },
 

@@ -34,7 +34,8 @@ export const renderOnServer = defineTaskType({
     for (const page of c.pages.slice(0, SITE_WIDE_EXAMPLES)) {
       const wants = new Set(page.elements);
       if (!wants.has('main text') && !wants.has('internal links')) continue;
-      const f = await probe.facts(page.url);
+      // The server's HTML, no script run: what the brief asks to be there.
+      const f = await probe.rawFacts(page.url);
       if (isCheck(f)) {
         checks.push({ ...f, url: page.url });
         continue;
