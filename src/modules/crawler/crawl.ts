@@ -27,10 +27,18 @@ const MIN_WORDS_FOR_COPY = 20;
 // each holding empty arrays of their own (a 20,000-page crawl keeps every page record).
 const NONE: string[] = [];
 const NO_HOPS: CrawledPage['redirectChain'] = [];
-/** The template sample's render shows JavaScript's own content when under this share of its main text is in the raw HTML... */
-const TEMPLATE_TEXT_IN_RAW = 0.8;
-/** ...or when it adds this many internal links, or changes one of these. */
-const TEMPLATE_NEW_LINKS = 3;
+/**
+ * The template sample's render shows JavaScript's own content (and every page is rendered, at some pages a second
+ * instead of hundreds) when under this share of its main text is in the raw HTML...
+ */
+const TEMPLATE_TEXT_IN_RAW = 0.7;
+/**
+ * ...or when it adds this many internal links and at least this share of the rendered page's (a widget of "trending"
+ * links a script fills is not a site built by JavaScript)...
+ */
+const TEMPLATE_NEW_LINKS = 5;
+const TEMPLATE_NEW_LINKS_SHARE = 0.25;
+/** ...or when it changes one of these (a title or a directive set by script is set on every page). */
 const TEMPLATE_FIELDS = new Set(['title', 'robots', 'canonical', 'h1']);
 export const CHROMIUM_MISSING = 'Chromium is not installed on this server: pages were audited as raw HTML (install Debian\'s chromium package, or set CHROMIUM_PATH)';
 
@@ -515,7 +523,8 @@ class Crawl {
 
 /** The template sample's verdict: JavaScript adds main text, links or directives the raw HTML does not have. */
 function jsAddsContent(rendering: PageRendering): boolean {
+  const newLinks = rendering.links_only_rendered.count;
   return (rendering.text_in_raw !== null && rendering.text_in_raw < TEMPLATE_TEXT_IN_RAW)
-    || rendering.links_only_rendered.count >= TEMPLATE_NEW_LINKS
+    || (newLinks >= TEMPLATE_NEW_LINKS && newLinks >= TEMPLATE_NEW_LINKS_SHARE * (rendering.rendered?.internal_links ?? 0))
     || rendering.changes.some((c) => TEMPLATE_FIELDS.has(c.field));
 }

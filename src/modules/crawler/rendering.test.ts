@@ -93,7 +93,8 @@ describe('JavaScript rendering', () => {
   it('auto on a server-rendered site renders the home page once, and no other page', needsChromium, async (t) => {
     const words = 'Our bakery bakes sourdough bread every morning from flour milled in the valley, and sells it until it runs out. '.repeat(4);
     const site = await startFixtureSite({
-      '/': { body: page({ title: 'Valley Bakery: sourdough baked every morning', body: `<h1>Valley Bakery</h1><p>${words}</p><a href="/bread">Bread</a><a href="/cakes">Cakes</a><script src="/analytics.js"></script>` }) },
+      // A widget of links a script fills (four "popular" pages) is not a site built by JavaScript.
+      '/': { body: page({ title: 'Valley Bakery: sourdough baked every morning', body: `<h1>Valley Bakery</h1><p>${words}</p><a href="/bread">Bread</a><a href="/cakes">Cakes</a><aside id="popular"></aside><script src="/analytics.js"></script><script>document.getElementById('popular').innerHTML = ['rye', 'spelt', 'buns', 'scones'].map((p) => '<a href="/bread#' + p + '">' + p + '</a><a href="/popular/' + p + '">' + p + '</a>').join('')</script>` }) },
       '/bread': { body: page({ title: 'Our sourdough loaves and rye breads', body: `<h1>Bread</h1><p>${words}</p>` }) },
       // A page of its own that is a script's shell: the rules render it.
       '/cakes': { body: '<!doctype html><html><head><title>Cakes</title></head><body><div id="root"></div><script>document.getElementById("root").innerHTML = "<h1>Cakes</h1><p>Lemon drizzle and carrot cake on Saturdays.</p>"</script></body></html>' },
@@ -105,6 +106,7 @@ describe('JavaScript rendering', () => {
     assert.equal(result.rendering?.template_renders_content, false, 'the template is in the HTML');
     assert.equal(pages.get('/')?.rendering?.reason, 'template_sample');
     assert.equal(pages.get('/')?.rendering?.text_in_raw, 1);
+    assert.equal(pages.get('/')?.rendering?.links_only_rendered.count, 4, 'the widget\'s links are found, and crawled');
     assert.equal(pages.get('/bread')?.rendering, undefined, 'a server-rendered page is not rendered');
     assert.equal(pages.get('/cakes')?.rendering?.reason, 'empty_app_root');
     assert.equal(pages.get('/cakes')?.facts?.headings[0]?.text, 'Cakes');
