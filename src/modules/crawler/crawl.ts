@@ -86,8 +86,6 @@ class Crawl {
   private active = 0;
   private renderer: Renderer | undefined;
   private readonly renderSummary: RenderingSummary | undefined;
-  /** In auto: the first HTML page is the template sample; the others wait for its verdict. */
-  private templateVerdict: Promise<boolean> | undefined;
 
   constructor(options: CrawlOptions, agent: FetchOptions['agent']) {
     this.options = options;
@@ -119,7 +117,11 @@ class Crawl {
     try {
       return await this.crawl();
     } finally {
-      if (this.renderer && this.renderSummary) this.renderSummary.peak_memory_bytes = this.renderer.peakMemoryBytes;
+      if (this.renderer && this.renderSummary) {
+        this.renderSummary.peak_memory_bytes = this.renderer.peakMemoryBytes;
+        const unavailable = this.renderer.unavailable;
+        if (unavailable) Object.assign(this.renderSummary, { available: false, unavailable });
+      }
       await this.renderer?.close();
     }
   }
@@ -345,8 +347,14 @@ class Crawl {
   }
 
   private async visit(url: string, depth: number | null) {
-    const page = await this.fetchPage(url, depth);
-    this.options.onPage?.(page, this.startUrl);
+    try {
+      const page = await this.fetchPage(url, depth);
+      this.options.onPage?.(page, this.startUrl);
+    } finally {
+      // The home page's visit is over: if it gave no verdict (an error, not HTML, a redirect to a page already known),
+      // the pages waiting for one go on without (their own rules decide).
+      if (depth === 0) this.settleTemplate(false);
+    }
   }
 
   private async fetchPage(url: string, depth: number | null): Promise<CrawledPage> {
@@ -418,44 +426,50 @@ class Crawl {
   private async rendered(page: CrawledPage, raw: PageFacts, result: FetchResult): Promise<PageFacts> {
     const renderer = this.renderer;
     if (!renderer || this.options.signal?.aborted) return raw;
-    const reason = await this.renderReason(raw);
+    const reason = await this.renderReason(page, raw);
     if (reason === undefined) return raw;
-    const render = await renderer.render(page.url, result.body === undefined ? undefined : { contentType: result.contentType, body: result.body });
-    const summary = this.renderSummary!;
-    summary.render_ms += render.ms;
-    summary.by_reason[reason] = (summary.by_reason[reason] ?? 0) + 1;
-    const requests = { made: render.requests, refused: render.refused, failed: render.failed, disallowed: render.disallowed };
-    const common = { reason, ms: render.ms, pageUrl: page.url, host: this.startHost, raw, requests };
-    if (render.html === undefined) {
-      summary.failed += 1;
-      page.rendering = failedRender({ ...common, error: render.error ?? 'the render failed' });
-      if (reason === 'template_sample') this.settleTemplate?.(false);
-      return raw;
+    let rendersContent = false;
+    try {
+      const render = await renderer.render(page.url, result.body === undefined ? undefined : { contentType: result.contentType, body: result.body });
+      const summary = this.renderSummary!;
+      summary.render_ms += render.ms;
+      summary.by_reason[reason] = (summary.by_reason[reason] ?? 0) + 1;
+      const requests = { made: render.requests, refused: render.refused, failed: render.failed, disallowed: render.disallowed };
+      const common = { reason, ms: render.ms, pageUrl: page.url, host: this.startHost, raw, requests };
+      if (render.html === undefined) {
+        summary.failed += 1;
+        page.rendering = failedRender({ ...common, error: render.error ?? 'the render failed' });
+        return raw;
+      }
+      summary.rendered += 1;
+      const facts = extractPageFacts(render.html);
+      page.rendering = compareRender({ ...common, rawHtml: result.body, rendered: facts });
+      rendersContent = jsAddsContent(page.rendering);
+      return facts;
+    } finally {
+      // Settled whatever happened: the other pages wait for this verdict.
+      if (reason === 'template_sample') this.settleTemplate(rendersContent);
     }
-    summary.rendered += 1;
-    const facts = extractPageFacts(render.html);
-    page.rendering = compareRender({ ...common, rawHtml: result.body, rendered: facts });
-    if (reason === 'template_sample') this.settleTemplate?.(jsAddsContent(page.rendering));
-    return facts;
   }
 
-  private settleTemplate: ((rendersContent: boolean) => void) | undefined;
+  /** In auto, the home page's verdict: settled once, by its render, or false when it was not rendered (not HTML, failed, aborted). */
+  private templateSettled = false;
+  private resolveTemplate: ((rendersContent: boolean) => void) | undefined;
+  private readonly templateVerdict = new Promise<boolean>((resolve) => (this.resolveTemplate = resolve));
+  private settleTemplate(rendersContent: boolean) {
+    if (this.templateSettled) return;
+    this.templateSettled = true;
+    if (this.renderSummary) this.renderSummary.template_renders_content = rendersContent;
+    this.resolveTemplate!(rendersContent);
+  }
 
   /** Why this page is rendered, or undefined to audit its raw HTML. */
-  private async renderReason(raw: PageFacts): Promise<RenderReason | undefined> {
+  private async renderReason(page: CrawledPage, raw: PageFacts): Promise<RenderReason | undefined> {
     const mode = this.options.rendering?.mode;
     if (mode === 'always') return 'always';
     if (mode !== 'auto') return undefined;
-    if (!this.templateVerdict) {
-      // The first HTML page (the home page, or where it redirects) is the sample: the others wait for what it shows.
-      this.templateVerdict = new Promise<boolean>((resolve) => {
-        this.settleTemplate = (rendersContent) => {
-          this.renderSummary!.template_renders_content = rendersContent;
-          resolve(rendersContent);
-        };
-      });
-      return 'template_sample';
-    }
+    // The home page (or where it redirects: depth 0) is the sample; the other pages wait for what it shows.
+    if (page.depth === 0 && !this.templateSettled) return 'template_sample';
     if (await this.templateVerdict) return 'template_renders_content';
     return renderRuleFor(raw);
   }

@@ -8,6 +8,8 @@ import { runChecks } from '../checks/run-checks.ts';
 import { startSpaSite } from '../demo/spa-site.ts';
 import { CHROMIUM_MISSING, crawlSite } from './crawl.ts';
 import type { RenderingOptions } from './crawl.types.ts';
+import { createRenderer } from './renderer.ts';
+import { createOutboundAgent } from '../../lib/safe-http.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? which('chromium');
 // Where Chromium is missing these skip, saying so; CI installs it (.ci/run), and there a missing one fails instead.
@@ -141,5 +143,50 @@ describe('JavaScript rendering', () => {
     assert.deepEqual(home.rendering?.requests.disallowed, [`${site.origin}/private-api/items`]);
     assert.equal(site.hitsFor('/private-api/items').length, 0);
     assert.equal(runChecks(result).findings.count('render_resources_disallowed'), 1);
+  });
+
+  it('keeps every request of a page behind the guard: an iframe redirected to a private address, a shared worker, a script that navigates away', needsChromium, async (t) => {
+    const secretPort = (secret.address() as AddressInfo).port;
+    const before = secretHits;
+    const site = await startFixtureSite({
+      '/': { body: page({ title: 'Guarded', body: `<p>${'Words of the page. '.repeat(10)}</p><iframe src="/frame"></iframe><a href="/away">away</a>`
+        + `<script>try { new SharedWorker('/worker.js') } catch (e) { document.title = 'no shared worker' }</script>` }) },
+      '/frame': { status: 302, headers: { location: `http://127.0.0.1:${secretPort}/frame` } },
+      '/worker.js': { headers: { 'content-type': 'text/javascript' }, body: `fetch('http://127.0.0.1:${secretPort}/from-worker')` },
+      '/away': { body: page({ title: 'Away', body: `<script>location.href = 'http://127.0.0.1:${secretPort}/navigated'</script>` }) },
+    });
+    t.after(() => site.close());
+    const result = await crawlSite({ domain: site.host, maxPages: 5, allowPrivate: { hosts: [site.host] }, rendering: rendering('always') });
+    const pages = byPath(result);
+    assert.equal(secretHits, before, 'nothing reached the private address');
+    assert.ok(pages.get('/')!.rendering!.requests.refused >= 1, 'the redirected hop is refused');
+    assert.equal(pages.get('/')?.facts?.titles[0], 'no shared worker');
+    assert.match(pages.get('/away')?.rendering?.error ?? '', /navigated away/);
+    assert.equal(pages.get('/away')?.facts?.titles[0], 'Away', 'the raw page is audited');
+
+    // What reached the dead-end proxy (Chromium's own update and time checks): nothing of the page's.
+    const agent = createOutboundAgent({ allowPrivate: { hosts: [site.host] }, connectionsPerOrigin: 2, timeoutMs: 5000 });
+    const renderer = createRenderer({ executablePath: chromiumPath!, agent, allowPrivate: { hosts: [site.host] } });
+    try {
+      assert.equal((await renderer.render(`${site.origin}/`)).error, undefined);
+      assert.deepEqual(renderer.escapedTargets.filter((line) => line.includes('127.0.0.1') || line.includes('localhost')), []);
+    } finally {
+      await renderer.close();
+      await agent.close();
+    }
+    assert.equal(secretHits, before);
+  });
+
+  it('renders a Latin-1 page as the crawler read it (no "CafÃ©"), and reports a Chromium that does not start', needsChromium, async (t) => {
+    const site = await startFixtureSite({
+      '/': { headers: { 'content-type': 'text/html; charset=iso-8859-1' }, body: Buffer.from('<!doctype html><html><head><meta charset="iso-8859-1"><title>Caf\xe9 cr\xe8me</title></head><body><p>Caf\xe9</p></body></html>', 'latin1') },
+    });
+    t.after(() => site.close());
+    const result = await crawlSite({ domain: site.host, maxPages: 5, allowPrivate: true, rendering: rendering('auto') });
+    assert.equal(result.pages[0]?.facts?.titles[0], 'Café crème');
+    assert.deepEqual(result.pages[0]?.rendering?.changes, []);
+    const broken = await crawlSite({ domain: site.host, maxPages: 5, allowPrivate: true, rendering: { ...rendering('auto'), chromiumPath: '/nonexistent/chromium' } });
+    assert.equal(broken.rendering?.available, false);
+    assert.match(broken.rendering?.unavailable ?? '', /^Chromium did not start/);
   });
 });

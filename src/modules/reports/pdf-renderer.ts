@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chromium, type Browser } from 'playwright-core';
 import { ProblemError } from '../../lib/problem.ts';
+import { chromiumArgs } from '../../lib/chromium.ts';
 
 export interface PdfRendererOptions {
   /** The Chromium to drive (config.chromiumPath); without one every render is a 503 that points at the printable page. */
@@ -49,7 +50,7 @@ export function createPdfRenderer({ executablePath, log, maxConcurrent = 2, maxW
         executablePath: path,
         timeout: timeoutMs,
         // Chromium's sandbox cannot start as root (containers); the page it renders runs no script and fetches nothing.
-        args: [...(process.getuid?.() === 0 ? ['--no-sandbox'] : []), '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        args: chromiumArgs(),
       })
       .then(
         (b) => {
