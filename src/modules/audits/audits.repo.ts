@@ -68,14 +68,13 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** An audit's AI-access document (internal: the caller has checked the audit is the user's). */
-    /** How an audit rendered (crawl.types.ts RenderingSummary); null before it was recorded. */
+    /** How an audit rendered (crawl.types.ts RenderingSummary); null before it was recorded (internal: the caller has checked the audit is the user's). */
     async rendering(auditId: string) {
       const row = await db.selectFrom('audits').select('rendering').where('id', '=', auditId).executeTakeFirst();
       return row?.rendering ?? null;
     },
 
-    /** A page of an audit's rendered pages, raw against rendered: failed renders first, then by URL. */
+    /** A page of an audit's rendered pages, raw against rendered: failed renders first, then by URL (internal, as rendering()). */
     async renderedPages(auditId: string, page: number, pageSize: number) {
       const base = db.selectFrom('audit_pages').where('audit_id', '=', auditId).where('rendering', 'is not', null);
       const [rows, count] = await Promise.all([
@@ -87,6 +86,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
       return { rows, total: Number(count.n) };
     },
 
+    /** An audit's AI-access document (internal: the caller has checked the audit is the user's). */
     async aiAccess(auditId: string) {
       const row = await db.selectFrom('audits').select('ai_access').where('id', '=', auditId).executeTakeFirst();
       return row?.ai_access ?? null;

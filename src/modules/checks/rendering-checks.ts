@@ -9,7 +9,23 @@ const MIN_RENDERED_WORDS = 50;
 const DIRECTIVES = new Set(['robots', 'canonical']);
 const METADATA = new Set(['title', 'meta_description', 'h1', 'hreflang', 'structured_data']);
 
-const shown = (value: string | null) => (value === null ? '(none)' : value.length > 80 ? `${value.slice(0, 79)}…` : value);
+const NONE = '(none)';
+const shown = (value: string | null) => (value === null ? NONE : value.length > 80 ? `${value.slice(0, 79)}…` : value);
+const ARROW = ' -> ';
+
+/** A directive's finding value, "field: raw -> rendered", whole (the render_on_server brief checks the rendered value is served). */
+const directiveValue = (field: string, raw: string | null, rendered: string | null) => `${field}: ${raw ?? NONE}${ARROW}${rendered ?? NONE}`;
+
+/** The field and rendered value of a directive_changed_by_javascript finding (directiveValue), or undefined. */
+export function parseDirectiveChange(value: string | null): { field: 'robots' | 'canonical'; rendered: string | null } | undefined {
+  const match = value === null ? null : /^(robots|canonical): (.*)$/s.exec(value);
+  if (!match) return undefined;
+  const rendered = match[2]!.slice(match[2]!.lastIndexOf(ARROW) + ARROW.length);
+  return { field: match[1] as 'robots' | 'canonical', rendered: rendered === NONE ? null : rendered };
+}
+
+/** How many links a links_only_after_javascript finding counts ("3 links, e.g. …"). */
+export const parseLinkCount = (value: string | null) => Number(/^(\d+) links?\b/.exec(value ?? '')?.[1] ?? 0);
 
 /**
  * What only JavaScript shows, for a page the crawl rendered (raw against rendered, render-compare.ts). The AI
@@ -27,7 +43,7 @@ export function checkRendering(page: CrawledPage, findings: Findings) {
   const links = rendering.links_only_rendered;
   if (links.count > 0) findings.add('links_only_after_javascript', url, `${links.count} link${links.count === 1 ? '' : 's'}, e.g. ${links.examples[0]}`);
   for (const change of rendering.changes) {
-    if (DIRECTIVES.has(change.field)) findings.add('directive_changed_by_javascript', url, `${change.field}: ${shown(change.raw)} -> ${shown(change.rendered)}`);
+    if (DIRECTIVES.has(change.field)) findings.add('directive_changed_by_javascript', url, directiveValue(change.field, change.raw, change.rendered));
   }
   const metadata = rendering.changes.filter((c) => METADATA.has(c.field));
   if (metadata.length > 0) findings.add('metadata_changed_by_javascript', url, metadata.map((c) => `${c.field}: ${shown(c.raw)} -> ${shown(c.rendered)}`).join('; '));

@@ -158,6 +158,14 @@ const CASES: Case[] = [
     before: () => page({ body: '<h1>Thin</h1><p>little</p>' }), after: () => page({ body: `<h1>Thin</h1><p>${WORDS}</p>` }),
     deliverable: (d) => assert.deepEqual([d.instructions, d.changes], ['write more', ['Sizes']]),
   },
+  {
+    // A page whose text and links only its script made: done when the server's HTML has them.
+    type: 'render_on_server', path: '/spa',
+    configuration: (o) => ({ pages: [{ url: `${o}/spa`, elements: ['main text', 'internal links'], links_only_rendered: 1 }], elements: [{ element: 'main text', pages: 1 }], instructions: 'render on the server' }),
+    before: () => '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><script type="module" src="/app.js"></script></body></html>',
+    after: () => page({ body: `<h1>Served</h1><p>${WORDS}</p><a href="/desc">More</a>` }),
+    deliverable: (d, o) => assert.deepEqual([d.instructions, d.changes[0].url], ['render on the server', `${o}/spa`]),
+  },
 ];
 
 before(async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { which } from '../../../test/helpers/programs.ts';
+import { startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { SPA_PAGES, startSpaSite } from '../demo/spa-site.ts';
 import { liveChecks } from '../task-types/index.ts';
 import { createVerifier } from './verifier.ts';
@@ -38,24 +39,24 @@ describe('verification of a client-rendered page', () => {
 
   describe('in Chromium, behind the guard', { skip: chromiumPath || process.env.CI ? false : 'Chromium is not installed (apt-get install chromium)' }, () => {
     let spa: Awaited<ReturnType<typeof startSpaSite>>;
+    const spaHosts: string[] = [];
     before(async () => {
       spa = await startSpaSite();
     });
     after(() => spa.close());
 
-    const verify = async (rendering: 'auto' | 'never') => {
+    const verify = async (rendering: 'auto' | 'never', url = `${spa.origin}/about`, after = SPA_PAGES['/about']!.description!, templateRendersContent: boolean | null = null) => {
       const saved: Array<{ status: string }> = [];
-      const url = `${spa.origin}/about`;
       const verifier = createVerifier({
         tasks: {
           worker: {
-            find: async () => ({ id: 't', site_id: 's', status: 'completed', rendering, deliverables: null, ...descriptionTask(url, SPA_PAGES['/about']!.description!) }),
+            find: async () => ({ id: 't', site_id: 's', status: 'completed', rendering, template_renders_content: templateRendersContent, deliverables: null, ...descriptionTask(url, after) }),
             verification: async () => undefined,
             saveVerification: async (_id: string, verification: { status: string }) => void saved.push(verification),
           } as never,
         },
         queue: { sendAfter: async () => undefined } as never,
-        allowPrivateTargets: { hosts: [spa.host] }, chromiumPath, log: pino({ level: 'silent' }), delaysSeconds: [],
+        allowPrivateTargets: { hosts: [spa.host, ...spaHosts] }, chromiumPath, log: pino({ level: 'silent' }), delaysSeconds: [],
       });
       await verifier.verify('t', 1);
       return saved[0]?.status;
@@ -65,6 +66,18 @@ describe('verification of a client-rendered page', () => {
       assert.ok(chromiumPath, 'chromium is not installed: .ci/run installs it');
       assert.equal(await verify('auto'), 'verified');
       assert.equal(await verify('never'), 'failed');
+    });
+
+    it("renders a page with server text too when the site's last audit found its scripts adding content to every page", async (t) => {
+      const words = 'Our roastery buys green coffee directly from farms and roasts it every Monday. '.repeat(5);
+      const site = await startFixtureSite({
+        '/': { body: `<!doctype html><html><head><title>Roastery</title></head><body><p>${words}</p><script>const m = document.createElement('meta'); m.name = 'description'; m.content = 'Set by the page script, as the audit saw it.'; document.head.append(m)</script></body></html>` },
+      });
+      t.after(() => site.close());
+      spaHosts.push(site.host);
+      const after = 'Set by the page script, as the audit saw it.';
+      assert.equal(await verify('auto', `${site.origin}/`, after, null), 'failed', 'its HTML has text: read raw, no description');
+      assert.equal(await verify('auto', `${site.origin}/`, after, true), 'verified', 'rendered, as its audit read every page');
     });
   });
 });

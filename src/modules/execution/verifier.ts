@@ -27,13 +27,14 @@ export function createVerifier(deps: {
   const delays = deps.delaysSeconds ?? VERIFY_DELAYS_SECONDS;
   const { worker } = deps.tasks;
 
-  async function checksFor(task: { type: string; target: string; configuration: unknown; rendering: RenderingMode }): Promise<LiveCheck[]> {
+  async function checksFor(task: { type: string; target: string; configuration: unknown; rendering: RenderingMode; template_renders_content: boolean | null }): Promise<LiveCheck[]> {
     const agent = createOutboundAgent({ allowPrivate: deps.allowPrivateTargets, connectionsPerOrigin: 1, timeoutMs: 15_000 });
     // Started only if a page needs rendering; behind the same guard as every fetch here.
     let renderer: Renderer | undefined;
     const chromiumPath = deps.chromiumPath;
     const rendering = chromiumPath && task.rendering !== 'never' ? {
-      mode: task.rendering,
+      // A site whose audit rendered every page (its template's scripts add content) is verified the same way.
+      mode: task.rendering === 'auto' && task.template_renders_content === true ? 'always' as const : task.rendering,
       render: async (url: string, raw: { contentType: string; body: string }) => {
         renderer ??= createRenderer({ executablePath: chromiumPath, agent, allowPrivate: deps.allowPrivateTargets, concurrency: 1 });
         const result = await renderer.render(url, raw);

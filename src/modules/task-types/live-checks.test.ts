@@ -27,4 +27,21 @@ describe('live checks', () => {
     const notYet = await liveChecks(task, async () => shell);
     assert.deepEqual(notYet.map((c) => [c.check, c.actual, c.passed]), [['main_text_in_html', '0 words', false], ['links_in_html', '0 links', false]]);
   });
+
+  it('take render_on_server\'s directives and links as served only when the server HTML says what the rendered page said', async () => {
+    const url = 'https://spa.example/about';
+    const task = {
+      type: 'render_on_server', target: 'https://spa.example/',
+      configuration: {
+        pages: [{ url, elements: ['internal links', 'robots meta or canonical'], links_only_rendered: 3, directives: [{ field: 'robots', rendered: 'noindex' }, { field: 'canonical', rendered: url }] }],
+        elements: [], instructions: 'x',
+      },
+    };
+    const served = { status: 200, headers: {}, body: '<head><meta name="robots" content="noindex"><link rel="canonical" href="/about"></head><a href="/">Home</a><a href="/shop">Shop</a><a href="/journal">Journal</a>' };
+    assert.deepEqual((await liveChecks(task, async () => served)).map((c) => [c.check, c.passed]), [['links_in_html', true], ['robots_in_html', true], ['canonical_in_html', true]]);
+    const logoOnly = { status: 200, headers: {}, body: '<head><link rel="canonical" href="https://spa.example/"></head><a href="/">Logo</a>' };
+    assert.deepEqual((await liveChecks(task, async () => logoOnly)).map((c) => [c.check, c.actual, c.passed]), [
+      ['links_in_html', '1 links', false], ['robots_in_html', null, false], ['canonical_in_html', 'https://spa.example/', false],
+    ]);
+  });
 });

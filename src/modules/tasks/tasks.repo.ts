@@ -252,8 +252,11 @@ export function createTasksRepo(db: Kysely<DB>) {
       return db
         .selectFrom('tasks')
         .innerJoin('sites', 'sites.id', 'tasks.site_id')
-        // The site's rendering setting: verification reads a page as its audits do.
+        // The site's rendering setting, and whether its last audit found scripts adding content to every page (so it
+        // rendered every page): verification reads a page as its audits do.
         .select(['tasks.id', 'tasks.site_id', 'tasks.type', 'tasks.status', 'tasks.target', 'tasks.configuration', 'tasks.deliverables', 'sites.rendering'])
+        .select(sql<boolean | null>`(select (a.rendering->>'template_renders_content')::boolean from audits a
+          where a.site_id = tasks.site_id and a.status = 'completed' order by a.finished_at desc limit 1)`.as('template_renders_content'))
         .where('tasks.id', '=', taskId)
         .executeTakeFirst();
     },

@@ -3,6 +3,7 @@ import { RENDERED_ELEMENTS } from '../../task-types/types/rendering.ts';
 import { priorityOf } from '../proposal.ts';
 import type { AuditFinding } from '../planning-context.ts';
 import type { Planner } from './planner.ts';
+import { parseDirectiveChange, parseLinkCount } from '../../checks/rendering-checks.ts';
 
 const CHECKS = Object.keys(RENDERED_ELEMENTS) as Array<keyof typeof RENDERED_ELEMENTS>;
 /** The checks that say a crawler without JavaScript misses what the page is about (the rest are details of it). */
@@ -33,7 +34,10 @@ export const renderingPlanner: Planner = {
     const pages = [...byUrl].map(([url, findings]) => {
       const elements = [...new Set(findings.map((f) => RENDERED_ELEMENTS[f.check_id as keyof typeof RENDERED_ELEMENTS]))];
       for (const element of elements) counts.set(element, (counts.get(element) ?? 0) + 1);
-      return { url, elements, example: exampleOf(findings), missed: findings.filter((f) => MISSED.has(f.check_id)).length, findings };
+      // What verification will look for in the server's HTML: the directives as rendered, and as many links.
+      const directives = findings.flatMap((f) => (f.check_id === 'directive_changed_by_javascript' ? parseDirectiveChange(f.value) ?? [] : []));
+      const links = Math.max(0, ...findings.filter((f) => f.check_id === 'links_only_after_javascript').map((f) => parseLinkCount(f.value)));
+      return { url, elements, example: exampleOf(findings), directives, links, missed: findings.filter((f) => MISSED.has(f.check_id)).length, findings };
     }).sort((a, b) => Number(b.url === ctx.homeUrl) - Number(a.url === ctx.homeUrl) || b.missed - a.missed || b.elements.length - a.elements.length || a.url.localeCompare(b.url));
     const listed = pages.slice(0, PAGES_PER_TASK);
     const elements = [...counts].sort((a, b) => b[1] - a[1]).map(([element, n]) => ({ element, pages: n }));
@@ -47,7 +51,9 @@ export const renderingPlanner: Planner = {
       description: `Only after JavaScript runs do these pages show their ${summary}. AI assistants' crawlers (GPTBot, ClaudeBot, PerplexityBot…) run no script and cannot read it, and Google indexes it only after a deferred render. This brief lists the pages, what each is missing in its HTML, and how to serve it.`,
       target: ctx.homeUrl,
       configuration: {
-        pages: listed.map(({ url, elements: e, example }) => ({ url, elements: e, ...(example ? { example } : {}) })),
+        pages: listed.map(({ url, elements: e, example, directives, links }) => ({
+          url, elements: e, ...(example ? { example } : {}), ...(directives.length > 0 ? { directives } : {}), ...(links > 0 ? { links_only_rendered: links } : {}),
+        })),
         elements,
         ...(pages.length > listed.length ? { more_pages: pages.length - listed.length } : {}),
         instructions: HOW,
