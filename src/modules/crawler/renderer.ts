@@ -63,7 +63,8 @@ export interface RenderResult {
   failed: number;
 }
 
-export const RENDER_USER_AGENT = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 (compatible; ${USER_AGENT_TOKEN}/0.1; +https://github.com/site-optimization)`;
+/** A phone's Chrome, as Google's smartphone crawler renders (mobile-first indexing), naming us as the crawler does. */
+export const RENDER_USER_AGENT = `Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36 (compatible; ${USER_AGENT_TOKEN}/0.1; +https://github.com/site-optimization)`;
 
 export function createRenderer(options: RendererOptions) {
   const concurrency = options.concurrency ?? 2;
