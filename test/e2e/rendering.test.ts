@@ -113,14 +113,25 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     assert.match(await home.locator('td[data-label="Main text in the HTML"]').innerText(), /^\d{1,2}%$/);
     assert.equal(await home.locator('td[data-label="Links only after JavaScript"]').innerText(), '3');
 
-    // A page's detail: its raw HTML beside the rendered page; the noindex the script adds is marked as changed.
+    // A row is red only when the audit flags it (under 50% of the main text in the HTML and 50 or more rendered words),
+    // so the red rows are the ones the verdict counts.
+    const flagged = Number(/adds the main text on (\d+)/.exec(verdict)![1]);
+    assert.equal(await card.locator('td[data-label="Main text in the HTML"] .tone-bad').count(), flagged);
+
+    // A page's detail: its raw HTML beside the rendered page; the noindex the script adds is an error, not a note.
     const about = card.getByRole('button', { name: /^\/about/ });
     await about.click();
     assert.equal(await about.getAttribute('aria-expanded'), 'true');
     const compare = card.getByRole('table', { name: /\/about: raw HTML and rendered page/ });
     const robots = compare.getByRole('row', { name: /^Robots meta/ });
-    assert.match(await robots.innerText(), /Robots meta\s+changed\s+none\s+noindex/i);
-    assert.equal(await robots.getAttribute('class'), 'render-changed');
+    assert.match(await robots.innerText(), /Robots meta\s+directive changed\s+Raw HTML\s+none\s+Rendered\s+noindex|Robots meta\s+directive changed\s+none\s+noindex/i);
+    assert.equal(await robots.getAttribute('class'), 'render-changed render-directive');
+    const title = compare.getByRole('row', { name: /^Title/ });
+    assert.equal(await title.getAttribute('class'), 'render-changed', 'a changed title is a note, not an error');
+    const detail = await card.locator('.render-page').innerText();
+    assert.match(detail, /blocked \(private or internal addresses\)/);
+    assert.doesNotMatch(detail, /address guard|Act as links/);
+    assert.match(await card.innerText(), /Rendering took [\d.]+ s and used up to [\d,]+ MB of memory\.|Rendering took [\d.]+ s\./);
     assert.match(await card.locator('.render-page').innerText(), /rendered because JavaScript adds text, links or directives/);
     await shoot(page, '18-audit-rendering', axeResults);
     await shootCard('18-audit-rendering');
@@ -151,6 +162,9 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     await failed.getByRole('button').click();
     assert.match(await card.locator('.render-page .notice-error').innerText(), /The render failed: Navigation timeout of 10000 ms exceeded\. The raw HTML was audited instead\./);
     assert.deepEqual(await card.locator('.render-page thead th').allInnerTexts().then((t) => t.map((x) => x.toLowerCase())), ['field', 'raw html'], 'no rendered column for a failed render');
+    // A failed render shows its error and the raw HTML audited: no render time, request counts or links without an href.
+    const failedDetail = await card.locator('.render-page').innerText();
+    assert.doesNotMatch(failedDetail, / · [\d,]+ ms|The browser made|no href/);
     await shootCard('18c-audit-rendering-failed');
     await card.getByRole('button', { name: 'Next' }).click();
     await card.getByText('21–25 of 25').waitFor();

@@ -679,7 +679,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     // Every page issue of the demo's audit is new against the one before (it recorded none), none fixed, and the score
     // rose: the audit says why, as the score is computed (severity and share of the pages, not a count of issues).
     await page.getByText(/^\d+ new page issues · 0 fixed$/).waitFor();
-    assert.match(await page.locator('.score-change').innerText(), /^Why the score rose from 66 with nothing fixed: The score weighs each failing check by its severity and by the share of the crawled pages it affects; it does not count issues\./);
+    assert.match(await page.locator('.score-change').innerText(), /^Up \d+ points? from 66 with nothing fixed: this audit analysed more pages \(\d+ pages?\), so the same problems cover a smaller share of the site\. The score weighs each problem by its severity and by how much of the site it affects, not by the number of issues\.$/);
     await capture('12-score-history');
 
     // The client report: a PDF the service renders, and a print page opened in a tab of its own.

@@ -10,8 +10,16 @@ type Snapshot = Rendered['raw'];
 type Field = keyof Snapshot;
 
 const PAGE_SIZE = 20;
-/** Under this share of the main text in the HTML a crawler that runs no script misses most of the page (the check's threshold). */
+/**
+ * A page is flagged (content_only_after_javascript, which the verdict counts) when under this share of its main text is
+ * in the HTML and the rendered page has at least this many words: the check's thresholds, so rows and verdict agree.
+ */
 const TEXT_IN_RAW_MIN = 0.5;
+const MIN_RENDERED_WORDS = 50;
+/** A changed robots meta or canonical tells search engines what to index: an error, not a note like a changed title. */
+const DIRECTIVES = new Set<Field>(['robots', 'canonical']);
+/** Fields whose values are addresses: only these may break anywhere on a narrow screen, prose breaks between words. */
+const URL_FIELDS = new Set<Field>(['canonical']);
 const FIELDS: Array<[Field, string]> = [
   ['title', 'Title'], ['meta_description', 'Meta description'], ['robots', 'Robots meta'], ['canonical', 'Canonical'], ['h1', 'H1'],
   ['hreflang', 'hreflang alternates'], ['structured_data', 'Structured data'], ['internal_links', 'Internal links'], ['words', 'Words'],
@@ -84,7 +92,7 @@ function Reasons({ report: r }: { report: Report }) {
       <ul class="render-reasons">
         {r.by_reason.map((b) => <li><strong>{plural(b.pages, 'page')}</strong> because {b.reason_text}</li>)}
       </ul>
-      <p class="muted small">Rendering took {formatNumber(Math.round(r.render_ms / 100) / 10)} s{r.peak_memory_mb > 0 && <>, the browser used at most {formatNumber(r.peak_memory_mb)} MB</>}.</p>
+      <p class="muted small">Rendering took {formatNumber(Math.round(r.render_ms / 100) / 10)} s{r.peak_memory_mb > 0 && <> and used up to {formatNumber(r.peak_memory_mb)} MB of memory</>}.</p>
     </>
   );
 }
@@ -107,10 +115,10 @@ function Pages({ report, page, onPage }: { report: Report; page: number; onPage:
   );
 }
 
-/** The share of the main text a crawler that runs no script can read. */
-function TextInRaw({ share }: { share: number | null }) {
+/** The share of the main text a crawler that runs no script can read; red only on a page the audit flags for it. */
+function TextInRaw({ share, renderedWords }: { share: number | null; renderedWords: number }) {
   if (share === null) return <span class="muted">—</span>;
-  const tone = share < TEXT_IN_RAW_MIN ? 'tone-bad' : share < 0.9 ? 'tone-warn' : 'tone-good';
+  const tone = share < TEXT_IN_RAW_MIN && renderedWords >= MIN_RENDERED_WORDS ? 'tone-bad' : share < 0.9 ? 'tone-warn' : 'tone-good';
   return <span class={tone}>{formatNumber(Math.round(share * 100))}%</span>;
 }
 
@@ -133,10 +141,10 @@ function PageRow({ page: p, id }: { page: Rendered; id: string }) {
             <span class="url">{pathOf(p.url)}</span>{pathOf(p.url) === '/' && <span class="muted"> (home page)</span>} <span class="chevron" aria-hidden="true">{open ? '▴' : '▾'}</span>
           </button>
         </td>
-        <td data-label="Main text in the HTML">{p.error ? <span class="muted">—</span> : <TextInRaw share={p.text_in_raw} />}</td>
+        <td data-label="Main text in the HTML">{p.error ? <span class="muted">—</span> : <TextInRaw share={p.text_in_raw} renderedWords={p.rendered?.words ?? 0} />}</td>
         <td data-label="Links only after JavaScript">{p.error ? <span class="muted">—</span> : p.links_only_rendered.count > 0 ? <span class="tone-warn">{formatNumber(p.links_only_rendered.count)}</span> : 'None'}</td>
         <td class="render-changes" data-label="What JavaScript changes">
-          {p.error ? <span class="tone-bad">Render failed</span> : p.changes.length === 0 ? <span class="muted">Nothing</span> : p.changes.map((c) => LABEL[c.field]).join(', ')}
+          {p.error ? <span class="tone-bad">Render failed</span> : p.changes.length === 0 ? <span class="muted">Nothing</span> : <span>{p.changes.map((c, i) => <>{i > 0 && ', '}{DIRECTIVES.has(c.field) ? <span class="tone-bad">{LABEL[c.field]}</span> : LABEL[c.field]}</>)}</span>}
         </td>
       </tr>
       {open && (
@@ -148,13 +156,14 @@ function PageRow({ page: p, id }: { page: Rendered; id: string }) {
   );
 }
 
-const shown = (value: Snapshot[Field] | undefined) => {
+const shown = (field: Field, value: Snapshot[Field] | undefined) => {
   if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return <span class="muted">none</span>;
   if (Array.isArray(value)) return value.join(', ');
-  return typeof value === 'number' ? formatNumber(value) : value;
+  if (typeof value === 'number') return formatNumber(value);
+  return URL_FIELDS.has(field) ? <span class="url">{value}</span> : value;
 };
 
-/** Raw HTML beside the rendered page, field by field, and what the browser did. */
+/** Raw HTML beside the rendered page, field by field, and what the browser did; for a failed render, the error and the raw HTML only. */
 function PageDetail({ page: p }: { page: Rendered }) {
   const changed = new Set<string>(p.changes.map((c) => c.field));
   if (p.rendered && p.raw.words !== p.rendered.words) changed.add('words');
@@ -163,30 +172,35 @@ function PageDetail({ page: p }: { page: Rendered }) {
     <div class="render-page">
       <p class="small">
         <a class="url" href={p.url} target="_blank" rel="noopener noreferrer">{p.url}</a>
-        <span class="muted"> · rendered because {p.reason_text} · {formatNumber(p.ms)} ms</span>
+        <span class="muted"> · rendered because {p.reason_text}{!p.error && <> · {formatNumber(p.ms)} ms</>}</span>
       </p>
       {p.error && <p class="notice notice-error">The render failed: {p.error}. The raw HTML was audited instead.</p>}
       <table class="table compact render-compare">
         <caption class="sr-only">{pathOf(p.url)}: {p.rendered ? 'raw HTML and rendered page' : 'raw HTML (the render failed)'}</caption>
         <thead><tr><th scope="col">Field</th><th scope="col">Raw HTML</th>{p.rendered && <th scope="col">Rendered</th>}</tr></thead>
         <tbody>
-          {FIELDS.map(([field, label]) => (
-            <tr class={changed.has(field) ? 'render-changed' : undefined}>
-              <th scope="row">{label}{changed.has(field) && <span class="render-mark"> changed</span>}</th>
-              <td data-label="Raw HTML">{shown(p.raw[field])}</td>
-              {p.rendered && <td data-label="Rendered">{shown(p.rendered[field])}</td>}
-            </tr>
-          ))}
+          {FIELDS.map(([field, label]) => {
+            const directive = changed.has(field) && DIRECTIVES.has(field);
+            return (
+              <tr class={directive ? 'render-changed render-directive' : changed.has(field) ? 'render-changed' : undefined}>
+                <th scope="row">{label}{changed.has(field) && <span class="render-mark"> {directive ? 'Directive changed' : 'changed'}</span>}</th>
+                <td data-label="Raw HTML">{shown(field, p.raw[field])}</td>
+                {p.rendered && <td data-label="Rendered">{shown(field, p.rendered[field])}</td>}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       {p.links_only_rendered.count > 0 && (
         <p class="small">Links only after JavaScript ({formatNumber(p.links_only_rendered.count)}), e.g. {p.links_only_rendered.examples.map((u, i) => <>{i > 0 && ', '}<span class="url">{pathOf(u)}</span></>)}</p>
       )}
-      {p.links_without_href.length > 0 && <p class="small">Act as links without an href a crawler can follow: {p.links_without_href.map((t) => `“${t}”`).join(', ')}</p>}
-      <p class="small muted">
-        The browser made {plural(requests.made, 'request')}: {formatNumber(requests.refused)} refused by the address guard, {formatNumber(requests.failed)} failed
-        {requests.disallowed.length > 0 && <>, {formatNumber(requests.disallowed.length)} not fetched because robots.txt disallows {requests.disallowed.length === 1 ? 'it' : 'them'} ({requests.disallowed.slice(0, 3).map(pathOf).join(', ')})</>}.
-      </p>
+      {!p.error && p.links_without_href.length > 0 && <p class="small">Elements that act as links but have no href a crawler can follow: {p.links_without_href.map((t) => `“${t}”`).join(', ')}</p>}
+      {!p.error && (
+        <p class="small muted">
+          The browser made {plural(requests.made, 'request')}: {formatNumber(requests.refused)} blocked (private or internal addresses), {formatNumber(requests.failed)} failed
+          {requests.disallowed.length > 0 && <>, {formatNumber(requests.disallowed.length)} not fetched because robots.txt disallows {requests.disallowed.length === 1 ? 'it' : 'them'} ({requests.disallowed.slice(0, 3).map(pathOf).join(', ')})</>}.
+        </p>
+      )}
     </div>
   );
 }

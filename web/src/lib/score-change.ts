@@ -12,7 +12,9 @@ export interface ScoreChangeInput {
 }
 
 const issues = (n: number, kind: string) => `${n} ${kind} ${n === 1 ? 'issue' : 'issues'}`;
-const RULE = 'The score weighs each failing check by its severity and by the share of the crawled pages it affects; it does not count issues.';
+const points = (n: number) => `${n} ${n === 1 ? 'point' : 'points'}`;
+/** How the score is computed, in a site owner's words: the share of the site a problem covers, not a count of issues. */
+const RULE = 'The score weighs each problem by its severity and by how much of the site it affects, not by the number of issues.';
 
 /** The sentence under "Since the last audit" when the score went the other way than its counts; undefined when they agree. */
 export function scoreChangeNote(a: ScoreChangeInput): string | undefined {
@@ -20,13 +22,15 @@ export function scoreChangeNote(a: ScoreChangeInput): string | undefined {
   if (score === null || before === null || before === undefined || added === null || fixed === null || score === before) return undefined;
   const pages = `${a.pagesCrawled} ${a.pagesCrawled === 1 ? 'page' : 'pages'}`;
   if (score > before && added > fixed) {
+    const up = `Up ${points(score - before)} from ${before}`;
     // Nothing fixed: every check affects at least the pages it did, so only a larger crawl can have made their shares smaller.
-    if (fixed === 0) return `Why the score rose from ${before} with nothing fixed: ${RULE} No issue went away, so each check affects at least the pages it did; this audit analysed more pages (${pages}), and the same checks now touch a smaller share of the site.`;
-    return `Why the score rose from ${before} with more new issues than fixed: ${RULE} The ${issues(fixed, 'fixed')} weighed more than the ${added} new (fixed on more severe checks, or new ones on minor checks), or this audit analysed more pages (${pages}), leaving each check a smaller share.`;
+    if (fixed === 0) return `${up} with nothing fixed: this audit analysed more pages (${pages}), so the same problems cover a smaller share of the site. ${RULE}`;
+    return `${up} with more new issues than fixed: the ${issues(fixed, 'fixed')} weighed more than the ${added} new (fixed on more severe checks, or new ones on minor checks), or this audit analysed more pages (${pages}), so each problem covers a smaller share of the site. ${RULE}`;
   }
   if (score < before && fixed > added) {
-    if (added === 0) return `Why the score fell from ${before} with nothing new: ${RULE} No new issue appeared, so this audit analysed fewer pages (${pages}), and the checks still failing touch a larger share of the site.`;
-    return `Why the score fell from ${before} with more issues fixed than new: ${RULE} The ${issues(added, 'new')} weighed more than the ${fixed} fixed (on more severe checks), or this audit analysed fewer pages (${pages}), leaving each check a larger share.`;
+    const down = `Down ${points(before - score)} from ${before}`;
+    if (added === 0) return `${down} with nothing new: this audit analysed fewer pages (${pages}), so the problems still open cover a larger share of the site. ${RULE}`;
+    return `${down} with more issues fixed than new: the ${issues(added, 'new')} weighed more than the ${fixed} fixed (on more severe checks), or this audit analysed fewer pages (${pages}), so each problem covers a larger share of the site. ${RULE}`;
   }
   return undefined;
 }
