@@ -1,4 +1,4 @@
-// The ceiling for bench:rendering, in a process of its own: `node bench/rendering/ceiling.ts <host> <pages> <chromium>`.
+// The plain-Chromium baseline for bench:rendering, in a process of its own: `node bench/rendering/ceiling.ts <host> <pages> <chromium>`.
 // The same pages in Chromium with nothing of ours: no interception (so no address guard and Chromium's own cache),
 // two reused pages, each page read once its content is there (an oracle wait no crawler has). Prints a JSON line.
 import { chromium } from 'playwright-core';
