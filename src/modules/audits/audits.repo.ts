@@ -68,18 +68,19 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** How an audit rendered (crawl.types.ts RenderingSummary); null before it was recorded (internal: the caller has checked the audit is the user's). */
-    async rendering(auditId: string) {
-      const row = await db.selectFrom('audits').select('rendering').where('id', '=', auditId).executeTakeFirst();
-      return row?.rendering ?? null;
+    /** An audit of the owner's sites with how it rendered (crawl.types.ts RenderingSummary; null before it was recorded), in one read. */
+    renderingOf(ownerId: string, auditId: string) {
+      return owned(ownerId).select('audits.rendering').where('audits.id', '=', auditId).executeTakeFirst();
     },
 
-    /** A page of an audit's rendered pages, raw against rendered: failed renders first, then by URL (internal, as rendering()). */
-    async renderedPages(auditId: string, page: number, pageSize: number) {
-      const base = db.selectFrom('audit_pages').where('audit_id', '=', auditId).where('rendering', 'is not', null);
+    /** A page of the rendered pages of an audit of the owner's sites, raw against rendered: failed renders first, then by URL. */
+    async renderedPages(ownerId: string, auditId: string, page: number, pageSize: number) {
+      const base = db.selectFrom('audit_pages as p')
+        .innerJoin('audits as a', 'a.id', 'p.audit_id').innerJoin('sites as s', 's.id', 'a.site_id')
+        .where('p.audit_id', '=', auditId).where('s.workspace_id', 'in', memberWorkspaces(db, ownerId)).where('p.rendering', 'is not', null);
       const [rows, count] = await Promise.all([
-        base.select(['url', 'rendering'])
-          .orderBy(sql`rendering ? 'error'`, 'desc').orderBy('url')
+        base.select(['p.url', 'p.rendering'])
+          .orderBy(sql`p.rendering ? 'error'`, 'desc').orderBy('p.url')
           .limit(pageSize).offset((page - 1) * pageSize).execute(),
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);

@@ -6,6 +6,7 @@ import { call, signUp, startTestApp, type SignedInUser, type TestContext } from 
 import { which } from '../../../test/helpers/programs.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
 import { SPA_ARTICLE, startSpaSite } from '../demo/spa-site.ts';
+import { createAuditsRepo } from './audits.repo.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? which('chromium');
 
@@ -109,6 +110,11 @@ describe('GET /audits/{audit_id}/rendering: a client-rendered shop audited in au
   it('answers 404 for an audit the caller cannot see or that does not exist, and 401 without a valid token', async () => {
     assert.equal((await get(bob)).statusCode, 404, "another user's audit");
     assert.equal((await get(alice, '', randomUUID())).statusCode, 404);
+    // The pages' query names the caller too, not only the audit's: another user reads none of them.
+    const repo = createAuditsRepo(ctx.database.db);
+    assert.equal((await repo.renderedPages(alice.id, auditId, 1, 20)).total, 4);
+    assert.deepEqual(await repo.renderedPages(bob.id, auditId, 1, 20), { rows: [], total: 0 });
+    assert.equal(await repo.renderingOf(bob.id, auditId), undefined);
     await assertRejectsBadTokens(ctx, { method: 'GET', url: `/api/v1/audits/${auditId}/rendering` }, alice);
   });
 

@@ -10,14 +10,14 @@ import { AUDIT_TRANSITIONS } from './lifecycle.ts';
 type Report = Static<typeof RenderingReportSchema>;
 
 /** How an audit the caller can read rendered JavaScript: the summary, and its rendered pages raw against rendered, paged. */
-export function createRenderingReport(deps: { repo: Pick<AuditsRepo, 'findForOwner' | 'rendering' | 'renderedPages'> }) {
+export function createRenderingReport(deps: { repo: Pick<AuditsRepo, 'renderingOf' | 'renderedPages'> }) {
   return async (ownerId: string, auditId: string, page: number, pageSize: number): Promise<Report> => {
-    const audit = await deps.repo.findForOwner(ownerId, auditId);
+    const audit = await deps.repo.renderingOf(ownerId, auditId);
     if (!audit) throw notFound('Audit');
     if (audit.status !== AUDIT_TRANSITIONS.complete.to) throw conflict(`The audit is ${audit.status}; rendering is reported once it has completed`);
-    const summary = (await deps.repo.rendering(auditId)) as RenderingSummary | null;
+    const summary = audit.rendering as RenderingSummary | null;
     if (!summary) throw notFound('Rendering report of this audit'); // audits run before it was recorded
-    const { rows, total } = await deps.repo.renderedPages(auditId, page, pageSize);
+    const { rows, total } = await deps.repo.renderedPages(ownerId, auditId, page, pageSize);
     return {
       audit_id: auditId,
       mode: summary.mode,

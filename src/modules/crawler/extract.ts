@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { createMainContentCollector, CRAWL_BUDGET, type ContentBudget, type MainContent } from './main-content.ts';
 import { collapseWhiteSpace } from '../../lib/strings.ts';
-import { createTextDigest } from './text-hashes.ts';
+import { createTextDigest, visibleChars } from './text-hashes.ts';
 import { FastTokenizer } from './fast-tokenizer.ts';
 
 /** What one HTML page says about itself: the facts the checks need, never the HTML. */
@@ -164,7 +164,7 @@ export function createExtractor(budget: ContentBudget = CRAWL_BUDGET) {
         if (jsonLd !== null) jsonLd += chunk;
         if (noscript !== null && noscript.length < 200) noscript += chunk;
         if (skipDepth > 0) return;
-        if (appRoot && appRoot.chars < APP_ROOT_ENOUGH) appRoot.chars += visibleLength(chunk);
+        if (appRoot && appRoot.chars < APP_ROOT_ENOUGH) appRoot.chars += visibleChars(chunk);
         if (pseudoLink && pseudoLink.text.length < 200) pseudoLink.text += chunk;
         if (title !== null) title += chunk;
         if (heading) heading.text += chunk;
@@ -237,13 +237,6 @@ export function extractPageFacts(html: string, budget: ContentBudget = CRAWL_BUD
 }
 
 const collapse = collapseWhiteSpace;
-
-/** Characters that are not white space. */
-function visibleLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 32) n++;
-  return n;
-}
 
 /** The elements a pseudo-link can be (it ends with the first close of its element's name). */
 const PSEUDO_LINK_ENDS = new Set(['a', 'span', 'div', 'li', 'button', 'td', 'p']);
