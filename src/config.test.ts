@@ -68,6 +68,16 @@ describe('configuration', () => {
     assert.throws(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' }), /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/);
   });
 
+  it('reads the Chrome UX Report key and URL, never echoing the key', () => {
+    assert.equal(loadConfig({}).crux, undefined);
+    assert.equal(loadConfig({ GOOGLE_CRUX_URL: 'http://127.0.0.1:1/v1' }).crux, undefined, 'no key, no field data');
+    assert.deepEqual(loadConfig({ CRUX_API_KEY: 'AIzaKey-1' }).crux, { apiKey: 'AIzaKey-1', url: 'https://chromeuxreport.googleapis.com/v1' });
+    assert.deepEqual(loadConfig({ CRUX_API_KEY: 'AIzaKey-1', GOOGLE_CRUX_URL: 'http://127.0.0.1:1/v1/' }).crux, { apiKey: 'AIzaKey-1', url: 'http://127.0.0.1:1/v1' });
+    assert.throws(() => loadConfig({ CRUX_API_KEY: 'AIzaKey-1', GOOGLE_CRUX_URL: 'ftp://crux.example.com' }), /GOOGLE_CRUX_URL must be a http:\/\/ or https:\/\/ URL/);
+    assert.throws(() => loadConfig({ CRUX_API_KEY: 'AIza hunter2' }), (error: Error) =>
+      /CRUX_API_KEY must be printable ASCII/.test(error.message) && !error.message.includes('hunter2'));
+  });
+
   it('reads where e-mail goes: SMTP_URL (none: the log) and MAIL_FROM, named after the public host by default', () => {
     assert.deepEqual(loadConfig({}).mail, { smtpUrl: undefined, from: 'Site Optimization <no-reply@localhost>' });
     const config = loadConfig({ SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465', PUBLIC_URL: 'https://seo.example.com' });

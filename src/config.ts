@@ -40,6 +40,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Google sign-in and data access; undefined without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
   google: GoogleConfig | undefined;
+  /** Chrome UX Report field data (an API key, not OAuth: the data is public); undefined without CRUX_API_KEY. */
+  crux: { apiKey: string; url: string } | undefined;
   /** An OpenAI-compatible chat-completions endpoint that may improve drafted wording (off when unset). */
   llm: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   logLevel: LogLevel;
@@ -160,6 +162,12 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsDataUrl: googleUrl('GOOGLE_ANALYTICS_DATA_URL', 'https://analyticsdata.googleapis.com/v1beta'),
   } : undefined;
 
+  // The key travels in a request header, so it must be printable ASCII; like every secret, never echoed.
+  const cruxKey = read('CRUX_API_KEY');
+  if (cruxKey !== undefined && !/^[\x21-\x7e]+$/.test(cruxKey)) problems.push('CRUX_API_KEY must be printable ASCII without spaces');
+  const cruxUrl = googleUrl('GOOGLE_CRUX_URL', 'https://chromeuxreport.googleapis.com/v1');
+  const crux = cruxKey === undefined ? undefined : { apiKey: cruxKey, url: cruxUrl.replace(/\/$/, '') };
+
   const llmBaseUrl = url('LLM_BASE_URL', ['http:', 'https:']);
   const llmModel = read('LLM_MODEL');
   if ((llmBaseUrl === undefined) !== (llmModel === undefined) && !problems.some((p) => p.startsWith('LLM_BASE_URL'))) {
@@ -206,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     mail: { smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']), from: mailFrom },
     google,
+    crux,
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
     chromiumPath: chromiumPath ?? onPath(['chromium', 'chromium-browser'], read('PATH')),
