@@ -47,6 +47,8 @@ export interface Config {
   logLevel: LogLevel;
   /** The Chromium that renders report PDFs: CHROMIUM_PATH, or `chromium` found on PATH; undefined without one (the PDF is then 503). */
   chromiumPath: string | undefined;
+  /** Pages Lighthouse measures in each audit, one per template (PAGE_SPEED_PAGES, 0-20; 0 turns the lab off). */
+  pageSpeedPages: number;
 }
 
 export interface GoogleConfig {
@@ -218,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     llm: llmBaseUrl && llmModel ? { baseUrl: llmBaseUrl, apiKey: read('LLM_API_KEY'), model: llmModel } : undefined,
     logLevel: logLevel as LogLevel,
     chromiumPath: chromiumPath ?? onPath(['chromium', 'chromium-browser'], read('PATH')),
+    pageSpeedPages: integer('PAGE_SPEED_PAGES', 20, 0, 20),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -37,6 +37,7 @@ import { createConnectorsService } from './modules/connectors/connectors.service
 import { createExecutor } from './modules/execution/executor.ts';
 import { createVerifier } from './modules/execution/verifier.ts';
 import { createGoogleClient } from './modules/integrations/google/google-client.ts';
+import { createCruxClient } from './modules/page-speed/crux-client.ts';
 import { createGoogleRepo } from './modules/integrations/google/google.repo.ts';
 import { createGoogleService } from './modules/integrations/google/google.service.ts';
 import { createSearchSync } from './modules/integrations/google/search-sync.ts';
@@ -153,8 +154,11 @@ export async function createContainer({ config, database, log, jobTuning, role }
   const rollbacks = createRollbacksService({ repo: createRollbacksRepo(db), tasks, connectors, sites, transact, log });
   const executor = createExecutor({ tasks, connectors, log, metrics });
   const verifier = createVerifier({ tasks, queue, allowPrivateTargets, chromiumPath: config.chromiumPath, log });
+  // Field Core Web Vitals (the Chrome UX Report) only with an API key; Lighthouse (lab) wherever Chromium is.
+  const crux = config.crux ? createCruxClient(config.crux) : undefined;
   const audits = createAuditsService({
     repo: createAuditsRepo(db), sites, queue, transact, events, allowPrivateTargets, chromiumPath: config.chromiumPath, log, metrics,
+    pageSpeed: { maxPages: config.pageSpeedPages, crux },
   });
   const agentsRepo = createAgentsRepo(db);
   const llm = config.llm ? createLlmWriter(config.llm, log) : undefined;
@@ -245,6 +249,7 @@ export async function createContainer({ config, database, log, jobTuning, role }
       await llm?.close();
       await connectors.closeAll();
       await googleClient?.close();
+      await crux?.close();
       mailer.close();
       await webhookDeliverer.close();
       await redis?.quit();

@@ -201,6 +201,8 @@ export interface AuditsTable {
   ai_access: ColumnType<unknown, string | null | undefined, string | null>;
   /** How the crawl rendered pages (migration 0039; crawl.types.ts RenderingSummary). */
   rendering: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Core Web Vitals, lab and field (migration 0040; page-speed/measure.ts PageSpeedReport). */
+  page_speed: ColumnType<unknown, string | null | undefined, string | null>;
   agent: ColumnType<AgentStatus, AgentStatus | undefined, AgentStatus>;
   agent_attempt: Generated<number>;
   agent_error: string | null;

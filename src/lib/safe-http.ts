@@ -48,6 +48,16 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
 }
 
 /**
+ * The address to open a socket to for a host name, refused (BlockedAddressError) when any of its answers is not public:
+ * for connections made by hand, not through a dispatcher (the page-speed proxy's tunnels). The check and the
+ * connection use the same answer, so a name that rebinds between two lookups gains nothing.
+ */
+export const resolvePublic = (hostname: string) =>
+  new Promise<{ address: string; family: number }>((resolve, reject) => {
+    guardedLookup(hostname, {}, (err, address, family) => (err ? reject(err) : resolve({ address: address as string, family: family ?? 4 })));
+  });
+
+/**
  * Which non-public targets may be reached: none (`false`, the default), any (`true`:
  * ALLOW_PRIVATE_TARGETS, for tests and local sites), or only these exact `host:port`
  * origins (`npm run demo` audits its own local site and nothing else private).

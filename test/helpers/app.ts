@@ -25,6 +25,8 @@ export async function startTestApp(
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: 'node_modules/.cache/site-optimization-tests/data',
     LOG_LEVEL: 'silent',
+    // Lighthouse takes seconds a page: only the suites about Core Web Vitals turn it on.
+    PAGE_SPEED_PAGES: '0',
     ...env,
   });
   // Settings no environment variable can express (a list of allowed private hosts, say).

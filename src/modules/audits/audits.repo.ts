@@ -68,6 +68,16 @@ export function createAuditsRepo(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** An audit of the owner's sites with its Core Web Vitals (page-speed/measure.ts PageSpeedReport; null when none were measured), in one read. */
+    pageSpeedOf(ownerId: string, auditId: string) {
+      return owned(ownerId).select('audits.page_speed').where('audits.id', '=', auditId).executeTakeFirst();
+    },
+
+    /** For the agents and verification (internal): an audit's Core Web Vitals report, null when none was measured. */
+    async pageSpeed(auditId: string): Promise<unknown> {
+      return (await db.selectFrom('audits').select('page_speed').where('id', '=', auditId).executeTakeFirst())?.page_speed ?? null;
+    },
+
     /** An audit of the owner's sites with how it rendered (crawl.types.ts RenderingSummary; null before it was recorded), in one read. */
     renderingOf(ownerId: string, auditId: string) {
       return owned(ownerId).select('audits.rendering').where('audits.id', '=', auditId).executeTakeFirst();
@@ -260,7 +270,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
     /** Completes the attempt whose pages are written (writePages): its figures and findings, in one transaction. */
     async complete(auditId: string, attempt: number, result: {
       crawled: number; discovered: number; pagesByStatus: Record<string, number>; score: number; breakdown: unknown;
-      findings: Map<string, Finding[]>; aiAccess?: unknown; rendering?: unknown;
+      findings: Map<string, Finding[]>; aiAccess?: unknown; rendering?: unknown; pageSpeed?: unknown;
     }, outer?: Kysely<DB>) {
       return inTransaction(outer, async (trx) => {
         // Claim the finish first: a superseded attempt finds nothing to update and writes nothing.
@@ -271,6 +281,7 @@ export function createAuditsRepo(db: Kysely<DB>) {
             pages_by_status: JSON.stringify(result.pagesByStatus), score: result.score, score_breakdown: JSON.stringify(result.breakdown),
             ai_access: result.aiAccess === undefined ? null : JSON.stringify(result.aiAccess),
             rendering: result.rendering === undefined ? null : JSON.stringify(result.rendering),
+            page_speed: result.pageSpeed === undefined ? null : JSON.stringify(result.pageSpeed),
           })
           .where('id', '=', auditId)
           .where('attempt', '=', attempt)

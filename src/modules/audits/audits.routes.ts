@@ -9,6 +9,7 @@ import { AuditReportSchema, AuditSchema, IssuePageQuery, IssueParams, StartAudit
 import type { AuditsService } from './audits.service.ts';
 import { AiAccessSchema } from './ai-access.schemas.ts';
 import { RenderingQuery, RenderingReportSchema } from './rendering.schemas.ts';
+import { PageSpeedReportSchema } from './page-speed.schemas.ts';
 
 export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsService }) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -64,6 +65,19 @@ export async function auditsRoutes(app: FastifyInstance, deps: { audits: AuditsS
       },
     },
     (request) => deps.audits.rendering(request.actor.sub, request.params.audit_id, request.query.page ?? 1, request.query.page_size ?? 20),
+  );
+
+  r.get(
+    '/audits/:audit_id/page-speed',
+    {
+      schema: {
+        tags, operationId: 'getAuditPageSpeed',
+        summary: 'Core Web Vitals of an audit: Lighthouse on one page per template (mobile lab: score, LCP, CLS, TBT and what to fix), and the Chrome UX Report (real visits, p75) beside it; 404 when none were measured, 409 while the audit has not completed',
+        params: Type.Object({ audit_id: Uuid() }),
+        response: { 200: PageSpeedReportSchema },
+      },
+    },
+    (request) => deps.audits.pageSpeed(request.actor.sub, request.params.audit_id),
   );
 
   r.get(

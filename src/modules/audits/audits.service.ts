@@ -18,6 +18,9 @@ import { createAiAccessReport } from './ai-access.ts';
 import { createRenderingReport } from './rendering.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { Metrics } from '../../lib/metrics.ts';
+import { measurePageSpeed } from '../page-speed/measure.ts';
+import type { CruxClient } from '../page-speed/crux-client.ts';
+import { createPageSpeedReport } from './page-speed.ts';
 
 const SCHEDULE_BATCH = 500;
 const SAMPLE_PER_CHECK = 50;
@@ -34,6 +37,8 @@ interface Deps {
   allowPrivateTargets: PrivateTargets;
   /** The Chromium audits render JavaScript with (config.chromiumPath); pages are read as raw HTML without one. */
   chromiumPath?: string | undefined;
+  /** Core Web Vitals: Lighthouse on up to `maxPages` pages (one per template; 0: none), and the Chrome UX Report when a key is configured. */
+  pageSpeed?: { maxPages: number; crux?: CruxClient | undefined };
   log: FastifyBaseLogger;
   metrics?: Pick<Metrics, 'audit'>;
 }
@@ -121,6 +126,10 @@ export function createAuditsService(deps: Deps) {
     /** What each search and AI crawler may fetch, the site's llms.txt and a drafted one (404 for an audit the caller cannot see). */
     aiAccess: createAiAccessReport({ repo, sites: deps.sites }),
     rendering: createRenderingReport({ repo }),
+    /** Core Web Vitals of an audit the caller can read: lab (Lighthouse) and field (Chrome UX Report). */
+    pageSpeed: createPageSpeedReport({ repo }),
+    /** For the agents and verification: an audit's stored Core Web Vitals report (null when none was measured). */
+    pageSpeedOf: (auditId: string) => repo.pageSpeed(auditId),
 
     /** For the agents: the latest completed audit, its findings of some checks, and its pages. */
     latestCompleted: (siteId: string) => repo.latestCompleted(siteId),
@@ -192,7 +201,12 @@ export function createAuditsService(deps: Deps) {
             }
           }));
         }
-        const result = auditor.finish(crawl);
+        // One page per template measured in Lighthouse, while the crawl's pages are at hand (never fails the audit).
+        const pageSpeed = deps.pageSpeed && (deps.pageSpeed.maxPages > 0 || deps.pageSpeed.crux) ? await measurePageSpeed(crawl, {
+          chromiumPath: deps.chromiumPath, allowPrivate: deps.allowPrivateTargets, maxPages: deps.pageSpeed.maxPages, crux: deps.pageSpeed.crux,
+          onError: (err) => deps.log.warn({ err, auditId }, 'page speed: Lighthouse did not run'),
+        }) : undefined;
+        const result = auditor.finish(crawl, pageSpeed);
         // Trap URLs are reported, not pages of the site: they never reach audit_pages.
         const written = await writePages(auditId, attempt, auditPageRecords({ ...crawl, pages: crawl.pages.filter((p) => !p.trap) }));
         // The result and the "audit completed" event commit together: the agent runs once it is stored, as a job of its own.
@@ -206,6 +220,7 @@ export function createAuditsService(deps: Deps) {
             findings: result.findings.byCheck,
             aiAccess: crawl.aiAccess,
             rendering: crawl.rendering,
+            pageSpeed,
           }, trx);
           if (claimed) {
             await deps.queue.send('agent.plan-from-audit', { auditId }, { tx: trx });

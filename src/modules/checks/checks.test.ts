@@ -15,6 +15,9 @@ const covered = new Set<string>();
 import { healthScore } from './score.ts';
 import { checkRendering } from './rendering-checks.ts';
 import type { PageRendering } from '../crawler/render-compare.ts';
+import { checkPageSpeed } from './page-speed-checks.ts';
+import type { PageSpeedReport } from '../page-speed/measure.ts';
+import type { LabResult } from '../page-speed/lab-result.ts';
 
 /** n distinct words, different for each seed, so pages are neither thin nor duplicates. */
 const prose = (seed: string, n = 230) => Array.from({ length: n }, (_, i) => `${seed}word${i}`).join(' ');
@@ -496,6 +499,64 @@ describe('what only JavaScript shows (a rendered page, raw against rendered)', (
   it('reports a failed render, and nothing else of it (the raw page was audited)', () => {
     assert.deepEqual(found(rendered({ error: 'the render took over 15000 ms', text_in_raw: null, changes: [{ field: 'title', raw: 'a', rendered: 'b' }] })), { render_failed: 'the render took over 15000 ms' });
     covered.add('render_failed');
+  });
+});
+
+describe('Core Web Vitals (page-speed-checks.ts)', () => {
+  const home = 'https://cwv.test/';
+  const period = { first: '2026-10-31', last: '2026-11-27' };
+  const lab = (over: Partial<LabResult> = {}): LabResult => ({
+    url: home, final_url: home, lighthouse_version: '12.8.2', measured_at: '2026-12-07T07:00:00Z', score: 98,
+    metrics: [{ id: 'lcp', value: 1200, rating: 'good' }, { id: 'cls', value: 0.01, rating: 'good' }, { id: 'tbt', value: 50, rating: 'good' }],
+    lcp_element: { selector: 'h1', snippet: '<h1>', kind: 'text', image_url: null, fixes: [], phases: {} },
+    images: [], render_blocking: [], unsized_images: [], opportunities: [], ...over,
+  });
+  const report = (pages: PageSpeedReport['pages'], origin: PageSpeedReport['field']['origin'] = null): PageSpeedReport =>
+    ({ available: true, pages, field: { configured: true, origin }, refused: [], ms: 1 });
+  const found = (r: PageSpeedReport) => {
+    const findings = new Findings();
+    checkPageSpeed(r, findings, home);
+    for (const id of findings.byCheck.keys()) covered.add(id);
+    return Object.fromEntries([...findings.byCheck].map(([id, list]) => [id, list.map((f) => `${f.url} ${f.value}`)]));
+  };
+
+  it('finds nothing on a fast page whose visitors pass, nor when nothing was measured', () => {
+    const fieldGood = { scope: 'url' as const, key: home, form_factor: 'PHONE' as const, period, metrics: [{ id: 'lcp' as const, p75: 1900, rating: 'good' as const, good_share: 0.9 }] };
+    assert.deepEqual(found(report([{ url: home, template: '/', pages_in_template: 1, lab: lab(), field: fieldGood }])), {});
+    const findings = new Findings();
+    checkPageSpeed(undefined, findings, home);
+    assert.equal(findings.byCheck.size, 0);
+  });
+
+  it('reports a slow template: its LCP and element, shifts, a blocked main thread, a lazy LCP image, heavy images, blocking files', () => {
+    const slow = lab({
+      metrics: [{ id: 'lcp', value: 4300, rating: 'poor' }, { id: 'cls', value: 0.18, rating: 'needs_improvement' }, { id: 'tbt', value: 450, rating: 'needs_improvement' }],
+      lcp_element: { selector: 'main > img', snippet: '<img>', kind: 'image', image_url: 'https://cwv.test/hero.jpg', fixes: ['remove_lazy_loading', 'preload'], phases: {} },
+      images: [{ url: 'https://cwv.test/img/hero.jpg', selector: null, bytes: 900_000, savings_bytes: 700_000, natural: null, displayed: null, reasons: ['format'], serve: 'WebP or AVIF' }],
+      render_blocking: [{ url: 'https://cwv.test/site.css', bytes: 30_000, ms: 640 }],
+    });
+    const url = 'https://cwv.test/p/1';
+    assert.deepEqual(found(report([{ url, template: '/p/*', pages_in_template: 40, lab: slow, field: null }])), {
+      slow_largest_contentful_paint: [`${url} 4.3 s, an image: main > img; template /p/*, 40 pages`],
+      layout_shift_high: [`${url} 0.18; template /p/*, 40 pages`],
+      lcp_image_lazy_loaded: [`${url} https://cwv.test/hero.jpg`],
+      images_not_optimized: [`${url} 1 image, 700 KB could be saved, e.g. hero.jpg`],
+      render_blocking_resources: [`${url} 1 file, up to 640 ms, e.g. site.css`],
+    }, 'a TBT that needs improvement is no finding: only a poor one is');
+    assert.deepEqual(found(report([{ url, template: '/p/*', pages_in_template: 1, lab: lab({ metrics: [{ id: 'tbt', value: 900, rating: 'poor' }] }), field: null }])), {
+      main_thread_blocked: [`${url} 900 ms`],
+    });
+  });
+
+  it("reports real visitors' failing vitals once for the whole site, and a page that could not be measured", () => {
+    const origin = { scope: 'origin' as const, key: 'https://cwv.test', form_factor: 'PHONE' as const, period, metrics: [
+      { id: 'lcp' as const, p75: 3100, rating: 'needs_improvement' as const, good_share: 0.6 }, { id: 'inp' as const, p75: 150, rating: 'good' as const, good_share: 0.9 },
+      { id: 'ttfb' as const, p75: 2000, rating: 'poor' as const, good_share: 0.2 },
+    ] };
+    assert.deepEqual(found(report([{ url: home, template: '/', pages_in_template: 1, lab: null, error: 'NO_FCP: the page did not paint', field: null }], origin)), {
+      page_speed_failed: [`${home} NO_FCP: the page did not paint`],
+      field_core_web_vitals_failed: [`${home} Whole site: LCP 3.1 s (p75 of real visits on phones, 2026-10-31 to 2026-11-27)`],
+    }, 'TTFB is no Core Web Vital: it does not fail the assessment');
   });
 });
 

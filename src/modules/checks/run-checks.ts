@@ -2,6 +2,8 @@ import type { CrawlResult, CrawledPage } from '../crawler/crawl.ts';
 import { Findings } from './findings.ts';
 import { checkPage, siteContext, slimPageFacts } from './page-checks.ts';
 import { checkRendering } from './rendering-checks.ts';
+import { checkPageSpeed } from './page-speed-checks.ts';
+import type { PageSpeedReport } from '../page-speed/measure.ts';
 import { healthScore } from './score.ts';
 import { checkSite } from './site-checks.ts';
 
@@ -17,8 +19,10 @@ export function createAuditor() {
       checkRendering(page, findings);
       slimPageFacts(page);
     },
-    finish(crawl: CrawlResult) {
+    /** The cross-page checks, the Core Web Vitals the audit measured (when it did), and the score. */
+    finish(crawl: CrawlResult, pageSpeed?: PageSpeedReport) {
       checkSite(crawl, findings);
+      checkPageSpeed(pageSpeed, findings, crawl.startUrl);
       // Pages the checks could judge: everything fetched, less robots.txt's refusals and
       // crawl traps' copies (reported apart, they would dilute every share).
       const pagesAnalysed = crawl.pages.filter((p) => !p.blockedByRobots && !p.trap).length;
