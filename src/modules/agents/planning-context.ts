@@ -10,6 +10,7 @@ import type { Proposal } from './proposal.ts';
 import { meetsDraftRules } from './writers.ts';
 import type { CopyGroup } from './planners/copies.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
+import type { PageSpeedReport } from '../page-speed/measure.ts';
 
 export interface AuditFinding {
   check_id: string;
@@ -68,6 +69,8 @@ export interface PlanningContext {
   copyOf(url: string): string | undefined;
   /** False for pages that ask not to be indexed or name another URL as canonical: their on-page details do not reach search results. */
   indexable(url: string): boolean;
+  /** The audit's Core Web Vitals (Lighthouse per template page, the Chrome UX Report), null when none were measured. */
+  pageSpeed(): Promise<PageSpeedReport | null>;
   /** Findings of these checks, grouped by page URL. */
   byUrl(checkIds: readonly string[]): Map<string, AuditFinding[]>;
   evidence(finding: AuditFinding): Record<string, unknown>;

@@ -11,6 +11,7 @@ import { prioritiesByWeight, raised } from './proposal.ts';
 import type { LlmWriter } from './llm-writer.ts';
 import type { SearchPlanner } from './search-planner.ts';
 import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
+import type { PageSpeedReport } from '../page-speed/measure.ts';
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
 import { siteSuffixesOf, suffixForPage, suffixIsSiteWide } from './writers.ts';
@@ -29,7 +30,7 @@ const THEMED_PLATFORMS = new Set(['wordpress', 'shopify', 'wix', 'squarespace', 
 const withTraffic = (priority: TaskPriority, impressions: number) => (impressions >= 1000 ? raised(priority) : priority);
 
 interface Deps {
-  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'>;
+  audits: Pick<AuditsService, 'latestCompleted' | 'findings' | 'pages' | 'pageContents' | 'agentRun'> & Partial<Pick<AuditsService, 'pageSpeedOf'>>;
   tasks: Pick<TasksService, 'propose' | 'proposedFromAudit' | 'openTasks' | 'withdraw'>;
   sites: Pick<SitesService, 'platformOf'>;
   repo: AgentsRepo;
@@ -174,6 +175,7 @@ export function createStrategyAgent(deps: Deps) {
         pagePriority: (url) => priorities.get(url) ?? 'medium',
         polish: createPolisher(deps.llm, siteSuffix),
         finalUrlOf: (url) => reader.finalUrlOf(url),
+        pageSpeed: async () => ((await deps.audits.pageSpeedOf?.(auditId)) ?? null) as PageSpeedReport | null,
         async propose(proposal) {
           // Page-level fixes already weighed the page's traffic (and were capped at 30% high): raising them again would undo the cap.
           const weighed = proposal.evidence.some((e) => PAGE_LEVEL.has(String(e.check_id)));

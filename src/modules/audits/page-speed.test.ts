@@ -9,6 +9,8 @@ import { startCruxServer } from '../../../test/helpers/crux-server.ts';
 import { startPageSpeedSite } from '../../../test/helpers/page-speed-site.ts';
 import { which } from '../../../test/helpers/programs.ts';
 import { assertRejectsBadTokens } from '../../../test/helpers/security.ts';
+import { until } from '../../../test/helpers/wait.ts';
+import { VERIFY_JOB } from '../execution/executor.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? which('chromium');
 
@@ -118,6 +120,37 @@ describe('Core Web Vitals in the audit: Lighthouse on one page per template, the
     assert.match(field[0]!.value, /^Whole site: LCP 3\.1 s \(p75 of real visits on phones/);
     const images = issues.get('images_not_optimized') as Array<{ url: string; value: string }>;
     assert.match(images[0]!.value, /^\d images?, [\d.]+ (MB|KB) could be saved, e\.g\. hero\.png$/);
+  });
+
+  it('proposes a brief for the slow template with its items, and verifies it by measuring the page again once the developer has done it', async () => {
+    const tasks: Array<{ id: string; type: string; title: string }> = (await call(ctx, { method: 'GET', url: `/api/v1/tasks?site_id=${siteId}&page_size=100`, token: alice.accessToken })).data.items;
+    const speed = tasks.filter((t) => t.type === 'improve_page_speed');
+    assert.equal(speed.length, 1, 'one brief, for the slow home page (the fast template gets none)');
+    assert.match(speed[0]!.title, /^Speed up the home page on phones \(performance \d+\/100, LCP [\d.]+ s\)$/);
+    const id = speed[0]!.id;
+    const detail = () => call(ctx, { method: 'GET', url: `/api/v1/tasks/${id}`, token: alice.accessToken }).then((r) => r.data);
+    assert.equal((await detail()).target, `${site.url}/`);
+    const items: Array<{ kind: string; url?: string; what: string }> = (await detail()).configuration.items;
+    const kinds = new Set(items.map((i) => i.kind));
+    for (const kind of ['lcp_loading', 'image', 'unsized_image']) assert.ok(kinds.has(kind), `${kind} in ${JSON.stringify(items)}`);
+    assert.match(items.find((i) => i.kind === 'lcp_loading')!.what, /^The largest element is the image hero\.png \(.+\): remove loading="lazy" from it/);
+    assert.match(items.find((i) => i.kind === 'image' && i.url!.endsWith('/hero.png'))!.what, /^Serve hero\.png \(1200 x 800 px shown at \d+ x \d+\) as WebP or AVIF, \d+ x \d+ px/);
+
+    // A brief: handed over, carried out by hand; the first check finds the items still there.
+    assert.equal((await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: alice.accessToken })).statusCode, 200);
+    const done = await until(detail, (t) => t.status === 'completed' || t.status === 'failed', 'the brief handed over', 30_000);
+    assert.deepEqual([done.status, done.outcome], ['completed', 'brief']);
+    const status = () => call(ctx, { method: 'GET', url: `/api/v1/verification/tasks/${id}/verification-status`, token: alice.accessToken }).then((r) => r.data);
+    const first = await until(status, (v) => v.checked_at !== null, 'the first verification', 90_000);
+    assert.equal(first.status, 'pending', JSON.stringify(first.checks));
+    assert.ok(first.checks.some((c: { check: string; passed: boolean }) => c.check === 'lcp_loaded_early' && !c.passed), JSON.stringify(first.checks));
+
+    site.fix();
+    await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt: 2 });
+    const second = await until(status, (v) => v.checked_at !== first.checked_at && v.status !== 'pending', 'the second verification', 90_000);
+    assert.equal(second.status, 'verified', JSON.stringify(second.checks));
+    assert.ok(second.checks.some((c: { check: string }) => c.check === 'image_served_right'));
+    assert.equal(internalHits, 0, 'the fixed page makes no private request; the slow one was refused');
   });
 
   it('answers 401 without a token, 404 for an audit the caller cannot see or that does not exist', async () => {

@@ -8,6 +8,7 @@ import { liveChecks } from '../task-types/index.ts';
 import type { LiveCheck } from '../task-types/task-type.ts';
 import { createRenderer, type Renderer } from '../crawler/renderer.ts';
 import type { RenderingMode } from '../crawler/render-rules.ts';
+import { startLabRunner, type LabRunner } from '../page-speed/lab-runner.ts';
 
 /**
  * Re-checks after these delays (seconds) while the change is not live yet: caches expire,
@@ -42,13 +43,24 @@ export function createVerifier(deps: {
         return result.html;
       },
     } : undefined;
+    // Lighthouse, for the tasks that are verified by measuring the page again (improve_page_speed): started on first use.
+    let labRunner: Promise<LabRunner> | undefined;
+    const lab = chromiumPath ? async (url: string) => {
+      labRunner ??= startLabRunner({ chromiumPath, allowPrivate: deps.allowPrivateTargets });
+      try {
+        return await (await labRunner).run(url);
+      } catch (error) {
+        return { url, error: `Lighthouse could not start Chromium: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}` };
+      }
+    } : undefined;
     try {
       return await liveChecks(task, async (url) => {
         const page = await fetchOnce(url, { agent, allowPrivate: deps.allowPrivateTargets, maxBytes: 5 * 1024 * 1024, keepBody: true, retries: 1 });
         return { status: page.status, body: page.body, headers: page.headers };
-      }, rendering);
+      }, rendering, lab);
     } finally {
       await renderer?.close();
+      await labRunner?.then((runner) => runner.close(), () => undefined);
       await agent.close();
     }
   }

@@ -3,7 +3,7 @@ import { Value } from 'typebox/value';
 import { pageKey } from '../../lib/page-key.ts';
 import type { TaskCategory } from '../../db/types.ts';
 import { extractPageFacts, type PageFacts } from '../crawler/extract.ts';
-import type { ConnectorChange, LiveCheck, LiveProbe, LiveRender, ManualDraft, TaskType } from './task-type.ts';
+import type { ConnectorChange, LiveCheck, LiveLab, LiveProbe, LiveRender, ManualDraft, TaskType } from './task-type.ts';
 import { renderRuleFor } from '../crawler/render-rules.ts';
 import { addStructuredData, expandThinContent } from './types/content.ts';
 import { fixH1 } from './types/h1.ts';
@@ -18,13 +18,14 @@ import {
 } from './types/search-data.ts';
 import { fixTitleTag } from './types/title-tag.ts';
 import { renderOnServer } from './types/rendering.ts';
+import { improvePageSpeed } from './types/page-speed.ts';
 
 /** Every task type. Adding one is adding its file under types/ and its line here. */
 export const TASK_TYPE_LIST = [
   fixMissingMetaDescription, fixDuplicateMetaDescription, fixTitleTag, fixH1, addImageAltText, addInternalLinks,
   fixBrokenLinks, fixRedirectChains, fixIndexingBlock, fixCanonical, fixSitemapErrors, addHreflang, fixHtmlLang, addStructuredData, expandThinContent,
   optimizeTitleTag, prioritizeQuickWins, strengthenPageForQuery, createContentForKeyword, refreshDecliningContent, consolidateCannibalizedPages,
-  renderOnServer,
+  renderOnServer, improvePageSpeed,
 ] as const;
 
 export type TaskTypeName = (typeof TASK_TYPE_LIST)[number]['type'];
@@ -116,7 +117,9 @@ export function manualDraft(task: StoredTask): (ManualDraft & { url: string }) |
 }
 
 /** What "the change is live" means for the task, checked on the public site; [] when it cannot be checked from outside. */
-export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch'], rendering?: { mode: 'auto' | 'always'; render: LiveRender }): Promise<LiveCheck[]> {
+export async function liveChecks(
+  task: StoredTask, fetch: LiveProbe['fetch'], rendering?: { mode: 'auto' | 'always'; render: LiveRender }, lab?: LiveLab,
+): Promise<LiveCheck[]> {
   const definition = BY_NAME.get(task.type);
   type Read = { page: { headers: Record<string, string>; body: string }; facts: PageFacts } | LiveCheck;
   const rawFacts = async (url: string): Promise<Read> => {
@@ -138,6 +141,11 @@ export async function liveChecks(task: StoredTask, fetch: LiveProbe['fetch'], re
       if (rendering.mode !== 'always' && renderRuleFor(read.facts) === undefined) return read.facts;
       const html = await rendering.render(url, { contentType: read.page.headers['content-type'] ?? 'text/html', body: read.page.body });
       return html === undefined ? read.facts : extractPageFacts(html);
+    },
+    async lab(url) {
+      if (!lab) return { check: 'lighthouse_runs', expected: 'a Lighthouse run', actual: 'Chromium is not installed on this server', passed: false };
+      const result = await lab(url);
+      return 'error' in result ? { check: 'lighthouse_runs', expected: 'a Lighthouse run', actual: result.error, passed: false } : result;
     },
   };
   const pages = pagesOf(task);

@@ -1,3 +1,4 @@
+import type { LabResult } from '../page-speed/lab-result.ts';
 import { Type, type Static, type TObject, type TProperties } from 'typebox';
 import type { TaskCategory } from '../../db/types.ts';
 import type { PageFacts } from '../crawler/extract.ts';
@@ -28,7 +29,12 @@ export interface LiveProbe {
   facts(url: string): Promise<PageFacts | LiveCheck>;
   /** The facts of the server's HTML alone, no script run (what crawlers that run none read). */
   rawFacts(url: string): Promise<PageFacts | LiveCheck>;
+  /** The page measured in Lighthouse as the audit measures it (page-speed/lab-runner.ts), or the failed check saying why it could not be. */
+  lab(url: string): Promise<LabResult | LiveCheck>;
 }
+
+/** Runs Lighthouse on a page for verification: its result, or why it could not. */
+export type LiveLab = (url: string) => Promise<LabResult | { url: string; error: string }>;
 
 /** Renders a page whose HTML the probe fetched (crawler/renderer.ts): the DOM after scripts, or undefined when it could not. */
 export type LiveRender = (url: string, raw: { contentType: string; body: string }) => Promise<string | undefined>;

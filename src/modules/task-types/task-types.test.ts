@@ -17,7 +17,7 @@ describe('the task-type registry', () => {
   it('has one definition per type name, with its category', () => {
     const names = TASK_TYPE_LIST.map((t) => t.type);
     assert.equal(new Set(names).size, names.length);
-    assert.equal(names.length, 22);
+    assert.equal(names.length, 23);
     assert.equal(TASK_CATEGORIES.fix_sitemap_errors, 'technical');
     assert.equal(manualDraft({ type: 'not_a_type', target: 'x', configuration: {} }), undefined);
   });

@@ -5,10 +5,11 @@ import { internationalPlanner } from './international.ts';
 import { linksPlanner } from './links.ts';
 import { metaPlanner } from './meta.ts';
 import { renderingPlanner } from './rendering.ts';
+import { pageSpeedPlanner } from './page-speed.ts';
 import type { Planner } from './planner.ts';
 
 /** In order of what matters most when the per-run read budget runs out: indexing first. */
-export const PLANNERS: readonly Planner[] = [indexingPlanner, metaPlanner, linksPlanner, headingsAndImagesPlanner, contentPlanner, internationalPlanner, renderingPlanner];
+export const PLANNERS: readonly Planner[] = [indexingPlanner, metaPlanner, linksPlanner, headingsAndImagesPlanner, contentPlanner, internationalPlanner, renderingPlanner, pageSpeedPlanner];
 
 /** Findings of these checks lead planners to the page's text (kept by the crawl, else downloaded again). */
 export const DRAFTED_FROM_PAGE = new Set([
