@@ -53,7 +53,7 @@ export function Rendering({ auditId, issues }: { auditId: string; issues: Counts
             <>
               <Verdict report={report} issues={issues} />
               <Reasons report={report} />
-              {report.pages.total > 0 && <Pages report={report} page={page} onPage={setPage} />}
+              {report.pages.total > 0 && <Pages report={report} onPage={setPage} />}
             </>
           )}
         </section>
@@ -97,7 +97,9 @@ function Reasons({ report: r }: { report: Report }) {
   );
 }
 
-function Pages({ report, page, onPage }: { report: Report; page: number; onPage: (page: number) => void }) {
+function Pages({ report, onPage }: { report: Report; onPage: (page: number) => void }) {
+  // The page shown is the one the report holds, not the one asked for: while the next page loads, the label and rows agree.
+  const page = report.pages.page;
   return (
     <>
       <h3 class="render-subhead">Rendered pages</h3>
@@ -107,7 +109,7 @@ function Pages({ report, page, onPage }: { report: Report; page: number; onPage:
           <thead>
             <tr><th scope="col">Page</th><th scope="col">Main text in the HTML</th><th scope="col">Links only after JavaScript</th><th scope="col">What JavaScript changes</th></tr>
           </thead>
-          <tbody>{report.pages.items.map((p, i) => <PageRow page={p} id={`render-${page}-${i}`} />)}</tbody>
+          <tbody>{report.pages.items.map((p, i) => <PageRow key={p.url} page={p} id={`render-${page}-${i}`} />)}</tbody>
         </table>
       </div>
       <Pager page={page} pageSize={PAGE_SIZE} total={report.pages.total} onPage={onPage} />
