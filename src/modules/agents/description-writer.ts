@@ -111,8 +111,8 @@ function trimAtClause(sentence: string, min: number, max: number): string | unde
 }
 
 /** A sentence over the limit made to fit at its clause boundaries (drafting/shorten.ts), or undefined. */
-export function shorten(sentence: string, lang: string | null = null, headline = ''): string | undefined {
-  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang, headline)?.text;
+export function shorten(sentence: string, lang: string | null = null, headline = '', article = true): string | undefined {
+  const text = shortenSentence(sentence, DESCRIPTION_MIN, DESCRIPTION_MAX, lang, headline, article)?.text;
   // What is left of a long block's first sentence may be a line about the article ("05/10/2018 - Publicado por: ..."),
   // or open as no description may ("But it is a complex subject ..."): the cut is then no draft.
   return text === undefined || metadataRule(text) !== undefined || openingRule(text, true, lang) !== undefined ? undefined : text;
@@ -246,7 +246,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       if (!next?.usable || !canOpen(next.text, false, content.lang) || ALSO.test(next.text)) return undefined;
       const room = DESCRIPTION_MAX - displayWidth(next.text) - 1;
       if (room < SHORT_CUT_MIN) return undefined;
-      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, headlineText(content))?.text;
+      const cut = shortenSentence(read(b)[start]!.text, SHORT_CUT_MIN, Math.min(room, DESCRIPTION_MIN - 1), content.lang, headlineText(content), content.article === true)?.text;
       const joined = cut === undefined || metadataRule(cut) !== undefined ? undefined : join(cut, next.text);
       return joined !== undefined && displayWidth(joined) >= DESCRIPTION_MIN ? joined : undefined;
     };
@@ -295,7 +295,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
             const least = Math.max(1, DESCRIPTION_MIN - displayWidth(text) - 1);
             // (A draft under the minimum takes the next sentence's opening, cut where a lead's end is cut: "..., with no slowdown in
             // sight" goes. Its opening only: without its own start, "The administrator ensured it was listed" no longer follows.)
-            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, headlineText(content))?.text : undefined;
+            const opening = displayWidth(text) < DESCRIPTION_MIN ? shortenSentence(sentence.text, least, room, content.lang, headlineText(content), content.article === true)?.text : undefined;
             const clause = text === '' ? undefined : trimAtClause(sentence.text, least, room)
               ?? (opening !== undefined && sentence.text.startsWith(opening.slice(0, -1)) ? opening : undefined);
             if (clause) text = join(text, clause);
@@ -306,7 +306,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         }
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
-        const trimmed = text === '' ? shorten(first, content.lang, headlineText(content)) ?? shortenedThenNext(b, start) : undefined;
+        const trimmed = text === '' ? shorten(first, content.lang, headlineText(content), content.article === true) ?? shortenedThenNext(b, start) : undefined;
         if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         if (text === '' && rule === undefined) tooLong = first;
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';

@@ -20,9 +20,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * long leads cut at an aside in passing, a German or Romance appositive or list of examples, a means clause (0.797 / 0.781 / 0.902),
  * and by relative days removed from news sentences (or the sentence skipped), openings that name nothing skipped, an " as " clause
  * and a named appositive cut, with 16 rows written for those rules (rules.jsonl) and two rows relabelled refuse on the owner's
- * reading, a one-day deal and "launches tomorrow" (0.809 / 0.793 / 0.909 on 419 rows).
+ * reading, a one-day deal and "launches tomorrow" (0.809 / 0.793 / 0.909 on 419 rows), and by a list's middle items dropped
+ * and, off an article, what a sentence adds after saying who or what the page is, with three rows for them (0.820 / 0.806 /
+ * 0.911 on 422 rows).
  */
-const FLOOR = { score: 0.809, publishable: 0.793, precision: 0.909 };
+const FLOOR = { score: 0.82, publishable: 0.806, precision: 0.911 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -44,7 +44,7 @@ export function draftFromSummaries(content: PageContent, taken: ReadonlySet<stri
       if (!sentence.usable || (i === 0 && !canOpen(sentence.text, true, content.lang))) break;
       const next = join(draft, sentence.text);
       if (displayWidth(next) > DESCRIPTION_MAX) {
-        if (draft === '') draft = shorten(sentence.text, content.lang, headlineText(content)) ?? '';
+        if (draft === '') draft = shorten(sentence.text, content.lang, headlineText(content), content.article === true) ?? '';
         break;
       }
       draft = next;

@@ -63,6 +63,27 @@ describe('a long sentence shortened as an editor shortens it', () => {
       'President Donald Trump, according to the White House, made an unscheduled trip to Walter Reed hospital on Saturday for a "quick exam and labs".');
   });
 
+  it('drops a list\'s middle items only from a list of one kind that opens or ends its sentence', () => {
+    const variants = (sentence: string) => CLAUSE_CUTS.find((c) => c.id === 'list_items')!.variants(sentence);
+    assert.ok(variants('New electric vehicles, several new small SUVs, a redesigned compact car, a plug-in version of Toyota’s top-selling vehicle and a futuristic electric station wagon concept car from Volkswagen are among the new models on display at the Los Angeles Auto Show.')
+      .includes('New electric vehicles and a futuristic electric station wagon concept car from Volkswagen are among the new models on display at the Los Angeles Auto Show.'));
+    assert.deepEqual(variants('New York, NY – With content engagement migrating to mobile devices, my6sense, a comprehensive, white label programmatic native ad platform and exchange, is adding Ivan Braiker as its first Chief Strategy Officer.'), [],
+      'a list inside an aside (coordinate adjectives) is no subject list');
+    assert.deepEqual(variants('My6sense, a comprehensive, white label programmatic native ad platform and exchange, is adding Ivan Braiker as its first Chief Strategy Officer.'), [],
+      'nor once the aside opens the sentence: a comma closes it before the verb');
+    assert.deepEqual(variants('Northbound is a family-run roaster in Duluth, Minnesota, buying green coffee directly from growers we know by name and roasting it in small batches every week.'), [],
+      'items of other kinds (a place, a participle) are no list');
+    assert.deepEqual(variants('He lives in Oslo, Norway, working as a carpenter and teaching at night.'), [], 'nor a place and two participles ("He lives in Oslo and teaching at night")');
+    assert.deepEqual(variants('The shop sells apples, pears, plums and cherries from its own orchards, and it ships them overnight to every state.'), [],
+      'a list in the middle of its sentence stays whole');
+  });
+
+  it('off an article, cuts what a sentence adds after saying who or what the page is about; on an article only with the headline', () => {
+    const about = 'Northbound Coffee Roasters is a family-run specialty roaster in Duluth, Minnesota, buying green coffee directly from growers we know by name and roasting it in small batches every week.';
+    assert.equal(shortenSentence(about, 50, 160, 'en', 'Our story', false)?.text, 'Northbound Coffee Roasters is a family-run specialty roaster in Duluth, Minnesota.');
+    assert.equal(shortenSentence(about, 50, 160, 'en', 'Our story', true)?.text, undefined, 'on an article the clause may be the news');
+  });
+
   it('never leaves a quotation, a bracket or a pair of dashes open, nor a sentence of a few words', () => {
     assert.equal(closed('“A cause for serious concern is the situation in southern Syria.'), false);
     assert.equal(closed('He said “no” twice (and meant it).'), true);

@@ -146,6 +146,66 @@ const AS_CLAUSE = /(?<!\b(?:such|well|so|same|just))\s(?=as\s(?!a result\b|part 
 
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+/** A town and its state or country ("a roaster in Duluth, Minnesota"): the comma between them closes no appositive. */
+const PLACE_SET_OFF = /\s(?:in|at|from|near|outside)\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2},\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+/**
+ * Words an item of a list does not open with: a clause or a phrase that goes with the item before ("pruner, with hardened steel
+ * blades that cut green or dry branches", "alive, then Marcel Granollers and Feliciano Lopez completed ..."), not an item of its own.
+ */
+const NOT_AN_ITEM = /^(?:with|without|then|which|who|whom|whose|that|where|when|while|after|before|as|but|so|yet|for|because|since|though|although|if|in|on|at|by|from|into|of|said|says|he|she|it|they|we|you|i|this|these|those|there|here|not|also|however|including|such|like)\b/iu;
+/** An item of a list: a short phrase without a verb of its own, a clause, a dash or a full stop in it. */
+const listItem = (item: string) => item.length >= 2 && item.length <= 70 && !NOT_AN_ITEM.test(item) && !FINITE_VERB.test(` ${item} `)
+  && !/\b(?:which|who|that|and|or)\b|[.!?—–]|\s-\s/iu.test(item);
+/** What kind of phrase an item is, by its first word: items of one list are of one kind ("to break ..., to combine ..."). */
+const itemKind = (item: string) => (/^to\s/iu.test(item) ? 'to' : /^\p{L}{3,}ing\b/iu.test(item) ? 'ing' : 'phrase');
+
+/**
+ * A list's middle items dropped ("A, B, C, D and E are among ..." -> "A and E are among ..."; "to trace ..., generate ..., print
+ * ... and list ..." -> "to trace ... and list ..."): what the list says of its first and last items stays true of them. Three
+ * items at least ("A, B and C"), or two and a serial comma ("A, B, and C"), all of one kind; every item but the last is short
+ * and opens no clause; and the list opens the sentence (its subject) or ends it (what is done, what is had), so that no list
+ * inside an aside ("my6sense, a comprehensive, white label platform and exchange, is adding ...") is read as one. Each variant
+ * keeps the first items and the last (the longest that fits is taken).
+ */
+function listVariants(sentence: string): string[] {
+  const variants: string[] = [];
+  for (const conj of sentence.matchAll(/(,?)\s(?:and|or)\s/gu)) {
+    const before = sentence.slice(0, conj.index);
+    const commas = [...before.matchAll(/,\s/gu)].map((m) => m.index);
+    // The items between commas, read back from the "and" while each is one.
+    let starts: number[] = [];
+    let end = before.length;
+    for (let k = commas.length - 1; k >= 0; k--) {
+      if (!listItem(before.slice(commas[k]! + 2, end))) break;
+      starts.unshift(commas[k]!);
+      end = commas[k]!;
+    }
+    // The first item runs back to the sentence's start (a subject, or the clause whose last words it is: "The trace module allows
+    // you to trace program execution") or to the comma before it (a short phrase); one that is neither leaves the list shorter.
+    let first = before.slice(0, starts[0] ?? 0).split(/[,;:(]\s/u).at(-1)!.trim();
+    const opensSentence = () => before.slice(0, starts[0]).trim() === first;
+    const firstItem = () => !FINITE_VERB.test(` ${first} `) && !/[.!?—–]|\s-\s/u.test(first) && (opensSentence() ? first.length <= 120 : first.split(/\s+/u).length <= 8);
+    while (starts.length > 0 && !firstItem()) {
+      first = before.slice(starts[0]! + 2, starts[1] ?? before.length);
+      starts = starts.slice(1);
+    }
+    const serial = conj[1] === ',';
+    if (starts.length < (serial ? 1 : 2)) continue;
+    const tail = sentence.slice(conj.index + conj[0].length);
+    const last = tail.split(/[,;:]\s|[.!?]["'”’)]*$/u)[0]!;
+    const endsSentence = /^[^,;:—–]*[.!?]["'”’)]*$/u.test(tail);
+    // (A subject list goes on to its verb: "A, B and C are among ..."; one a comma closes soon after is an aside's.)
+    const subject = opensSentence() && !/^[^,;:]{1,60},\s/u.test(tail);
+    if (!subject && !endsSentence) continue;
+    const items = [first, ...starts.map((at, i) => before.slice(at + 2, starts[i + 1] ?? before.length)), last];
+    const kind = itemKind(last);
+    if (items.some((item, i) => itemKind(i === 0 && opensSentence() ? item.toLowerCase() : item) !== kind)) continue;
+    const and = conj[0].replace(/^,/u, '');
+    for (const at of starts) variants.push(`${sentence.slice(0, at)}${and}${tail}`.replace(/\s{2,}/gu, ' '));
+  }
+  return variants;
+}
 
 export const CLAUSE_CUTS: ClauseCut[] = [
   {
@@ -238,7 +298,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   {
     id: 'trailing_story',
     // Not at the comma that closes a name set off by commas ("show Nigerian actress, Kate Henshaw, looking stunning ..."): what is left would end mid-appositive.
-    variants: (sentence) => TRAILING_STORY.flatMap((pattern) => [...sentence.matchAll(pattern)].filter((m) => !NAME_SET_OFF.test(sentence.slice(0, m.index))).map((m) => cutAt(sentence, m.index))),
+    variants: (sentence) => TRAILING_STORY.flatMap((pattern) => [...sentence.matchAll(pattern)].filter((m) => !NAME_SET_OFF.test(sentence.slice(0, m.index)) || PLACE_SET_OFF.test(sentence.slice(0, m.index))).map((m) => cutAt(sentence, m.index))),
     example: 'Alibaba is set to raise up to $12.9bn from its record-breaking second listing in Hong Kong, pricing its shares at a 2.8 per cent discount to their New York close.',
     result: 'Alibaba is set to raise up to $12.9bn from its record-breaking second listing in Hong Kong.',
     counterExample: 'The shop sold apples, a pie and a cake to the first customers of the morning.',
@@ -293,6 +353,13 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     keepsHeadline: true,
     langs: ['it', 'es', 'pt', 'fr'],
   },
+  {
+    id: 'list_items',
+    variants: listVariants,
+    example: 'The trace module allows you to trace program execution, generate annotated statement coverage listings, print caller/callee relationships and list functions executed during a program run.',
+    result: 'The trace module allows you to trace program execution and list functions executed during a program run.',
+    counterExample: 'Rafael Nadal kept Spain’s hopes alive, then Marcel Granollers and Feliciano Lopez completed the comeback in the doubles.',
+  },
 ];
 
 /** Brackets and quotation marks closed as often as opened, and paired dashes kept in pairs: a cut must not leave one open. */
@@ -335,9 +402,10 @@ const GUARDED = new Set(CLAUSE_CUTS.filter((c) => c.keepsHeadline).map((c) => c.
 
 /**
  * The longest form of `sentence` within [min, max] (display width) that the cuts allow, up to
- * three of them in a row (an appositive, then a leading clause, then the end), or undefined.
+ * three of them in a row (an appositive, then a leading clause, then the end), or undefined. `article`: the page is a story,
+ * whose sentence's end may be its news (the cuts that may drop it need the headline's names).
  */
-export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null, headline = ''): { text: string; cuts: string[] } | undefined {
+export function shortenSentence(sentence: string, min: number, max: number, lang: string | null = null, headline = '', article = true): { text: string; cuts: string[] } | undefined {
   const english = lang === null || /^en\b/iu.test(lang);
   const base = lang === null ? 'en' : lang.toLowerCase().split(/[-_]/u)[0]!;
   const cuts = CLAUSE_CUTS.filter((cut) => cut.langs === undefined || cut.langs.includes(base));
@@ -349,7 +417,9 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
     const next: typeof frontier = [];
     for (const state of frontier) {
       for (const cut of cuts) {
-        if (cut.keepsHeadline && names.length === 0) continue;
+        // (Off an article, what a sentence adds after its main clause is no story of the day: "Northbound Coffee Roasters is a
+        // family-run roaster in Duluth, Minnesota, buying green coffee directly from growers ..." says who they are before the comma.)
+        if (cut.keepsHeadline && names.length === 0 && article) continue;
         for (const variant of cut.variants(state.text)) {
           const text = variant.trim();
           if (seen.has(text) || text.length >= state.text.length) continue;
