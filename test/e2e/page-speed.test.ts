@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -15,7 +14,7 @@ import { fieldOnlyReport, pageSpeedReport, unavailableReport } from './page-spee
  * The audit's "Core Web Vitals" card in a real browser. Lighthouse takes seconds a page, so the audits here are rows
  * with a stored report (page-speed-report.ts) read through the real API: a shop with a slow home page and field data,
  * a server without Chromium, an audit from before page speed was measured, and an audit still running. Screenshots
- * at 1280 and 375 px in test-results/screenshots/, copied to cwv-shots/ in the temporary directory to look at.
+ * at 1280 and 375 px in test-results/screenshots/.
  */
 let ctx: TestContext;
 let browser: Browser;
@@ -25,7 +24,6 @@ let owner: SignedInUser;
 const problems: string[] = [];
 const axeResults: AxeResult[] = [];
 const ORIGIN = 'https://northwind-roasters.example.com';
-const LOOK = path.join(os.tmpdir(), 'cwv-shots');
 /** Text as read aloud: a value and its rating sit on lines of their own in a column. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -33,11 +31,9 @@ async function open(url: string) {
   await page.goto(`${base}${url}`);
   await injectAxe(page);
 }
-const copyOut = (file: string) => fs.copyFileSync(path.join(SHOTS, file), path.join(LOOK, file));
 /** The whole page, checked with axe and for sideways scrolling at both widths (browser.ts). */
 async function shoot(name: string) {
   await capture(page, name, axeResults);
-  for (const label of ['desktop', 'phone']) copyOut(`${name}-${label}.png`);
 }
 /** The card alone at 1280 px and at a phone's 375 px: there the rows must read as cards, not a clipped table. */
 async function shootCard(name: string) {
@@ -45,7 +41,6 @@ async function shootCard(name: string) {
     await page.setViewportSize(size);
     const file = `${name}-card-${size.width}.png`;
     await page.locator('.page-speed').screenshot({ path: path.join(SHOTS, file) });
-    copyOut(file);
     const clipped = await page.evaluate<number>(`document.documentElement.scrollWidth - document.documentElement.clientWidth`);
     assert.equal(clipped, 0, `${name}: the page scrolls sideways at ${size.width} px`);
     // The table scrolls in its own box (which browser.ts lets pass): here nothing may need to, a rating cut off at its edge included.
@@ -75,7 +70,6 @@ describe('Core Web Vitals in the web app', { skip: chromiumPath ? false : 'chrom
       assert.equal(built.status, 0, 'npm run build:web');
     }
     fs.mkdirSync(SHOTS, { recursive: true });
-    fs.mkdirSync(LOOK, { recursive: true });
     ctx = await startTestApp();
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
