@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, unwrap, type ApiError } from '../api/client.ts';
 import { downloadFile } from '../api/download.ts';
 import { AiAccess } from './ai-access.tsx';
+import { PageSpeed } from './page-speed.tsx';
 import { Rendering } from './rendering.tsx';
 import { ExportButton, useExport } from './export-button.tsx';
 import { ScoreChangeNote } from './score-change.tsx';
@@ -55,6 +56,7 @@ export function AuditReport({ siteId }: { siteId: string }) {
               </>
             )}
             <Rendering auditId={a.id} issues={a.issues} />
+            <PageSpeed auditId={a.id} />
             <AiAccess auditId={a.id} />
           </div>
         );
