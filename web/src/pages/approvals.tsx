@@ -140,7 +140,7 @@ export function ApprovalsPage() {
                 />
               ))}
             </ol>
-            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => setFilter('page', String(p))} />
+            <Pager page={result.page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => setFilter('page', String(p))} />
           </>
         )}
       </Async>

@@ -190,7 +190,7 @@ function Keywords({ siteId, canEdit, viewOnly, state }: { siteId: string; canEdi
               {providers.length > 0 && <>{estimated ? 'Others’ volume' : 'Volume'} and difficulty come from {providers.join(', ')}.{' '}</>}
               Choose a keyword to see its rank history{canEdit ? ' or stop tracking it' : ''}.
             </p>
-            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => set({ page: String(p) })} />
+            <Pager page={result.page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => set({ page: String(p) })} />
           </>
           );
         })()}

@@ -64,7 +64,7 @@ export function RollbacksPage() {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => setFilter('page', String(p))} />
+            <Pager page={result.page} pageSize={PAGE_SIZE} total={result.total} onPage={(p) => setFilter('page', String(p))} />
           </>
         )}
       </Async>

@@ -255,7 +255,7 @@ function UserList({ self }: { self: string }) {
                 </tbody>
               </table>
             </div>
-            <Pager page={page} pageSize={USERS_PAGE} total={result.total} onPage={setPage} />
+            <Pager page={result.page} pageSize={USERS_PAGE} total={result.total} onPage={setPage} />
           </>
         )}
       </Async>
