@@ -4,6 +4,9 @@ import type { PageContent } from '../page-content.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
 
+/** An opening sentence under this many words that names nothing of the headline is a hook, not a summary. */
+const HOOK_WORDS = 8;
+const wordsOfOpening = (text: string) => (/^.*?[.!?](?=\s|$)/u.exec(text)?.[0] ?? text).split(/\s+/u).length;
 
 /**
  * A meta description for a page, as an editor writes one: the page's own summary when it has
@@ -19,10 +22,14 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
       : { rule: 'fact_check', reason: 'the page is a fact-check (ClaimReview): its opening states the claim it checks, and a description drawn from it would state the claim as fact; write one that gives the verdict' };
   }
   // A standfirst that does not name what its headline is about ("The suspect confessed and the jury took just 15 minutes")
-  // is written to be read under that headline; in a search result the lead says more, when it makes a description.
+  // is written to be read under that headline; in a search result the lead says more, when it makes a description. Not a
+  // lead that names the headline no better and opens with a few words ("Gaming used to be so simple.": a feature's hook,
+  // where the standfirst says what the story is).
   if ('text' in own && own.source === 'standfirst' && !namesHeadline(own.text, content)) {
     const lead = draftFromLead(content, taken);
-    return 'text' in lead ? lead : { text: own.text, from: own.source };
+    if (!('text' in lead)) return { text: own.text, from: own.source };
+    const hook = !namesHeadline(lead.text, content) && wordsOfOpening(lead.text) < HOOK_WORDS;
+    return hook ? { text: own.text, from: own.source } : lead;
   }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
