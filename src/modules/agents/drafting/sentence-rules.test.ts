@@ -40,6 +40,13 @@ describe('the rules a sentence of a description meets, each named', () => {
     assert.equal(readSentences('Le Sénat a voté la loi : elle entre en vigueur demain.', 'fr', new Set(), true)[0]?.text, 'Le Sénat a voté la loi : elle entre en vigueur demain.');
     assert.equal(readSentences('Copy the .env file to the server before it starts.', 'en', new Set(), true)[0]?.text, 'Copy the .env file to the server before it starts.');
   });
+  it('writes a sentence without a note about the page in brackets ("(all times local)", "(video)"), keeping brackets of the sentence', () => {
+    assert.equal(readSentences('The Latest on a deadly stabbing on a San Francisco Bay Area commuter train (all times local).', 'en', new Set(), true)[0]?.text,
+      'The Latest on a deadly stabbing on a San Francisco Bay Area commuter train.');
+    assert.equal(readSentences('The video (shot in 2019) shows the bridge swaying in the wind before it fell.', 'en', new Set(), true)[0]?.text,
+      'The video (shot in 2019) shows the bridge swaying in the wind before it fell.');
+  });
+
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {
     assert.ok(!sentenceRulesOf('현재 MBC는 이유리 주연의 <숨바꼭질>로 승부를 보고 있으며 SBS는 <그녀로 말할 것 같으면>이 종영을 앞두고 있다.', 'ko', true).includes('code'));
     assert.ok(sentenceRulesOf('Set <b>x</b> in the template before the page renders.', 'en', true).includes('code'));

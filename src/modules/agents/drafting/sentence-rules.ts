@@ -184,6 +184,13 @@ export const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.!?]\s|[.!?]$)/g;
 export const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*((,\s*|,?\s+and\s+)((section|chapter|table|figure|example|appendix)\s+)?[A-Z]?\.?\d+(\.\d+)*)*(?=[.!?]$)/giu;
 
 /**
+ * A note in brackets about the page, not the story: "(all times local)" on a live-updates page, "(video)", "(photos)",
+ * "(updated)", "(sponsored)". A description carries no such tag. Not words in brackets that belong to the sentence
+ * ("the video (shot in 2019) shows ...").
+ */
+export const PAGE_NOTE_ASIDE = /\s*\((?:all times (?:local|[A-Z]{2,4})|updated?(?: \d{1,2})?|video|videos|photos?|pictures|pics|gallery|watch|opinion|analysis|sponsored|paid post|live|live updates|exclusive)\)(?=[\s,.;:!?]|$)/giu;
+
+/**
  * A space a CMS or a typist left before a comma or a full stop ("Senate President Bukola Saraki , read 16 letters", "its annual
  * recess ."): no language sets one there (French spaces only before ; : ! ?), and a draft is written without it.
  */
@@ -337,7 +344,7 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
-    .replace(SPACE_BEFORE_STOP, ''));
+    .replace(PAGE_NOTE_ASIDE, '').replace(SPACE_BEFORE_STOP, ''));
   return segments.map((segment, index, all) => {
     const labelled = timeless(segment, lang, article);
     const text = labelled.replace(ADMONITION_LABEL, '');
