@@ -6,7 +6,7 @@ import { sentencesOf } from './sentences.ts';
 import { metadataRule } from '../crawler/metadata-blocks.ts';
 import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
-import { shortenSentence } from './drafting/shorten.ts';
+import { shortenSentence, SUBORDINATE_ALONE } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
 import { headlineText, namesHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
 import {
@@ -271,6 +271,17 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       const first = /^[\p{L}\d_.-]+/u.exec(opening)?.[0]?.toLowerCase() ?? '';
       return PAGE_ITSELF.test(opening) || (pageName.length >= 3 && opening.toLowerCase().startsWith(pageName)) || (first.length >= 3 && pageWords.has(first) && /[_\d.]|\p{Lu}/u.test(opening.slice(0, first.length)));
     };
+    /**
+     * An article's second paragraph, when its first opens with a hook, a scene or a foil (no sentence of it can open a draft,
+     * or what it says names nothing of the headline or is too short): the paragraph that says what the story is (the "nut
+     * graf": "An international team of scientists has created the most detailed large-scale model of the universe to date"
+     * after "The formation of galaxies is a complex dance ..."), when its opening names what the headline names.
+     */
+    // (Not a subordinate clause alone, "When President Trump's advisers suggested that Beijing resume buying ...", nor the
+    // writer's own voice, "As I write this review, ...": such a paragraph goes on with the scene.)
+    const nutGraf = (b: number, start: number) => content.article === true && s === 0 && b === firstUsable + 1
+      && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short')
+      && namesHeadline(read(b)[start]!.text, content) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !FIRST_PERSON.test(read(b)[start]!.text);
     let longBefore = paragraphsBefore; // paragraphs of a sentence or more before block b
     for (let b = firstUsable; b < blocks.length; b++) {
       // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on
@@ -278,7 +289,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       const laterInArticle = content.article === true && longBefore >= ARTICLE_LEAD_PARAGRAPHS;
       if (blocks[b]!.length >= PARAGRAPH_CHARS) longBefore += 1;
       const start = startOf(b);
-      if (start === -1 || (b > firstUsable && (!aboutThePage(b) || laterInArticle))) continue;
+      if (start === -1 || (b > firstUsable && !nutGraf(b, start) && (!aboutThePage(b) || laterInArticle))) continue;
       const first = read(b)[start]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
@@ -348,6 +359,9 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
  */
 const continuesDraft = (sentence: Sentence | undefined, lang: string | null) =>
   sentence?.usable === true && openingRule(sentence.text, false, lang) === 'pronoun' && !ALSO.test(sentence.text);
+
+/** The writer speaking ("I", "we", "my"): a post's voice, not what the story is. */
+const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’]m|I['’]ve|me|my|we|we['’]re|our|us)(?![\p{L}'’])/u;
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 // (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)

@@ -394,6 +394,12 @@ function headlineNames(sentence: string, headline: string): string[] {
     .filter((name) => words.has(name.toLowerCase()) && !CALENDAR.test(name));
 }
 
+/**
+ * A sentence that is a subordinate clause with no main clause after it (no comma): a fragment, what a cut must not leave
+ * ("When President Trump's advisers suggested that Beijing resume buying $20 billion in farm products." without ", China balked").
+ */
+export const SUBORDINATE_ALONE = /^(?:When|If|Although|Though|Because|While|As|Since|After|Before|Unless|Whether|Until)\b[^,;:]*[.!?]["'”’)]*$/u;
+
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
 
@@ -427,7 +433,7 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
           const result = { text, cuts: [...state.cuts, cut.id] };
           const width = displayWidth(text);
           const keepsNames = !result.cuts.some((id) => GUARDED.has(id)) || names.every((name) => text.includes(name));
-          if (width >= min && width <= max && keepsNames && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || saysSomething(text))) found.push(result);
+          if (width >= min && width <= max && keepsNames && closed(text) && text.split(/\s+/).length >= MIN_WORDS && dashesPaired(sentence, text) && (!english || (saysSomething(text) && !SUBORDINATE_ALONE.test(text)))) found.push(result);
           if (width >= min && seen.size < 200) next.push(result);
         }
       }
