@@ -17,6 +17,7 @@ import { pagesOf } from '../../src/modules/task-types/index.ts';
 import { readPageContent } from '../../src/modules/agents/page-content.ts';
 import { writeSection } from '../write-section.ts';
 import { withoutDescriptions } from '../../scripts/drafting/without-descriptions.ts';
+import { COUNTRY_NAMES, COUNTRY_SHORT } from '../../src/modules/agents/drafting/shorten.ts';
 
 const truth = JSON.parse(fs.readFileSync(path.join(BENCH_DIR, 'ground-truth.json'), 'utf8')) as Record<string, { url: string; articleBody: string }>;
 const keepSummaries = process.env.KEEP_SUMMARIES === '1';
@@ -42,7 +43,8 @@ const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#39;|&#x2
 const titleOf = (page: string) => decode(/<title[^>]*>([^<]*)<\/title>/i.exec(page)?.[1] ?? '');
 
 /** Text made alike for comparison: one kind of space, quotation mark and dash. */
-const plain = (text: string) => text.replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
+// (And a country's name written as news style writes it, "U.S." for "United States": the drafter's own abbreviation, shorten.ts.)
+const plain = (text: string) => text.replace(COUNTRY_NAMES, (name) => COUNTRY_SHORT[name] ?? name).replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
 /**
  * Whether a draft is drawn from the text: 90% of its word trigrams are in it (a sentence shortened
  * at a clause, "Kurt Volker[, the former envoy,] testified ...", has a trigram or two across each cut),

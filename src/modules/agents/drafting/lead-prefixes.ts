@@ -82,6 +82,15 @@ export const LEAD_PREFIXES: TextRule[] = [
     counterExample: 'Editorial independence: why the paper’s owners never see a story before it runs.',
     articlesOnly: true,
   },
+  {
+    id: 'interjection',
+    // A newsletter's call to its readers before its news ("Brace yourself, Swifties: Taylor Swift might not ..."): the news is
+    // after the colon. Imperatives and exclamations of this kind only, never a speaker's name ("Prof. Carlos: ...").
+    pattern: /^(?:(?:brace|buckle|hold on to|get ready|heads up|listen up|mark your calendars?)\b[^:.!?]{0,30}|(?:good|bad|big|great|sad) news(?:, [^:.!?]{1,20})?|spoiler alert|psa|fyi|attention[^:.!?]{0,20}|calling all [^:.!?]{1,20})\s*:\s+(?=\p{Lu})/iu,
+    example: 'Brace yourself, Swifties: Taylor Swift might not be able to perform her hits at the American Music Awards.',
+    counterExample: 'Bracelets and necklaces: the shop’s jewellery is made by hand in its workshop.',
+    articlesOnly: true,
+  },
 ];
 
 export const SITE_NAME_ENDINGS: TextRule[] = [

@@ -207,6 +207,12 @@ function listVariants(sentence: string): string[] {
   return variants;
 }
 
+/** A person's age set off by commas after their name or title ("Patrick Carlineo Jr., 55, could face ..."): not a list's number. */
+const AGE_ASIDE = /(?<=[\p{L}.’'"”]),\s\d{1,3},(?=\s(?!and\b|or\b|\d))/gu;
+/** Country names news style writes short (AP): "United States" -> "U.S."; not inside a longer name ("United States Steel"). */
+export const COUNTRY_NAMES = /\b(?:United States|United Kingdom|United Nations)\b(?!\s\p{Lu})/gu;
+export const COUNTRY_SHORT: Record<string, string> = { 'United States': 'U.S.', 'United Kingdom': 'U.K.', 'United Nations': 'U.N.' };
+
 export const CLAUSE_CUTS: ClauseCut[] = [
   {
     id: 'aside',
@@ -352,6 +358,25 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     counterExample: 'Netflix ospiterà il remake della serie animata prodotta da Toei Animation.',
     keepsHeadline: true,
     langs: ['it', 'es', 'pt', 'fr'],
+  },
+  {
+    id: 'age_aside',
+    variants: (sentence) => withoutEach(sentence, AGE_ASIDE),
+    example: 'The former “Dawson’s Creek” star, 42, was voted off the popular dance competition in a tight race against singer Ally Brooke.',
+    result: 'The former “Dawson’s Creek” star was voted off the popular dance competition in a tight race against singer Ally Brooke.',
+    counterExample: 'The council kept rooms 12, 14, and 16 open for the weekend.',
+    langs: ['en'],
+  },
+  {
+    id: 'country_abbreviation',
+    variants: (sentence) => {
+      const short = sentence.replace(COUNTRY_NAMES, (name) => COUNTRY_SHORT[name] ?? name).replace(/\.\.(?=["'”’)]*$)/u, '.');
+      return short === sentence ? [] : [short];
+    },
+    example: 'Breaking with decades of United States policy favoring free trade, President Donald Trump has pursued an agenda favoring tariffs.',
+    result: 'Breaking with decades of U.S. policy favoring free trade, President Donald Trump has pursued an agenda favoring tariffs.',
+    counterExample: 'The United States Steel Corporation opened its first mill in 1901.',
+    langs: ['en'],
   },
   {
     id: 'list_items',
