@@ -277,8 +277,8 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
      * graf": "An international team of scientists has created the most detailed large-scale model of the universe to date"
      * after "The formation of galaxies is a complex dance ..."), when its opening names what the headline names.
      */
-    // (Not a subordinate clause alone, "When President Trump's advisers suggested that Beijing resume buying ...", nor the
-    // writer's own voice, "As I write this review, ...": such a paragraph goes on with the scene.)
+    // (Not a sentence that is a subordinate clause alone, nor the writer's own voice, "As I write this review, ...": such a
+    // paragraph goes on with the scene. A cut that would leave a clause alone is refused in shortenSentence.)
     const nutGraf = (b: number, start: number) => content.article === true && s === 0 && b === firstUsable + 1
       && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short')
       && namesHeadline(read(b)[start]!.text, content) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !FIRST_PERSON.test(read(b)[start]!.text);
@@ -361,7 +361,8 @@ const continuesDraft = (sentence: Sentence | undefined, lang: string | null) =>
   sentence?.usable === true && openingRule(sentence.text, false, lang) === 'pronoun' && !ALSO.test(sentence.text);
 
 /** The writer speaking ("I", "we", "my"): a post's voice, not what the story is. */
-const FIRST_PERSON = /(?<![\p{L}'’])(?:I|I['’]m|I['’]ve|me|my|we|we['’]re|our|us)(?![\p{L}'’])/u;
+// ("I" not after a capitalised word within the sentence: "World War I", "Henry I" are names; "As I write ..." is the writer.)
+const FIRST_PERSON = /(?<![\p{L}'’])(?:(?<!\s\p{Lu}\p{L}*\s)I(?:['’](?:m|ve|d|ll))?|[Mm]e|[Mm]y|[Ww]e(?:['’](?:re|ve|d|ll))?|[Oo]ur|us)(?![\p{L}'’])/u;
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 // (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)

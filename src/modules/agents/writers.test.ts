@@ -17,6 +17,17 @@ describe('the description writer', () => {
     assert.equal(draft, 'Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks.');
   });
 
+  it('drafts an article from its second paragraph after a scene-setting first, when it names the headline, never from the writer\'s own voice', () => {
+    const article = (second: string) => page(['The search for life beyond the solar system is a slow dance of patience and luck.', second, 'The planet is about 110 light years from Earth.'],
+      { article: true, h1: 'Hubble finds water vapour on exoplanet K2-18b', title: 'Hubble finds water vapour on exoplanet K2-18b' });
+    assert.match(text(writeMetaDescription(article('Astronomers using the Hubble Space Telescope have detected water vapour in the atmosphere of K2-18b.'), new Set())) ?? '',
+      /^Astronomers using the Hubble Space Telescope have detected water vapour in the atmosphere of K2-18b\./);
+    assert.equal(text(writeMetaDescription(article('As I write this, the Hubble Space Telescope team is still checking the water vapour it saw on K2-18b.'), new Set())), undefined,
+      'the writer speaking is no nut graf');
+    assert.match(text(writeMetaDescription(article('In World War I terms, Hubble’s team has won a battle: water vapour has been detected on K2-18b.'), new Set())) ?? '',
+      /^In World War I terms, Hubble’s team/, '"World War I" is a name, not the writer');
+  });
+
   it('avoids a description already used on the site', () => {
     const first = text(writeMetaDescription(content, new Set()))!;
     const second = writeMetaDescription(content, new Set([first.toLowerCase()]));

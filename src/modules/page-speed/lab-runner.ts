@@ -26,7 +26,7 @@ export interface LabRunnerOptions {
 }
 
 /** Screenshots are half of a run's output and nothing here shows them. */
-const SKIPPED_AUDITS = ['screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'];
+export const SKIPPED_AUDITS = ['screenshot-thumbnails', 'final-screenshot', 'full-page-screenshot'];
 
 export async function startLabRunner(options: LabRunnerOptions): Promise<LabRunner> {
   const timeoutMs = options.timeoutMs ?? 60_000;

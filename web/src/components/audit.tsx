@@ -120,7 +120,7 @@ function AffectedUrls({ auditId, checkId, total }: { auditId: string; checkId: s
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={PAGE_SIZE} total={state.data.total || total} onPage={setPage} />
+      <Pager page={state.data.page} pageSize={PAGE_SIZE} total={state.data.total || total} onPage={setPage} />
     </>
   );
 }

@@ -62,7 +62,8 @@ function Verdict({ report: r }: { report: Report }) {
   if (slow.length === 0) {
     return <p class="cwv-verdict tone-good">{measured.length === 1 ? 'The template measured passes' : `All ${formatNumber(measured.length)} templates measured pass`} on phones: LCP, CLS and TBT are good in the lab.{failedNote}</p>;
   }
-  const poor = slow.some((p) => p.lab!.metrics.some((m) => m.rating === 'poor'));
+  // Red only for a poor LCP, CLS or TBT: the metrics the sentence names (a poor FCP alone is no reason to alarm).
+  const poor = slow.some((p) => LAB.some(([id]) => metricOf(p.lab!, id)?.rating === 'poor'));
   const names = slow.slice(0, 3).map(templateName).join(', ') + (slow.length > 3 ? ` and ${formatNumber(slow.length - 3)} more` : '');
   const ok = measured.length - slow.length;
   return (

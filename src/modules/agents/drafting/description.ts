@@ -1,12 +1,14 @@
 import type { Draft } from '../description-writer.ts';
 import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
+import { sentencesOf } from '../sentences.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
 
 /** An opening sentence under this many words that names nothing of the headline is a hook, not a summary. */
 const HOOK_WORDS = 8;
-const wordsOfOpening = (text: string) => (/^.*?[.!?](?=\s|$)/u.exec(text)?.[0] ?? text).split(/\s+/u).length;
+// (The first sentence as the segmenter reads it: "U.S. stocks fell ..." and "Sen. Warren said ..." are not one word long.)
+const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text, lang)[0] ?? text).split(/\s+/u).length;
 
 /**
  * A meta description for a page, as an editor writes one: the page's own summary when it has
@@ -28,7 +30,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   if ('text' in own && own.source === 'standfirst' && !namesHeadline(own.text, content)) {
     const lead = draftFromLead(content, taken);
     if (!('text' in lead)) return { text: own.text, from: own.source };
-    const hook = !namesHeadline(lead.text, content) && wordsOfOpening(lead.text) < HOOK_WORDS;
+    const hook = !namesHeadline(lead.text, content) && wordsOfOpening(lead.text, content.lang) < HOOK_WORDS;
     return hook ? { text: own.text, from: own.source } : lead;
   }
   if ('text' in own) return { text: own.text, from: own.source };

@@ -26,9 +26,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * the page in brackets ("(all times local)") left out (0.825 / 0.811 / 0.917), and an article's second paragraph taken
  * after a hook when it names the headline, with a cut never leaving a subordinate clause alone (0.825 / 0.815 / 0.915 on
  * 424 rows), and by "United States" written "U.S." and an age set off by commas dropped when a lead is too long (0.828 /
- * 0.817 / 0.915).
+ * 0.817 / 0.915). Lowered knowingly after a review (0.825 / 0.815 / 0.915): a list is cut only where its first item is one
+ * (Valgrind's AUTHORS lost a cut that read a verb's object as an item), and a nut graf in the writer's voice is refused
+ * (morebikes' "As I write this review, ... makes brilliant sense." had passed its row).
  */
-const FLOOR = { score: 0.828, publishable: 0.817, precision: 0.915 };
+const FLOOR = { score: 0.825, publishable: 0.815, precision: 0.915 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

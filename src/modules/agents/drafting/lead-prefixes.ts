@@ -77,7 +77,8 @@ export const LEAD_PREFIXES: TextRule[] = [
   },
   {
     id: 'section_label',
-    pattern: /^(?:editorial|opinion|analysis|review|exclusive|breaking|breaking news|update|updated|watch|live|explainer|comment|perspective|column|image|photo|video|listen|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/iu,
+    // (The label in any case, what follows it in capitals: under an `i` flag \p{Lu} would match any letter.)
+    pattern: /^(?i:editorial|opinion|analysis|review|exclusive|breaking|breaking news|update|updated|watch|live|explainer|comment|perspective|column|image|photo|video|listen|meinung|kommentar|análisis|opinión|opinião|éditorial|tribune)\s*[:|]\s+(?=\p{Lu}|["“‘])/u,
     example: 'Editorial: The authorities’ repression has only fuelled the crisis.',
     counterExample: 'Editorial independence: why the paper’s owners never see a story before it runs.',
     articlesOnly: true,
@@ -86,9 +87,9 @@ export const LEAD_PREFIXES: TextRule[] = [
     id: 'interjection',
     // A newsletter's call to its readers before its news ("Brace yourself, Swifties: Taylor Swift might not ..."): the news is
     // after the colon. Imperatives and exclamations of this kind only, never a speaker's name ("Prof. Carlos: ...").
-    pattern: /^(?:(?:brace|buckle|hold on to|get ready|heads up|listen up|mark your calendars?)\b[^:.!?]{0,30}|(?:good|bad|big|great|sad) news(?:, [^:.!?]{1,20})?|spoiler alert|psa|fyi|attention[^:.!?]{0,20}|calling all [^:.!?]{1,20})\s*:\s+(?=\p{Lu})/iu,
+    pattern: /^(?i:(?:brace|buckle|hold on to|get ready|heads up|listen up|mark your calendars?)\b[^:.!?]{0,30}|(?:good|bad|big|great|sad) news(?:, [^:.!?]{1,20})?|spoiler alert|psa|fyi|attention(?:,\s[\p{L}]+)?|calling all [^:.!?]{1,20})\s*:\s+(?=\p{Lu})/u,
     example: 'Brace yourself, Swifties: Taylor Swift might not be able to perform her hits at the American Music Awards.',
-    counterExample: 'Bracelets and necklaces: the shop’s jewellery is made by hand in its workshop.',
+    counterExample: 'Attention Is All You Need: The 2017 Google paper introduced the transformer.',
     articlesOnly: true,
   },
 ];

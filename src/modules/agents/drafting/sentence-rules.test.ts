@@ -45,6 +45,10 @@ describe('the rules a sentence of a description meets, each named', () => {
       'The Latest on a deadly stabbing on a San Francisco Bay Area commuter train.');
     assert.equal(readSentences('The video (shot in 2019) shows the bridge swaying in the wind before it fell.', 'en', new Set(), true)[0]?.text,
       'The video (shot in 2019) shows the bridge swaying in the wind before it fell.');
+    assert.equal(readSentences('Stream every match (live) or on demand with the Sports Pass.', 'en', new Set(), false)[0]?.text,
+      'Stream every match (live) or on demand with the Sports Pass.', 'off an article "(live)" is what the page offers');
+    assert.equal(readSentences('(VIDEO) Police released footage of the rescue on the river.', 'en', new Set(), true)[0]?.text,
+      'Police released footage of the rescue on the river.');
   });
 
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {

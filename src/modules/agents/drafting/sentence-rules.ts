@@ -188,7 +188,13 @@ export const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*
  * "(updated)", "(sponsored)". A description carries no such tag. Not words in brackets that belong to the sentence
  * ("the video (shot in 2019) shows ...").
  */
-export const PAGE_NOTE_ASIDE = /\s*\((?:all times (?:local|[A-Z]{2,4})|updated?(?: \d{1,2})?|video|videos|photos?|pictures|pics|gallery|watch|opinion|analysis|sponsored|paid post|live|live updates|exclusive)\)(?=[\s,.;:!?]|$)/giu;
+export const PAGE_NOTE_ASIDE = /\s*\((?i:all times local|updated?(?: \d{1,2})?|sponsored|paid post|live updates|opinion|analysis)\)(?=[\s,.;:!?]|$)|\s*\(all times [A-Z]{2,4}\)(?=[\s,.;:!?]|$)/gu;
+/** On an article only: a shop's "Stream every match (live) or on demand" means it. */
+export const ARTICLE_NOTE_ASIDE = /\s*\((?i:video|videos|photos?|pictures|pics|gallery|watch|live|exclusive)\)(?=[\s,.;:!?]|$)/gu;
+const withoutPageNotes = (text: string, article: boolean) => {
+  const plain = text.replace(PAGE_NOTE_ASIDE, '');
+  return (article ? plain.replace(ARTICLE_NOTE_ASIDE, '') : plain).trim();
+};
 
 /**
  * A space a CMS or a typist left before a comma or a full stop ("Senate President Bukola Saraki , read 16 letters", "its annual
@@ -333,7 +339,8 @@ export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.say
 /** Every rule the first sentence of a text breaks, not only the first (for the rules' own tests). */
 export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
   const segment = sentencesOf(text, lang)[0] ?? '';
-  const labelled = timeless(segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, ''), lang, article);
+  const labelled = timeless(withoutPageNotes(segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
+    .replace(SPACE_BEFORE_STOP, ''), article), lang, article);
   const plain = labelled.replace(ADMONITION_LABEL, '');
   let foreign: boolean | undefined;
   const facts: SentenceFacts = { text: plain, labelled, index: 0, lang, pageWords, notice: STALE_NOTICE.test(text), article, foreign: () => (foreign ??= !inLanguage(plain, lang)) };
@@ -344,7 +351,7 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
-    .replace(PAGE_NOTE_ASIDE, '').replace(SPACE_BEFORE_STOP, ''));
+    .replace(SPACE_BEFORE_STOP, '')).map((segment) => withoutPageNotes(segment, article));
   return segments.map((segment, index, all) => {
     const labelled = timeless(segment, lang, article);
     const text = labelled.replace(ADMONITION_LABEL, '');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CLAUSE_CUTS, closed, shortenSentence } from './shorten.ts';
+import { CLAUSE_CUTS, closed, shortenSentence, SUBORDINATE_ALONE } from './shorten.ts';
 
 describe('a long sentence shortened as an editor shortens it', () => {
   for (const cut of CLAUSE_CUTS) {
@@ -76,6 +76,21 @@ describe('a long sentence shortened as an editor shortens it', () => {
     assert.deepEqual(variants('He lives in Oslo, Norway, working as a carpenter and teaching at night.'), [], 'nor a place and two participles ("He lives in Oslo and teaching at night")');
     assert.deepEqual(variants('The shop sells apples, pears, plums and cherries from its own orchards, and it ships them overnight to every state.'), [],
       'a list in the middle of its sentence stays whole');
+    assert.deepEqual(variants('The kit includes a bypass pruner, with hardened steel blades, a folding saw, a holster and gloves for the whole season.'), [],
+      'a phrase that goes with the item before it is no first item ("a bypass pruner, with hardened steel blades and gloves")');
+    assert.deepEqual(variants('The app is available in four languages: English, French, German and Spanish.'), [], 'a counted list is all of them');
+    assert.deepEqual(variants('Flights to the island run on Mondays, Wednesdays, Fridays and Sundays from March.'), [], 'days are a whole');
+    assert.deepEqual(variants('Apple, Google, Meta and Amazon together spent more than a billion dollars on lobbying.'), [], 'items together are one');
+  });
+
+  it('keeps an age among several, a name\'s "of", a quotation\'s words, and never leaves a subordinate clause alone', () => {
+    const cut = (id: string, sentence: string) => CLAUSE_CUTS.find((c) => c.id === id)!.variants(sentence);
+    assert.deepEqual(cut('age_aside', 'John Smith, 42, Mary Jones, 38, were charged with fraud at the county court.'), []);
+    assert.deepEqual(cut('age_aside', 'Support for Windows XP, 7, Vista and 10 ends with the next release.'), []);
+    assert.deepEqual(cut('country_abbreviation', 'The United States of America signed the treaty in 1947.'), []);
+    assert.deepEqual(cut('country_abbreviation', '“The United States will not back down,” the senator said of the trade talks.'), []);
+    assert.equal(SUBORDINATE_ALONE.test('When advisers suggested that Beijing buy 20,000 tons of soybeans.'), true);
+    assert.equal(SUBORDINATE_ALONE.test('Since 2010 the firm has opened 40 stores across the country.'), false);
   });
 
   it('off an article, cuts what a sentence adds after saying who or what the page is about; on an article only with the headline', () => {

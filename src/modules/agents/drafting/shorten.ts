@@ -19,8 +19,8 @@ export interface ClauseCut {
   counterExample: string;
   /**
    * Drops what may be the story itself (what a participle, a purpose or a time clause adds: "..., stating they had checked on
-   * Jeffrey Epstein ..."): used only with the page's headline, and only where the sentence shares a name with it and keeps
-   * every name it shares (shortenSentence), so that what is left is still the headline's story.
+   * Jeffrey Epstein ..."): used only where the sentence shares a name with the page's headline and keeps every name it shares
+   * (shortenSentence), so that what is left is still the headline's story; off an article, trailing_story also without one.
    */
   keepsHeadline?: true;
   /** The languages (base tags) whose words the cut reads; absent: any. A page without a declared language is read as English. */
@@ -162,11 +162,13 @@ const itemKind = (item: string) => (/^to\s/iu.test(item) ? 'to' : /^\p{L}{3,}ing
 
 /**
  * A list's middle items dropped ("A, B, C, D and E are among ..." -> "A and E are among ..."; "to trace ..., generate ..., print
- * ... and list ..." -> "to trace ... and list ..."): what the list says of its first and last items stays true of them. Three
- * items at least ("A, B and C"), or two and a serial comma ("A, B, and C"), all of one kind; every item but the last is short
- * and opens no clause; and the list opens the sentence (its subject) or ends it (what is done, what is had), so that no list
- * inside an aside ("my6sense, a comprehensive, white label platform and exchange, is adding ...") is read as one. Each variant
- * keeps the first items and the last (the longest that fits is taken).
+ * ... and list ..." -> "to trace ... and list ..."): what the list says of its first and last items stays true of them. Four
+ * items at least ("A, B, C and D"), or three and a serial comma ("A, B, and C"), all of one kind; every item but the last is
+ * short and opens no clause; the list opens the sentence and goes on to its verb (its subject), or ends it (what is done,
+ * what is had), so that no list inside an aside ("my6sense, a comprehensive, white label platform and exchange, is adding
+ * ...") is read as one. Not a list the sentence counts, completes or joins ("in four languages: ...", "on Mondays, ...
+ * and Sundays", "Apple, Google, Meta and Amazon together"): without its middle it says something else. Each variant keeps the
+ * first items and the last (the longest that fits is taken).
  */
 function listVariants(sentence: string): string[] {
   const variants: string[] = [];
@@ -185,11 +187,14 @@ function listVariants(sentence: string): string[] {
     // you to trace program execution") or to the comma before it (a short phrase); one that is neither leaves the list shorter.
     let first = before.slice(0, starts[0] ?? 0).split(/[,;:(]\s/u).at(-1)!.trim();
     const opensSentence = () => before.slice(0, starts[0]).trim() === first;
-    const firstItem = () => !FINITE_VERB.test(` ${first} `) && !/[.!?—–]|\s-\s/u.test(first) && (opensSentence() ? first.length <= 120 : first.split(/\s+/u).length <= 8);
+    // (After a comma, an item as the others are: "a bypass pruner, with hardened steel blades, a folding saw and gloves" has none.)
+    const firstItem = () => !FINITE_VERB.test(` ${first} `) && !/[.!?—–]|\s-\s/u.test(first)
+      && (opensSentence() ? first.length <= 120 : first.split(/\s+/u).length <= 8 && listItem(first));
     while (starts.length > 0 && !firstItem()) {
       first = before.slice(starts[0]! + 2, starts[1] ?? before.length);
       starts = starts.slice(1);
     }
+    // (Middle items: "A, B, C and D" has two, "A, B, and C" one and its serial comma.)
     const serial = conj[1] === ',';
     if (starts.length < (serial ? 1 : 2)) continue;
     const tail = sentence.slice(conj.index + conj[0].length);
@@ -200,17 +205,32 @@ function listVariants(sentence: string): string[] {
     if (!subject && !endsSentence) continue;
     const items = [first, ...starts.map((at, i) => before.slice(at + 2, starts[i + 1] ?? before.length)), last];
     const kind = itemKind(last);
-    if (items.some((item, i) => itemKind(i === 0 && opensSentence() ? item.toLowerCase() : item) !== kind)) continue;
+    if (items.some((item) => itemKind(item) !== kind)) continue;
+    // What the sentence says of the list as a whole: a count before it, a whole (days, months), or the items together.
+    const lead = before.slice(Math.max(0, starts[0]! - first.length - 30), starts[0]! - first.length);
+    if (COUNTED.test(lead) || JOINT.test(sentence) || items.some((item) => CALENDAR.test(item.trim().replace(/s$/u, '')))) continue;
     const and = conj[0].replace(/^,/u, '');
     for (const at of starts) variants.push(`${sentence.slice(0, at)}${and}${tail}`.replace(/\s{2,}/gu, ' '));
   }
   return variants;
 }
 
+/** A count just before a list ("in four languages: ...", "its 3 models, ..."): the list is all of them. */
+const COUNTED = /(?:\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|both|all)\s+[\p{L}-]+\s*:?\s*|:\s*)$/iu;
+/** Words that make a list's items one whole ("Apple, Google, Meta and Amazon together spent ..."). */
+const JOINT = /\b(?:together|jointly|combined|between|each other|one another|respectively|only)\b/iu;
+
+/** Whether a position is inside a quotation ("..." or “...”): its marks before it are open. */
+const insideQuote = (text: string, at: number) => {
+  const before = text.slice(0, at);
+  return (before.match(/“/gu)?.length ?? 0) > (before.match(/”/gu)?.length ?? 0) || (before.match(/"/gu)?.length ?? 0) % 2 === 1;
+};
+
 /** A person's age set off by commas after their name or title ("Patrick Carlineo Jr., 55, could face ..."): not a list's number. */
-const AGE_ASIDE = /(?<=[\p{L}.’'"”]),\s\d{1,3},(?=\s(?!and\b|or\b|\d))/gu;
+// (Not one of several: "John Smith, 42, Mary Jones, 38, were charged", "Windows XP, 7, Vista and 10": a lower-case word follows.)
+const AGE_ASIDE = /(?<=[\p{L}.’'"”])(?<!,\s\d{1,3},\s[^,]{1,40}),\s\d{1,3},(?=\s(?!and\b|or\b)\p{Ll})(?![^,]{1,40},\s\d{1,3},)/gu;
 /** Country names news style writes short (AP): "United States" -> "U.S."; not inside a longer name ("United States Steel"). */
-export const COUNTRY_NAMES = /\b(?:United States|United Kingdom|United Nations)\b(?!\s\p{Lu})/gu;
+export const COUNTRY_NAMES = /\b(?:United States|United Kingdom|United Nations)\b(?!\s\p{Lu}|\s+of\b)/gu;
 export const COUNTRY_SHORT: Record<string, string> = { 'United States': 'U.S.', 'United Kingdom': 'U.K.', 'United Nations': 'U.N.' };
 
 export const CLAUSE_CUTS: ClauseCut[] = [
@@ -370,7 +390,9 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   {
     id: 'country_abbreviation',
     variants: (sentence) => {
-      const short = sentence.replace(COUNTRY_NAMES, (name) => COUNTRY_SHORT[name] ?? name).replace(/\.\.(?=["'”’)]*$)/u, '.');
+      // (Not inside a quotation: a speaker's words are quoted as said.)
+      const short = sentence.replace(COUNTRY_NAMES, (name: string, at: number) => (insideQuote(sentence, at) ? name : COUNTRY_SHORT[name] ?? name))
+        .replace(/\.\.(?=["'”’)]*$)/u, '.');
       return short === sentence ? [] : [short];
     },
     example: 'Breaking with decades of United States policy favoring free trade, President Donald Trump has pursued an agenda favoring tariffs.',
@@ -423,7 +445,8 @@ function headlineNames(sentence: string, headline: string): string[] {
  * A sentence that is a subordinate clause with no main clause after it (no comma): a fragment, what a cut must not leave
  * ("When President Trump's advisers suggested that Beijing resume buying $20 billion in farm products." without ", China balked").
  */
-export const SUBORDINATE_ALONE = /^(?:When|If|Although|Though|Because|While|As|Since|After|Before|Unless|Whether|Until)\b[^,;:]*[.!?]["'”’)]*$/u;
+// (Only the words that open nothing but a clause: "Since 2010 the firm has opened 40 stores" is a sentence; a number's comma is no clause's.)
+export const SUBORDINATE_ALONE = /^(?:When|If|Although|Though|Because|While|Unless|Whether)\b(?:[^,;:]|,(?=\d))*[.!?]["'”’)]*$/u;
 
 /** The words a cut must keep: a sentence of fewer says too little to be a description ("Two hostages were released."). */
 const MIN_WORDS = 6;
@@ -450,7 +473,7 @@ export function shortenSentence(sentence: string, min: number, max: number, lang
       for (const cut of cuts) {
         // (Off an article, what a sentence adds after its main clause is no story of the day: "Northbound Coffee Roasters is a
         // family-run roaster in Duluth, Minnesota, buying green coffee directly from growers ..." says who they are before the comma.)
-        if (cut.keepsHeadline && names.length === 0 && article) continue;
+        if (cut.keepsHeadline && names.length === 0 && (article || cut.id !== 'trailing_story')) continue;
         for (const variant of cut.variants(state.text)) {
           const text = variant.trim();
           if (seen.has(text) || text.length >= state.text.length) continue;
