@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { which } from '../helpers/programs.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -79,4 +79,23 @@ export function navProblems(page: Page): Promise<string[]> {
     }
     return problems;
   })()`);
+}
+
+/**
+ * Chromium at the desktop width, signed in at `base` as `who`, with every console error and page error (a failed resource
+ * aside) collected into `problems`: what a card's test starts from.
+ */
+export async function signedInBrowser(base: string, who: { email: string; password: string }, problems: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.goto(`${base}/`);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Sites' }).waitFor();
+  return { browser, page };
 }

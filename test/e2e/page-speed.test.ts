@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { WEB_DIST } from '../../src/plugins/web.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
-import { capture, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, PHONE, SHOTS, type AxeResult } from './browser.ts';
+import { capture, chromiumPath, DESKTOP, injectAxe, PHONE, SHOTS, signedInBrowser, type AxeResult } from './browser.ts';
 import { fieldOnlyReport, pageSpeedReport, unavailableReport } from './page-speed-report.ts';
 
 /**
@@ -75,17 +75,7 @@ describe('Core Web Vitals in the web app', { skip: chromiumPath ? false : 'chrom
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     owner = await signUp(ctx, { name: 'Vita Lighthouse' });
 
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
-    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await open('/');
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    ({ browser, page } = await signedInBrowser(base, owner, problems));
   });
   after(async () => {
     await browser?.close();

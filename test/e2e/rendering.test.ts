@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSpaSite } from '../../src/modules/demo/spa-site.ts';
 import { WEB_DIST } from '../../src/plugins/web.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, SHOTS, type AxeResult } from './browser.ts';
+import { capture as shoot, chromiumPath, DESKTOP, injectAxe, SHOTS, signedInBrowser, type AxeResult } from './browser.ts';
 
 /**
  * The audit's "JavaScript rendering" card in a real browser: a client-rendered shop (Preact, every text and link set
@@ -58,17 +58,7 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     assert.equal(created.statusCode, 201, created.body);
     siteId = created.data.id;
 
-    browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
-    page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await open('/');
-    await page.getByLabel('E-mail').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Sites' }).waitFor();
+    ({ browser, page } = await signedInBrowser(base, owner, problems));
   });
   after(async () => {
     await browser?.close();
