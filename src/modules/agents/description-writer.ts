@@ -281,7 +281,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // paragraph goes on with the scene. A cut that would leave a clause alone is refused in shortenSentence.)
     const nutGraf = (b: number, start: number) => content.article === true && s === 0 && b === firstUsable + 1
       && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short')
-      && namesHeadline(read(b)[start]!.text, content) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !FIRST_PERSON.test(read(b)[start]!.text);
+      && namesHeadline(read(b)[start]!.text, content) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !WRITER_VOICE.test(read(b)[start]!.text);
     let longBefore = paragraphsBefore; // paragraphs of a sentence or more before block b
     for (let b = firstUsable; b < blocks.length; b++) {
       // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on
@@ -332,6 +332,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         reason ??= `the article's lead ("${quoted(text)}") speaks of nothing its headline names: a description drawn from it would set a scene, not say what the story is`;
         continue;
       }
+      text = namedOpening(text, content);
       if (!taken.has(text.toLowerCase())) return { text };
       rule ??= 'taken';
       reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
@@ -360,9 +361,30 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
 const continuesDraft = (sentence: Sentence | undefined, lang: string | null) =>
   sentence?.usable === true && openingRule(sentence.text, false, lang) === 'pronoun' && !ALSO.test(sentence.text);
 
-/** The writer speaking ("I", "we", "my"): a post's voice, not what the story is. */
+/**
+ * The writer speaking ("I", "we", "my"): a post's voice, not what the story is. Wider than sentence-rules' author_aside
+ * ("me", "my", "myself" in any sentence): a nut graf in "we" or "I" is the post's own story, not the news.
+ */
 // ("I" not after a capitalised word within the sentence: "World War I", "Henry I" are names; "As I write ..." is the writer.)
-const FIRST_PERSON = /(?<![\p{L}'’])(?:(?<!\s\p{Lu}\p{L}*\s)I(?:['’](?:m|ve|d|ll))?|[Mm]e|[Mm]y|[Ww]e(?:['’](?:re|ve|d|ll))?|[Oo]ur|us)(?![\p{L}'’])/u;
+const WRITER_VOICE = /(?<![\p{L}'’])(?:(?<!\s\p{Lu}\p{L}*\s)I(?:['’](?:m|ve|d|ll))?|[Mm]e|[Mm]y|[Ww]e(?:['’](?:re|ve|d|ll))?|[Oo]ur|us)(?![\p{L}'’])/u;
+
+/**
+ * A reference page's draft that opens "This command ..." or "This module ..." names its subject: out of the page, in a search
+ * result, "This command displays the execution plan ..." names nothing (read by an owner). The page's own name, as its heading
+ * writes it, takes the demonstrative's place: "EXPLAIN displays ...", "The urllib.parse module defines ...". Only a name that
+ * is a command's or an identifier's (capitals, code-like words), never a prose heading.
+ */
+export function namedOpening(text: string, content: Pick<PageContent, 'h1' | 'headings' | 'article'>): string {
+  if (content.article) return text;
+  const name = (mainHeading(content as PageContent).split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().replace(/^(?:[A-Z]?\d+(?:\.\d+)*\.?\s+)/u, '');
+  if (!REFERENCE_NAME.test(name)) return text;
+  const opening = /^This (command|program|utility|tool|function|statement)\b|^This (module|package|library|extension|plugin)\b/u.exec(text);
+  if (!opening) return text;
+  const named = `${opening[1] ? name : `The ${name} ${opening[2]}`}${text.slice(opening[0].length)}`;
+  return displayWidth(named) <= DESCRIPTION_MAX ? named : text;
+}
+/** A command's or an identifier's name: "EXPLAIN", "ALTER TABLE", "pg_dump", "urllib.parse" (not "Event Triggers"). */
+const REFERENCE_NAME = /^(?:[A-Z][A-Z_]+(?: [A-Z][A-Z_]+){0,3}|[a-z][\w.:/-]*[_.:/\d][\w.:/-]*|[a-z][a-z\d]*)$/u;
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 // (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)

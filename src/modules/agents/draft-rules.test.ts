@@ -593,7 +593,7 @@ describe('rules from the reading of five sites the rules had not met (Django, th
       'The PostgreSQL source code for released versions can be obtained from the download section of our website.', 'an address after a colon goes');
     refused('Remember Section 3.1, where we chose a password for the BIOS of the machine?');
     draftsAsIs('Monitoring', 'A database administrator frequently wonders, “What is the system doing right now?”', 'en', 'a question quoted in a statement');
-    assert.equal(text(draft(html('<h1>tomllib</h1><p>This module provides an interface for parsing TOML (Tom’s Obvious Minimal Language, https://toml.io). This module does not support writing TOML.</p>'))), 'This module provides an interface for parsing TOML. This module does not support writing TOML.', 'a web address in brackets goes');
+    assert.equal(text(draft(html('<h1>tomllib</h1><p>This module provides an interface for parsing TOML (Tom’s Obvious Minimal Language, https://toml.io). This module does not support writing TOML.</p>'))), 'The tomllib module provides an interface for parsing TOML. This module does not support writing TOML.', 'a web address in brackets goes (and the module is named)');
     refused('SVGAlib is very nice for console lovers like me, but it has had several security issues in the past.');
     draftsAsIs('Securing the system', 'Debian tracks the security issues of every package it ships in a public database of its own.');
     draftsAsIs('Le système', 'Debian suit les problèmes de sécurité de chaque paquet et me les montre dans une base publique.', 'fr', '"me" is no English pronoun in French');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { namedOpening } from './description-writer.ts';
 import { readPageContent, type PageContent } from './page-content.ts';
 import { endsDangling, meetsDraftRules, siteSuffixOf, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
 
@@ -26,6 +27,18 @@ describe('the description writer', () => {
       'the writer speaking is no nut graf');
     assert.match(text(writeMetaDescription(article('In World War I terms, Hubble’s team has won a battle: water vapour has been detected on K2-18b.'), new Set())) ?? '',
       /^In World War I terms, Hubble’s team/, '"World War I" is a name, not the writer');
+  });
+
+  it('names a reference page\'s subject where its draft opens "This command" or "This module", as its heading writes it', () => {
+    const ref = (h1: string, extra: Partial<PageContent> = {}) => ({ h1, headings: [{ level: 1, text: h1 }], ...extra });
+    assert.equal(namedOpening('This command displays the execution plan that the planner generates for the supplied statement.', ref('EXPLAIN')),
+      'EXPLAIN displays the execution plan that the planner generates for the supplied statement.');
+    assert.equal(namedOpening('This module provides access to mathematical functions for complex numbers.', ref('cmath — Mathematical functions for complex numbers')),
+      'The cmath module provides access to mathematical functions for complex numbers.');
+    assert.equal(namedOpening('This module provides triggers that fire on events.', ref('Event Triggers')), 'This module provides triggers that fire on events.', 'a prose heading is no name');
+    assert.equal(namedOpening('This command stops the service.', ref('STOP', { article: true })), 'This command stops the service.', 'an article\'s "this" is its own');
+    const long = `This module ${'provides a very long list of things '.repeat(4).trim()} for numbers.`;
+    assert.equal(namedOpening(long, ref('email.header')), long, 'not past the limit');
   });
 
   it('avoids a description already used on the site', () => {

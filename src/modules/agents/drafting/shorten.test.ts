@@ -83,6 +83,11 @@ describe('a long sentence shortened as an editor shortens it', () => {
     assert.deepEqual(variants('Apple, Google, Meta and Amazon together spent more than a billion dollars on lobbying.'), [], 'items together are one');
   });
 
+  it('keeps a qualification the sentence\'s claim needs', () => {
+    assert.equal(shortenSentence('PL/Tcl offers most of the capabilities a function writer has in the C language, with a few restrictions, and adds the powerful string processing libraries of Tcl.', 50, 120), undefined,
+      'cut at ", with a few restrictions" it would claim more than the manual does');
+  });
+
   it('keeps an age among several, a name\'s "of", a quotation\'s words, and never leaves a subordinate clause alone', () => {
     const cut = (id: string, sentence: string) => CLAUSE_CUTS.find((c) => c.id === id)!.variants(sentence);
     assert.deepEqual(cut('age_aside', 'John Smith, 42, Mary Jones, 38, were charged with fraud at the county court.'), []);

@@ -215,6 +215,9 @@ function listVariants(sentence: string): string[] {
   return variants;
 }
 
+/** A clause that limits what the sentence claims: ", with a few restrictions", ", except ...", ", in most cases". */
+const QUALIFICATION = /^,?\s(?:with|but with|albeit with)\s(?:a few|some|several|certain|minor|a number of|few)\s(?:restrictions|exceptions|limitations|caveats|differences)\b/iu;
+
 /** A count just before a list ("in four languages: ...", "its 3 models, ..."): the list is all of them. */
 const COUNTED = /(?:\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|both|all)\s+[\p{L}-]+\s*:?\s*|:\s*)$/iu;
 /** Words that make a list's items one whole ("Apple, Google, Meta and Amazon together spent ..."). */
@@ -309,7 +312,9 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   },
   {
     id: 'trailing_clause',
-    variants: (sentence) => TRAILING.flatMap((pattern) => [...sentence.matchAll(pattern)].map((m) => cutAt(sentence, m.index))),
+    // Not a qualification (", with a few restrictions"): without it the sentence claims more than the page (read by an owner).
+    variants: (sentence) => TRAILING.flatMap((pattern) => [...sentence.matchAll(pattern)].filter((m) => !QUALIFICATION.test(sentence.slice(m.index)))
+      .map((m) => cutAt(sentence, m.index))),
     example: 'Three people have died during protests in Bolivia, after violent clashes erupted between supporters and security forces.',
     result: 'Three people have died during protests in Bolivia.',
     counterExample: 'The merger of Gannett and GateHouse, which became final Tuesday, will create a larger local news company.',
