@@ -3,6 +3,8 @@
 // each ends (issue 19: an approved task never fails for the product's own reasons). The
 // site has no CMS connector, so every change is handed over as the exact edit to make.
 // Example: node bench/agents/approve-all.ts /usr/share/doc/valgrind/html /usr/share/doc/python3-pip/html
+// DUMP=file.json writes every proposal (its type, title and configuration: before -> after) for reading as the site's owner.
+import fs from 'node:fs';
 import path from 'node:path';
 import { call, signUp, startTestApp } from '../../test/helpers/app.ts';
 import { until } from '../../test/helpers/wait.ts';
@@ -12,6 +14,7 @@ const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_M
 const owner = await signUp(ctx);
 const api = (method: 'GET' | 'POST', url: string, payload?: object) => call(ctx, { method, url, token: owner.accessToken, ...(payload ? { payload } : {}) });
 
+const proposals: Array<{ site: string; type: string; title: string; configuration: unknown }> = [];
 for (const root of process.argv.slice(2)) {
   const site = await serveDirectory(path.resolve(root));
   const siteId = (await api('POST', '/api/v1/sites', { name: root, domain: new URL(site.origin).host })).data.id;
@@ -19,6 +22,10 @@ for (const root of process.argv.slice(2)) {
   await until(async () => (await api('GET', `/api/v1/audits/site/${siteId}/latest`)).data,
     (a) => a.id === started.data.id && (a.agent_summary !== null || a.status === 'failed'), 'audit', 900_000);
   const queue = (await api('GET', `/api/v1/tasks/awaiting-approval?site_id=${siteId}&page_size=100`)).data.items as Array<{ id: string }>;
+  for (const task of queue) {
+    const { type, title, configuration } = (await api('GET', `/api/v1/tasks/${task.id}`)).data;
+    proposals.push({ site: root, type, title, configuration });
+  }
   for (const task of queue) await api('POST', `/api/v1/tasks/${task.id}/approve`);
   const all = await until(async () => (await api('GET', `/api/v1/tasks?site_id=${siteId}&page_size=100`)).data.items as Array<{ id: string; type: string; status: string }>,
     (items) => items.every((t) => t.status !== 'queued' && t.status !== 'in_progress'), 'every approved task to end', 900_000);
@@ -30,5 +37,6 @@ for (const root of process.argv.slice(2)) {
   console.log(`failed: ${all.filter((t) => t.status === 'failed').length} of ${queue.length}`);
   site.close();
 }
+if (process.env.DUMP) fs.writeFileSync(process.env.DUMP, JSON.stringify(proposals, null, 1));
 await ctx.close();
 process.exit(0);

@@ -2,9 +2,14 @@
 // (axe finds no serious or critical violation, nothing runs out of the screen, no segmented control leaves a choice
 // alone on a row) with its screenshots.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { WEB_DIST } from '../../src/plugins/web.ts';
+import type { TestContext } from '../helpers/app.ts';
 import { which } from '../helpers/programs.ts';
 import { until } from '../helpers/wait.ts';
 
@@ -98,4 +103,19 @@ export async function signedInBrowser(base: string, who: { email: string; passwo
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Sites' }).waitFor();
   return { browser, page };
+}
+
+/** The web app built (once, if this checkout has no build yet) and the screenshots' directory made: what every browser suite needs first. */
+export function ensureWebBuilt() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
+    assert.equal(built.status, 0, 'npm run build:web');
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
+}
+
+/** The test app listening on a free loopback port; its base URL. */
+export async function listening(ctx: TestContext): Promise<string> {
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 }

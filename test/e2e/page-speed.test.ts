@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { WEB_DIST } from '../../src/plugins/web.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
-import { capture, chromiumPath, DESKTOP, injectAxe, PHONE, SHOTS, signedInBrowser, type AxeResult } from './browser.ts';
+import { capture, chromiumPath, DESKTOP, injectAxe, PHONE, SHOTS, signedInBrowser, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 import { fieldOnlyReport, pageSpeedReport, unavailableReport } from './page-speed-report.ts';
 
 /**
@@ -65,14 +61,9 @@ async function siteWith(name: string, report: unknown) {
 
 describe('Core Web Vitals in the web app', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
-    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
-      assert.equal(built.status, 0, 'npm run build:web');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
+    ensureWebBuilt();
     ctx = await startTestApp();
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listening(ctx);
     owner = await signUp(ctx, { name: 'Vita Lighthouse' });
 
     ({ browser, page } = await signedInBrowser(base, owner, problems));

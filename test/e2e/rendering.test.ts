@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { startSpaSite } from '../../src/modules/demo/spa-site.ts';
-import { WEB_DIST } from '../../src/plugins/web.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
-import { capture as shoot, chromiumPath, DESKTOP, injectAxe, SHOTS, signedInBrowser, type AxeResult } from './browser.ts';
+import { capture as shoot, chromiumPath, DESKTOP, injectAxe, SHOTS, signedInBrowser, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 
 /**
  * The audit's "JavaScript rendering" card in a real browser: a client-rendered shop (Preact, every text and link set
@@ -43,15 +39,10 @@ async function shootCard(name: string) {
 
 describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
-    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
-      assert.equal(built.status, 0, 'npm run build:web');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
+    ensureWebBuilt();
     // Audits render with this Chromium (CHROMIUM_PATH); the shop is on loopback, so private targets are allowed.
     ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listening(ctx);
     spa = await startSpaSite();
     owner = await signUp(ctx, { name: 'Rita Renderer' });
     const created = await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Northwind shop', domain: spa.host } });

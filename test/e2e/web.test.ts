@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Locator, type Page, type Route } from 'playwright-core';
 import { runDemo } from '../../src/modules/demo/demo.ts';
 import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { until } from '../helpers/wait.ts';
-import { WEB_DIST } from '../../src/plugins/web.ts';
 import { signUp, startTestApp, type TestContext } from '../helpers/app.ts';
 import { page as htmlPage, startFixtureSite } from '../helpers/fixture-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createTasksRepo } from '../../src/modules/tasks/tasks.repo.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, type AxeResult } from './browser.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 
 /**
@@ -53,17 +50,12 @@ const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
-    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
-      assert.equal(built.status, 0, 'npm run build:web');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
+    ensureWebBuilt();
     // A real SMTP server: the forgotten-password journey opens the link from the e-mail it receives.
     smtp = await startSmtpServer();
     // The service renders client reports as PDF with the same Chromium.
     ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url, ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listening(ctx);
     demoSite = await startWordPressServer(demoSiteContent());
     const { users, sites, searchData } = ctx.app.services;
     demo = await runDemo({ app: ctx.app, users, sites, searchData, website: demoSite });

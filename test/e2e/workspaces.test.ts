@@ -1,20 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { runDemo } from '../../src/modules/demo/demo.ts';
 import { demoSiteContent } from '../../src/modules/demo/demo-site.ts';
 import { startWordPressServer, type WordPressServer } from '../../src/modules/demo/wordpress-stand-in.ts';
-import { WEB_DIST } from '../../src/plugins/web.ts';
 import { signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 import { until } from '../helpers/wait.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, navProblems, SHOTS, slow, type AxeResult } from './browser.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe, navProblems, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 
 /**
  * Workspaces in a real browser: an owner shares a workspace, a viewer joins through the
@@ -56,15 +52,10 @@ const local = (link: string) => new URL(link).pathname;
 
 describe('workspaces in the web app', { skip: chromiumPath ? false : 'chromium is not installed (apt-get install chromium)' }, () => {
   before(async () => {
-    if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      const built = spawnSync(process.execPath, ['scripts/web/build.ts'], { stdio: 'inherit' });
-      assert.equal(built.status, 0, 'npm run build:web');
-    }
-    fs.mkdirSync(SHOTS, { recursive: true });
+    ensureWebBuilt();
     smtp = await startSmtpServer();
     ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', SMTP_URL: smtp.url, ...(chromiumPath ? { CHROMIUM_PATH: chromiumPath } : {}) });
-    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+    base = await listening(ctx);
     demoSite = await startWordPressServer(demoSiteContent());
     const { users, sites, searchData } = ctx.app.services;
     demo = await runDemo({ app: ctx.app, users, sites, searchData, website: demoSite });
