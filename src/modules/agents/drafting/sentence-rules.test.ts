@@ -49,6 +49,9 @@ describe('the rules a sentence of a description meets, each named', () => {
       'Stream every match (live) or on demand with the Sports Pass.', 'off an article "(live)" is what the page offers');
     assert.equal(readSentences('(VIDEO) Police released footage of the rescue on the river.', 'en', new Set(), true)[0]?.text,
       'Police released footage of the rescue on the river.');
+    // A pointer is kept where it is the sentence's main clause: without it, "For information about ..." is a fragment.
+    assert.deepEqual(readSentences('For information about new features in major release 15, see Section E.20.', 'en', new Set(), false).map((x) => [x.text, x.rule]),
+      [['For information about new features in major release 15, see Section E.20.', 'points_elsewhere']]);
   });
 
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {

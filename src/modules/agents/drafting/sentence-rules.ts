@@ -182,6 +182,12 @@ export const FOOTNOTE = /\s?\[\d{1,3}\]|\s\(\d{1,2}\)(?=[.!?]\s|[.!?]$)/g;
  * and goes before the sentence is judged; the rest usually says what the page is.
  */
 export const CROSS_REFERENCE = /\s*\((see|cf\.?|refer to)\s[^()]{1,80}\)|[,;]\s*(see|shown in|listed in|described in|summarized in|as shown in|as described in)\s+(section|chapter|table|figure|example|appendix)\s+[A-Z]?\.?\d+(\.\d+)*((,\s*|,?\s+and\s+)((section|chapter|table|figure|example|appendix)\s+)?[A-Z]?\.?\d+(\.\d+)*)*(?=[.!?]$)/giu;
+/**
+ * A sentence whose main clause is its pointer ("For information about new features in major release 15, see Section E.20."):
+ * without "see Section E.20" it is a fragment, so it keeps its pointer and reads as one (points_elsewhere).
+ */
+const POINTER_SENTENCE = /^(?:for (?:more |further )?(?:information|details|an? (?:overview|explanation|description|list|example))|to (?:learn|find out|read) more)\b/iu;
+const withoutCrossReference = (segment: string) => (POINTER_SENTENCE.test(segment) ? segment : segment.replace(CROSS_REFERENCE, ''));
 
 /**
  * A note in brackets about the page, not the story: "(all times local)" on a live-updates page, "(video)", "(photos)",
@@ -339,7 +345,7 @@ export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.say
 /** Every rule the first sentence of a text breaks, not only the first (for the rules' own tests). */
 export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
   const segment = sentencesOf(text, lang)[0] ?? '';
-  const labelled = timeless(withoutPageNotes(segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
+  const labelled = timeless(withoutPageNotes(withoutCrossReference(segment).replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
     .replace(SPACE_BEFORE_STOP, ''), article), lang, article);
   const plain = labelled.replace(ADMONITION_LABEL, '');
   let foreign: boolean | undefined;
@@ -350,7 +356,7 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
-  const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => segment.replace(CROSS_REFERENCE, '').replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
+  const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => withoutCrossReference(segment).replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
     .replace(SPACE_BEFORE_STOP, '')).map((segment) => withoutPageNotes(segment, article));
   return segments.map((segment, index, all) => {
     const labelled = timeless(segment, lang, article);
