@@ -35,7 +35,7 @@ export function AiAccess({ auditId }: { auditId: string }) {
           <p class="muted">What your robots.txt lets each crawler fetch. Which to allow is your choice; this shows what each block means.</p>
           <RobotsNote status={report.robots_status} />
           <div class="table-wrap">
-            <table class="table compact ai-table">
+            <table class="table compact stacked ai-table">
               <caption class="sr-only">Search and AI crawlers and what robots.txt lets them fetch</caption>
               <thead>
                 <tr><th scope="col">Crawler</th><th scope="col">Home page</th><th scope="col">Sitemaps</th><th scope="col">Audited pages</th><th scope="col">Rule</th></tr>
@@ -62,10 +62,10 @@ function CrawlerRow({ crawler: c }: { crawler: Crawler }) {
         {c.docs ? <a href={c.docs} target="_blank" rel="noopener noreferrer">{c.token}</a> : c.token}
         <span class="ai-owner">{c.owner}{c.control_token && ' · control token, not a crawler'}</span>
       </th>
-      <td><Allowed value={c.home_allowed} policy={c.purpose === 'training'} /></td>
-      <td>{c.sitemaps_allowed === null ? <span class="muted">no sitemap</span> : <Allowed value={c.sitemaps_allowed} policy={c.purpose === 'training'} />}</td>
-      <td>{c.pages_allowed_share === null ? <span class="muted">—</span> : `${formatNumber(Math.round(c.pages_allowed_share * 100))}% allowed`}</td>
-      <td class="muted">{ruleOf(c)}</td>
+      <td data-label="Home page"><Allowed value={c.home_allowed} policy={c.purpose === 'training'} /></td>
+      <td data-label="Sitemaps">{c.sitemaps_allowed === null ? <span class="muted">no sitemap</span> : <Allowed value={c.sitemaps_allowed} policy={c.purpose === 'training'} />}</td>
+      <td data-label="Audited pages">{c.pages_allowed_share === null ? <span class="muted">—</span> : `${formatNumber(Math.round(c.pages_allowed_share * 100))}% allowed`}</td>
+      <td data-label="Rule" class="muted">{ruleOf(c)}</td>
     </tr>
   );
 }

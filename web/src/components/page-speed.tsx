@@ -66,10 +66,12 @@ function Verdict({ report: r }: { report: Report }) {
   const poor = slow.some((p) => LAB.some(([id]) => metricOf(p.lab!, id)?.rating === 'poor'));
   const names = slow.slice(0, 3).map(templateName).join(', ') + (slow.length > 3 ? ` and ${formatNumber(slow.length - 3)} more` : '');
   const ok = measured.length - slow.length;
+  // Counted over every row of the table (a template Lighthouse could not measure is one of them), in one sentence.
+  const parts = [`${formatNumber(slow.length)} ${slow.length === 1 ? 'needs' : 'need'} work (${names})`, ...(ok > 0 ? [`${formatNumber(ok)} ${ok === 1 ? 'passes' : 'pass'}`] : []),
+    ...(failed > 0 ? [`${formatNumber(failed)} could not be measured`] : [])];
   return (
     <p class={`cwv-verdict ${poor ? 'tone-bad' : 'tone-warn'}`}>
-      {formatNumber(slow.length)} of {plural(measured.length, 'template')} {slow.length === 1 ? 'needs' : 'need'} work on phones ({names}): LCP, CLS or TBT is not good in the lab.
-      {ok > 0 && <> {formatNumber(ok)} {ok === 1 ? 'passes' : 'pass'}.</>}{failedNote}
+      {plural(r.pages.length, 'template')} on phones: {parts.join(', ')}. A template needs work when its LCP, CLS or TBT is not good in the lab.
     </p>
   );
 }
