@@ -8,7 +8,7 @@ import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence, SUBORDINATE_ALONE } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
-import { headlineText, namesHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
+import { headlineText, namesHeadline, retellsHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -281,7 +281,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // paragraph goes on with the scene. A cut that would leave a clause alone is refused in shortenSentence.)
     const nutGraf = (b: number, start: number) => content.article === true && s === 0 && b === firstUsable + 1
       && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short')
-      && namesHeadline(read(b)[start]!.text, content) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !WRITER_VOICE.test(read(b)[start]!.text);
+      && (namesHeadline(read(b)[start]!.text, content) || retellsHeadline(read(b)[start]!.text, content)) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !WRITER_VOICE.test(read(b)[start]!.text);
     let longBefore = paragraphsBefore; // paragraphs of a sentence or more before block b
     for (let b = firstUsable; b < blocks.length; b++) {
       // An article's later paragraph that names its subject is a detail of the story ("Alibaba shares closed in New York on

@@ -74,6 +74,12 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ['Only this sentence is the page\'s own text.']);
   });
 
+  it('keeps a paragraph whose own words make a sentence around its links, not a label before a line of links', () => {
+    const main = mainOf('<div><p><a href="/p/jvdb">James Van Der Beek</a> has been eliminated from “<a href="/c/dwts">Dancing with the Stars</a>.”</p>'
+      + '<p>Related: <a href="/a">Dancing with the Stars crowns its season champion.</a></p><p><a href="/b">Installing the server.</a> <a href="/c">Upgrading it.</a></p></div>');
+    assert.deepEqual(main.blocks, ['James Van Der Beek has been eliminated from “Dancing with the Stars.”']);
+  });
+
   it('keeps the heading text without its permalink sign, and images without alt and JSON-LD types', () => {
     const main = mainOf('<html><head><script type="application/ld+json">{"@type":"TechArticle"}</script></head><body><h2 id="x">Options <a href="#x">¶</a></h2><img src="/a.png"><img src="/b.png" alt=""></body></html>');
     assert.deepEqual(main.headings, [{ level: 2, text: 'Options' }]);

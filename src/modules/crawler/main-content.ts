@@ -95,6 +95,13 @@ const MAX_TOTAL_CHARS = 2500;
 const MAX_HEADINGS = 30;
 /** A block whose text is mostly link text is a menu, a language bar or a list of links. */
 const MAX_LINK_SHARE = 0.5;
+/**
+ * A paragraph (<p>) whose own words make a sentence around its links is prose, however many names it links: a news lead
+ * ("<a>James Van Der Beek</a> has been eliminated from “<a>Dancing with the Stars</a>.”"), a deals post's opening. Not a
+ * line of links with a label ("Related: <a>...</a>"): its own words are too few, and it ends no sentence of its own.
+ */
+const PROSE_AROUND_LINKS = { maxLinkShare: 0.85, minOwnChars: 15 };
+const ENDS_SENTENCE = /[.!?]["”’)]*\s*$/u;
 /** A block that is mostly <code>/<kbd>/<samp> is an example or a command, not prose. */
 const MAX_CODE_SHARE = 0.5;
 const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt', 'var']);
@@ -504,7 +511,9 @@ export function createMainContentCollector(budget: ContentBudget = CRAWL_BUDGET)
     const separators = raw.includes('|') || raw.includes('·') || raw.includes('•');
     const list = where?.main ? 'main' : 'other';
     if (codeShare > MAX_CODE_SHARE) codeByList[list] += visible;
-    if (languageBar || linkShare > MAX_LINK_SHARE || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
+    const linkList = linkShare > MAX_LINK_SHARE && !(where?.name === 'p' && linkShare <= PROSE_AROUND_LINKS.maxLinkShare
+      && visible - links >= PROSE_AROUND_LINKS.minOwnChars && ENDS_SENTENCE.test(raw));
+    if (languageBar || linkList || codeShare > MAX_CODE_SHARE || (separators && SEPARATED_ITEMS.test(raw))) return;
     const chars = list === 'main' ? kept.mainChars : kept.otherChars;
     if (kept[list].length >= budget.blocks || chars >= budget.chars) {
       if (seen.size < MAX_SEEN) seen.add(blockHash(raw));

@@ -28,9 +28,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * 424 rows), and by "United States" written "U.S." and an age set off by commas dropped when a lead is too long (0.828 /
  * 0.817 / 0.915). Lowered knowingly after a review (0.825 / 0.815 / 0.915): a list is cut only where its first item is one
  * (Valgrind's AUTHORS lost a cut that read a verb's object as an item), and a nut graf in the writer's voice is refused
- * (morebikes' "As I write this review, ... makes brilliant sense." had passed its row).
+ * (morebikes' "As I write this review, ... makes brilliant sense." had passed its row). Then by a deals post's "Monday’s"
+ * written "The", a nut graf that retells a headline without names ("In search of answers," left out), and a second clause's
+ * trailing "after ..." cut, with six rows for them (0.833 / 0.823 / 0.917 on 430 rows).
  */
-const FLOOR = { score: 0.825, publishable: 0.815, precision: 0.915 };
+const FLOOR = { score: 0.83, publishable: 0.82, precision: 0.915 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -92,6 +92,16 @@ export const LEAD_PREFIXES: TextRule[] = [
     counterExample: 'Attention Is All You Need: The 2017 Google paper introduced the transformer.',
     articlesOnly: true,
   },
+  {
+    id: 'transition',
+    // A nut graf's link back to the hook before it ("In search of answers, an international team of scientists has created
+    // ..."): the news after it stands alone, and in a search result there is no hook to answer. Only phrases that say nothing
+    // but "next" (never a time, a place or a reason: "In 2019, ...", "In Paris, ..." stay).
+    pattern: /^(?:In search of (?:answers|an answer)|To find out|To answer (?:that|this|the) question|To that end|To do (?:so|that|this)|With that in mind)\s*,\s+(?=[\p{Ll}\p{Lu}])/u,
+    example: 'In search of answers, an international team of scientists has created the most detailed model of the universe to date.',
+    counterExample: 'In search of lost time, Proust wrote seven volumes over fourteen years of his life.',
+    articlesOnly: true,
+  },
 ];
 
 export const SITE_NAME_ENDINGS: TextRule[] = [
@@ -111,7 +121,11 @@ export function withoutLeadPrefix(text: string, article = true): { text: string;
     if (rule.articlesOnly && !article) continue;
     const match = rule.pattern.exec(text);
     // What is left must still be a sentence of some length: "BERLIN -- Yes." is not cut to "Yes."
-    if (match && text.length - match[0].length >= 40) return { text: text.slice(match[0].length), rule: rule.id };
+    if (match && text.length - match[0].length >= 40) {
+      const rest = text.slice(match[0].length);
+      // (After a transition the sentence's first word is written as a sentence's: "an international team" -> "An ...".)
+      return { text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, rule: rule.id };
+    }
   }
   return { text };
 }

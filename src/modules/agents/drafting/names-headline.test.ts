@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { namesHeadline } from './names-headline.ts';
+import { namesHeadline, retellsHeadline } from './names-headline.ts';
 
 const page = (h1: string) => ({ h1, title: h1 });
 
@@ -25,5 +25,12 @@ describe('whether a text names what its headline is about', () => {
     assert.equal(namesHeadline('ホンダが新工場を建設する。', page('トヨタが新型車を発表')), false);
     assert.equal(namesHeadline('トヨタは来年から新しい工場を動かす。', page('トヨタが新型車を発表')), true);
     assert.equal(namesHeadline('先日、不正に改造したiPhoneを販売した男性が商標法違反の疑いで逮捕された。', page('商品の改造が商標法違反に！？')), true, 'a Latin name inside Japanese');
+  });
+
+  it('retells a headline without names when it says three of its words, not one or two', () => {
+    const headline = page('Physicists Just Created the Most Detailed Simulation of the Universe in History');
+    assert.equal(retellsHeadline('An international team of scientists has created the most detailed large-scale model of the universe to date.', headline), true);
+    assert.equal(retellsHeadline('The formation of galaxies is a complex dance spanning billions of years of the universe.', headline), false, 'one word');
+    assert.equal(retellsHeadline('The universe is the most detailed thing we know.', headline), false, 'two words');
   });
 });

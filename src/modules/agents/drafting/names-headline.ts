@@ -62,3 +62,17 @@ export const speaksOfHeadline = (text: string, content: Pick<PageContent, 'h1' |
 };
 /** Letters two words share at their start to be one word's family for speaksOfHeadline. */
 const STEM = 5;
+
+/**
+ * Whether a text retells its headline in other words: it says at least RETOLD of the headline's words (a word's family counting).
+ * "An international team of scientists has created the most detailed large-scale model of the universe to date" retells
+ * "Physicists Just Created the Most Detailed Simulation of the Universe in History" (created, detailed, universe), a headline
+ * with no name to share; "The formation of galaxies is a complex dance ..." says none of it.
+ */
+export const retellsHeadline = (text: string, content: Pick<PageContent, 'h1' | 'title'>) => {
+  const words = [...significantWords(text)];
+  // (Only the headline's own words: the title repeats them and adds the site's name.)
+  return [...significantWords(content.h1 || content.title)].filter((word) => saysWord(words, word)).length >= RETOLD;
+};
+/** Words of its headline a text says to retell it. */
+const RETOLD = 3;

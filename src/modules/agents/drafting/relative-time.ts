@@ -63,6 +63,16 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
     counterExample: 'Cyber Monday’s deals started at midnight in every store of the chain.',
   },
   {
+    id: 'leading_weekday_named',
+    // The same at the sentence's start: "Monday’s best deals include ..." -> "The best deals include ...". Not a name that is a
+    // day's ("Sunday’s Best", "Cyber Monday’s deals": a capital follows, or stands before).
+    pattern: new RegExp(`^(?:Last\\s)?${WEEKDAY}${PART_OF_DAY}['’]s\\s(?=\\p{Ll})`, 'u'),
+    replacement: 'The ',
+    example: 'Monday’s best deals include various MacBook models from $700 at Amazon.',
+    result: 'The best deals include various MacBook models from $700 at Amazon.',
+    counterExample: 'Sunday’s Best is a gospel singing competition that aired on BET.',
+  },
+  {
     id: 'news_day_word',
     pattern: new RegExp(`\\s${NOT_AFTER}${EVENT_VERB}(?:${DAY_WORD})${AFTER}`, 'giu'),
     example: 'Kepa Arrizabalaga will undergo a medical at Stamford Bridge today ahead of his move to Chelsea.',
@@ -84,7 +94,7 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
  */
 const STALE_WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:today|yesterday|tomorrow|tonight|(?:this|last|next)\\s(?:week|weekend|month)|next\\s${WEEKDAY})(?![\\p{L}\\p{N}])`, 'iu');
 /** (Case-sensitive: under the i flag \\p{Ll} would take capitals too.) */
-const STALE_DAY = new RegExp(`(?<=(?:^|\\s)(?:[Oo]n|[Ll]ast|[Tt]his|[Nn]ext)\\s)${WEEKDAY}(?!\\p{L})(?!,?\\s${MONTH})|(?<=\\s\\p{Ll}+\\s|^)${WEEKDAY}${PART_OF_DAY}['’]s\\s`, 'u');
+const STALE_DAY = new RegExp(`(?<=(?:^|\\s)(?:[Oo]n|[Ll]ast|[Tt]his|[Nn]ext)\\s)${WEEKDAY}(?!\\p{L})(?!,?\\s${MONTH})|(?<=\\s\\p{Ll}+\\s|^)${WEEKDAY}${PART_OF_DAY}['’]s\\s(?=\\p{Ll})`, 'u');
 export const staleTime = (sentence: string) => STALE_WORDS.test(sentence) || STALE_DAY.test(sentence);
 
 /** The sentence without the relative-time words the rules remove, and the ids of those that removed some. */

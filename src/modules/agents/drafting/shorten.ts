@@ -144,6 +144,13 @@ const NAMED_APPOSITIVE = /,\s(?:the|a|an)\s[^,;:()“”"]{2,90}\s[\p{L}'’-]+,
  */
 const AS_CLAUSE = /(?<!\b(?:such|well|so|same|just))\s(?=as\s(?!a result\b|part of\b|well\b)(?:the|a|an|his|her|its|their|some|many|more|most|officials|police|investors|prices|\p{Lu}[\p{L}'’-]+)\s(?:[\p{L}'’-]+\s){0,3}?(?:is|are|was|were|has|have|had|(?!his\b|its\b|this\b|us\b|as\b)\p{Ll}{2,}(?:s|ed))\s[^;:—–]*[.!?]["'”’)]*$)/gu;
 
+/**
+ * When or why, at the end of a second clause ("..., while a gauge of stocks across the globe rose for a seventh straight session |
+ * after large overnight gains in Asia."): the news is the first clause, whole before the comma, and the second says what it does
+ * without it. Not in a first clause ("Three people died | after clashes ..." is the news) nor one that goes on after it.
+ */
+const SECOND_CLAUSE_CIRCUMSTANCE = /(?<=,\s(?:while|whereas|and|but)\s[^,;:—–]{12,}?)\s(?=(?:after|amid|following|ahead of|on the back of|thanks to)\s[^,;:—–]*[.!?]["'”’)]*$)/gu;
+
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 /** A town and its state or country ("a roaster in Duluth, Minnesota"): the comma between them closes no appositive. */
@@ -364,6 +371,14 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     example: 'Pacific Gas & Electric Co. began shutting off power to some 375,000 people in 18 California counties as the region faces extreme fire weather.',
     result: 'Pacific Gas & Electric Co. began shutting off power to some 375,000 people in 18 California counties.',
     counterExample: 'President Donald Trump has pursued an agenda favoring tariffs as weapons in a widening trade war.',
+    langs: ['en'],
+  },
+  {
+    id: 'second_clause_circumstance',
+    variants: (sentence) => [...sentence.matchAll(SECOND_CLAUSE_CIRCUMSTANCE)].map((m) => cutAt(sentence, m.index)),
+    example: 'Oil prices fell sharply on oversupply concerns, while a gauge of stocks across the globe rose for a seventh straight session after large overnight gains in Asia.',
+    result: 'Oil prices fell sharply on oversupply concerns, while a gauge of stocks across the globe rose for a seventh straight session.',
+    counterExample: 'Three people have died in Bolivia after violent clashes erupted between supporters and security forces.',
     langs: ['en'],
   },
   {
