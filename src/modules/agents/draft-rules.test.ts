@@ -110,6 +110,9 @@ describe('sentences as real pages write them', () => {
     assert.deepEqual(sentencesOf('pg_upgrade supports upgrades from 9.2.X and later to the current major release.', 'en'), ['pg_upgrade supports upgrades from 9.2.X and later to the current major release.']);
     assert.deepEqual(sentencesOf('ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.', 'en'), ['ALTER TABLE ... DISABLE ROW LEVEL SECURITY can be used to disable it.']);
     assert.deepEqual(sentencesOf('It makes consistent backups. pg_dump does not block other users.', 'en'), ['It makes consistent backups.', 'pg_dump does not block other users.']);
+    // A brand's "!" ("E! News", "Yahoo! Finance") ends no sentence; an exclamation before a sentence of its own still does.
+    assert.deepEqual(sentencesOf('Braun is unhappy with the feud, according to E! News. He declined to comment.', 'en'), ['Braun is unhappy with the feud, according to E! News.', 'He declined to comment.']);
+    assert.deepEqual(sentencesOf('What a night for Yahoo! The site went down for an hour.', 'en'), ['What a night for Yahoo!', 'The site went down for an hour.']);
   });
 
   it('does not end a sentence inside a name in capitals with a dot ("The VW ID. SPACE VIZZION"), but does before a word in capitals that opens one', () => {

@@ -96,6 +96,9 @@ const NOT_A_NAME = /(?<![\p{L}\d])(appendix|annex|part|section|chapter|table|fig
 const NEVER_ENDS = /(^|[\s(])(e\.g|i\.e|z\.B|p\.ex|d\.h|u\.a)\.\s*$/u;
 /** A name that ends in "!" (a Rust macro: "println!", "panic!") followed by lower case: "the println! macro" is one sentence. */
 const BANG_NAME = /[\p{L}\d_]!\s*$/u;
+/** A brand whose name has its "!" ("E! News", "Yahoo! Finance"): "..., according to E!" + "News." is one sentence. */
+const BANG_BRAND = /(?<![\p{L}\d])(?:E|Yahoo)!\s*$/u;
+const BANG_BRAND_NEXT = /^\s*(?:News|Online|Entertainment|Finance|Sports|Mail|Answers|Music|Movies|Life|Japan)\b/u;
 /** A number cut at its dot with nothing between ("9.2." + "X"): one token. */
 const NUMBER_CUT = /\d\.$/u;
 const ELLIPSIS_END = /(\.\.\.|…)\s*$/u;
@@ -133,6 +136,7 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       || (GERMAN_ORDINAL.test(previous) && /^de\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
+      || (BANG_BRAND.test(previous) && BANG_BRAND_NEXT.test(segment))
       // (Only where the segment closes it, before it opens another: a quotation of several sentences ends where its mark is.)
       || (openQuotes(previous) > 0 && /^[^“]*”\s*\p{Ll}/u.test(segment))
       || NAME_IN_CAPITALS_GOES_ON(previous, segment)

@@ -246,6 +246,9 @@ interface SentenceFacts {
   foreign: () => boolean;
 }
 
+/** A sentence that opens with a quotation and ends with who said it: "“...,” says Jack Buser, director for games." */
+const QUOTED_SPEECH = /^["“„«‘][^"”“«»]{10,}[,.!?]["”»’]\s+(?:[^.!?]{0,60}\s)?(?:says|said|told|tells|added|adds|explained|explains|wrote|writes|according to)\b[^"“”]*$/u;
+
 /** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
 export interface SentenceRule {
   id: string;
@@ -292,6 +295,11 @@ export const SENTENCE_RULES: SentenceRule[] = [
   { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
     fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
     example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
+  // A quotation and who said it ("\"Scooter is frustrated ...,\" an insider told the outlet."): someone's words about the story, not
+  // what the story is (read by an editor: a Google executive's promise drafted in place of the news that Stadia launched).
+  { id: 'quoted_speech', says: 'is someone\'s words quoted, not what the page is', fires: (s) => QUOTED_SPEECH.test(s.text),
+    example: '"Scooter is frustrated because his name is being dragged in the mud," an insider told the outlet.',
+    counterExample: '"Dancing with the Stars" eliminated James Van Der Beek in a tight race against singer Ally Brooke.' },
   { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b(Yahoo|Jeopardy|Wham|Oklahoma|Mamma Mia)!$/u.test(s.text),
     example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
   // Not an article's: "Tickets sold out within minutes", "Revenue rose to $12.5 billion from $10.1 billion" are news.
