@@ -202,7 +202,10 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     };
     // The page's start: the lead's first paragraph with a usable sentence (one in another language or a fragment before it does not count).
     let firstUsable = -1;
-    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable)) firstUsable = b;
+    // (Nor a newsletter's or a sponsor's box, which opens with a call to action and has another: "Start your day with the
+    // Opening Bell ... Sign up for the free daily newsletter.": the story starts after it.)
+    const promo = (b: number) => read(b)[0]?.rule === 'call_to_action' && read(b).filter((x) => x.rule === 'call_to_action').length >= 2;
+    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable) && !promo(b)) firstUsable = b;
     // "also" only in the lead's very first paragraph (a paragraph skipped before it is what it adds to).
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable, content.lang)
       && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));

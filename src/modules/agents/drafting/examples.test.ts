@@ -30,9 +30,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * (Valgrind's AUTHORS lost a cut that read a verb's object as an item), and a nut graf in the writer's voice is refused
  * (morebikes' "As I write this review, ... makes brilliant sense." had passed its row). Then by a deals post's "Monday’s"
  * written "The", a nut graf that retells a headline without names ("In search of answers," left out), and a second clause's
- * trailing "after ..." cut, with six rows for them (0.833 / 0.823 / 0.917 on 430 rows).
+ * trailing "after ..." cut, with six rows for them (0.833 / 0.823 / 0.917 on 430 rows); then by quoted speech refused, a
+ * newsletter's promo box skipped, "in queste ore" read as a time and not a pointer, a closing quotation mark typed as an
+ * opening one mended, and an aside's trailing pause ("...") dropped with it, with three rows (0.841 / 0.832 / 0.921 on 433).
  */
-const FLOOR = { score: 0.83, publishable: 0.82, precision: 0.915 };
+const FLOOR = { score: 0.835, publishable: 0.825, precision: 0.915 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

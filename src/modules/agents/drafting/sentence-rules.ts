@@ -84,7 +84,9 @@ const POINTS_ELSEWHERE = new RegExp([
   // "... work on these CPU architectures": these/those inside a sentence point at a list or text around it (so do ces, diese, estos).
   // Not "those that best match", "files such as those uploaded by a user" (a relative clause says which).
   // Letter-aware boundaries: \\b would find "ces" inside "espèces".
-  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo)(?![\\p{L}\\p{N}])|\\s+\\p{L}+(ed|en)\\s+(by|in|with|for|from|on|at|under|through)\\b)',
+  '^.+(?<![\\p{L}\\p{N}])(these|those|ces|ceux-ci|celles-ci|diese[nmrs]?|jene[nmrs]?|estos|estas|esos|esas|questi|queste|deze)(?![\\p{L}\\p{N}])(?!\\s+(that|who|which|whose|whom|where|of|qui|que|dont|die|der|das|cuyo)(?![\\p{L}\\p{N}])|\\s+\\p{L}+(ed|en)\\s+(by|in|with|for|from|on|at|under|through)\\b'
+    // A time, not a text around it: "these days", "in queste ore" (in these hours), "ces jours-ci", "estos días".
+    + '|\\s+(days|hours|weeks|months|years|times|ore|giorni|settimane|mesi|anni|tempi|jours|semaines|heures|mois|années|días|semanas|horas|meses|años|dias|Tagen|Wochen|Stunden|Monaten|Jahren)(?![\\p{L}\\p{N}]))',
   '^[(\\[]',
 ].join('|'), 'iu');
 const VERSION_NEXT_TO_POINTER = /\d[\d.x]*\s+(and|or)\s+(above|below|later|earlier|newer|older)\b/giu;
@@ -362,10 +364,13 @@ export function sentenceRulesOf(text: string, lang: string | null, article: bool
 }
 
 /** The sentences of a block, each with the first rule it breaks (sentencesOf, then the cross-references, addresses and labels it carries removed). */
+/** A quotation closed with an opening mark (“I Cavalieri dello Zodiaco“, ...): the page's typo, which would leave every cut "open". */
+const OPENING_MARK_AS_CLOSING = /“([^“”\n]{1,80}?\S)“(?=[\s,.;:!?)]|$)/gu;
+
 export function readSentences(block: string, lang: string | null, pageWords: ReadonlySet<string>, article = false): Sentence[] {
   const notice = STALE_NOTICE.test(block);
   const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => withoutCrossReference(segment).replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
-    .replace(SPACE_BEFORE_STOP, '')).map((segment) => withoutPageNotes(segment, article));
+    .replace(SPACE_BEFORE_STOP, '').replace(OPENING_MARK_AS_CLOSING, '“$1”')).map((segment) => withoutPageNotes(segment, article));
   return segments.map((segment, index, all) => {
     const labelled = timeless(segment, lang, article);
     const text = labelled.replace(ADMONITION_LABEL, '');

@@ -83,6 +83,11 @@ describe('a long sentence shortened as an editor shortens it', () => {
     assert.deepEqual(variants('Apple, Google, Meta and Amazon together spent more than a billion dollars on lobbying.'), [], 'items together are one');
   });
 
+  it('drops an aside with the writer\'s pause after it, and never leaves the pause alone', () => {
+    const lead = 'Taylor Swift might not be able to perform all of her hits due to a legal dispute with Scooter Braun (which owns her former record label, Big Machine) ... and private equity giant The Carlyle Group.';
+    assert.equal(shortenSentence(lead, 50, 160)?.text, 'Taylor Swift might not be able to perform all of her hits due to a legal dispute with Scooter Braun and private equity giant The Carlyle Group.');
+  });
+
   it('keeps a qualification the sentence\'s claim needs', () => {
     assert.equal(shortenSentence('PL/Tcl offers most of the capabilities a function writer has in the C language, with a few restrictions, and adds the powerful string processing libraries of Tcl.', 50, 120), undefined,
       'cut at ", with a few restrictions" it would claim more than the manual does');

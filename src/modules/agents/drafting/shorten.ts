@@ -82,6 +82,9 @@ const CALENDAR = /^(January|February|March|April|May|June|July|August|September|
  */
 const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
 
+/** An aside, and a pause ("...") the writer left after it before the sentence goes on in lower case. */
+const ASIDE_AND_PAUSE = new RegExp(`${ASIDE.source}(?:\\s(?:\\.\\.\\.|…)(?=\\s\\p{Ll}))?`, 'gu');
+
 /** A town and its state or country after a name ("NASA's Goddard Space Flight Center in Greenbelt, Maryland, has ..."): the name says where. */
 // (A name within the sentence, not its first word: "Protests in Hong Kong, China, and ..." are no name's place; nor a list's "..., and".)
 const PLACE_ASIDE = /(?<=\s\p{Lu}[\p{L}'’.-]*)\sin\s\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2},\s\p{Lu}[\p{L}.]+(?:\s\p{Lu}[\p{L}.]+){0,2},(?=\s(?!and\s|or\s))/gu;
@@ -246,9 +249,10 @@ export const COUNTRY_SHORT: Record<string, string> = { 'United States': 'U.S.', 
 export const CLAUSE_CUTS: ClauseCut[] = [
   {
     id: 'aside',
+    // (With the writer's pause after it: "Scooter Braun (which owns her former label) ... and private equity giant The Carlyle Group".)
     variants: (sentence) => {
-      const all = sentence.replace(ASIDE, '');
-      return all === sentence ? [] : [all, ...withoutEach(sentence, ASIDE)];
+      const all = sentence.replace(ASIDE_AND_PAUSE, '');
+      return all === sentence ? [] : [all, ...withoutEach(sentence, ASIDE_AND_PAUSE)];
     },
     example: 'Each value (allocated on the heap when the program starts) is freed once its owner goes out of scope.',
     result: 'Each value is freed once its owner goes out of scope.',
