@@ -292,7 +292,10 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       const laterInArticle = content.article === true && longBefore >= ARTICLE_LEAD_PARAGRAPHS;
       if (blocks[b]!.length >= PARAGRAPH_CHARS) longBefore += 1;
       const start = startOf(b);
-      if (start === -1 || (b > firstUsable && !nutGraf(b, start) && (!aboutThePage(b) || laterInArticle))) continue;
+      // (Nor past an article's news lead refused for its length alone: the next paragraph naming the subject is background, "Lawan
+      // raised the motion after ..." under the lead that said what the motion was; the lead is the description, shortened by hand.)
+      const pastLongLead = content.article === true && s === 0 && rule === 'lead_too_long';
+      if (start === -1 || (b > firstUsable && !nutGraf(b, start) && (!aboutThePage(b) || laterInArticle || pastLongLead))) continue;
       const first = read(b)[start]!.text;
       let text = '';
       // Whole sentences, in order: this paragraph's, then the next paragraphs' as long as each opens cleanly.
