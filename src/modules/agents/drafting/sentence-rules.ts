@@ -389,9 +389,18 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
  * ("This module ..."), elsewhere nothing before it. Each rule that keeps a sentence from
  * opening one is named (OPENING_RULES), with a sentence it stops and one it lets open.
  */
+/**
+ * A step to follow ("Install ports for autoconf, automake, libtool and gmake.", "Preheat the oven to 180 degrees."): an instruction
+ * on the page, not what the page is. The verb and its object both, so that a noun ("Run times vary", "Set in 1920s Paris, ...",
+ * "Select members of the board ...") does not read as one.
+ */
+const INSTRUCTION = /^(?:(?:Install|Add|Remove|Delete|Enable|Disable|Configure|Compile|Create|Preheat|Stir|Whisk|Unzip|Extract|Uninstall|Upgrade|Restart|Reboot)\s+(?:the|a|an|your|this|these|those|it|them|all|each|every|one|some|any|\p{Ll}{3,}s)\b|(?:Run|Open|Type|Press|Select|Set|Copy|Download|Mix|Make sure|Ensure|Click|Go to|Navigate to|Log in|Sign in)\s+(?:the|a|an|your|this|these|those|it|them|that)\b)/u;
+
 export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean, words: OpeningWords) => boolean; example: string; counterExample: string }> = [
   { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t, _, w) => w.connective.test(t),
     example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
+  { id: 'instruction', says: 'is a step to follow ("Install ...", "Run the ..."), not what the page is', fires: (t) => INSTRUCTION.test(t),
+    example: 'Install ports for autoconf, automake, libtool and gmake.', counterExample: 'Installing Valgrind from ports needs autoconf, automake, libtool and gmake.' },
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
   { id: 'named_earlier', says: 'speaks of a form or case named before it ("The second form ...")', fires: (t, start) => NAMED_EARLIER.test(t) && !(start && /^the\s+first\b/iu.test(t)),
     example: 'The second form of the command takes a list of files.', counterExample: 'The command takes a list of files in its second form.' },

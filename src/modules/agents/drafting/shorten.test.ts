@@ -88,6 +88,14 @@ describe('a long sentence shortened as an editor shortens it', () => {
     assert.equal(shortenSentence(lead, 50, 160)?.text, 'Taylor Swift might not be able to perform all of her hits due to a legal dispute with Scooter Braun and private equity giant The Carlyle Group.');
   });
 
+  it('drops an appositive whose adjectives a comma joins only before the sentence\'s verb, and keeps a lower-case name\'s case', () => {
+    const lead = 'With content engagement migrating from desktop to mobile devices, my6sense, a comprehensive, white label programmatic native ad platform and exchange, is adding mobile marketing pioneer Ivan Braiker as the company’s first Chief Strategy Officer.';
+    assert.equal(shortenSentence(lead, 50, 160)?.text, 'my6sense is adding mobile marketing pioneer Ivan Braiker as the company’s first Chief Strategy Officer.');
+    // (Not a clause the sentence goes on after: "testified before the committee" is Volker's, not an aside.)
+    const clause = 'Kurt Volker, a diplomat, testified before the committee, officials of the House Intelligence Committee said late last night in a statement released to reporters in Washington.';
+    assert.doesNotMatch(shortenSentence(clause, 50, 160)?.text ?? '', /^Kurt Volker officials/u);
+  });
+
   it('keeps a qualification the sentence\'s claim needs', () => {
     assert.equal(shortenSentence('PL/Tcl offers most of the capabilities a function writer has in the C language, with a few restrictions, and adds the powerful string processing libraries of Tcl.', 50, 120), undefined,
       'cut at ", with a few restrictions" it would claim more than the manual does');

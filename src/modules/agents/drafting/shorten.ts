@@ -42,8 +42,16 @@ const withoutEach = (sentence: string, pattern: RegExp) =>
 // A participle's only before "that", "by", "with" ("A group of physicians, alarmed that ..., is urging"): ", decided to weigh in
 // on the fight," is the sentence's own verb (read on 125 news drafts).
 const APPOSITIVE = /,\s(?:(?:the|a|an|who|which|whose|one of|both|now|then|once|formerly|currently|best known for|known for)\s|\p{Ll}{3,}ed\s(?=(?:that|by|with|about|over|at|from)\s))[^,;:()“”"]{2,90},(?=\s)(?!\s[\p{L}'’.-]+(?:\s[\p{L}'’.-]+)?,)/giu;
+/**
+ * An appositive whose adjectives a comma joins ("my6sense, a comprehensive, white label programmatic native ad platform and exchange,
+ * is adding ..."): only where the sentence's verb follows it, so that a clause of the sentence ("Kurt Volker, a diplomat, testified
+ * before the committee, officials said") is never read as one.
+ */
+const COORDINATE_APPOSITIVE = /,\s(?:a|an|the)\s\p{Ll}{3,},\s[^,;:()“”"]{2,90},(?=\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might)\s)/gu;
 /** An aside between paired dashes ("Two hostages — an American and an Australian — were released"). */
 const DASH_ASIDE = /\s[—–]\s[^—–]{2,90}\s[—–](?=\s)/gu;
+/** A name its owner writes in lower case: a digit or a capital inside its first word ("my6sense", "iPhone", "eBay"). */
+const LOWER_CASE_NAME = /^\p{Ll}[\p{L}\d]*[\d\p{Lu}]/u;
 /** A clause before the subject: "While Anglophiles watched The Crown, the real Prince Andrew ...", "In July 2018, we recommended ...". */
 const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{L}\d"“])/u;
 /** The day of a news story ("on Wednesday", "on Tuesday night", "last week"): stale the day after, and a description does without it. */
@@ -260,7 +268,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   },
   {
     id: 'appositive',
-    variants: (sentence) => [...withoutEach(sentence, APPOSITIVE), ...withoutEach(sentence, DASH_ASIDE)],
+    variants: (sentence) => [...withoutEach(sentence, APPOSITIVE), ...withoutEach(sentence, COORDINATE_APPOSITIVE), ...withoutEach(sentence, DASH_ASIDE)],
     example: 'Kurt Volker, the former special envoy to Ukraine, testified before the House Intelligence Committee on Tuesday.',
     result: 'Kurt Volker testified before the House Intelligence Committee on Tuesday.',
     counterExample: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
@@ -315,7 +323,8 @@ export const CLAUSE_CUTS: ClauseCut[] = [
       // conjunction after it says so.
       const subordinate = /^(While|Though|Although|As|After|Before|Since|When|Once)\b/u.test(match[0]);
       if ((!subordinate && FINITE_VERB.test(match[0])) || /^(and|but|or|so|yet|nor)\b/iu.test(rest)) return [];
-      return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
+      // (A name written in lower case keeps its case: "my6sense is adding ...", "iPhone sales ...".)
+      return [LOWER_CASE_NAME.test(rest) ? rest : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
     },
     example: 'In a statement released late last night, the company said its chief executive would step down at the end of the year.',
     result: 'The company said its chief executive would step down at the end of the year.',
