@@ -45,6 +45,16 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
     counterExample: 'Earlier versions of the rocket flew without a crew on board.',
   },
   {
+    id: 'leading_clause_ago',
+    // "After debuting the all-new Juke two months ago, Nissan has taken the covers off the eighth-generation Sentra.": what came
+    // before the news, dated from the day it was written; the news stands without it. Only a clause that runs to "ago" and its
+    // comma, after "After", "Since", "Following" or "Weeks/Months after".
+    pattern: /^(?:After|Since|Following|(?:Days|Weeks|Months|Years)\s+after)\s[^,;:—–]{3,80}\s(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+)\s(?:days?|weeks?|months?|years?)\sago\s*,\s+(?=\p{Lu}|\p{Ll}[\p{L}\d]*[\d\p{Lu}])/u,
+    example: 'After debuting the all-new Juke two months ago, Nissan has taken the covers off the eighth-generation Sentra.',
+    result: 'Nissan has taken the covers off the eighth-generation Sentra.',
+    counterExample: 'After two years of delays, the bridge opened to traffic in the spring.',
+  },
+  {
     id: 'news_weekday',
     // " on Tuesday", " Monday" after a verb ("pleaded guilty Monday", "released Monday"), " on Tuesday night"; not a day of a name
     // ("Black Friday", "Cyber Monday": a capital before it), nor one with its date (" on Tuesday, November 19" says the day itself).
