@@ -245,7 +245,12 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       // (Past a line or two that are no prose between them: a product's "23 in stock", "SKU: FEL-2".)
       let k = b + 1;
       while (k < blocks.length && k <= b + 2 && blocks[k]!.length < PARAGRAPH_CHARS && !read(k).some((x) => x.usable)) k++;
-      const next = read(b)[start + 1] ?? (k < blocks.length && opens(k) ? read(k)[0] : undefined);
+      // (On a product's page whose summary ends its section, the description's first sentence after it, when it names the
+      // product: "Every part of the Felco 2 can be replaced, ..." under a tab of its own.)
+      const nextSection = !content.article && k === blocks.length ? sections[s + 1]?.[0] : undefined;
+      const opening = nextSection === undefined ? undefined : readSentences(nextSection, content.lang, pageWords, false)[0];
+      const namesProduct = opening !== undefined && opening.text.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => pageWords.has(w));
+      const next = read(b)[start + 1] ?? (k < blocks.length && opens(k) ? read(k)[0] : namesProduct ? opening : undefined);
       if (!next?.usable || !canOpen(next.text, false, content.lang) || ALSO.test(next.text)) return undefined;
       const room = DESCRIPTION_MAX - displayWidth(next.text) - 1;
       if (room < SHORT_CUT_MIN) return undefined;

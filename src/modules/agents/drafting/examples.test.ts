@@ -33,8 +33,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * trailing "after ..." cut, with six rows for them (0.833 / 0.823 / 0.917 on 430 rows); then by quoted speech refused, a
  * newsletter's promo box skipped, "in queste ore" read as a time and not a pointer, a closing quotation mark typed as an
  * opening one mended, and an aside's trailing pause ("...") dropped with it, with three rows (0.841 / 0.832 / 0.921 on 433).
+ * The set rebuilt from the current extractor, its 44 changed rows labelled again blind (0.839 / 0.838 / 0.916); then a product's
+ * summary cut and joined to its description's first sentence under the next tab, "these coffees" on a collection of coffees read
+ * as the page's own, and a leading clause dated "ago" dropped (0.846 / 0.847 / 0.917 on 435).
  */
-const FLOOR = { score: 0.835, publishable: 0.825, precision: 0.915 };
+const FLOOR = { score: 0.84, publishable: 0.84, precision: 0.915 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();

@@ -251,6 +251,13 @@ interface SentenceFacts {
 /** A sentence that opens with a quotation and ends with who said it: "“...,” says Jack Buser, director for games." */
 const QUOTED_SPEECH = /^["“„«‘][^"”“«»]{10,}[,.!?]["”»’]\s+(?:[^.!?]{0,60}\s)?(?:says|said|told|tells|added|adds|explained|explains|wrote|writes|according to)\b[^"“”]*$/u;
 
+/**
+ * "These" before a word of the page's own name points at nothing elsewhere: "Each of these coffees comes from a single farm" on
+ * the collection "Single origin coffees" speaks of the page's own products (read as "the coffees" for the pointer test).
+ */
+const withoutOwnDemonstrative = (text: string, pageWords: ReadonlySet<string>) =>
+  text.replace(/(?<![\p{L}\p{N}])(these|those)(\s+)(\p{L}+)/giu, (m, _d: string, space: string, word: string) => (pageWords.has(word.toLowerCase()) ? `the${space}${word}` : m));
+
 /** A rule a sentence of a description must meet, with a sentence it refuses and one it lets through (sentence-rules.test.ts). */
 export interface SentenceRule {
   id: string;
@@ -295,7 +302,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
   { id: 'author_aside', says: 'is the author speaking of themself', fires: (s) => /^en\b/iu.test(s.lang ?? 'en') && AUTHOR_SELF.test(s.text),
     example: 'It is a nice tool for console lovers like me.', counterExample: 'It is a nice tool for lovers of the console.' },
   { id: 'points_elsewhere', says: 'points elsewhere (another section, something above or below)',
-    fires: (s) => POINTS_ELSEWHERE.test((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, '')),
+    fires: (s) => POINTS_ELSEWHERE.test(withoutOwnDemonstrative((s.index > 0 ? s.text.replace(ABOUT_THE_SENTENCE_BEFORE, '') : s.text).replace(VERSION_NEXT_TO_POINTER, ''), s.pageWords)),
     example: 'The details of each setting are given in Section 19.5 of the manual.', counterExample: 'The settings are read when the server starts.' },
   // A quotation and who said it ("\"Scooter is frustrated ...,\" an insider told the outlet."): someone's words about the story, not
   // what the story is (read by an editor: a Google executive's promise drafted in place of the news that Stadia launched).
@@ -399,7 +406,8 @@ const INSTRUCTION = /^(?:(?:Install|Add|Remove|Delete|Enable|Disable|Configure|C
 export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean, words: OpeningWords) => boolean; example: string; counterExample: string }> = [
   { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t, _, w) => w.connective.test(t),
     example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
-  { id: 'instruction', says: 'is a step to follow ("Install ...", "Run the ..."), not what the page is', fires: (t) => INSTRUCTION.test(t),
+  // (Not at the page's very start: a command's reference opens with what it does, in the imperative: "Create a new commit ...".)
+  { id: 'instruction', says: 'is a step to follow ("Install ...", "Run the ..."), not what the page is', fires: (t, start) => !start && INSTRUCTION.test(t),
     example: 'Install ports for autoconf, automake, libtool and gmake.', counterExample: 'Installing Valgrind from ports needs autoconf, automake, libtool and gmake.' },
   // "The first step is to install Rust": at a page's start, the first of what the page itself goes through.
   { id: 'named_earlier', says: 'speaks of a form or case named before it ("The second form ...")', fires: (t, start) => NAMED_EARLIER.test(t) && !(start && /^the\s+first\b/iu.test(t)),
