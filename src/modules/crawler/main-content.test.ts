@@ -74,6 +74,15 @@ describe('the main-content collector', () => {
     assert.deepEqual(main.blocks, ['Only this sentence is the page\'s own text.']);
   });
 
+  it('keeps a shop\'s hero banner as the home page\'s own text, and leaves a banner beside an article out', () => {
+    const home = mainOf('<body><header role="banner"><a href="/">Northbound</a></header><main><div class="banner banner--large"><h2 class="banner__heading">Coffee worth getting up for</h2>'
+      + '<div class="banner__text"><p>Specialty coffee from Duluth, Minnesota, roasted to order in small batches.</p></div></div><p>We only roast what you order.</p></main></body>');
+    assert.deepEqual(home.blocks, ['Specialty coffee from Duluth, Minnesota, roasted to order in small batches.', 'We only roast what you order.']);
+    const story = mainOf('<body><article><h1>Council bans overnight parking</h1><div class="promo-banner"><p>Subscribe today and get your first month of unlimited reading free.</p></div>'
+      + '<p>The city council voted 7-2 to ban overnight parking on Main Street.</p></article></body>');
+    assert.deepEqual(story.blocks, ['The city council voted 7-2 to ban overnight parking on Main Street.']);
+  });
+
   it('keeps a paragraph whose own words make a sentence around its links, not a label before a line of links', () => {
     const main = mainOf('<div><p><a href="/p/jvdb">James Van Der Beek</a> has been eliminated from “<a href="/c/dwts">Dancing with the Stars</a>.”</p>'
       + '<p>Related: <a href="/a">Dancing with the Stars crowns its season champion.</a></p><p><a href="/b">Installing the server.</a> <a href="/c">Upgrading it.</a></p></div>');

@@ -125,7 +125,7 @@ const CHROME_TAGS = new Set(['header', 'footer', 'nav', 'aside', 'form', 'dialog
 const CHROME_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'toolbar', 'dialog', 'alert']);
 /** id/class words that name template containers across themes and generators (Readability uses the same kind of list). */
 const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
-  'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'banner', 'skip',
+  'nav', 'navbar', 'navigation', 'menu', 'sidebar', 'breadcrumbs?', 'toc', 'comments?', 'respond', 'reply', 'replies', 'cookie', 'skip',
   'pagination', 'pager', 'related', 'share', 'social', 'topbar', 'bottombar', 'widget', 'advert', 'ads',
   // What to read next, on any page: a shop's "you-may-like", a manual's "read-next".
   'read-next', 'up-next', 'more-from', 'you-may-like',
@@ -142,6 +142,9 @@ const CHROME_NAME = new RegExp(`(^|[-_\\s])(${[
  */
 const ARTICLE_FURNITURE_NAME = new RegExp(`(^|[-_\\s])(${[
   'byline', 'author', 'cta', 'newsletter', 'popular', 'trending', 'recommended',
+  // Beside an article, an advertiser's or a notice's strip; on a shop's or a landing page's home, its hero: "Coffee worth getting
+  // up for" and what the shop sells, in Shopify Dawn's "banner__text".
+  'banner',
 ].join('|')})([-_\\s]|$)`, 'i');
 const templateWords = (names: string, article: boolean) => CHROME_NAME.test(names) || (article && ARTICLE_FURNITURE_NAME.test(names));
 /**
