@@ -38,7 +38,7 @@ const rows: string[] = [];
 
 function addSite(site: string, kind: string, pages: Array<{ url: string; html: string; id: string }>, take: number) {
   const facts = pages.map((p) => extractPageFacts(withoutDescriptions(p.html)));
-  const mains = withoutSiteTemplate(facts.map((f) => f.main), facts.map((f) => f.textHash));
+  const mains = withoutSiteTemplate(facts.map((f) => f.main), facts.map((f) => f.textHash), facts.map((f) => f.titles[0]));
   const chosen = pages.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p.id).localeCompare(rank(b.p.id))).slice(0, take);
   for (const { p, i } of chosen) {
     const main = mains[i];

@@ -264,6 +264,22 @@ describe('the site-wide template', () => {
     assert.ok(pages[0]!.blocks.some((b) => /no longer maintained/.test(b)), 'without repetition the notice would have stayed');
   });
 
+  it('keeps a page\'s headline that its title opens with when other pages name it, not a site\'s name in most pages\' h1', () => {
+    const service = (name: string, grid: string[]) => `<html><head><title>${name} — BrightSmile Dental</title></head><body><main><h1>BrightSmile Dental</h1><h1>${name}</h1>`
+      + `<p>${name} at our practice is done by a dentist from start to finish.</p>${grid.map((g) => `<h3>${g}</h3>`).join('')}</main></body></html>`;
+    const html = [service('Teeth Whitening', []), service('Cleanings', ['Teeth Whitening']), service('Implants', ['Teeth Whitening']),
+      service('Crowns', []), service('Veneers', []), service('Braces', []), service('Fillings', [])];
+    const facts = html.map((h) => extractPageFacts(h));
+    const own = withoutSiteTemplate(facts.map((f) => f.main), [], facts.map((f) => f.titles[0]));
+    assert.deepEqual(own[0]!.headings.map((h) => h.text), ['Teeth Whitening'], 'its own headline stays, the site name on every page goes');
+    assert.ok(!own[1]!.headings.some((h) => h.text === 'Teeth Whitening'), 'on another page the same words are still template');
+    const untitled = withoutSiteTemplate(facts.map((f) => f.main));
+    assert.deepEqual(untitled[0]!.headings.map((h) => h.text), [], 'without the title, three pages make it template');
+    // A site whose titles open with its name: its name in every page's h1 is still template.
+    const siteFirst = withoutSiteTemplate(facts.map((f) => f.main), [], facts.map((f) => `BrightSmile Dental | ${f.titles[0]}`));
+    assert.ok(!siteFirst.some((page) => page!.headings.some((h) => h.text === 'BrightSmile Dental')));
+  });
+
   it('keeps text a large site quotes on a few of its pages (under 5% of them) with those pages', () => {
     const many = Array.from({ length: 100 }, (_, i) => mainOf(manualPage(`Release ${i}`, `<p>Release ${i} fixes one thing in the example server for good.</p>`)));
     const quoted = '<p>Added support for a new operator on virtual tables in this release.</p>';

@@ -910,13 +910,22 @@ export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, cont
   // Below the template's share but on several pages of one language: boilerplate a section repeats ("This module is considered trusted ...").
   const shared = (text: string, page: number) =>
     ((multilingual ? inLanguage.get(keyOf(blockHash(text), page)) : counts.get(blockHash(text))) ?? 0) >= TEMPLATE_MIN_PAGES;
-  return { own: (text: string) => ownHash(blockHash(text)), ownHash, shared };
+  // (The share of the pages a text is on: a page's own headline under another page's heading, never on most of them.)
+  const onMost = (text: string) => (counts.get(blockHash(text)) ?? 0) * 2 >= counted;
+  return { own: (text: string) => ownHash(blockHash(text)), ownHash, shared, onMost };
 }
 
+/**
+ * A page's main heading that its title opens with names the page, even where other pages name it too ("Teeth Whitening" on a
+ * dentist's services grid): it is template only on most of the site's pages (a site's name in every page's h1).
+ */
+const namesOwnPage = (heading: MainContent['headings'][number], title: string | null | undefined, template: ReturnType<typeof siteTemplate>) =>
+  heading.level === 1 && title != null && comparable(title).startsWith(comparable(heading.text)) && !template.onMost(heading.text);
+
 /** A page's content without the site's template (its lists of links counted only when they are its own). */
-export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>, index = -1): T {
+export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>, index = -1, title?: string | null): T {
   const full = unpackMainContent(page);
-  const headings = full.headings.map((h) => template.own(h.text));
+  const headings = full.headings.map((h) => template.own(h.text) || namesOwnPage(h, title, template));
   const blocks = full.blocks.map(template.own);
   const kept = full.blocks.filter((_, i) => blocks[i]);
   const shared = kept.flatMap((block, i) => (template.shared(block, index) ? [i] : []));
@@ -935,9 +944,9 @@ export function withoutTemplate<T extends MainContent>(page: T, template: Return
 }
 
 /** The pages' kept content without what recurs across the crawl (siteTemplate, withoutTemplate). */
-export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = []): T[] {
+export function withoutSiteTemplate<T extends MainContent | undefined>(pages: T[], contentHashes: ReadonlyArray<string | undefined> = [], titles: ReadonlyArray<string | null | undefined> = []): T[] {
   const template = siteTemplate(pages, contentHashes);
-  return pages.map((page, i) => (page ? withoutTemplate(page, template, i) : page));
+  return pages.map((page, i) => (page ? withoutTemplate(page, template, i, titles[i]) : page));
 }
 
 /** The order without the dropped blocks; a dropped heading stays as 0: its section still begins there. */
@@ -1030,7 +1039,7 @@ export function auditPageRecords(crawl: Pick<CrawlResult, 'pages' | 'urls'>) {
     // be the memory the packing saved, and content made ahead would have to wait compressed again.
     const content = () => {
       if (!facts?.main) return null;
-      const main = withoutTemplate(facts.main, template, i);
+      const main = withoutTemplate(facts.main, template, i, facts.titles[0]);
       return JSON.stringify(storedPageContent(languages[i]!, facts.wordCount, main, {
         links_to_errors: targets(p, (t) => t.status === 0 || (t.status !== null && t.status >= 400)),
         links_to_redirects: targets(p, (t) => t.status !== null && t.status >= 300 && t.status < 400),
