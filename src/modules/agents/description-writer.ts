@@ -205,7 +205,9 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // (Nor a newsletter's or a sponsor's box, which opens with a call to action and has another: "Start your day with the
     // Opening Bell ... Sign up for the free daily newsletter.": the story starts after it.)
     const promo = (b: number) => read(b)[0]?.rule === 'call_to_action' && read(b).filter((x) => x.rule === 'call_to_action').length >= 2;
-    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable) && !promo(b)) firstUsable = b;
+    // (Nor a greeting's: "Welcome! We’re so glad you’ve chosen BrightSmile. 💙": what the page is follows it.)
+    const greeting = (b: number) => GREETING.test(read(b)[0]?.text ?? '');
+    for (let b = 0; b < blocks.length && firstUsable === -1; b++) if (read(b).some((x) => x.usable) && !promo(b) && !greeting(b)) firstUsable = b;
     // "also" only in the lead's very first paragraph (a paragraph skipped before it is what it adds to).
     const opens = (b: number) => read(b)[0]?.usable === true && canOpen(read(b)[0]!.text, s === 0 && b === firstUsable, content.lang)
       && !(ALSO.test(read(b)[0]!.text) && !(s === 0 && b === 0));
@@ -400,6 +402,9 @@ const REFERENCE_NAME = /^(?:[A-Z][A-Z_]+(?: [A-Z][A-Z_]+){0,3}|[a-z][\w.:/-]*[_.
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 // (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)
 const HOOK_RULES = new Set(['hook', 'scene', 'question', 'greeting', 'relative_time', 'points_back_plural']);
+
+/** A greeting that opens a paragraph, alone as its sentence: "Welcome!", "Hi there!", "Bienvenue !". */
+const GREETING = /^(?:welcome|hello|hi|hey|greetings|howdy|bienvenue|willkommen|bienvenid[oa]s?|benvenut[oi]|bem-vind[oa]s?)(?:\s+(?:there|back|aboard|everyone|all|friends))?\s*[!.]$/iu;
 
 /** A sentence quoted in a refusal's reason, at most 100 characters. */
 const quoted = (text: string) => (text.length > 100 ? `${text.slice(0, 99).trimEnd()}…` : text);

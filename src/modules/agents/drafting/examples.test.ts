@@ -35,9 +35,11 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * opening one mended, and an aside's trailing pause ("...") dropped with it, with three rows (0.841 / 0.832 / 0.921 on 433).
  * The set rebuilt from the current extractor, its 44 changed rows labelled again blind (0.839 / 0.838 / 0.916); then a product's
  * summary cut and joined to its description's first sentence under the next tab, "these coffees" on a collection of coffees read
- * as the page's own, and a leading clause dated "ago" dropped (0.846 / 0.847 / 0.917 on 435).
+ * as the page's own, and a leading clause dated "ago" dropped (0.846 / 0.847 / 0.917 on 435); then a shop's hero banner and a
+ * page's own headline that other pages name kept by the extractor (six rows regain their h1), and a greeting's paragraph
+ * ("Welcome! We’re so glad ...") skipped (0.853 / 0.855 / 0.92).
  */
-const FLOOR = { score: 0.84, publishable: 0.84, precision: 0.915 };
+const FLOOR = { score: 0.85, publishable: 0.85, precision: 0.915 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();
