@@ -102,6 +102,16 @@ export const LEAD_PREFIXES: TextRule[] = [
     counterExample: 'In search of lost time, Proust wrote seven volumes over fourteen years of his life.',
     articlesOnly: true,
   },
+  {
+    id: 'comes_after',
+    // A story that opens by tying itself to the last one ("This comes after police said the demonstrators ... had no option but to
+    // surrender."): what it comes after is news of its own, a clause with its verb. Not a noun alone ("This comes after a week of
+    // protests." says nothing once cut).
+    pattern: /^(?:This|It|That|The move|The news|The decision|The announcement) comes? (?:after|as|amid|just days after|days after|weeks after|a day after)\s+(?=\p{Ll}[^.!?]*?\s(?:said|says|told|has|have|had|is|are|was|were|will|would|could|\p{Ll}{3,}ed)\s)/u,
+    example: 'This comes after police said the demonstrators inside the Polytechnic University had no option but to come out and surrender.',
+    counterExample: 'This comes after a week of protests in the city centre and the closure of two universities.',
+    articlesOnly: true,
+  },
 ];
 
 export const SITE_NAME_ENDINGS: TextRule[] = [
