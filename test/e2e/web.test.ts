@@ -12,7 +12,7 @@ import { startWordPressServer, type WordPressServer } from '../../src/modules/de
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createTasksRepo } from '../../src/modules/tasks/tasks.repo.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, PHONE, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 
 /**
@@ -39,6 +39,35 @@ async function open(url: string) {
   await injectAxe();
 }
 /** Clicks an export button and reads the file the browser saves: the name the server gave it, and its text (its BOM kept). */
+/**
+ * What crowds the approval queue's cards on a phone: a title squeezed into part of its card's width (beside the priority),
+ * the priority beside the title rather than under it, a button under 44 px high or out of its card. Empty when each card
+ * reads top to bottom.
+ */
+async function crowdedCards(): Promise<string[]> {
+  await page.setViewportSize(PHONE);
+  await slow(250);
+  try {
+    return await page.evaluate<string[]>(`[...document.querySelectorAll('.proposal')].flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const title = card.querySelector('.proposal-title').getBoundingClientRect();
+      const badge = card.querySelector('.proposal-head > .badge').getBoundingClientRect();
+      const name = card.querySelector('h2').textContent;
+      const problems = [];
+      if (title.width < box.width * 0.7) problems.push(name + ': its title takes ' + Math.round(title.width) + ' of ' + Math.round(box.width) + ' px');
+      if (badge.top < title.bottom - 1) problems.push(name + ': its priority is beside the title');
+      for (const b of card.querySelectorAll('.proposal-actions .btn')) {
+        const r = b.getBoundingClientRect();
+        if (r.height < 44) problems.push(name + ': ' + b.textContent + ' is ' + Math.round(r.height) + ' px high');
+        if (r.left < box.left || r.right > box.right + 1) problems.push(name + ': ' + b.textContent + ' runs out of its card');
+      }
+      return problems;
+    })`);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
 async function download(button: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
@@ -211,6 +240,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     }, (n) => n > 0, 'the proposal in the queue', 30_000);
     await card.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await capture('05-approvals');
+    assert.deepEqual(await crowdedCards(), [], 'the queue on a phone');
     await page.screenshot({ path: path.join(SHOTS, 'readme-approvals.png') });
     // Filters go to the API (before paging): only this site's thin-page proposals, then back to all.
     await page.getByLabel('Type').selectOption('expand_thin_content');
@@ -320,6 +350,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await title.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await title.scrollIntoViewIfNeeded();
     await capture('05b-queue-by-clicks');
+    assert.deepEqual(await crowdedCards(), [], 'the queue by clicks on a phone');
     await title.screenshot({ path: path.join(SHOTS, '05c-title-proposal.png') });
     await page.locator('.page-header').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, '05d-queue-top.png') });
