@@ -70,7 +70,7 @@ function LabDetail({ lab, page }: { lab: Lab; page: string }) {
         <>
           <h4 class="cwv-h4">Largest element (LCP)</h4>
           <p class="small">{lcp.kind === 'image' ? <>An image{lcp.image_url && <>, {fileOf(lcp.image_url)}</>}</> : 'Text'}: <code class="cwv-code">{lcp.selector}</code></p>
-          <pre class="cwv-snippet"><code>{lcp.snippet}</code></pre>
+          <pre class="cwv-snippet" tabIndex={0}><code>{lcp.snippet}</code></pre>
           {Object.keys(lcp.phases).length > 0 && <p class="small muted">Where its time went: {Object.entries(lcp.phases).sort(([a], [b]) => phaseOrder(a) - phaseOrder(b)).map(([phase, t]) => `${phase} ${ms(t)}`).join(' · ')}</p>}
           {lcp.fixes.length > 0 && <ul class="cwv-list">{lcp.fixes.map((f) => <li>{FIXES[f]}</li>)}</ul>}
         </>

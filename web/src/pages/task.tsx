@@ -220,7 +220,7 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
     <div class="deliverable">
       <p class="muted small">{d.connector === 'manual' ? 'To do by hand on the site' : `Changed through ${d.connector === 'wordpress' ? 'WordPress' : String(d.connector ?? 'the connector')}`}{typeof d.url === 'string' && <> · <span class="url">{pathOf(d.url)}</span></>}</p>
       {instructions && <p>{instructions}</p>}
-      {html && <pre class="code"><code>{html}</code></pre>}
+      {html && <pre class="code" tabIndex={0}><code>{html}</code></pre>}
       {written.length > 0 && (
         <ul class="changes">
           {written.map((c) => (
