@@ -638,7 +638,15 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: `Rank history of ${keyword}` }).click();
     const history = page.getByRole('dialog', { name: `Rank history of “${keyword}”` });
     await history.locator('.kw-chart-position canvas').waitFor();
-    await history.locator('.kw-chart-traffic canvas').waitFor();
+    // Clicks and impressions each in a chart of its own, one under the other (on one, a few clicks and thousands of
+    // impressions were drawn on top of each other), each named with its figures.
+    await history.locator('.kw-chart-clicks canvas').waitFor();
+    await history.locator('.kw-chart-impressions canvas').waitFor();
+    assert.deepEqual(await history.locator('.kw-chart .chart-title').allInnerTexts(), ['Position by day', 'Clicks by day', 'Impressions by day']);
+    assert.match(await history.locator('.kw-chart-count figcaption').first().innerText(), /^Clicks by day\s+[\d,]+ in these days, at most [\d,]+ a day$/);
+    assert.match(await history.locator('.kw-chart-count figcaption').last().innerText(), /^Impressions by day\s+[\d,]+ in these days, at most [\d,]+ a day$/);
+    const [clicksBox, impressionsBox] = [await history.locator('.kw-chart-clicks').boundingBox(), await history.locator('.kw-chart-impressions').boundingBox()];
+    assert.ok(clicksBox && impressionsBox && impressionsBox.y >= clicksBox.y + clicksBox.height, 'impressions under clicks, not drawn over them');
     assert.equal(await history.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
     assert.match(await history.locator('.kw-period').innerText(), /\(28 days\)/);
     assert.match(await history.locator('.kw-totals').innerText(), /CLICKS\s+[\d,]+\s+IMPRESSIONS\s+[\d.,K]+\s+AVERAGE POSITION \(WEIGHTED BY IMPRESSIONS\)\s+\d+\.\d\s+BEST POSITION\s+\d+\.\d/i);
