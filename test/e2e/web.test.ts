@@ -331,6 +331,23 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     // A brief has nothing on the site to check: never "not checked yet" beside "Not applicable".
     await page.getByText('nothing on the site to check').waitFor();
     await capture('06c-task-failed');
+    // The banner reads left to right: the reason right after "Execution failed:" (not pushed to the banner's far end), and
+    // on a phone on the line under it.
+    const banner = `(() => {
+      const title = document.querySelector('.task-failed .notice-title');
+      let text = title.nextSibling;
+      while (text && !text.textContent.trim()) text = text.nextSibling;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const t = title.getBoundingClientRect(), m = range.getClientRects()[0];
+      return { gap: Math.round(m.left - t.right), under: m.top >= t.bottom - 1, left: Math.round(m.left - t.left) };
+    })()`;
+    const onDesktop = await page.evaluate<{ gap: number; under: boolean }>(banner);
+    assert.ok(onDesktop.gap >= 0 && onDesktop.gap < 12 && !onDesktop.under, `the reason follows the title: ${JSON.stringify(onDesktop)}`);
+    await page.setViewportSize(PHONE);
+    const onPhone = await page.evaluate<{ under: boolean; left: number }>(banner);
+    await page.setViewportSize(DESKTOP);
+    assert.ok(onPhone.under && Math.abs(onPhone.left) <= 1, `on a phone the reason starts under the title: ${JSON.stringify(onPhone)}`);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Task queued again for a new attempt').waitFor();
   });

@@ -113,9 +113,11 @@ export function TaskPage() {
               </div>
             )}
             {t.status === 'failed' && t.error !== null && t.error !== undefined && (
-              <div class="notice notice-error" role="alert">
-                <strong>Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}
-                {t.can_retry && <> The site is as it was before: you can try again.</>}
+              // One paragraph, the title then the message, read left to right (as flex items of the notice they were pushed to
+              // its two ends); on a phone the message starts on the line under the title.
+              <div class="notice notice-error task-failed" role="alert">
+                <p><strong class="notice-title">Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}
+                  {t.can_retry && <> The site is as it was before: you can try again.</>}</p>
               </div>
             )}
 
