@@ -58,6 +58,9 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
       return counts.length > 1 && counts.includes(1) ? [(s.getAttribute('aria-label') || 'a segmented control') + ': ' + counts.join(' + ')] : [];
     })`);
     assert.deepEqual(orphans, [], `${name} at ${size.width}px: a choice alone on its row`);
+    // A site owner reads what is missing in words, never a server setting's name (CRUX_API_KEY, CHROMIUM_PATH: the README's).
+    const settingNames = await page.evaluate<string[]>(`document.body.innerText.match(/\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b/g) || []`);
+    assert.deepEqual(settingNames, [], `${name} at ${size.width}px shows a server setting's name`);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);

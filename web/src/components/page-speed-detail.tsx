@@ -41,7 +41,8 @@ export function PageDetail({ page: p }: { page: SpeedPage }) {
         <a class="url" href={p.url} target="_blank" rel="noopener noreferrer">{p.url}</a>
         {lab && <span class="muted"> · Lighthouse {lab.lighthouse_version}, {formatDate(lab.measured_at, true)}</span>}
       </p>
-      {p.error && <p class="notice notice-error">Lighthouse could not measure this page: {p.error}</p>}
+      {/* Lighthouse's words, without its code ("NO_FCP: The page did not paint any content"): the code is for the API. */}
+      {p.error && <p class="notice notice-error">Lighthouse could not measure this page: {p.error.replace(/^[A-Z][A-Z0-9_]+: /u, '')}</p>}
       {lab && <LabDetail lab={lab} page={p.url} />}
       {/* The page's field LCP, INP and CLS are in its row: here whether they pass, and the two that are not Core Web Vitals. */}
       {p.field && (
