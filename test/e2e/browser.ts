@@ -40,12 +40,12 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
     assert.ok(result.passes.length > 20, 'axe really checked the page');
     results.push({ page: name, width: size.width, violations: result.violations.length, serious });
     assert.deepEqual(serious, [], `axe on ${name} at ${size.width}px`);
-    // Usable at 375 px: nothing makes the page scroll sideways (wide tables scroll in their own box).
+    // Usable at 375 px: nothing makes the page scroll sideways (wide tables and long lines of code scroll in their own box).
     const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('body *')]
       .filter((el) => (el.getBoundingClientRect().right > document.documentElement.clientWidth + 1
         // (or its text runs out of its box: a long address in a paragraph does not widen the paragraph)
         || (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0 && getComputedStyle(el).overflowX === 'visible'))
-        && !el.parentElement.closest('.table-wrap'))
+        && !el.parentElement.closest('.table-wrap, pre'))
       .slice(0, 5).map((el) => el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(el.getBoundingClientRect().right))
       .concat(document.documentElement.scrollWidth > document.documentElement.clientWidth ? ['page scrolls sideways: ' + document.documentElement.scrollWidth] : [])`);
     assert.deepEqual(overflow, [], `${name} at ${size.width}px is wider than the screen`);
@@ -58,6 +58,9 @@ export async function capture(page: Page, name: string, results: AxeResult[]) {
       return counts.length > 1 && counts.includes(1) ? [(s.getAttribute('aria-label') || 'a segmented control') + ': ' + counts.join(' + ')] : [];
     })`);
     assert.deepEqual(orphans, [], `${name} at ${size.width}px: a choice alone on its row`);
+    // A site owner reads what is missing in words, never a server setting's name (CRUX_API_KEY, CHROMIUM_PATH: the README's).
+    const settingNames = await page.evaluate<string[]>(`document.body.innerText.match(/\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b/g) || []`);
+    assert.deepEqual(settingNames, [], `${name} at ${size.width}px shows a server setting's name`);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize(DESKTOP);

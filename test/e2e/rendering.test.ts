@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_MISSING } from '../../src/modules/crawler/crawl.ts';
 import { startSpaSite } from '../../src/modules/demo/spa-site.ts';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../helpers/app.ts';
 import { capture as shoot, chromiumPath, DESKTOP, injectAxe, SHOTS, signedInBrowser, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
@@ -152,12 +153,13 @@ describe('JavaScript rendering in the web app', { skip: chromiumPath ? false : '
     assert.equal(await card.locator('.render-pages > tbody > tr').count(), 5);
     await shoot(page, '18c-audit-rendering-paged', axeResults);
 
-    // No Chromium on the server: the audit read raw HTML, and says how to install it.
+    // No Chromium on the server: the audit read raw HTML, and says so in a site owner's words (no setting's name).
     await page.unroute(ROUTE);
-    await page.route(ROUTE, (route) => route.fulfill({ json: { ...real, available: false, unavailable: 'Chromium is not installed on this server: pages were audited as raw HTML (install Debian\'s chromium package, or set CHROMIUM_PATH)', rendered: 0, failed: 0, by_reason: [], pages: { items: [], total: 0, page: 1, page_size: 20 } } }));
+    await page.route(ROUTE, (route) => route.fulfill({ json: { ...real, available: false, unavailable: CHROMIUM_MISSING, rendered: 0, failed: 0, by_reason: [], pages: { items: [], total: 0, page: 1, page_size: 20 } } }));
     await open(`/sites/${siteId}`);
     await card.locator('.render-verdict').waitFor();
-    assert.match(await card.innerText(), /Rendering was not available: Chromium is not installed on this server/);
+    assert.match(await card.innerText(), /Rendering was not available: the browser that renders pages is not installed on this server, so pages were audited as raw HTML; your administrator can install it\./);
+    assert.doesNotMatch(await card.innerText(), /CHROMIUM_PATH/);
     assert.equal(await card.locator('.render-pages').count(), 0);
     await shootCard('18d-audit-rendering-unavailable');
 

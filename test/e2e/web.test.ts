@@ -12,7 +12,7 @@ import { startWordPressServer, type WordPressServer } from '../../src/modules/de
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createTasksRepo } from '../../src/modules/tasks/tasks.repo.ts';
-import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
+import { capture as shoot, CHROMIUM_ARGS, chromiumPath, DESKTOP, injectAxe as injectAxeInto, PHONE, SHOTS, slow, ensureWebBuilt, listening, type AxeResult } from './browser.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
 
 /**
@@ -39,6 +39,35 @@ async function open(url: string) {
   await injectAxe();
 }
 /** Clicks an export button and reads the file the browser saves: the name the server gave it, and its text (its BOM kept). */
+/**
+ * What crowds the approval queue's cards on a phone: a title squeezed into part of its card's width (beside the priority),
+ * the priority beside the title rather than under it, a button under 44 px high or out of its card. Empty when each card
+ * reads top to bottom.
+ */
+async function crowdedCards(): Promise<string[]> {
+  await page.setViewportSize(PHONE);
+  await slow(250);
+  try {
+    return await page.evaluate<string[]>(`[...document.querySelectorAll('.proposal')].flatMap((card) => {
+      const box = card.getBoundingClientRect();
+      const title = card.querySelector('.proposal-title').getBoundingClientRect();
+      const badge = card.querySelector('.proposal-head > .badge').getBoundingClientRect();
+      const name = card.querySelector('h2').textContent;
+      const problems = [];
+      if (title.width < box.width * 0.7) problems.push(name + ': its title takes ' + Math.round(title.width) + ' of ' + Math.round(box.width) + ' px');
+      if (badge.top < title.bottom - 1) problems.push(name + ': its priority is beside the title');
+      for (const b of card.querySelectorAll('.proposal-actions .btn')) {
+        const r = b.getBoundingClientRect();
+        if (r.height < 44) problems.push(name + ': ' + b.textContent + ' is ' + Math.round(r.height) + ' px high');
+        if (r.left < box.left || r.right > box.right + 1) problems.push(name + ': ' + b.textContent + ' runs out of its card');
+      }
+      return problems;
+    })`);
+  } finally {
+    await page.setViewportSize(DESKTOP);
+  }
+}
+
 async function download(button: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
   return { name: file.suggestedFilename(), text: fs.readFileSync(await file.path(), 'utf8') };
@@ -211,6 +240,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     }, (n) => n > 0, 'the proposal in the queue', 30_000);
     await card.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await capture('05-approvals');
+    assert.deepEqual(await crowdedCards(), [], 'the queue on a phone');
     await page.screenshot({ path: path.join(SHOTS, 'readme-approvals.png') });
     // Filters go to the API (before paging): only this site's thin-page proposals, then back to all.
     await page.getByLabel('Type').selectOption('expand_thin_content');
@@ -301,6 +331,23 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     // A brief has nothing on the site to check: never "not checked yet" beside "Not applicable".
     await page.getByText('nothing on the site to check').waitFor();
     await capture('06c-task-failed');
+    // The banner reads left to right: the reason right after "Execution failed:" (not pushed to the banner's far end), and
+    // on a phone on the line under it.
+    const banner = `(() => {
+      const title = document.querySelector('.task-failed .notice-title');
+      let text = title.nextSibling;
+      while (text && !text.textContent.trim()) text = text.nextSibling;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const t = title.getBoundingClientRect(), m = range.getClientRects()[0];
+      return { gap: Math.round(m.left - t.right), under: m.top >= t.bottom - 1, left: Math.round(m.left - t.left) };
+    })()`;
+    const onDesktop = await page.evaluate<{ gap: number; under: boolean }>(banner);
+    assert.ok(onDesktop.gap >= 0 && onDesktop.gap < 12 && !onDesktop.under, `the reason follows the title: ${JSON.stringify(onDesktop)}`);
+    await page.setViewportSize(PHONE);
+    const onPhone = await page.evaluate<{ under: boolean; left: number }>(banner);
+    await page.setViewportSize(DESKTOP);
+    assert.ok(onPhone.under && Math.abs(onPhone.left) <= 1, `on a phone the reason starts under the title: ${JSON.stringify(onPhone)}`);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Task queued again for a new attempt').waitFor();
   });
@@ -320,6 +367,7 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await title.locator('.diff-after ins').waitFor({ timeout: 15_000 });
     await title.scrollIntoViewIfNeeded();
     await capture('05b-queue-by-clicks');
+    assert.deepEqual(await crowdedCards(), [], 'the queue by clicks on a phone');
     await title.screenshot({ path: path.join(SHOTS, '05c-title-proposal.png') });
     await page.locator('.page-header').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, '05d-queue-top.png') });
@@ -607,7 +655,15 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
     await page.getByRole('button', { name: `Rank history of ${keyword}` }).click();
     const history = page.getByRole('dialog', { name: `Rank history of “${keyword}”` });
     await history.locator('.kw-chart-position canvas').waitFor();
-    await history.locator('.kw-chart-traffic canvas').waitFor();
+    // Clicks and impressions each in a chart of its own, one under the other (on one, a few clicks and thousands of
+    // impressions were drawn on top of each other), each named with its figures.
+    await history.locator('.kw-chart-clicks canvas').waitFor();
+    await history.locator('.kw-chart-impressions canvas').waitFor();
+    assert.deepEqual(await history.locator('.kw-chart .chart-title').allInnerTexts(), ['Position by day', 'Clicks by day', 'Impressions by day']);
+    assert.match(await history.locator('.kw-chart-count figcaption').first().innerText(), /^Clicks by day\s+[\d,]+ in these days, at most [\d,]+ a day$/);
+    assert.match(await history.locator('.kw-chart-count figcaption').last().innerText(), /^Impressions by day\s+[\d,]+ in these days, at most [\d,]+ a day$/);
+    const [clicksBox, impressionsBox] = [await history.locator('.kw-chart-clicks').boundingBox(), await history.locator('.kw-chart-impressions').boundingBox()];
+    assert.ok(clicksBox && impressionsBox && impressionsBox.y >= clicksBox.y + clicksBox.height, 'impressions under clicks, not drawn over them');
     assert.equal(await history.getByRole('radio', { name: '28 days' }).getAttribute('aria-checked'), 'true');
     assert.match(await history.locator('.kw-period').innerText(), /\(28 days\)/);
     assert.match(await history.locator('.kw-totals').innerText(), /CLICKS\s+[\d,]+\s+IMPRESSIONS\s+[\d.,K]+\s+AVERAGE POSITION \(WEIGHTED BY IMPRESSIONS\)\s+\d+\.\d\s+BEST POSITION\s+\d+\.\d/i);

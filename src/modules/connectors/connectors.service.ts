@@ -105,7 +105,7 @@ export function createConnectorsService(deps: Deps) {
         try {
           password = secrets.open(current.secret, siteId);
         } catch {
-          throw invalid('application_password', 'the stored one cannot be read (SECRETS_KEY changed): send it again');
+          throw invalid('application_password', 'the stored one cannot be read (the server\'s encryption key has changed): send it again');
         }
       }
       if (password === undefined && current?.secret && !sameAddress) throw invalid('application_password', 'send it again for a new address: the stored one is only sent where it was entered for');
@@ -147,7 +147,7 @@ export function createConnectorsService(deps: Deps) {
       try {
         password = secrets.open(stored.secret, siteId);
       } catch {
-        throw new ProblemError('conflict', 'The stored WordPress credential cannot be read (SECRETS_KEY changed?): save the connector again.');
+        throw new ProblemError('conflict', 'The stored WordPress credential cannot be read (the server\'s encryption key may have changed): save the connector again.');
       }
       const connector = wordpressFor(siteId, stored.settings as unknown as WordPressSettings, password);
       live.set(siteId, { connector, version, until: Date.now() + REUSE_MS });

@@ -94,7 +94,7 @@ describe('the site connector', () => {
     t.after(() => rekeyed.close());
     const res = await call(rekeyed, { method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken, payload: { type: 'wordpress', meta_description_field: 'x' } });
     assert.equal(res.statusCode, 422);
-    assert.match(res.data.detail, /stored one cannot be read \(SECRETS_KEY changed\)/);
+    assert.match(res.data.detail, /stored one cannot be read \(the server's encryption key has changed\)/);
     const again = await call(rekeyed, { method: 'PUT', url: `/api/v1/sites/${siteId}/connector`, token: owner.accessToken, payload: wordpress() });
     assert.equal(again.statusCode, 200, 'sending it again stores it under the new key');
   });

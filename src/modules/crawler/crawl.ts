@@ -40,7 +40,7 @@ const TEMPLATE_NEW_LINKS = 5;
 const TEMPLATE_NEW_LINKS_SHARE = 0.25;
 /** ...or when it changes one of these (a title or a directive set by script is set on every page). */
 const TEMPLATE_FIELDS = new Set(['title', 'robots', 'canonical', 'h1']);
-export const CHROMIUM_MISSING = 'Chromium is not installed on this server: pages were audited as raw HTML (install Debian\'s chromium package, or set CHROMIUM_PATH)';
+export const CHROMIUM_MISSING = 'the browser that renders pages is not installed on this server, so pages were audited as raw HTML; your administrator can install it';
 
 export async function crawlSite(options: CrawlOptions): Promise<CrawlResult> {
   const agent = createOutboundAgent({

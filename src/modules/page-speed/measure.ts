@@ -33,9 +33,9 @@ export interface PageSpeedPage {
   field: FieldData | null;
 }
 
-export const CHROMIUM_MISSING_FOR_LAB = 'Chromium is not installed (or CHROMIUM_PATH is not set), so Lighthouse could not measure the pages; install Debian\'s chromium package';
+export const CHROMIUM_MISSING_FOR_LAB = 'the browser Lighthouse needs is not installed on this server, so the pages could not be measured; your administrator can install it';
 
-export const LAB_TURNED_OFF = 'Lighthouse is turned off on this server (PAGE_SPEED_PAGES=0)';
+export const LAB_TURNED_OFF = 'Lighthouse is turned off on this server; your administrator can turn it on';
 
 export interface MeasureOptions {
   chromiumPath: string | undefined;

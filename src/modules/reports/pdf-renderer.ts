@@ -72,7 +72,7 @@ export function createPdfRenderer({ executablePath, log, maxConcurrent = 2, maxW
 
     async render(html: string): Promise<Buffer> {
       if (executablePath === undefined || closed) {
-        throw new ProblemError('service_unavailable', 'The PDF needs Chromium, which is not installed on this server (or CHROMIUM_PATH is not set): open report.html and print it to PDF from the browser instead');
+        throw new ProblemError('service_unavailable', 'The PDF needs a browser that is not installed on this server: open report.html and print it to PDF from your browser instead');
       }
       await acquire();
       try {

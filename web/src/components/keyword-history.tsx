@@ -86,22 +86,30 @@ const xAxis: uPlot.Axis = {
   stroke: '#4b5563', grid: { show: false }, ticks: { stroke: '#d1d5db' }, font: '12px system-ui, sans-serif', values: (_u, ticks) => ticks.map((t) => DAY.format(new Date(t * 1000)).replace('Sept', 'Sep')),
 };
 const yAxis = (scale: string, extra: Partial<uPlot.Axis> = {}): uPlot.Axis => ({
-  scale, stroke: '#4b5563', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 48, font: '12px system-ui, sans-serif', ...extra,
+  scale, stroke: '#4b5563', grid: { stroke: '#eef0f3' }, ticks: { show: false }, size: 48, font: '12px system-ui, sans-serif',
+  labelSize: 20, labelFont: '600 12px system-ui, sans-serif', ...extra,
 });
+/** The same axis on the right, unlabelled and without grid: every chart's plot spans the same width, so the days line up. */
+const rightAxis = ({ label: _label, ...left }: uPlot.Axis): uPlot.Axis => ({ ...left, side: 1, grid: { show: false } });
+const counts = (_u: uPlot, ticks: number[]) => ticks.map((t) => formatNumber(t, { compact: true }));
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
 
 /**
  * The position by day (the axis upside down: 1 at the top, as a ranking reads) with a dashed line on each day another page
- * took over, and clicks and impressions by day below it; the cursor of one follows the other and the line under them
- * says the day's figures and page.
+ * took over; under it clicks by day and impressions by day, each in a small chart of its own with its own labelled axis
+ * (on one scale, or on two over each other, the two lines lay on top of each other: a few clicks against thousands of
+ * impressions). The cursor of one follows the others and the line under them says the day's figures and page.
  */
 function HistoryCharts({ history: h }: { history: History }) {
   const positionRef = useRef<HTMLDivElement>(null);
-  const trafficRef = useRef<HTMLDivElement>(null);
+  const clicksRef = useRef<HTMLDivElement>(null);
+  const impressionsRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<Day | undefined>();
   useEffect(() => {
     const positionEl = positionRef.current;
-    const trafficEl = trafficRef.current;
-    if (!positionEl || !trafficEl) return;
+    const clicksEl = clicksRef.current;
+    const impressionsEl = impressionsRef.current;
+    if (!positionEl || !clicksEl || !impressionsEl) return;
     const xs = h.days.map((d) => Date.parse(`${d.date}T00:00:00Z`) / 1000);
     const changes = h.page_changes.map((c) => Date.parse(`${c.date}T00:00:00Z`) / 1000);
     const cursor = (): uPlot.Cursor => ({ y: false, points: { size: 7 }, sync: { key: `keyword-${h.keyword_id}` } });
@@ -137,34 +145,39 @@ function HistoryCharts({ history: h }: { history: History }) {
     // 1 always at the top, then round steps down to the worst day.
     const step = [1, 2, 5, 10, 20, 25, 50].find((n) => worst / n <= 5) ?? 100;
     const splits = () => [1, ...Array.from({ length: Math.floor(worst / step) }, (_, i) => (i + 1) * step).filter((t) => t > 1)];
-    const positionAxis = (side: 1 | 3) => yAxis('y', { side, splits, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => formatNumber(t)), ...(side === 1 ? { grid: { show: false } } : {}) });
+    const positionAxis = yAxis('y', { label: 'Position', splits, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => formatNumber(t)) });
+    const POSITION_HEIGHT = 180;
+    const COUNT_HEIGHT = 120;
     const position = new uPlot({
-      width: width(positionEl), height: 180, legend: { show: false }, cursor: cursor(),
+      width: width(positionEl), height: POSITION_HEIGHT, legend: { show: false }, cursor: cursor(),
       scales: { x: { time: true }, y: { dir: -1, range: () => [1, worst] } },
-      // The same axis on both sides: the chart below it has impressions on the right, and the days line up.
-      axes: [xAxis, positionAxis(3), positionAxis(1)],
+      axes: [xAxis, positionAxis, rightAxis(positionAxis)],
       // A long period draws no dots, except for a day ranked alone between gaps (a line of one point shows nothing).
       series: [{}, { label: 'Position', stroke: POSITION, width: 2, spanGaps: false, points: { show: dots, ...(dots ? {} : { filter: isolatedDays(positions) }) } }],
       hooks: { draw: [markers], setCursor: [onCursor] },
     }, [xs, positions], positionEl);
-    const traffic = new uPlot({
-      width: width(trafficEl), height: 140, legend: { show: false }, cursor: cursor(),
-      scales: { x: { time: true }, clicks: { range: (_u, _min, max) => [0, Math.max(1, max)] }, impressions: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-      axes: [
-        xAxis,
-        yAxis('clicks', { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000], values: (_u, ticks) => ticks.map((t) => formatNumber(t, { compact: true })) }),
-        yAxis('impressions', { side: 1, grid: { show: false }, values: (_u, ticks) => ticks.map((t) => formatNumber(t, { compact: true })) }),
-      ],
-      series: [{}, { label: 'Clicks', scale: 'clicks', stroke: CLICKS, width: 2, fill: `${CLICKS}14`, points: { show: dots } }, { label: 'Impressions', scale: 'impressions', stroke: IMPRESSIONS, width: 1.5, points: { show: false } }],
-      hooks: { draw: [markers], setCursor: [onCursor] },
-    }, [xs, h.days.map((d) => d.clicks), h.days.map((d) => d.impressions)], trafficEl);
+    // Clicks and impressions: a count from 0, each on its own scale and axis.
+    const countChart = (el: HTMLElement, label: string, color: string, values: number[]) => {
+      const axis = yAxis('n', { label, incrs: COUNT_STEPS, values: counts });
+      return new uPlot({
+        width: width(el), height: COUNT_HEIGHT, legend: { show: false }, cursor: cursor(),
+        scales: { x: { time: true }, n: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        axes: [xAxis, axis, rightAxis(axis)],
+        series: [{}, { label, scale: 'n', stroke: color, width: 2, fill: `${color}14`, points: { show: dots } }],
+        hooks: { draw: [markers], setCursor: [onCursor] },
+      }, [xs, values], el);
+    };
+    const clicks = countChart(clicksEl, 'Clicks', CLICKS, h.days.map((d) => d.clicks));
+    const impressions = countChart(impressionsEl, 'Impressions', IMPRESSIONS, h.days.map((d) => d.impressions));
     const resize = new ResizeObserver(() => {
-      position.setSize({ width: width(positionEl), height: 180 });
-      traffic.setSize({ width: width(trafficEl), height: 140 });
+      position.setSize({ width: width(positionEl), height: POSITION_HEIGHT });
+      clicks.setSize({ width: width(clicksEl), height: COUNT_HEIGHT });
+      impressions.setSize({ width: width(impressionsEl), height: COUNT_HEIGHT });
     });
     resize.observe(positionEl);
-    return () => { resize.disconnect(); position.destroy(); traffic.destroy(); };
+    return () => { resize.disconnect(); position.destroy(); clicks.destroy(); impressions.destroy(); };
   }, [h]);
+  const most = (key: 'clicks' | 'impressions') => Math.max(0, ...h.days.map((d) => d[key]));
   return (
     <div class="kw-charts">
       <figure class="chart-card kw-chart">
@@ -174,12 +187,17 @@ function HistoryCharts({ history: h }: { history: History }) {
         </figcaption>
         <div class="chart kw-chart-position" ref={positionRef} aria-hidden="true" />
       </figure>
-      <figure class="chart-card kw-chart">
+      <figure class="chart-card kw-chart kw-chart-count">
         <figcaption>
-          <span class="chart-title">Clicks and impressions by day</span>
-          <span class="chart-summary"><span class="kw-key kw-key-clicks" aria-hidden="true" /> clicks (left axis) <span class="kw-key kw-key-impressions" aria-hidden="true" /> impressions (right axis)</span>
+          <span class="chart-title">Clicks by day</span> <span class="muted small">{formatNumber(h.totals.clicks)} in these days, at most {formatNumber(most('clicks'))} a day</span>
         </figcaption>
-        <div class="chart kw-chart-traffic" ref={trafficRef} aria-hidden="true" />
+        <div class="chart kw-chart-clicks" ref={clicksRef} aria-hidden="true" />
+      </figure>
+      <figure class="chart-card kw-chart kw-chart-count">
+        <figcaption>
+          <span class="chart-title">Impressions by day</span> <span class="muted small">{formatNumber(h.totals.impressions)} in these days, at most {formatNumber(most('impressions'))} a day</span>
+        </figcaption>
+        <div class="chart kw-chart-impressions" ref={impressionsRef} aria-hidden="true" />
       </figure>
       <p class="kw-readout small" aria-hidden="true">
         {hovered

@@ -41,7 +41,8 @@ export function PageDetail({ page: p }: { page: SpeedPage }) {
         <a class="url" href={p.url} target="_blank" rel="noopener noreferrer">{p.url}</a>
         {lab && <span class="muted"> · Lighthouse {lab.lighthouse_version}, {formatDate(lab.measured_at, true)}</span>}
       </p>
-      {p.error && <p class="notice notice-error">Lighthouse could not measure this page: {p.error}</p>}
+      {/* Lighthouse's words, without its code ("NO_FCP: The page did not paint any content"): the code is for the API. */}
+      {p.error && <p class="notice notice-error">Lighthouse could not measure this page: {p.error.replace(/^[A-Z][A-Z0-9_]+: /u, '')}</p>}
       {lab && <LabDetail lab={lab} page={p.url} />}
       {/* The page's field LCP, INP and CLS are in its row: here whether they pass, and the two that are not Core Web Vitals. */}
       {p.field && (
@@ -70,7 +71,7 @@ function LabDetail({ lab, page }: { lab: Lab; page: string }) {
         <>
           <h4 class="cwv-h4">Largest element (LCP)</h4>
           <p class="small">{lcp.kind === 'image' ? <>An image{lcp.image_url && <>, {fileOf(lcp.image_url)}</>}</> : 'Text'}: <code class="cwv-code">{lcp.selector}</code></p>
-          <pre class="cwv-snippet"><code>{lcp.snippet}</code></pre>
+          <pre class="cwv-snippet" tabIndex={0}><code>{lcp.snippet}</code></pre>
           {Object.keys(lcp.phases).length > 0 && <p class="small muted">Where its time went: {Object.entries(lcp.phases).sort(([a], [b]) => phaseOrder(a) - phaseOrder(b)).map(([phase, t]) => `${phase} ${ms(t)}`).join(' · ')}</p>}
           {lcp.fixes.length > 0 && <ul class="cwv-list">{lcp.fixes.map((f) => <li>{FIXES[f]}</li>)}</ul>}
         </>

@@ -79,7 +79,7 @@ function Verdict({ report: r }: { report: Report }) {
 /** The whole site's real visits, once; or why there are none. */
 function OriginField({ report: r }: { report: Report }) {
   if (!r.field_configured) {
-    return <p class="muted small">Field data from real users is not configured: set <code>CRUX_API_KEY</code> to a Google API key with the Chrome UX Report API (README, “Core Web Vitals”).</p>;
+    return <p class="muted small">Field data from real Chrome users is not set up for this installation; your administrator can enable it.</p>;
   }
   if (r.field_error) return <p class="notice notice-warn">Field data could not be read from the Chrome UX Report: {r.field_error}</p>;
   const f = r.origin_field;

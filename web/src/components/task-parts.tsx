@@ -13,7 +13,7 @@ export function Evidence({ evidence }: { evidence: unknown }) {
       {items.slice(0, 10).map((item) => item.source === 'search_console' ? <SearchEvidence item={item} /> : (
         <li>
           {typeof item.check_id === 'string' && <strong>{humanize(item.check_id)}</strong>}
-          {typeof item.url === 'string' && <> on <span class="url">{item.url}</span></>}
+          {typeof item.url === 'string' && <> on <span class="url"><Address url={item.url} /></span></>}
           {item.value !== undefined && item.value !== null && <> — found “{String(item.value)}”</>}
           <KeyValues value={item} skip={['check_id', 'url', 'value', 'audit_id', 'observed_at']} />
           {typeof item.observed_at === 'string' && <span class="muted small"> (seen {formatDate(item.observed_at, true)})</span>}
@@ -109,7 +109,7 @@ export function PlannedWork({ configuration, fallback = null, limit = 3 }: { con
     <div class="planned">
       <h3>What will be done</h3>
       {instructions && <p>{instructions}</p>}
-      {html && <pre class="code"><code>{html}</code></pre>}
+      {html && <pre class="code" tabIndex={0}><code>{html}</code></pre>}
       {briefs.length > 0 && (
         <ul class="page-briefs">
           {/* Labelled by its path only when the brief does not name its page itself (the agents' briefs mostly do). */}
@@ -147,12 +147,21 @@ export function ExpectedClicks({ worth, explain = false }: { worth: Worth; expla
   );
 }
 
+/**
+ * An address that may wrap after each of its slashes (and before a query), so that a long one breaks between its parts
+ * ("…/roses/ | climbing/care/") rather than inside a word; .url still breaks inside a part too long for the line.
+ */
+export function Address({ url }: { url: string }) {
+  const parts = url.split(/(?<=[^/:]\/)(?=[^/])|(?=[?#])/u);
+  return <>{parts.map((part, i) => <>{i > 0 && <wbr />}{part}</>)}</>;
+}
+
 /** What a task acts on, in words: a page (linked), a search query ("keyword:…", "query:…"), or the site. */
 export function TargetLine({ target }: { target: string }) {
   const query = /^(?:keyword|query):(.*)$/s.exec(target)?.[1];
   if (query !== undefined) return <p class="target"><span class="muted">Search query</span> “{query}”</p>;
-  if (/^https?:\/\//.test(target)) return <p class="target"><span class="muted">Page</span> <a href={target} class="url" target="_blank" rel="noopener noreferrer">{target}</a></p>;
-  return <p class="target"><span class="muted">Target</span> <span class="url">{target}</span></p>;
+  if (/^https?:\/\//.test(target)) return <p class="target"><span class="muted">Page</span> <a href={target} class="url" target="_blank" rel="noopener noreferrer"><Address url={target} /></a></p>;
+  return <p class="target"><span class="muted">Target</span> <span class="url"><Address url={target} /></span></p>;
 }
 
 /** Reject (or cancel) asks why, optionally: the reason is kept in the task's history. */

@@ -3,7 +3,7 @@ import { api, unwrap } from '../api/client.ts';
 import { DiffView } from '../components/diff.tsx';
 import { CategoryFilter, FilterBar, SiteFilter, useFilters } from '../components/filters.tsx';
 import { loadSites } from '../components/site-picker.tsx';
-import { Evidence, ExpectedClicks, PlannedWork, RejectReason, TargetLine, type Worth } from '../components/task-parts.tsx';
+import { Address, Evidence, ExpectedClicks, PlannedWork, RejectReason, TargetLine, type Worth } from '../components/task-parts.tsx';
 import { riskOf } from '../lib/risk.ts';
 import { Async, Badge, Empty, PageHeader, Pager, useAsync } from '../components/ui.tsx';
 import { changesOf, pageCount } from '../lib/diff.ts';
@@ -170,7 +170,7 @@ function ProposalCard({ task, siteName, selected, busy, canAct, onSelect, onAct 
           return (
             <div class="proposal-body">
               {pageCount(d.configuration) > 1
-                ? <p class="target"><span class="muted">{pageCount(d.configuration)} pages</span>, each with its own change, starting with <a href={d.target} class="url" target="_blank" rel="noopener noreferrer">{d.target}</a></p>
+                ? <p class="target"><span class="muted">{pageCount(d.configuration)} pages</span>, each with its own change, starting with <a href={d.target} class="url" target="_blank" rel="noopener noreferrer"><Address url={d.target} /></a></p>
                 : <TargetLine target={d.target} />}
               {changes.slice(0, 3).map((c) => <DiffView change={c} />)}
               {changes.length > 3 && <p class="muted small">and {changes.length - 3} more changes — <a href={`/tasks/${task.id}`}>see all</a></p>}

@@ -103,8 +103,8 @@ function GoogleNotSetUp({ admin }: { admin: boolean }) {
       <p>Google is not set up on this server. To let users connect Search Console and Analytics (and sign in with Google):</p>
       <ol>
         <li>In the Google Cloud console, create an OAuth client of type “Web application”.</li>
-        <li>Add its authorized redirect URIs: <code>{origin}/api/v1/integrations/google/callback</code> and <code>{origin}/api/v1/auth/google/callback</code> (the server’s <code>PUBLIC_URL</code> followed by these paths).</li>
-        <li>Set <code>GOOGLE_CLIENT_ID</code> and <code>GOOGLE_CLIENT_SECRET</code> in the service’s environment and restart it.</li>
+        <li>Add its authorized redirect URIs: <code>{origin}/api/v1/integrations/google/callback</code> and <code>{origin}/api/v1/auth/google/callback</code>.</li>
+        <li>Give the client’s ID and secret to whoever runs this installation: they enter them in the service’s settings and restart it (the README says where).</li>
       </ol>
     </div>
   );

@@ -113,9 +113,11 @@ export function TaskPage() {
               </div>
             )}
             {t.status === 'failed' && t.error !== null && t.error !== undefined && (
-              <div class="notice notice-error" role="alert">
-                <strong>Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}
-                {t.can_retry && <> The site is as it was before: you can try again.</>}
+              // One paragraph, the title then the message, read left to right (as flex items of the notice they were pushed to
+              // its two ends); on a phone the message starts on the line under the title.
+              <div class="notice notice-error task-failed" role="alert">
+                <p><strong class="notice-title">Execution failed:</strong> {typeof t.error === 'string' ? t.error : String((t.error as { message?: string }).message ?? JSON.stringify(t.error))}
+                  {t.can_retry && <> The site is as it was before: you can try again.</>}</p>
               </div>
             )}
 
@@ -220,7 +222,7 @@ function Deliverable({ d }: { d: Record<string, unknown> }) {
     <div class="deliverable">
       <p class="muted small">{d.connector === 'manual' ? 'To do by hand on the site' : `Changed through ${d.connector === 'wordpress' ? 'WordPress' : String(d.connector ?? 'the connector')}`}{typeof d.url === 'string' && <> · <span class="url">{pathOf(d.url)}</span></>}</p>
       {instructions && <p>{instructions}</p>}
-      {html && <pre class="code"><code>{html}</code></pre>}
+      {html && <pre class="code" tabIndex={0}><code>{html}</code></pre>}
       {written.length > 0 && (
         <ul class="changes">
           {written.map((c) => (
