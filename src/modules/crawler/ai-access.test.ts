@@ -5,6 +5,9 @@ import { createOutboundAgent } from '../../lib/safe-http.ts';
 import { evaluateCrawlerAccess, evenSample, LLMS_TXT_MAX_BYTES, MAX_SAMPLED_URLS, readLlmsTxt } from './ai-access.ts';
 import { sameSite } from './urls.ts';
 import { KNOWN_CRAWLERS } from './ai-crawlers.ts';
+import robotsParserModule from 'robots-parser';
+
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
 
 const ORIGIN = 'https://x.test';
 const evaluate = (body: string | undefined, status = 200, pageUrls = [`${ORIGIN}/`, `${ORIGIN}/a`, `${ORIGIN}/private/b`, `${ORIGIN}/private/c`]) =>
@@ -26,6 +29,22 @@ describe('crawler access from robots.txt', () => {
     const access = evaluate('User-agent: claudebot/1.0\nDisallow: /\n');
     assert.deepEqual([access.get('ClaudeBot')!.home_allowed, access.get('ClaudeBot')!.matched_group], [false, 'explicit']);
     assert.equal(access.get('GPTBot')!.matched_group, 'none');
+  });
+
+  it('answers each crawler as robots-parser does, when several read one group (its answers are worked out once)', () => {
+    const body = 'User-agent: GPTBot\nUser-agent: claudebot/2.1\nDisallow: /a\n\nUser-agent: Bingbot\nAllow: /private/b\nDisallow: /private/\n\nUser-agent: *\nDisallow: /private/c\nDisallow: /sitemap.xml\n';
+    const robots = robotsParser(`${ORIGIN}/robots.txt`, body);
+    const pages = [`${ORIGIN}/`, `${ORIGIN}/a`, `${ORIGIN}/private/b`, `${ORIGIN}/private/c`];
+    for (const crawler of evaluate(body).values()) {
+      const allowed = (url: string) => robots.isAllowed(url, crawler.token) !== false;
+      assert.deepEqual(
+        [crawler.home_allowed, crawler.blocked_sitemaps, crawler.pages_allowed_share],
+        [allowed(`${ORIGIN}/`), [`${ORIGIN}/sitemap.xml`].filter((url) => !allowed(url)), pages.filter(allowed).length / pages.length],
+        crawler.token,
+      );
+    }
+    const access = evaluate(body);
+    assert.notEqual(access.get('GPTBot')!.blocked_sitemaps, access.get('ClaudeBot')!.blocked_sitemaps, 'each crawler has its own list');
   });
 
   it('allows everything when robots.txt is missing (4xx)', () => {
