@@ -80,7 +80,11 @@ export function checkSite(crawl: CrawlResult, findings: Findings) {
     const groups = new Map<string, CrawledPage[]>();
     for (const page of indexable) {
       const value = key(page);
-      if (value) groups.set(value, [...(groups.get(value) ?? []), page]);
+      // (Pushed, not copied: a site whose 20,000 pages share one title made every page copy the group so far.)
+      if (!value) continue;
+      const group = groups.get(value);
+      if (group) group.push(page);
+      else groups.set(value, [page]);
     }
     for (const [value, pages] of groups) if (pages.length > 1) for (const p of pages) findings.add(checkId, p.url, value);
   };
