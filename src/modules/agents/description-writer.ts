@@ -335,7 +335,8 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         if (text === '' && rule === undefined) tooLong = first;
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''
-          ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
+          // (Quoted as measured, its dateline and relative day left out: the page shows it longer, and a reader sees which text counts.)
+          ? `the opening sentence of the page's ${s === 0 ? 'lead' : 'first section with prose'} ("${quoted(first)}") is ${displayWidth(first)} characters and has no clause boundary to shorten it at (a description is ${DESCRIPTION_MIN}-${DESCRIPTION_MAX})`
           : `the page's ${s === 0 ? 'lead' : 'first section with prose'} says it in ${displayWidth(text)} characters ("${text}"), under the ${DESCRIPTION_MIN} a description needs, and what follows cannot be joined to it`;
         continue;
       }

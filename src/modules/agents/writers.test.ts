@@ -50,7 +50,7 @@ describe('the description writer', () => {
   it('never cuts a sentence or ends in an ellipsis: a page whose sentences do not fit is refused with the reason', () => {
     const long = 'This single sentence about configuring the server names every option and every file and every directive it touches and goes far past any limit a search result shows.';
     const draft = writeMetaDescription(page([long]), new Set());
-    assert.match(reason(draft)!, /is 165 characters and has no clause boundary to shorten it at/);
+    assert.match(reason(draft)!, /\("[^"]+…?"\) is 165 characters and has no clause boundary to shorten it at/);
   });
 
   it('keeps a version number inside its sentence ("2.4" is not a sentence end)', () => {
