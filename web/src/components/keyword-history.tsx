@@ -187,18 +187,14 @@ function HistoryCharts({ history: h }: { history: History }) {
         </figcaption>
         <div class="chart kw-chart-position" ref={positionRef} aria-hidden="true" />
       </figure>
-      <figure class="chart-card kw-chart kw-chart-count">
-        <figcaption>
-          <span class="chart-title">Clicks by day</span> <span class="muted small">{formatNumber(h.totals.clicks)} in these days, at most {formatNumber(most('clicks'))} a day</span>
-        </figcaption>
-        <div class="chart kw-chart-clicks" ref={clicksRef} aria-hidden="true" />
-      </figure>
-      <figure class="chart-card kw-chart kw-chart-count">
-        <figcaption>
-          <span class="chart-title">Impressions by day</span> <span class="muted small">{formatNumber(h.totals.impressions)} in these days, at most {formatNumber(most('impressions'))} a day</span>
-        </figcaption>
-        <div class="chart kw-chart-impressions" ref={impressionsRef} aria-hidden="true" />
-      </figure>
+      {([['clicks', 'Clicks', clicksRef], ['impressions', 'Impressions', impressionsRef]] as const).map(([key, name, ref]) => (
+        <figure class="chart-card kw-chart kw-chart-count" key={key}>
+          <figcaption>
+            <span class="chart-title">{name} by day</span> <span class="muted small">{formatNumber(h.totals[key])} in these days, at most {formatNumber(most(key))} a day</span>
+          </figcaption>
+          <div class={`chart kw-chart-${key}`} ref={ref} aria-hidden="true" />
+        </figure>
+      ))}
       <p class="kw-readout small" aria-hidden="true">
         {hovered
           ? <><strong>{formatDate(hovered.date)}</strong>: {hovered.position === null || hovered.impressions === 0 ? 'no position (no impressions)' : `position ${formatNumber(hovered.position, { digits: 1 })}`}, {formatNumber(hovered.clicks)} clicks, {formatNumber(hovered.impressions)} impressions{hovered.page && <>, <span class="url">{pathOf(hovered.page)}</span></>}</>
