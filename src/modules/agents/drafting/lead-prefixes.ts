@@ -1,3 +1,5 @@
+import { asSentenceStart } from './sentence-start.ts';
+
 /**
  * What a news lead or a summary carries before its first sentence begins: a wire dateline
  * ("WASHINGTON (AP) — "), a section label ("Editorial: "), and after its last a site's name
@@ -132,9 +134,8 @@ export function withoutLeadPrefix(text: string, article = true): { text: string;
     const match = rule.pattern.exec(text);
     // What is left must still be a sentence of some length: "BERLIN -- Yes." is not cut to "Yes."
     if (match && text.length - match[0].length >= 40) {
-      const rest = text.slice(match[0].length);
       // (After a transition the sentence's first word is written as a sentence's: "an international team" -> "An ...".)
-      return { text: `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`, rule: rule.id };
+      return { text: asSentenceStart(text.slice(match[0].length)), rule: rule.id };
     }
   }
   return { text };

@@ -1,3 +1,5 @@
+import { asSentenceStart } from './sentence-start.ts';
+
 /**
  * Words that say when relative to the day an article was written ("today", "on Tuesday", "this week", "yesterday"): a meta
  * description outlives that day, and read a month later "Oil prices fell sharply on Tuesday" names no day at all. Read by the
@@ -121,5 +123,5 @@ export function withoutRelativeTime(sentence: string): { text: string; rules: st
   if (rules.length === 0) return { text, rules };
   // The sentence's first letter written as a sentence's ("NASA announced ...", "the council voted" -> "The council voted").
   text = text.replace(/\s+([,.;:!?])/gu, '$1').replace(/,(?=[.;:!?])/gu, '').replace(/\s{2,}/gu, ' ').trim();
-  return { text: `${text.charAt(0).toUpperCase()}${text.slice(1)}`, rules };
+  return { text: asSentenceStart(text), rules };
 }

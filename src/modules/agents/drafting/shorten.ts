@@ -1,5 +1,6 @@
 import { displayWidth } from '../../../lib/strings.ts';
 import { FUNCTION_WORDS } from './sentence-rules.ts';
+import { asSentenceStart } from './sentence-start.ts';
 
 /**
  * A sentence over a description's limit made to fit without changing what it says, as an
@@ -50,8 +51,6 @@ const APPOSITIVE = /,\s(?:(?:the|a|an|who|which|whose|one of|both|now|then|once|
 const COORDINATE_APPOSITIVE = /,\s(?:a|an|the)\s\p{Ll}{3,},\s[^,;:()“”"]{2,90},(?=\s(?:is|are|was|were|has|have|had|will|would|can|could|may|might)\s)/gu;
 /** An aside between paired dashes ("Two hostages — an American and an Australian — were released"). */
 const DASH_ASIDE = /\s[—–]\s[^—–]{2,90}\s[—–](?=\s)/gu;
-/** A name its owner writes in lower case: a digit or a capital inside its first word ("my6sense", "iPhone", "eBay"). */
-const LOWER_CASE_NAME = /^\p{Ll}[\p{L}\d]*[\d\p{Lu}]/u;
 /** A clause before the subject: "While Anglophiles watched The Crown, the real Prince Andrew ...", "In July 2018, we recommended ...". */
 const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{L}\d"“])/u;
 /** The day of a news story ("on Wednesday", "on Tuesday night", "last week"): stale the day after, and a description does without it. */
@@ -323,8 +322,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
       // conjunction after it says so.
       const subordinate = /^(While|Though|Although|As|After|Before|Since|When|Once)\b/u.test(match[0]);
       if ((!subordinate && FINITE_VERB.test(match[0])) || /^(and|but|or|so|yet|nor)\b/iu.test(rest)) return [];
-      // (A name written in lower case keeps its case: "my6sense is adding ...", "iPhone sales ...".)
-      return [LOWER_CASE_NAME.test(rest) ? rest : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
+      return [asSentenceStart(rest)];
     },
     example: 'In a statement released late last night, the company said its chief executive would step down at the end of the year.',
     result: 'The company said its chief executive would step down at the end of the year.',
