@@ -144,13 +144,15 @@ function HistoryCharts({ history: h }: { history: History }) {
     const worst = worstPosition(positions);
     // 1 always at the top, then round steps down to the worst day.
     const step = [1, 2, 5, 10, 20, 25, 50].find((n) => worst / n <= 5) ?? 100;
-    const splits = () => [1, ...Array.from({ length: Math.floor(worst / step) }, (_, i) => (i + 1) * step).filter((t) => t > 1)];
+    // (To the step after the worst day: a day at 17 drawn on the chart's bottom edge under a last gridline at 15 read as off it.)
+    const bottom = Math.max(step, Math.ceil(worst / step) * step);
+    const splits = () => [1, ...Array.from({ length: bottom / step }, (_, i) => (i + 1) * step).filter((t) => t > 1)];
     const positionAxis = yAxis('y', { label: 'Position', splits, values: (_u: uPlot, ticks: number[]) => ticks.map((t) => formatNumber(t)) });
     const POSITION_HEIGHT = 180;
     const COUNT_HEIGHT = 120;
     const position = new uPlot({
       width: width(positionEl), height: POSITION_HEIGHT, legend: { show: false }, cursor: cursor(),
-      scales: { x: { time: true }, y: { dir: -1, range: () => [1, worst] } },
+      scales: { x: { time: true }, y: { dir: -1, range: () => [1, bottom] } },
       axes: [xAxis, positionAxis, rightAxis(positionAxis)],
       // A long period draws no dots, except for a day ranked alone between gaps (a line of one point shows nothing).
       series: [{}, { label: 'Position', stroke: POSITION, width: 2, spanGaps: false, points: { show: dots, ...(dots ? {} : { filter: isolatedDays(positions) }) } }],
