@@ -8,7 +8,7 @@ import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
 import { shortenSentence, SUBORDINATE_ALONE } from './drafting/shorten.ts';
 import { withoutCaptions } from './drafting/captions.ts';
-import { headlineText, namesHeadline, retellsHeadline, speaksOfHeadline } from './drafting/names-headline.ts';
+import { headlineText, namesHeadline, retellsHeadline, speaksOfHeadline, tellsMoreThan } from './drafting/names-headline.ts';
 import {
   ALSO, canOpen, CJK_END, ELLIPSIS, FUNCTION_WORDS, OPENING_RULE_SAYS, openingRule, PAGE_ITSELF, PRICE_OR_RATING, QUESTION, readSentences,
   REPLACEMENT, SENTENCE_END, SENTENCE_RULE_SAYS, type Sentence,
@@ -225,6 +225,15 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         const j = list.findIndex((x, k) => k > 0 && x.usable && canOpen(x.text, false, content.lang) && !ALSO.test(x.text) && namesHeadline(x.text, content));
         return j > 0 ? j : 0;
       }
+      // An article's opening that sets a scene for its headline's story, told a sentence or two later: the draft starts there
+      // (headline words said, tellsMoreThan). (Not past a sentence that cannot open one: "For example, ..." leans on the scene.)
+      if (opens(b) && articleLead) {
+        const j = list.findIndex((x, k) => k > 0 && k <= RETOLD_WITHIN && x.usable && canOpen(x.text, false, content.lang) && !ALSO.test(x.text)
+          && tellsMoreThan(x.text, list[0]!.text, content)
+          // (One that makes a description, whole or shortened: else the opening is still drafted from.)
+          && (displayWidth(x.text) <= DESCRIPTION_MAX || shorten(x.text, content.lang, headlineText(content), true) !== undefined));
+        if (j > 0) return j;
+      }
       if (opens(b)) return 0;
       // An opening that names nothing out of context ("This authentication method operates similarly to password ...") yields to
       // the next sentence of its paragraph when that one stands alone ("LDAP is used only to validate the user name/password pairs.").
@@ -290,7 +299,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
     // (Not a sentence that is a subordinate clause alone, nor the writer's own voice, "As I write this review, ...": such a
     // paragraph goes on with the scene. A cut that would leave a clause alone is refused in shortenSentence.)
     const nutGraf = (b: number, start: number) => content.article === true && s === 0 && b === firstUsable + 1
-      && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short')
+      && (startOf(firstUsable) === -1 || rule === 'off_headline' || rule === 'lead_too_short' || tellsMoreThan(read(b)[start]!.text, read(firstUsable).slice(startOf(firstUsable)).map((x) => x.text).join(' '), content))
       && (namesHeadline(read(b)[start]!.text, content) || retellsHeadline(read(b)[start]!.text, content)) && !SUBORDINATE_ALONE.test(read(b)[start]!.text) && !WRITER_VOICE.test(read(b)[start]!.text);
     let longBefore = paragraphsBefore; // paragraphs of a sentence or more before block b
     for (let b = firstUsable; b < blocks.length; b++) {
@@ -399,6 +408,9 @@ export function namedOpening(text: string, content: Pick<PageContent, 'h1' | 'he
 }
 /** A command's or an identifier's name: "EXPLAIN", "ALTER TABLE", "pg_dump", "urllib.parse" (not "Event Triggers"). */
 const REFERENCE_NAME = /^(?:[A-Z][A-Z_]+(?: [A-Z][A-Z_]+){0,3}|[a-z][\w.:/-]*[_.:/\d][\w.:/-]*|[a-z][a-z\d]*)$/u;
+
+/** Sentences of an article's opening paragraph past its first that may tell the story the first sets a scene for. */
+const RETOLD_WITHIN = 2;
 
 /** What makes an article's opening sentence a hook rather than its news (sentence-rules.ts): a draft may start past it. */
 // (And a sentence whose relative day cannot be removed, "Google Stadia launches tomorrow ...": the next one may say the news.)

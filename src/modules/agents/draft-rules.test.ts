@@ -98,6 +98,15 @@ describe('descriptions are drafted from the page\'s lead, in prose', () => {
     assert.equal(inLanguage('AppArmor is a mandatory access control system built on the LSM interface.', 'ja-JP'), false);
   });
 
+  it('refuses a page that declares English but is written in another language, and says which (a template\'s lang="en")', () => {
+    const german = html(`<h1>comwrap auf der DMEXCO 2018</h1><p>Am 12. bis 13. September startet wieder die DMEXCO 2018 in Köln, und comwrap ist mit dabei.</p>
+      <p>Auf Europas größter Expo und Conference für die Digitalbranche werden dieses Jahr mehr als 40.000 Besucher erwartet, mit über 1.000 Ausstellern und über 100 Seminaren.</p>`);
+    assert.match(reason(draft(german))!, /declares English .* written in German/);
+    const english = html(`<h1>Spain at the Davis Cup</h1><p>Rafael Nadal kept Spain’s hopes alive, then Marcel Granollers and Feliciano Lopez won the doubles in Madrid.</p>
+      <p>Granollers and Lopez defeated Karen Khachanov and Andrey Rublev 6-4, 7-6 to seal the victory for Spain in a series that ended close to 2 a.m.</p>`);
+    assert.equal(reason(draft(english)), undefined, 'names of other languages make no page foreign');
+  });
+
   it('counts a Chinese, Japanese or Korean character as two: 80 of them fill a description', () => {
     const ja = html('<h1>DHCP</h1><p>DHCP はマシンが起動時にネットワーク設定を自動的に取得することを可能にするプロトコルです。</p>', 'ja');
     assert.equal(text(draft(ja)), 'DHCP はマシンが起動時にネットワーク設定を自動的に取得することを可能にするプロトコルです。', '46 characters, 84 wide');
@@ -113,6 +122,9 @@ describe('sentences as real pages write them', () => {
     // A brand's "!" ("E! News", "Yahoo! Finance") ends no sentence; an exclamation before a sentence of its own still does.
     assert.deepEqual(sentencesOf('Braun is unhappy with the feud, according to E! News. He declined to comment.', 'en'), ['Braun is unhappy with the feud, according to E! News.', 'He declined to comment.']);
     assert.deepEqual(sentencesOf('What a night for Yahoo! The site went down for an hour.', 'en'), ['What a night for Yahoo!', 'The site went down for an hour.']);
+    // A German date on a page that declares English: "Am 12." opens a date, not a sentence; "I am 12." in English ends one.
+    assert.deepEqual(sentencesOf('Am 12. bis 13. September startet wieder die DMEXCO in Köln.', 'en'), ['Am 12. bis 13. September startet wieder die DMEXCO in Köln.']);
+    assert.deepEqual(sentencesOf('I am 12. September is my month.', 'en'), ['I am 12.', 'September is my month.']);
   });
 
   it('does not end a sentence inside a name in capitals with a dot ("The VW ID. SPACE VIZZION"), but does before a word in capitals that opens one', () => {
@@ -155,6 +167,17 @@ describe('an article that opens with a hook', () => {
       'Hong Kong is burning, and the city’s leaders still refuse to talk.');
     // A word of the headline's family is enough to keep a lead ("trail" under "trails").
     assert.equal(text(draft(article('Rangers took the barriers down from every trail around Boulder.'))), 'Rangers took the barriers down from every trail around Boulder.');
+  });
+
+  it('starts at a later sentence that tells the headline\'s story the opening only sets a scene for, when it makes a description', () => {
+    const headline = 'A Man Develops Feather-Duvet Lung After Switching His Bedding';
+    const scene = 'A soothing pillow and a warm duvet might not always lead to better rest.';
+    const story = 'A 43-year-old man began feeling breathless after switching to feather bedding, and was diagnosed with “feather-duvet lung.”';
+    assert.equal(text(draft(article(`${scene} ${story}`, headline))), story);
+    // (Not when the later sentence says no more of the headline than the opening does, nor when it makes no description.)
+    assert.ok(text(draft(article(`${scene} Doctors say the case is rare, and most people can sleep under feathers safely.`, headline)))?.startsWith(scene));
+    const tooLong = `A 43-year-old man began feeling extreme fatigue and breathlessness three months after switching to feather bedding and was diagnosed with feather-duvet lung by doctors who had first treated him for a lower respiratory tract infection`;
+    assert.ok(text(draft(article(`${scene} ${tooLong}.`, headline)))?.startsWith(scene));
   });
 });
 

@@ -80,6 +80,8 @@ const LAST_WORD = /(?:^|[\s(\[“"'‘])(\S+\.)\s*$/u;
 
 /** A day's number with its ordinal's full stop ("12."), and what follows it in a date: a month, or "bis". */
 const GERMAN_ORDINAL = /(?:^|\s)\d{1,2}\.\s*$/u;
+/** A German date's preposition before its ordinal ("Am 12.", "vom 3."): German whatever language the page declares. */
+const GERMAN_DATE_START = /(?:^|\s)(?:Am|Vom|vom|Bis|bis|Zum|zum|Seit|seit)\s\d{1,2}\.\s*$/u;
 const GERMAN_ORDINAL_NEXT = /^\s*(bis|und|januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|jan|feb|mär|apr|jun|jul|aug|sep|okt|nov|dez)\b/iu;
 
 /** "!" or "?" inside brackets or quotes, followed by lower case: an aside, not a sentence end. */
@@ -133,7 +135,9 @@ export function sentencesOf(block: string, lang: string | null): string[] {
       // sentence ("Acme Corp. The merger ...", "Fresno, Calif. It employs ...") only before lower case or a digit.
       || joinsAfter(LAST_WORD.exec(previous)?.[1] ?? '', abbreviated, segment)
       // A German date's ordinal ("Am 12. September", "12. bis 13. September").
-      || (GERMAN_ORDINAL.test(previous) && /^de\b/iu.test(lang ?? '') && GERMAN_ORDINAL_NEXT.test(segment))
+      // (On a page that declares another language, after a German date's preposition: "Am 12. bis 13. September" on a page
+      // marked English.)
+      || (GERMAN_ORDINAL.test(previous) && (/^de\b/iu.test(lang ?? '') || GERMAN_DATE_START.test(previous)) && GERMAN_ORDINAL_NEXT.test(segment))
       || (MIDDLE_INITIAL.test(previous) && !NOT_A_NAME.test(previous) && /^\s*\p{Lu}\p{Ll}/u.test(segment))
       || (BANG_NAME.test(previous) && /^\s*\p{Ll}/u.test(segment))
       || (BANG_BRAND.test(previous) && BANG_BRAND_NEXT.test(segment))

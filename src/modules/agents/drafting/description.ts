@@ -2,8 +2,22 @@ import type { Draft } from '../description-writer.ts';
 import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { sentencesOf } from '../sentences.ts';
+import { detectLanguage, languageName } from '../text-language.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
+
+/**
+ * The language a page that declares English is written in, when it is another (a template's lang="en" on a German blog): its
+ * main text, read by trigram statistics (a sentence's own check trusts English pages, where names and terms mislead statistics;
+ * a page's whole text does not). Undefined for a page in English, one declaring another language, or too short to tell.
+ */
+function writtenInOtherThanEnglish(content: PageContent): string | undefined {
+  if (!content.lang || !/^en\b/iu.test(content.lang)) return undefined;
+  const found = detectLanguage(content.paragraphs.join(' ').slice(0, TEXT_READ));
+  return found !== null && found !== 'en' ? found : undefined;
+}
+/** Characters of a page's text read to tell its language. */
+const TEXT_READ = 2000;
 
 /** An opening sentence under this many words that names nothing of the headline is a hook, not a summary. */
 const HOOK_WORDS = 8;
@@ -16,6 +30,10 @@ const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text,
  * (description-writer.ts). A refusal says why the lead gave none, and why each summary was not used.
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+  const written = writtenInOtherThanEnglish(content);
+  if (written) {
+    return { rule: 'foreign', reason: `the page declares English (<html lang="${content.lang}">) but is written in ${languageName(written)}: a description in either language would be wrong for one of them; declare the page's language (or translate it) first` };
+  }
   const own = draftFromSummaries(content, taken, pageWordsOf(content));
   // A fact-check opens with the claim it checks ("Rep. McKinley says $53 million a week in drugs crosses the border"): drawn
   // from there, a description would state the claim as fact. Only its editors' summary says the verdict.

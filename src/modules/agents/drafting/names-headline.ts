@@ -69,10 +69,26 @@ const STEM = 5;
  * "Physicists Just Created the Most Detailed Simulation of the Universe in History" (created, detailed, universe), a headline
  * with no name to share; "The formation of galaxies is a complex dance ..." says none of it.
  */
-export const retellsHeadline = (text: string, content: Pick<PageContent, 'h1' | 'title'>) => {
-  const words = [...significantWords(text)];
-  // (Only the headline's own words: the title repeats them and adds the site's name.)
-  return [...significantWords(content.h1 || content.title)].filter((word) => saysWord(words, word)).length >= RETOLD;
-};
+export const retellsHeadline = (text: string, content: Pick<PageContent, 'h1' | 'title'>) => headlineWordsSaid(text, content) >= RETOLD;
 /** Words of its headline a text says to retell it. */
 const RETOLD = 3;
+/** How many of its headline's words a text says (a word's family counting). */
+// (Only the headline's own words: the title repeats them and adds the site's name.)
+export const headlineWordsSaid = (text: string, content: Pick<PageContent, 'h1' | 'title'>) => {
+  const words = [...significantWords(text)];
+  return [...significantWords(content.h1 || content.title)].filter((word) => saysWord(words, word)).length;
+};
+
+/**
+ * Whether a later sentence tells the headline's story where the opening only sets a scene for it: it retells the headline (RETOLD
+ * of its words) and says RETOLD_MORE more of them than the opening. "A 43-year-old man, after having switched to feather bedding,
+ * ... was diagnosed with "feather-duvet lung"" (man, switching, bedding, feather, duvet, lung) after "A soothing pillow and warm duvet
+ * might not always lead to better rest." (duvet) under "A Man Develops 'Feather-Duvet Lung' After Switching His Bedding". Not
+ * after an opening that already says the headline's story in other words ("Hours before Zach Parise’s two-goal performance ...").
+ */
+export const tellsMoreThan = (later: string, opening: string, content: Pick<PageContent, 'h1' | 'title'>) => {
+  const said = headlineWordsSaid(later, content);
+  return said >= RETOLD && said >= headlineWordsSaid(opening, content) + RETOLD_MORE;
+};
+/** Headline words a later sentence says beyond its opening's to tell the story in its place. */
+const RETOLD_MORE = 2;

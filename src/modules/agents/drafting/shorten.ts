@@ -30,9 +30,10 @@ export interface ClauseCut {
 
 /** The sentence cut before `at`, closed with a full stop (what the sentence exclaimed or asked is in the part cut: "..., according to E! News"). */
 const cutAt = (sentence: string, at: number) => {
-  const head = sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '');
+  // (A comma a quotation closes over becomes its full stop: ... diagnosed with "feather-duvet lung," according to ... -> "... lung.")
+  const head = sentence.slice(0, at).replace(/[\s,;:—–-]+$/u, '').replace(/,(["”’']+)$/u, '.$1');
   // "... moves to the U.S." already ends with its full stop.
-  return /[.!?]$/u.test(head) ? head : `${head}.`;
+  return /[.!?]["”’']*$/u.test(head) ? head : `${head}.`;
 };
 /** Each match of `pattern` removed on its own. */
 const withoutEach = (sentence: string, pattern: RegExp) =>
@@ -53,6 +54,14 @@ const COORDINATE_APPOSITIVE = /,\s(?:a|an|the)\s\p{Ll}{3,},\s[^,;:()“”"]{2,9
 const DASH_ASIDE = /\s[—–]\s[^—–]{2,90}\s[—–](?=\s)/gu;
 /** A clause before the subject: "While Anglophiles watched The Crown, the real Prince Andrew ...", "In July 2018, we recommended ...". */
 const LEADING_CLAUSE = /^(?:(?:While|Though|Although|As|After|Before|With|Following|Despite|Since|When|Once|Amid|In|On|During|In the wake of|For the first time)\b|\p{Lu}\p{Ll}{2,}ing\s+(?=\p{Ll}))[^,;:—–]{3,120},\s+(?=[\p{L}\d"“])/u;
+/**
+ * What a sentence's subject went through, said before it in participles ("Their American dream shattered and huge savings wasted,
+ * nearly 150 Indians returned home ..."): an absolute phrase, whose possessive the subject after it answers. Not a clause of the
+ * sentence's own ("Their children visited, and the house was full": a conjunction follows).
+ */
+const ABSOLUTE_PHRASE = /^(?:Their|His|Her|Its|Our)\s[^,;:—–]{2,80}?\s\p{Ll}{3,}(?:ed|en)(?:\s(?:and|or)\s[^,;:—–]{2,60}?\s\p{Ll}{3,}(?:ed|en))?,\s+(?!(?:and|but|or|so|yet)\s)/u;
+/** A person's title before their full name opening the sentence ("Ambassador Gordon Sondland is ..."): the name says who. */
+const LEADING_TITLE = /^(?:Ambassador|Senator|Sen\.|Representative|Rep\.|Governor|Gov\.|Mayor|Judge|Justice|General|Gen\.|Professor|Prof\.|Dr\.)\s(?=\p{Lu}\p{Ll}+(?:\s\p{Lu}\.)?\s\p{Lu}\p{Ll}+)/u;
 /** The day of a news story ("on Wednesday", "on Tuesday night", "last week"): stale the day after, and a description does without it. */
 const NEWS_DAY = /\s(?:last|this|on)\s(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s(?:morning|afternoon|evening|night))?(?=[\s,.;])|\s(?:last|this)\s(?:week|weekend|month)(?=[\s,.;])/gu;
 /** What a sentence adds after its main clause, each a place to end it. */
@@ -88,6 +97,12 @@ const CALENDAR = /^(January|February|March|April|May|June|July|August|September|
  * use ("abstract base classes (ABCs)").
  */
 const ASIDE = /\s\((?!(almost|mostly|usually|often|sometimes|nearly|roughly|partly|partially|largely|generally|typically)\))(?![\p{Lu}][\p{L}\d]{1,7}\))[^()]{1,80}\)(?=[\s,.;:!?])/gu;
+
+/**
+ * A name's abbreviation in brackets right after the name ("South Korea’s Ministry of Trade, Industry and Energy (MOTIE) has
+ * unveiled ..."): the name is said whole before it. Not a term's ("abstract base classes (ABCs)"): a searcher may know only that.
+ */
+const NAME_ACRONYM = /(?<=\s\p{Lu}[\p{L}'’.-]+)\s\(\p{Lu}[\p{Lu}\d&.-]{1,9}\)(?=[\s,.;:!?])/gu;
 
 /** An aside, and a pause ("...") the writer left after it before the sentence goes on in lower case. */
 const ASIDE_AND_PAUSE = new RegExp(`${ASIDE.source}(?:\\s(?:\\.\\.\\.|…)(?=\\s\\p{Ll}))?`, 'gu');
@@ -160,6 +175,25 @@ const AS_CLAUSE = /(?<!\b(?:such|well|so|same|just))\s(?=as\s(?!a result\b|part 
  * without it. Not in a first clause ("Three people died | after clashes ..." is the news) nor one that goes on after it.
  */
 const SECOND_CLAUSE_CIRCUMSTANCE = /(?<=,\s(?:while|whereas|and|but)\s[^,;:—–]{12,}?)\s(?=(?:after|amid|following|ahead of|on the back of|thanks to)\s[^,;:—–]*[.!?]["'”’)]*$)/gu;
+
+/**
+ * A second purpose at the end, after one the sentence already says (" capped a frantic comeback to lift the Islanders over the
+ * Penguins 5-4 | to extend their unbeaten streak to 15 games.", " a plan to help the PV industry reduce costs | and to increase
+ * product efficiency."): the first is what was done for. "to" and a word that is no determiner nor pronoun ("to the", "to all",
+ * "to them" are where or to whom).
+ */
+const NOT_A_VERB = '(?:the|a|an|his|her|its|their|our|my|your|this|that|these|those|all|some|any|every|each|both|no|more|most|many|much|one|two|three|four|five|ten|date|me|him|them|us|you|it|whom|which|what|where)\\s';
+const SECOND_PURPOSE = new RegExp(`(?<=\\sto\\s(?!${NOT_A_VERB})\\p{Ll}{2,}\\s[^,;:—–]*?)\\s(?=(?:and\\s)?to\\s(?!${NOT_A_VERB})\\p{Ll}{2,}\\s${TO_END})`, 'gu');
+
+/**
+ * A second object at the end, after a preposition's first ("questions about his evolving accounts of the Trump administration’s
+ * dealings with Ukraine | and a newly revealed summertime phone call with President Donald Trump."): what is left says less, and
+ * nothing else. Not a clause ("... and the board named a successor": a verb and its object), nor a pair "between" or "both" opens
+ * (closed() keeps those).
+ */
+const SECOND_OBJECT = /(?<=\s(?:of|about|with|on|over|for|into|from|against)\s[^,;:—–]{3,80}?)\s(?=and\s(?:a|an|the|his|her|its|their|other)\s[^,;:—–]*[.!?]["'”’)]*$)/gu;
+/** A verb and its object in what follows "and" ("the board named a successor"): a clause of its own, not a second object. */
+const VERB_AND_OBJECT = /\s\p{Ll}{2,}(?:ed|s)\s(?:a|an|the|to|his|her|its|their|that|them|him|it)\s/u;
 
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
@@ -329,6 +363,25 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     counterExample: 'While Anglophiles spent the weekend watching The Crown, the real Prince Andrew was busy distancing himself from royal drama.',
   },
   {
+    id: 'absolute_phrase',
+    variants: (sentence) => {
+      const match = ABSOLUTE_PHRASE.exec(sentence);
+      return match && !FINITE_VERB.test(` ${match[0]} `) ? [asSentenceStart(sentence.slice(match[0].length))] : [];
+    },
+    example: 'Their American dream shattered and huge savings wasted, nearly 150 Indians returned home broke after being deported from the United States.',
+    result: 'Nearly 150 Indians returned home broke after being deported from the United States.',
+    counterExample: 'Their children visited, and the house was full for the first time in years.',
+    langs: ['en'],
+  },
+  {
+    id: 'leading_title',
+    variants: (sentence) => (LEADING_TITLE.test(sentence) ? [sentence.replace(LEADING_TITLE, '')] : []),
+    example: 'Ambassador Gordon Sondland is likely to be unpredictable when he faces questions about his accounts of the dealings with Ukraine.',
+    result: 'Gordon Sondland is likely to be unpredictable when he faces questions about his accounts of the dealings with Ukraine.',
+    counterExample: 'Ambassador Hotel owners said on Monday the building would be sold.',
+    langs: ['en'],
+  },
+  {
     id: 'trailing_clause',
     // Not a qualification (", with a few restrictions"): without it the sentence claims more than the page (read by an owner).
     variants: (sentence) => TRAILING.flatMap((pattern) => [...sentence.matchAll(pattern)].filter((m) => !QUALIFICATION.test(sentence.slice(m.index)))
@@ -375,6 +428,37 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     example: 'Prince Andrew, the younger brother of the heir to the throne, Charles, has told friends the interview was a success.',
     result: 'Prince Andrew has told friends the interview was a success.',
     counterExample: 'Visitors from Paris, the capital of France, Lyon, and Marseille filled the hall.',
+  },
+  {
+    id: 'name_acronym',
+    variants: (sentence) => {
+      const all = sentence.replace(NAME_ACRONYM, '');
+      return all === sentence ? [] : [all];
+    },
+    example: 'South Korea’s Ministry of Trade, Industry and Energy (MOTIE) has unveiled a plan to cut the cost of solar modules.',
+    result: 'South Korea’s Ministry of Trade, Industry and Energy has unveiled a plan to cut the cost of solar modules.',
+    counterExample: 'Abstract base classes (ABCs) define interfaces that other classes implement.',
+  },
+  {
+    id: 'second_purpose',
+    variants: (sentence) => [...sentence.matchAll(SECOND_PURPOSE)].map((m) => cutAt(sentence, m.index)),
+    example: 'Brock Nelson’s goal in overtime capped a frantic comeback to lift the New York Islanders over the Pittsburgh Penguins 5-4 to extend their unbeaten streak to 15 games.',
+    result: 'Brock Nelson’s goal in overtime capped a frantic comeback to lift the New York Islanders over the Pittsburgh Penguins 5-4.',
+    counterExample: 'The council voted on Tuesday to close the old bridge to all traffic until the spring.',
+    keepsHeadline: true,
+    langs: ['en'],
+  },
+  {
+    id: 'second_object',
+    variants: (sentence) => [...sentence.matchAll(SECOND_OBJECT)].filter((m) => {
+      const tail = sentence.slice(m.index);
+      return !FINITE_VERB.test(`${tail} `) && !VERB_AND_OBJECT.test(tail);
+    }).map((m) => cutAt(sentence, m.index)),
+    example: 'Gordon Sondland is likely to face questions about his evolving accounts of the administration’s dealings with Ukraine and a newly revealed phone call with President Donald Trump.',
+    result: 'Gordon Sondland is likely to face questions about his evolving accounts of the administration’s dealings with Ukraine.',
+    counterExample: 'The chief executive of the company resigned on Monday and the board named a successor within hours.',
+    keepsHeadline: true,
+    langs: ['en'],
   },
   {
     id: 'as_clause',
