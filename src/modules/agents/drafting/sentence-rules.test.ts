@@ -57,6 +57,17 @@ describe('the rules a sentence of a description meets, each named', () => {
   it('code: a work\'s title in angle brackets, as Korean prints it, is no markup; a tag is', () => {
     assert.ok(!sentenceRulesOf('현재 MBC는 이유리 주연의 <숨바꼭질>로 승부를 보고 있으며 SBS는 <그녀로 말할 것 같으면>이 종영을 앞두고 있다.', 'ko', true).includes('code'));
     assert.ok(sentenceRulesOf('Set <b>x</b> in the template before the page renders.', 'en', true).includes('code'));
+    // (In Latin letters too, words in capitals and lower case; a server's configuration tag is code.)
+    assert.ok(!sentenceRulesOf('Visitors came to Jeongdong Theater to watch <The Palace: Tale of Jang Noksu> and have left their reviews.', 'en', true).includes('code'));
+    assert.ok(sentenceRulesOf('The section <Limit GET POST> restricts the methods that a client may use on the server.', 'en', true).includes('code'));
+  });
+  it('exclamation: a long statement that names what the page is about is no cry; a short one, or one naming nothing of it, is', () => {
+    const words = new Set(['pear', 'jam', 'recipe']);
+    const rules = (text: string) => readSentences(text, 'en', words, true)[0]!.rule;
+    assert.equal(rules('With notes of cinnamon, nutmeg, ginger, and clove, this honey pear jam recipe will have you spreading cheer in no time!'), undefined);
+    assert.equal(rules('This pear jam recipe is so easy and so good!'), 'exclamation');
+    assert.equal(rules('Crowds of people came early to the scene of the opening ceremony on the stage at the park!'), 'exclamation');
+    assert.equal(rules('With notes of cinnamon, nutmeg, ginger, and clove, this honey pear jam recipe will have you spreading cheer in no time!!'), 'exclamation');
   });
   it('reads an opening in the page\'s language: one language\'s pronoun is another\'s article or verb', () => {
     const cases: Array<[string, string | null, string | undefined]> = [

@@ -26,7 +26,16 @@ function withoutGenericNames(text: string): string {
 }
 /** A work's title in angle brackets, as Korean and Chinese print them ("MBC <숨바꼭질>", "《红楼梦》"): no markup. */
 const CJK_TITLE = /<([^<>]*[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^<>]*)>/gu;
+/**
+ * A work's title in angle brackets in Latin letters, as the same sites print it in English ("to watch <The Palace: Tale of Jang
+ * Noksu>"): two words or more in capitals and lower case, no word all in capitals, no markup's characters. Not a tag of a server's
+ * configuration ("<Limit GET POST>", "<Directory /var/www>", "<IfModule mod_ssl.c>").
+ */
+const LATIN_WORK_TITLE = /<(\p{Lu}\p{Ll}[\p{L}\p{N}'’:,.!?&-]*(?:\s(?!\p{Lu}{2})[\p{L}\p{N}'’:,.!?&-]+){1,12})>/gu;
 export const CJK_END = /[。！？]$/u;
+/** Words (characters in Chinese, Japanese, Korean) from which a sentence ending in "!" is a statement, not a cry. */
+const EXCLAIMED_STATEMENT_WORDS = 14;
+const EXCLAIMED_STATEMENT_CHARS_CJK = 30;
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** "This" used as a pronoun, before a verb ("This leaves all your files ..."): it stands for what came before. */
@@ -276,7 +285,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
     example: 'Read the rest of the story in our app', counterExample: 'The story is told in full in the second part.' },
   { id: 'undecodable', says: 'did not decode cleanly', fires: (s) => s.text.includes(REPLACEMENT),
     example: 'The caf\uFFFD opens at nine every morning.', counterExample: 'The café opens at nine every morning.' },
-  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text).replace(CJK_TITLE, '$1')),
+  { id: 'code', says: 'is code or markup', fires: (s) => CODE_LIKE.test(withoutGenericNames(s.text).replace(CJK_TITLE, '$1').replace(LATIN_WORK_TITLE, '$1')),
     example: 'Set x=1 in config.h before the loop runs.', counterExample: 'A Vec<T> holds any number of values of one type.' },
   { id: 'fragment', says: 'starts in the middle of a sentence', fires: (s) => /^\p{Ll}/u.test(s.text) && !startsWithName(s.text, s.pageWords),
     example: 'are used to create new files in the directory.', counterExample: 'pg_dump is a utility for backing up a database.' },
@@ -309,7 +318,13 @@ export const SENTENCE_RULES: SentenceRule[] = [
   { id: 'quoted_speech', says: 'is someone\'s words quoted, not what the page is', fires: (s) => QUOTED_SPEECH.test(s.text),
     example: '"Scooter is frustrated because his name is being dragged in the mud," an insider told the outlet.',
     counterExample: '"Dancing with the Stars" eliminated James Van Der Beek in a tight race against singer Ally Brooke.' },
-  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b(Yahoo|Jeopardy|Wham|Oklahoma|Mamma Mia)!$/u.test(s.text),
+  // (A statement a blog ends with "!" says what the page is all the same: "With notes of cinnamon, nutmeg, ginger, and clove, this
+  // honey pear jam recipe will have you spreading Yuletide cheer in no time!", read by an editor as publishable, when it names what
+  // the page's heading names. A short one is a cry, and one that names nothing of the page tells a moment of it: "Preparation work is
+  // still ongoing and it’s 6PM, before the start of the performance!")
+  { id: 'exclamation', says: 'is an exclamation', fires: (s) => /[!！]["'”’)\]]*$/u.test(s.text) && !/\b(Yahoo|Jeopardy|Wham|Oklahoma|Mamma Mia)!$/u.test(s.text)
+    && (/[!！]{2}/u.test(s.text) || (CJK.test(s.text) ? s.text.length < EXCLAIMED_STATEMENT_CHARS_CJK : s.text.split(/\s+/u).length < EXCLAIMED_STATEMENT_WORDS)
+      || !s.text.toLowerCase().split(/[^\p{L}\p{N}]+/u).some((w) => w.length >= 3 && s.pageWords.has(w))),
     example: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival!', counterExample: 'Korea’s beauty was revealed at the Welcome Daehak-ro Festival.' },
   // Not an article's: "Tickets sold out within minutes", "Revenue rose to $12.5 billion from $10.1 billion" are news.
   { id: 'shop_interface', says: 'is a shop\'s interface (prices, a cart button), not prose', fires: (s) => !s.article && (SHOP_INTERFACE.test(s.text) || WAS_NOW_PRICES.test(s.text)),
