@@ -195,6 +195,19 @@ const SECOND_OBJECT = /(?<=\s(?:of|about|with|on|over|for|into|from|against)\s[^
 /** A verb and its object in what follows "and" ("the board named a successor"): a clause of its own, not a second object. */
 const VERB_AND_OBJECT = /\s\p{Ll}{2,}(?:ed|s)\s(?:a|an|the|to|his|her|its|their|that|them|him|it)\s/u;
 
+/**
+ * Where or through whom, at the end, naming what the sentence already named ("Visitors who booked their tickets through KLOOK ...
+ * have left their reviews of the show | on KLOOK!"): said twice, it goes the second time.
+ */
+/** Whether a text says a name as a word of its own ("KLOOK", not "KLOOKS"). */
+const saysName = (text: string, name: string) => {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[at + name.length] ?? '')) return true;
+  }
+  return false;
+};
+const REPEATED_NAME_END = /\s(?:on|at|in|via|through|from|with|by)\s(?:the\s)?(\p{Lu}[\p{L}\p{N}.'’&-]*(?:\s\p{Lu}[\p{L}\p{N}.'’&-]*){0,3})(?=[.!?]["'”’)]*$)/u;
+
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 /** A town and its state or country ("a roaster in Duluth, Minnesota"): the comma between them closes no appositive. */
@@ -459,6 +472,17 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     counterExample: 'The chief executive of the company resigned on Monday and the board named a successor within hours.',
     keepsHeadline: true,
     langs: ['en'],
+  },
+  {
+    id: 'repeated_name_end',
+    variants: (sentence) => {
+      const match = REPEATED_NAME_END.exec(sentence);
+      if (!match || !saysName(sentence.slice(0, match.index), match[1]!)) return [];
+      return [`${sentence.slice(0, match.index)}${sentence.slice(match.index + match[0].length)}`];
+    },
+    example: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show and have left their reviews on KLOOK!',
+    result: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show and have left their reviews!',
+    counterExample: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show at Jeongdong Theater.',
   },
   {
     id: 'as_clause',
