@@ -44,9 +44,10 @@ const titleOf = (page: string) => decode(/<title[^>]*>([^<]*)<\/title>/i.exec(pa
 
 /** Text made alike for comparison: one kind of space, quotation mark and dash. */
 // (And a country's name written as news style writes it, "U.S." for "United States": the drafter's own abbreviation, shorten.ts;
-// and a relative day's name written "the", "Monday night’s loss" as "the loss": its own edit, relative-time.ts.)
+// a relative day's name written "the", "Monday night’s loss" as "the loss": its own edit, relative-time.ts; and "an" before a
+// number, "an 8-year-old" where the page says "a 8-year-old": article-before-number.ts.)
 const WEEKDAY_NAMED = /\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s(?:morning|afternoon|evening|night))?['’]s(?=\s\p{Ll})/gu;
-const plain = (text: string) => text.replace(COUNTRY_NAMES, (name) => COUNTRY_SHORT[name] ?? name).replace(WEEKDAY_NAMED, 'the').replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
+const plain = (text: string) => text.replace(/\b([Aa])n (?=\d)/gu, '$1 ').replace(COUNTRY_NAMES, (name) => COUNTRY_SHORT[name] ?? name).replace(WEEKDAY_NAMED, 'the').replace(/[\u2018\u2019\u201b]/g, "'").replace(/[\u201c\u201d\u201e]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim().toLowerCase();
 /**
  * Whether a draft is drawn from the text: 90% of its word trigrams are in it (a sentence shortened
  * at a clause, "Kurt Volker[, the former envoy,] testified ...", has a trigram or two across each cut),

@@ -3,6 +3,7 @@ import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { sentencesOf } from '../sentences.ts';
 import { detectLanguage, languageName } from '../text-language.ts';
+import { withArticleBeforeNumber } from './article-before-number.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
 
@@ -30,6 +31,12 @@ const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text,
  * (description-writer.ts). A refusal says why the lead gave none, and why each summary was not used.
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+  const draft = draftDescription(content, taken);
+  // (An editor's mend of the page's slip, in English: "a 8-year-old" -> "an 8-year-old".)
+  return 'text' in draft && (content.lang === null || /^en\b/iu.test(content.lang)) ? { ...draft, text: withArticleBeforeNumber(draft.text) } : draft;
+}
+
+function draftDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
   const written = writtenInOtherThanEnglish(content);
   if (written) {
     return { rule: 'foreign', reason: `the page declares English (<html lang="${content.lang}">) but is written in ${languageName(written)}: a description in either language would be wrong for one of them; declare the page's language (or translate it) first` };
