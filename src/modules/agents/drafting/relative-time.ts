@@ -17,7 +17,18 @@ export interface RelativeTimeRule {
   example: string;
   result: string;
   counterExample: string;
+  /**
+   * Removed only before the headline's own story: what is left says STORY_WORDS of the page's name's words (its heading's and
+   * title's). The example's and counter-example's page is named `pageWords`.
+   */
+  beforeStory?: true;
+  pageWords?: readonly string[];
 }
+
+/** Words of the page's name a sentence says to tell the headline's own story. */
+const STORY_WORDS = 3;
+const tellsStory = (text: string, pageWords: ReadonlySet<string>) =>
+  new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => pageWords.has(w))).size >= STORY_WORDS;
 
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const PART_OF_DAY = '(?:\\s(?:morning|afternoon|evening|night))?';
@@ -41,10 +52,24 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
   {
     id: 'leading_time',
     // "Earlier this month, NASA announced ...", "On Tuesday, the council voted ...", "Yesterday, police said ...".
-    pattern: new RegExp(`^(?:(?:Earlier|Later)\\s(?:today|this\\s(?:week|month|year|morning|afternoon|evening))|(?:On\\s)?(?:Last\\s)?${WEEKDAY}${PART_OF_DAY}|Today|Yesterday|Tonight|Last\\s(?:night|week|weekend|month)|This\\s(?:week|weekend|morning|afternoon|evening)|Over\\sthe\\sweekend)\\s*,\\s+(?=[\\p{L}"“‘\\d])`, 'u'),
-    example: 'Earlier this month, NASA announced the newest milestone in the development of its Space Launch System.',
+    pattern: new RegExp(`^(?:(?:Earlier|Later)\\s(?:today|this\\s(?:morning|afternoon|evening))|(?:On\\s)?(?:Last\\s)?${WEEKDAY}${PART_OF_DAY}|Today|Yesterday|Tonight|Last\\s(?:night|week|weekend|month)|This\\s(?:week|weekend|morning|afternoon|evening)|Over\\sthe\\sweekend)\\s*,\\s+(?=[\\p{L}"“‘\\d])`, 'u'),
+    // (Not "Earlier this month, ...", "Earlier this year, ...": what happened before the story, its background. Without the words,
+    // "Lexus revealed the LC Convertible Concept" reads as the news of a story about the production car, read by an editor.)
+    example: 'Earlier today, NASA announced the newest milestone in the development of its Space Launch System.',
     result: 'NASA announced the newest milestone in the development of its Space Launch System.',
-    counterExample: 'Earlier versions of the rocket flew without a crew on board.',
+    counterExample: 'Earlier this year, Lexus revealed the LC Convertible Concept, an open-top version of the LC 500 grand tourer.',
+  },
+  {
+    id: 'earlier_this_story',
+    // "Earlier this week, state engineers closed the Harbor Bridge to trucks ..." under "Harbor Bridge closed to trucks": the story
+    // itself, a few days back. Before another story it is background ("Earlier this year, Lexus revealed the LC Convertible
+    // Concept" under the production car's launch): the words stay, and the sentence is kept out (STALE_WORDS).
+    pattern: /^(?:Earlier|Later)\sthis\s(?:week|month|year)\s*,\s+(?=[\p{L}"“‘\d])/u,
+    beforeStory: true,
+    pageWords: ['harbor', 'bridge', 'closed', 'trucks', 'cracks'],
+    example: 'Earlier this week, state engineers closed the Harbor Bridge to trucks after inspectors found cracks in two steel supports.',
+    result: 'State engineers closed the Harbor Bridge to trucks after inspectors found cracks in two steel supports.',
+    counterExample: 'Earlier this year, the city reopened the old ferry line across the harbor.',
   },
   {
     id: 'leading_clause_ago',
@@ -93,7 +118,8 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
   },
   {
     id: 'news_week',
-    pattern: new RegExp(`\\s${NOT_AFTER}(?:${WEEK})${AFTER}`, 'giu'),
+    // (Not after an opening "Earlier" or "Later": the sentence is the story's background, kept out whole by STALE_WORDS.)
+    pattern: new RegExp(`(?<!^(?:Earlier|Later))\\s${NOT_AFTER}(?:${WEEK})${AFTER}`, 'giu'),
     example: 'A case of bubonic plague was reported in China over the weekend, health officials said.',
     result: 'A case of bubonic plague was reported in China, health officials said.',
     counterExample: 'The clinic is open every weekend of the month from nine until noon.',
@@ -104,16 +130,17 @@ export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
  * What still says a relative day once the rules have run (tomorrow, next week, "today only", a weekday's or today's name on an
  * event): the sentence cannot go into a description without saying something else or nothing.
  */
-const STALE_WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:today|yesterday|tomorrow|tonight|(?:this|last|next)\\s(?:week|weekend|month)|next\\s${WEEKDAY})(?![\\p{L}\\p{N}])`, 'iu');
+const STALE_WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:today|yesterday|tomorrow|tonight|(?:earlier|later)\\sthis\\syear|(?:this|last|next)\\s(?:week|weekend|month)|next\\s${WEEKDAY})(?![\\p{L}\\p{N}])`, 'iu');
 /** (Case-sensitive: under the i flag \\p{Ll} would take capitals too.) */
 const STALE_DAY = new RegExp(`(?<=(?:^|\\s)(?:[Oo]n|[Ll]ast|[Tt]his|[Nn]ext)\\s)${WEEKDAY}(?!\\p{L})(?!,?\\s${MONTH})|(?<=\\s\\p{Ll}+\\s|^)${WEEKDAY}${PART_OF_DAY}['’]s\\s(?=\\p{Ll})`, 'u');
 export const staleTime = (sentence: string) => STALE_WORDS.test(sentence) || STALE_DAY.test(sentence);
 
 /** The sentence without the relative-time words the rules remove, and the ids of those that removed some. */
-export function withoutRelativeTime(sentence: string): { text: string; rules: string[] } {
+export function withoutRelativeTime(sentence: string, pageWords: ReadonlySet<string> = new Set()): { text: string; rules: string[] } {
   let text = sentence;
   const rules: string[] = [];
   for (const rule of RELATIVE_TIME_RULES) {
+    if (rule.beforeStory && !tellsStory(text.replace(rule.pattern, ''), pageWords)) continue;
     const next = text.replace(rule.pattern, (m) => (rule.replacement === undefined ? '' : `${/^\s/u.test(m) ? ' ' : ''}${rule.replacement}`));
     if (next !== text) {
       rules.push(rule.id);

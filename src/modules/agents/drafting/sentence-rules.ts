@@ -370,7 +370,7 @@ export const SENTENCE_RULES: SentenceRule[] = [
 /** A page in English, or in no declared language (read as English, as elsewhere). */
 const english = (lang: string | null) => lang === null || /^en\b/iu.test(lang);
 /** An article's sentence without the words that say when relative to its day (relative-time.ts); other pages' as they are. */
-const timeless = (text: string, lang: string | null, article: boolean) => (article && english(lang) ? withoutRelativeTime(text).text : text);
+const timeless = (text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string>) => (article && english(lang) ? withoutRelativeTime(text, pageWords).text : text);
 
 export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.says]));
 
@@ -378,7 +378,7 @@ export const SENTENCE_RULE_SAYS = new Map(SENTENCE_RULES.map((r) => [r.id, r.say
 export function sentenceRulesOf(text: string, lang: string | null, article: boolean, pageWords: ReadonlySet<string> = new Set()): string[] {
   const segment = sentencesOf(text, lang)[0] ?? '';
   const labelled = timeless(withoutPageNotes(withoutCrossReference(segment).replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
-    .replace(SPACE_BEFORE_STOP, ''), article), lang, article);
+    .replace(SPACE_BEFORE_STOP, ''), article), lang, article, pageWords);
   const plain = labelled.replace(ADMONITION_LABEL, '');
   let foreign: boolean | undefined;
   const facts: SentenceFacts = { text: plain, labelled, index: 0, lang, pageWords, notice: STALE_NOTICE.test(text), article, foreign: () => (foreign ??= !inLanguage(plain, lang)) };
@@ -394,7 +394,7 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
   const segments = sentencesOf(block.replace(FOOTNOTE, ''), lang).map((segment) => withoutCrossReference(segment).replace(ADDRESS_ASIDE, '').replace(ADDRESS_AFTER_COLON, '')
     .replace(SPACE_BEFORE_STOP, '').replace(OPENING_MARK_AS_CLOSING, '“$1”')).map((segment) => withoutPageNotes(segment, article));
   return segments.map((segment, index, all) => {
-    const labelled = timeless(segment, lang, article);
+    const labelled = timeless(segment, lang, article, pageWords);
     const text = labelled.replace(ADMONITION_LABEL, '');
     const next = all[index + 1];
     // Whether it is in the page's language is asked once (franc is the costliest of the rules), and only when a rule asks.
