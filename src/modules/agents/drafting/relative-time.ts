@@ -46,7 +46,8 @@ const AFTER = '(?=[\\s,.;:!?)—–]|$)(?![\'’]s)(?!\\s(?:was|were|is|are|has|
  */
 const EVENT_VERB = '(?<!\\b(?:launch(?:es)?|opens?|begins?|starts?|ends?|arrives?|returns?|debuts?|premieres?|airs?|lands?|closes?|expires?|is|are|was|were|be|due|off|place|out)\\s)';
 /** Words after which a time word is the object of a preposition (" since Tuesday", " of today"): removed, it leaves the preposition dangling. */
-const NOT_AFTER = '(?<!\\b(?:since|until|till|by|from|of|before|after|through|for|every|each|next|than|between|and|or)\\s)';
+// (Nor of a verb whose object it is: "The Steelers spent Monday trying to distance themselves ...", "took Friday off".)
+const NOT_AFTER = '(?<!\\b(?:since|until|till|by|from|of|before|after|through|for|every|each|next|than|between|and|or|spent|spend|spends|spending|took|take|takes|taking|marked|marks|celebrated)\\s)';
 
 export const RELATIVE_TIME_RULES: RelativeTimeRule[] = [
   {
