@@ -175,6 +175,20 @@ describe('the title writer', () => {
     assert.equal(text(writeTitle(man, '', new Set())), 'git-bundle - Move objects and refs by archive');
   });
 
+  it('on a landing page, never trades the page\'s name for a tagline heading, and never names the site twice', () => {
+    const landing = (h1: string, title: string) => page([], { h1, title });
+    assert.match(reason(writeTitle(landing('Work smarter, not harder 🚀', 'Features | Ledgerly'), ' | Ledgerly', new Set()))!, /says nothing of what its title names \("Features"\)/);
+    assert.match(reason(writeTitle(landing('We’re on a mission to make accounting invisible', 'About us | Ledgerly'), ' | Ledgerly', new Set()))!, /slogan/);
+    // (A heading that says the page's name is its topic, and one over a placeholder title too.)
+    assert.equal(text(writeTitle(landing('Simple, honest pricing', 'Pricing | Ledgerly'), ' | Ledgerly', new Set())), 'Simple, honest pricing | Ledgerly');
+    assert.equal(text(writeTitle(landing('Accounting made for you', 'Untitled'), ' | Ledgerly', new Set())), 'Accounting made for you | Ledgerly');
+    assert.equal(text(writeTitle(landing('Handmade oak dining tables', 'Shop | Oak & Co'), ' | Oak & Co', new Set())), 'Handmade oak dining tables | Oak & Co', 'no tagline: the heading names the page better');
+    // (An article's headline is its topic whatever its title says.)
+    assert.equal(text(writeTitle({ ...landing('You won’t believe these 12 gadgets', 'Gadgets | Wired'), article: true }, ' | Wired', new Set())), 'You won’t believe these 12 gadgets | Wired');
+    assert.equal(text(writeTitle(landing('Security at Ledgerly', 'Security | Ledgerly'), ' | Ledgerly', new Set())), 'Security at Ledgerly');
+    assert.match(reason(writeTitle(landing('Security at Ledgerly', 'Security | Ledgerly'), ' | Ledgerly', new Set(), { suffixFixed: true }))!, /show the name twice/);
+  });
+
   it('refuses with the reason when nothing fits', () => {
     assert.match(reason(writeTitle(page([], { h1: 'FAQ' }), '', new Set()))!, /under 20 characters/);
     assert.match(reason(writeTitle(content, ' | Oak & Co', new Set(['handmade oak tables | oak & co', 'handmade oak tables'])))!, /already used/);

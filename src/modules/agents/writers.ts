@@ -3,6 +3,7 @@ import { displayWidth } from '../../lib/strings.ts';
 import { balanced, ELLIPSIS, meetsDescriptionRules, REPLACEMENT, SENTENCE_END, type Draft } from './description-writer.ts';
 import { writeMetaDescription } from './drafting/description.ts';
 import type { PageContent } from './page-content.ts';
+import { saysWord, wordsOf } from '../../lib/query-words.ts';
 
 /**
  * Deterministic, extractive writers: every proposed value is built from the page's own
@@ -185,6 +186,13 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
       : 'the page has no heading or title to draft a title from' };
   }
   if (topic.includes(REPLACEMENT)) return { reason: 'the page\'s heading did not decode cleanly (replacement characters)' };
+  // A landing page's or a shop's heading that is a tagline ("Work smarter, not harder 🚀" over "Features | Ledgerly", "We’re on a
+  // mission to make accounting invisible" over "About us | Ledgerly") says nothing of what its title names: read by the site's
+  // owner, such titles were worse than the short ones they replaced. (Not an article's: its headline is its topic.)
+  const ownName = topic === h1 && current && current !== h1 && !isSiteName(current) && !PLACEHOLDER_TITLE.test(current) && content.article !== true ? current : undefined;
+  if (ownName !== undefined && TAGLINE.test(topic) && !saysAnyWordOf(topic, ownName)) {
+    return { rule: 'heading_is_tagline', reason: `the page's heading ("${topic}") says nothing of what its title names ("${ownName}"): a title made of it would name a slogan, not the page; write one that says what the page is` };
+  }
   const numbered = headings.find((h) => withoutNumbering(h) === topic && h !== topic);
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
@@ -196,7 +204,13 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   const allForms = fixed ? [siteSuffix] : [...shorterSuffixes(siteSuffix), ''];
   const short = options.shortForm;
   const suffixes = fixed || short === undefined ? allForms : allForms.filter((f) => f === siteSuffix || f.length <= short.length);
-  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.filter((suffix) => suffix !== '').map((suffix) => `${topic}${suffix}`)];
+  // (A heading that names the site already takes no suffix that names it again: "Security at Ledgerly", not "... | Ledgerly".)
+  const namesSite = siteName !== '' && saysName(topic.toLowerCase(), siteName);
+  // (Where the theme prints the suffix itself, such a heading would show the name twice whatever the title field says.)
+  if (namesSite && fixed) {
+    return { rule: 'names_site_twice', reason: `the page's heading ("${topic}") names the site, and the site's theme adds its name after every title ("${siteSuffix.trim()}"): a title made of it would show the name twice; write one that names what the page is` };
+  }
+  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.filter((suffix) => suffix !== '' && !(namesSite && !fixed)).map((suffix) => `${topic}${suffix}`)];
   // A topic that ends on a word a title cannot end on ("... - what you could do") is cut at its last phrase before it.
   const beside = fixed ? siteSuffix : '';
   const cut = cutAtPhrase(topic, Math.min(TITLE_MAX - displayWidth(beside), endsDangling(topic) ? displayWidth(topic) - 1 : Infinity));
@@ -232,6 +246,29 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   }
   return { reason: `the page's heading "${topic}" is ${displayWidth(topic)} characters and no phrase of it ends within ${room}: cutting it elsewhere would lose its topic` };
 }
+
+/**
+ * What marks a heading as a tagline rather than a page's name: a picture character, the site speaking ("we", "our") or to the
+ * visitor ("you", "your"), an exclamation. (A placeholder title, "Old" over "Handmade oak tables", is no name to keep.)
+ */
+const TAGLINE = /\p{Extended_Pictographic}|(?<![\p{L}'’])(?:we|we're|we’re|we've|we’ve|our|us|you|your|you're|you’re)(?![\p{L}'’])|!$/iu;
+/** A title a CMS or an editor leaves in place of one: it names no page. */
+const PLACEHOLDER_TITLE = /^(?:untitled(?: document| page)?|new page|page|document|home(?: ?page)?|index|welcome|default|test|old)$/iu;
+/** Words a page's name is made of that say nothing of its subject ("About us", "Our team"). */
+const NAME_FILLER = new Set(['us', 'our', 'the', 'a', 'an', 'and', 'of', 'at', 'for', 'to', 'in', 'on', 'with', 'your', 'my', 'we']);
+/** Whether a heading says a word of a page's name (its family counting: "pricing" for "Pricing", "feature" for "Features"). */
+function saysAnyWordOf(heading: string, name: string): boolean {
+  const words = wordsOf(heading);
+  const own = wordsOf(name).filter((w) => !NAME_FILLER.has(w));
+  return own.length === 0 || own.some((w) => saysWord(words, w));
+}
+/** Whether a lower-cased text says a name as words of its own ("security at ledgerly" says "ledgerly"). */
+const saysName = (text: string, name: string) => {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(text[at - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[at + name.length] ?? '')) return true;
+  }
+  return false;
+};
 
 /**
  * The one short form of a suffix for the new titles that cannot keep it whole: the longest
