@@ -66,6 +66,18 @@ describe('crawler', () => {
     assert.equal(result.robots.blocksEverything, false);
   });
 
+  it('never fetches a shop\'s action addresses ("?add-to-cart=", "/cart/add"): they fill a cart and show the page again', async (t) => {
+    const site = await startFixtureSite({
+      '/': { body: page({ body: '<a href="?add-to-cart=1240" rel="nofollow">Add</a><a href="/cart/add?id=7">Buy</a><a href="/product/felco-2/">Felco</a>' }) },
+      '/product/felco-2/': { body: page({ body: '<a href="/product/felco-2/?add-to-cart=1240">Add to cart</a>' }) },
+      '/cart/add': { body: page() },
+    });
+    t.after(() => site.close());
+    const result = await crawlSite({ domain: site.host, maxPages: 100, allowPrivate: true });
+    assert.deepEqual(result.pages.map((p) => new URL(p.url).pathname + new URL(p.url).search).sort(), ['/', '/product/felco-2/']);
+    assert.equal(site.hitsFor('/cart/add').length, 0);
+  });
+
   it('spaces requests by Crawl-delay for its user agent', async (t) => {
     const site = await startFixtureSite({
       '/robots.txt': { headers: { 'content-type': 'text/plain' }, body: 'User-agent: SiteOptimizationBot\nCrawl-delay: 1\n' },

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOutboundAgent } from '../../lib/safe-http.ts';
 import { detach } from '../../lib/strings.ts';
+import { isActionUrl } from './action-urls.ts';
 import type { AiAccess, CrawledPage, CrawlOptions, CrawlResult, RenderingSummary } from './crawl.types.ts';
 import { createExtractor, extractPageFacts, type PageFacts } from './extract.ts';
 import { compareRender, failedRender, type PageRendering } from './render-compare.ts';
@@ -506,7 +507,8 @@ class Crawl {
       // links, on every page, are looked up once, not parsed for their host again.
       let id = this.ids.get(target);
       if (id === undefined) {
-        if (!sameSite(target, this.startHost) || verdict === 'copy') continue;
+        // (Nor an action's address: "?add-to-cart=1240" fills a cart and shows the page it was on again.)
+        if (!sameSite(target, this.startHost) || verdict === 'copy' || isActionUrl(target)) continue;
         if (nextDepth <= (this.options.maxDepth ?? 10)) this.enqueueLink(target, nextDepth);
         id = this.idOf(target);
       }
