@@ -663,4 +663,14 @@ describe('broken links with one cause', () => {
     const moved = [...published, { url: `${origin}/usr/share/doc/python3-doc/html/library/index.html`, status: 200 }];
     assert.equal(missingSection({ pages: moved } as never, links), undefined, 'a section the site publishes: its pages moved, each link its own fix');
   });
+
+  it('are read as the template\'s when they are on most of the site\'s pages: one fix in the menu or footer', async () => {
+    const { templateLinks } = await import('./planners/links.ts');
+    const origin = 'https://shop.test';
+    const pages = ['/', '/a', '/b', '/c', '/d', '/e'].map((p) => ({ url: origin + p, status: 200 }));
+    const fix = (...targets: string[]) => ({ configuration: { changes: targets.map((t) => ({ link_to: origin + t })) } });
+    const fixes = [fix('/privacy', '/gone'), fix('/privacy'), fix('/privacy', '/gone'), fix('/privacy')];
+    assert.deepEqual([...templateLinks({ pages } as never, fixes)], [[`${origin}/privacy`, 4]], 'on 4 of 6 pages; /gone on 2 is each page\'s own');
+    assert.equal(templateLinks({ pages: [...pages, ...pages.map((p) => ({ ...p, url: `${p.url}x` }))] } as never, fixes).size, 0, 'on 4 of 12 pages: not most');
+  });
 });

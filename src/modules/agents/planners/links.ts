@@ -2,6 +2,7 @@ import { escapeHtml } from '../../../lib/strings.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
 import type { PlanningContext } from '../planning-context.ts';
 import { priorityOf } from '../proposal.ts';
+import { expectedPageOf } from './broken-link-advice.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import type { Planner } from './planner.ts';
 
@@ -36,6 +37,23 @@ export const linksPlanner: Planner = {
         }
       }
     }
+    // A link to a page the site is expected to have (its cart, a privacy notice): publish the page, not remove the link.
+    for (const fix of fixes) {
+      for (const change of fix.configuration.changes as Array<{ link_to: string; action: string }>) {
+        const expected = expectedPageOf(new URL(change.link_to).pathname);
+        if (expected && !(missing && new URL(change.link_to).pathname.startsWith(missing.path))) change.action = `the link goes to ${expected.says}`;
+      }
+    }
+    // A broken link on most of the site's pages is in its template (a menu, a footer): one fix there, not one a page.
+    const template = templateLinks(ctx, fixes);
+    for (const fix of fixes) {
+      for (const change of fix.configuration.changes as Array<{ link_to: string; action: string; in_template?: true }>) {
+        const pages = template.get(change.link_to);
+        if (pages === undefined) continue;
+        change.in_template = true;
+        change.action = `in the site's menu or footer (on ${pages} pages): fix it once there; ${change.action}`;
+      }
+    }
     // Broken links on many pages (a moved section, links a template or a translation repeats) are one task, each page's links listed.
     await proposeByPage(ctx, 'fix_broken_links', fixes, {
       category: 'technical', checks: ['broken_internal_links'],
@@ -48,8 +66,9 @@ export const linksPlanner: Planner = {
         return {
           title: `Fix broken links on ${pages} pages`,
           description: `${total} pages link to pages that answer with an error (${links} links in all). `
+            + (template.size > 0 ? `${template.size} of the links are in the site's menu or footer, on most pages: fixed once there, they are fixed everywhere. ` : '')
             + (missing ? `${missing.links} of them point under ${missing.path}, where the site publishes no page: one cause, likely one setting where those links are made. ` : '')
-            + `This task lists ${part.count > 1 ? `these ${pages} pages (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each page' : `${pages} of them`} with its broken links, to point at a working page or remove.`,
+            + `This task lists ${part.count > 1 ? `these ${pages} pages (part ${part.index + 1} of ${part.count}, heaviest first)` : pages === total ? 'each page' : `${pages} of them`} with its broken links and what to do with each.`,
         };
       },
     });
@@ -153,6 +172,18 @@ const SECTION_MIN_SHARE = 0.3;
  * page that answers (`/usr/share/doc/python3-doc/html/`: cross-references a generator pointed
  * at a local path), or undefined when the links have no such common cause.
  */
+/** Pages a broken link must be on, and the share of the site's pages, to be read as its template's. */
+const TEMPLATE_MIN_PAGES = 3;
+const TEMPLATE_MIN_SHARE = 0.5;
+
+/** Broken links on most of the site's pages (at least TEMPLATE_MIN_PAGES and TEMPLATE_MIN_SHARE of its pages), with how many pages have each. */
+export function templateLinks(ctx: Pick<PlanningContext, 'pages'>, fixes: ReadonlyArray<{ configuration: Record<string, unknown> }>): Map<string, number> {
+  const pagesWith = new Map<string, number>();
+  for (const fix of fixes) for (const change of fix.configuration.changes as Array<{ link_to: string }>) pagesWith.set(change.link_to, (pagesWith.get(change.link_to) ?? 0) + 1);
+  const sitePages = ctx.pages.filter((p) => p.status === 200).length;
+  return new Map([...pagesWith].filter(([, n]) => n >= TEMPLATE_MIN_PAGES && n >= sitePages * TEMPLATE_MIN_SHARE));
+}
+
 export function missingSection(ctx: Pick<PlanningContext, 'pages'>, links: readonly string[]): { path: string; links: number } | undefined {
   const counts = new Map<string, number>();
   for (const link of links) {

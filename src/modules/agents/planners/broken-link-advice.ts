@@ -1,0 +1,27 @@
+/**
+ * What to do with a broken link, said as the site's owner needs it. Most broken links are fixed by pointing them at a working page
+ * or removing them; not a link to a page visitors or the law expect the site to have (a shop's cart, a privacy notice, terms of
+ * sale, French "mentions légales"): read by the owners of five shop and landing sites, "or remove it" was wrong advice for those,
+ * whose page is what is missing. Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
+ */
+export interface ExpectedPageRule { id: string; pattern: RegExp; says: string; example: string; counterExample: string }
+
+export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
+  {
+    id: 'shop_system_page',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:cart|panier|warenkorb|carrito|carrello|checkout|commande|kasse|my-account|mon-compte|account(?:\/login)?|login|connexion|search|recherche|suche|shop|boutique|collections\/all)\/?$/iu,
+    says: 'a page of the shop itself (its cart, checkout, account, search or catalogue), which the shop\'s platform creates: restore it in the shop\'s settings or correct the theme\'s link, do not remove the link',
+    example: '/panier/',
+    counterExample: '/blog/cart-buying-guide/',
+  },
+  {
+    id: 'legal_page',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:legal\/[\w-]+|policies\/[\w-]+|privacy(?:-policy|-notice)?|terms(?:-of-(?:service|use|sale))?|terms-and-conditions|cookies?(?:-policy)?|accessibility|imprint|impressum|datenschutz(?:erklaerung)?|agb|mentions-legales|cgv|cgu|conditions-generales(?:-de-vente)?|politique-de-confidentialite|confidentialite|aviso-legal|privacidad)\/?$/iu,
+    says: 'a legal page (privacy, terms, legal notice) that visitors, payment providers and often the law expect: publish the page, do not remove the link',
+    example: '/mentions-legales/',
+    counterExample: '/blog/legal-tips-for-freelancers/',
+  },
+];
+
+/** The advice for a broken link's path, or undefined for a link to point elsewhere or remove. */
+export const expectedPageOf = (path: string) => EXPECTED_PAGE_RULES.find((rule) => rule.pattern.test(path));
