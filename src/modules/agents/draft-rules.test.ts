@@ -319,6 +319,15 @@ describe('fixes that fit the page', () => {
     assert.equal(headingToPromote([], 'Caveats'), undefined);
   });
 
+  it('briefs a thin page on what its title names when its heading is a tagline, and leaves short-by-nature pages alone', async () => {
+    const { briefTopic, isUtilityPage } = await import('./planners/content.ts');
+    assert.equal(briefTopic({ h1: 'Roulez mieux. Roulez plus loin.', title: 'Cycles Rivière – Magasin et atelier vélo à Lyon | Cycles Rivière' }, ' | Cycles Rivière'), 'Cycles Rivière – Magasin et atelier vélo à Lyon');
+    assert.equal(briefTopic({ h1: 'Raised bed kits', title: 'Raised beds | Greenhaven' }, ' | Greenhaven'), 'Raised bed kits', 'a heading that says the title\'s words');
+    assert.equal(briefTopic({ h1: '4.3. Caveats', title: '' }, ''), 'Caveats');
+    for (const url of ['https://x.test/book-a-demo', 'https://x.test/meet-the-team', 'https://x.test/request-a-quote/', 'https://x.test/contact']) assert.equal(isUtilityPage(url), true, url);
+    for (const url of ['https://x.test/features', 'https://x.test/teams-for-agencies', 'https://x.test/demolition-services']) assert.equal(isUtilityPage(url), false, url);
+  });
+
   it('does not ask a hub (a table of contents, an index) for 300 words of text', async () => {
     const { isHub } = await import('./planners/content.ts');
     const toc = extractPageFacts(`<html><body><h1>GIN Indexes</h1>${['Introduction', 'Built-in Operator Classes', 'Extensibility', 'Implementation'].map((t) => `<ul><li><a href="/${t}">${t}</a></li></ul>`).join('')}</body></html>`).main!;

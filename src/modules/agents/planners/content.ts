@@ -1,11 +1,14 @@
 import { THIN_WORDS } from '../../checks/page-checks.ts';
+import { saysWord, wordsOf } from '../../../lib/query-words.ts';
 import { priorityOf } from '../proposal.ts';
 import { withoutNumbering } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 
 /** Pages that are short by nature: asking for 300 words on them would be noise. */
-const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|legalnotice|imprint|impressum|copyright|licen[cs]e|disclaimer|credits|thank-?you|404|genindex[\w-]*|[\w-]*modindex|bookindex|sitemap)(\/|$|\.)/i;
+// (And a form to book or try something, "Book a demo", "Request a quote": read by a landing site's owner, 300 words would hurt the
+// conversion the page is for; a team's list of people, which says who they are at the length that takes.)
+const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|legalnotice|imprint|impressum|copyright|licen[cs]e|disclaimer|credits|thank-?you|404|genindex[\w-]*|[\w-]*modindex|bookindex|sitemap|(?:book|request|schedule|get)-(?:a-)?(?:demo|call|quote|consultation|appointment)|demo|free-trial|start-trial|get-started|(?:meet-)?(?:the-|our-)?team)(\/|$|\.)/i;
 const TARGET_WORDS = 300;
 const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
 
@@ -64,6 +67,23 @@ export const isReleaseNotes = (url: string, topic: string) => RELEASE_NOTES.test
 export const isCodeListing = (stored: { code_chars?: number; blocks: readonly string[] }) =>
   (stored.code_chars ?? 0) > 2 * stored.blocks.reduce((sum, block) => sum + block.length, 0);
 
+/** Whether two texts share a word of four letters or more (a word's family counting: "vélo", "vélos"). */
+const sharesWord = (a: string, b: string) => {
+  const words = wordsOf(a).filter((w) => w.length >= 4);
+  return wordsOf(b).some((w) => w.length >= 4 && saysWord(words, w));
+};
+/**
+ * What a thin page's brief asks to write about: its h1, without a book's numbering ("4.3. "); not a heading that shares no word
+ * with the page's title, a tagline ("Roulez mieux. Roulez plus loin." over "Cycles Rivière – Magasin et atelier vélo à Lyon", read
+ * by the owner as a slogan to write 300 words about): then the title, which names the page.
+ */
+export function briefTopic(content: { h1: string; title: string }, siteSuffix: string): string {
+  const ownTitle = titleTopic(content.title, siteSuffix);
+  const heading = content.h1 && (!ownTitle || sharesWord(content.h1, ownTitle)) ? content.h1 : '';
+  return withoutNumbering(heading || ownTitle || content.h1);
+}
+/** Whether a page is short by nature (UTILITY_PATH). */
+export const isUtilityPage = (url: string) => UTILITY_PATH.test(new URL(url).pathname);
 const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
 
 /** expand_thin_content and add_structured_data. */
@@ -73,8 +93,8 @@ export const contentPlanner: Planner = {
     const thin = ctx.byUrl(['thin_content']);
     const briefs: Array<PageFix & { words: string }> = [];
     for (const [url, [finding]] of thin) {
-      if (UTILITY_PATH.test(new URL(url).pathname)) {
-        await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal, an index…): short by nature');
+      if (isUtilityPage(url)) {
+        await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal, a form to book a demo, a team\'s list, an index…): short by nature');
         continue;
       }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
@@ -87,8 +107,7 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, `a hub page: ${page.stored.link_lists} lists of links against ${page.stored.blocks.length} blocks of text (a table of contents or an index); its links are its content`);
         continue;
       }
-      // A book's numbering ("4.3. ") is its place in the book, not what the page is about.
-      const topic = withoutNumbering(page.content.h1 || titleTopic(page.content.title, ctx.siteSuffix));
+      const topic = briefTopic(page.content, ctx.siteSuffix);
       if (isReleaseNotes(url, topic)) {
         await ctx.reject('expand_thin_content', url, 'release notes or a changelog: it says what changed at the length that took, and padding it would not help');
         continue;
