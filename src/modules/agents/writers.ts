@@ -193,6 +193,10 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   if (ownName !== undefined && TAGLINE.test(topic) && !saysAnyWordOf(topic, ownName)) {
     return { rule: 'heading_is_tagline', reason: `the page's heading ("${topic}") says nothing of what its title names ("${ownName}"): a title made of it would name a slogan, not the page; write one that says what the page is` };
   }
+  // ("Simple, honest pricing" over "Pricing | Ledgerly": the title's word and praise, read by the owner as adding nothing.)
+  if (ownName !== undefined && onlyPraiseAdded(topic, ownName)) {
+    return { rule: 'heading_adds_praise', reason: `the page's heading ("${topic}") adds only praise to what its title names ("${ownName}"): a title made of it would say nothing more; write one that adds what the page offers (its plans, its prices)` };
+  }
   const numbered = headings.find((h) => withoutNumbering(h) === topic && h !== topic);
   // A CMS theme prints its suffix after every post title: it cannot be shortened or dropped, so the topic is cut to fit it.
   const fixed = options.suffixFixed === true && siteSuffix !== '';
@@ -252,6 +256,16 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
  * visitor ("you", "your"), an exclamation. (A placeholder title, "Old" over "Handmade oak tables", is no name to keep.)
  */
 const TAGLINE = /\p{Extended_Pictographic}|(?<![\p{L}'’])(?:we|we're|we’re|we've|we’ve|our|us|you|your|you're|you’re)(?![\p{L}'’])|!$/iu;
+/** Words that praise rather than say (a landing page's headings): "simple", "honest", "powerful", "seamless". */
+const PRAISE = new Set(['simple', 'simply', 'honest', 'transparent', 'easy', 'effortless', 'powerful', 'smart', 'smarter', 'seamless', 'beautiful',
+  'amazing', 'awesome', 'great', 'best', 'better', 'modern', 'fast', 'faster', 'friendly', 'fair', 'flexible', 'clear', 'straightforward', 'delightful',
+  'incredible', 'perfect', 'ultimate', 'world-class', 'next-generation', 'innovative', 'stunning', 'intuitive', 'no-nonsense', 'hassle-free', 'worry-free']);
+/** Whether a heading says its page's name and, besides it, only praise ("Simple, honest pricing" for "Pricing"). */
+function onlyPraiseAdded(heading: string, name: string): boolean {
+  const own = wordsOf(name).filter((w) => !NAME_FILLER.has(w));
+  const added = wordsOf(heading).filter((w) => !NAME_FILLER.has(w) && !saysWord(own, w));
+  return own.length > 0 && added.length > 0 && added.length < wordsOf(heading).length && added.every((w) => PRAISE.has(w));
+}
 /** A title a CMS or an editor leaves in place of one: it names no page. */
 const PLACEHOLDER_TITLE = /^(?:untitled(?: document| page)?|new page|page|document|home(?: ?page)?|index|welcome|default|test|old)$/iu;
 /** Words a page's name is made of that say nothing of its subject ("About us", "Our team"). */

@@ -3,7 +3,7 @@ import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { sentencesOf } from '../sentences.ts';
 import { detectLanguage, languageName } from '../text-language.ts';
-import { withArticleBeforeNumber } from './article-before-number.ts';
+import { mended } from './mends.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
 
@@ -32,8 +32,8 @@ const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text,
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
   const draft = draftDescription(content, taken);
-  // (An editor's mend of the page's slip, in English: "a 8-year-old" -> "an 8-year-old".)
-  return 'text' in draft && (content.lang === null || /^en\b/iu.test(content.lang)) ? { ...draft, text: withArticleBeforeNumber(draft.text) } : draft;
+  // (An editor's mends of the page's slips, in English: "a 8-year-old" -> "an 8-year-old", mends.ts.)
+  return 'text' in draft && (content.lang === null || /^en\b/iu.test(content.lang)) ? { ...draft, text: mended(draft.text) } : draft;
 }
 
 function draftDescription(content: PageContent, taken: ReadonlySet<string>): Draft {

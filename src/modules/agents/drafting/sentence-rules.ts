@@ -1,3 +1,4 @@
+import { LATIN_WORK_TITLE } from './mends.ts';
 import { metadataRule } from '../../crawler/metadata-blocks.ts';
 import { sentencesOf } from '../sentences.ts';
 import { inLanguage } from '../text-language.ts';
@@ -26,12 +27,6 @@ function withoutGenericNames(text: string): string {
 }
 /** A work's title in angle brackets, as Korean and Chinese print them ("MBC <숨바꼭질>", "《红楼梦》"): no markup. */
 const CJK_TITLE = /<([^<>]*[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][^<>]*)>/gu;
-/**
- * A work's title in angle brackets in Latin letters, as the same sites print it in English ("to watch <The Palace: Tale of Jang
- * Noksu>"): two words or more in capitals and lower case, no word all in capitals, no markup's characters. Not a tag of a server's
- * configuration ("<Limit GET POST>", "<Directory /var/www>", "<IfModule mod_ssl.c>").
- */
-const LATIN_WORK_TITLE = /<(\p{Lu}\p{Ll}[\p{L}\p{N}'’:,.!?&-]*(?:\s(?!\p{Lu}{2})[\p{L}\p{N}'’:,.!?&-]+){1,12})>/gu;
 export const CJK_END = /[。！？]$/u;
 /** Words (characters in Chinese, Japanese, Korean) from which a sentence ending in "!" is a statement, not a cry. */
 const EXCLAIMED_STATEMENT_WORDS = 14;

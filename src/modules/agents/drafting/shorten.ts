@@ -208,13 +208,6 @@ const saysName = (text: string, name: string) => {
 };
 const REPEATED_NAME_END = /\s(?:on|at|in|via|through|from|with|by)\s(?:the\s)?(\p{Lu}[\p{L}\p{N}.'’&-]*(?:\s\p{Lu}[\p{L}\p{N}.'’&-]*){0,3})(?=[.!?]["'”’)]*$)/u;
 
-/**
- * A colon before a sentence that says more of what the clause before it said, in its pronoun ("... have a new angle on the banking
- * sector: | They’ll assume that everyone is out of money, then ..."): the clause before it is whole. Not after a verb that
- * announces words or a list ("He said: It ...", "The rules are: ...").
- */
-const COLON_ELABORATION = /(?<!\b(?:said|says|told|wrote|added|asked|are|is|were|was|include|includes|following|follows))\s*:\s(?=(?:They|It|This|That|These|Those|He|She|We)\b)/gu;
-
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
 const NAME_SET_OFF = /,\s\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,3}$/u;
 /** A town and its state or country ("a roaster in Duluth, Minnesota"): the comma between them closes no appositive. */
@@ -490,14 +483,6 @@ export const CLAUSE_CUTS: ClauseCut[] = [
     example: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show and have left their reviews on KLOOK!',
     result: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show and have left their reviews!',
     counterExample: 'Visitors who booked their tickets through KLOOK came to the theater to watch the show at Jeongdong Theater.',
-  },
-  {
-    id: 'colon_elaboration',
-    variants: (sentence) => [...sentence.matchAll(COLON_ELABORATION)].map((m) => cutAt(sentence, m.index)),
-    example: 'The latest wave of tech-based financial startups have a new angle on the banking sector: They’ll assume that everyone is out of money.',
-    result: 'The latest wave of tech-based financial startups have a new angle on the banking sector.',
-    counterExample: 'The minister said: It is too early to say whether the banking sector will need more help.',
-    langs: ['en'],
   },
   {
     id: 'as_clause',
