@@ -17,6 +17,7 @@ import { DAY_MS, isoDate, pacificToday } from '../../src/modules/search-data/per
 import { createSearchDataRepo } from '../../src/modules/search-data/search-data.repo.ts';
 import { createSearchDataService } from '../../src/modules/search-data/search-data.service.ts';
 import { writeSection } from '../write-section.ts';
+import { serviceNodeFlags } from '../service-flags.ts';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env.SIZES ?? '100000,1000000').split(',').map(Number);
@@ -81,7 +82,8 @@ if (process.argv[2] === 'measure') {
   await measure(Number(process.argv[3]));
 } else {
   const results = [0, ...SIZES].map((rows) => {
-    const child = spawnSync(process.execPath, ['--max-semi-space-size=16', '--heap-growing-percent=50', import.meta.filename, 'measure', String(rows)], { encoding: 'utf8', env: process.env });
+    // (With the service's own flags: what the worker that syncs runs with.)
+    const child = spawnSync(process.execPath, [...serviceNodeFlags(), import.meta.filename, 'measure', String(rows)], { encoding: 'utf8', env: process.env });
     if (child.status !== 0) throw new Error(`the ${rows}-row run failed: ${child.stderr}`);
     const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { rows: number; stored: number; seconds: number; peakRssMb: number };
     console.log(result);
