@@ -413,6 +413,9 @@ export function readSentences(block: string, lang: string | null, pageWords: Rea
  */
 const INSTRUCTION = /^(?:(?:Install|Add|Remove|Delete|Enable|Disable|Configure|Compile|Create|Preheat|Stir|Whisk|Unzip|Extract|Uninstall|Upgrade|Restart|Reboot)\s+(?:the|a|an|your|this|these|those|it|them|all|each|every|one|some|any|\p{Ll}{3,}s)\b|(?:Run|Open|Type|Press|Select|Set|Copy|Download|Mix|Make sure|Ensure|Click|Go to|Navigate to|Log in|Sign in)\s+(?:the|a|an|your|this|these|those|it|them|that)\b)/u;
 
+/** "Enter" and a name in capitals, then what it comes to do or nothing: a story's stage direction (English). */
+const STAGE_ENTRANCE = /^Enter\s(?:the\s)?\p{Lu}[\p{L}.'’-]*(?:\s\p{Lu}[\p{L}.'’-]*){0,3}(?:\s*[,:.!—–]|\sto\s)/u;
+
 export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: string, atPageStart: boolean, words: OpeningWords) => boolean; example: string; counterExample: string }> = [
   { id: 'connective', says: 'opens with a word that ties it to the sentence before ("However", "For example")', fires: (t, _, w) => w.connective.test(t),
     example: 'However, the server must be restarted first.', counterExample: 'The server must be restarted first.' },
@@ -435,6 +438,10 @@ export const OPENING_RULES: Array<{ id: string; says: string; fires: (sentence: 
     fires: (t, _, w) => !PAGE_ITSELF.test(t) && !w.now.test(t) && THIS_KIND.test(t),
     example: 'This authentication method operates similarly to password except that it uses LDAP to verify the password.',
     counterExample: 'This wall-mounted reel rewinds 30 m of hose automatically with a gentle tug.' },
+  // A story's turn, as a stage direction brings in a player: "Enter South Dakota to throw down the gauntlet." follows an aside
+  // about New Jersey's slogan, and says nothing standing alone (read by an editor as wrong). Not "Enter your email ...", an instruction.
+  { id: 'stage_entrance', says: 'brings its subject in after what came before ("Enter South Dakota ...")', fires: (t) => STAGE_ENTRANCE.test(t),
+    example: 'Enter South Dakota to throw down the gauntlet.', counterExample: 'Enter your email address to get the newsletter every Friday.' },
   // At the very start of a page a demonstrative names the page's own subject ("This module provides ...", "These routines allow ...").
   // "This year ..." names the time the page is written in, not something before it.
   { id: 'refers_back', says: 'opens with a word that points back ("This", "These", "The same")',
