@@ -100,8 +100,10 @@ export function proseBySection(content: Pick<PageContent, 'paragraphs' | 'order'
  * subject after the comma) ends a clause too, a list's ", and c" does not.
  */
 function trimAtClause(sentence: string, min: number, max: number): string | undefined {
+  // (A clause of its own after ", and" has its subject: a pronoun, a determiner's noun, or a quantifier's, "..., and most arrive
+  // within 2–5 business days".)
   // Not a colon: what follows it is what the sentence is about ("X has several goals: ..." would be a teaser).
-  const boundaries = [...sentence.matchAll(/\s[—–]\s|\s-\s|[;؛]\s|,\s(?=(such as|which|including|where|that is|notably|although|though|whereas)\b)|,\s(?=(and|but|so|while|whereas)\s(the|this|that|these|it|we|they|you|he|she|there|its|our|their)\b)/gu)].map((m) => m.index);
+  const boundaries = [...sentence.matchAll(/\s[—–]\s|\s-\s|[;؛]\s|,\s(?=(such as|which|including|where|that is|notably|although|though|whereas)\b)|,\s(?=(and|but|so|while|whereas)\s(the|this|that|these|it|we|they|you|he|she|there|its|our|their|most|many|some|several|all|each|both)\b)/gu)].map((m) => m.index);
   for (const at of boundaries.reverse()) {
     const text = `${sentence.slice(0, at).replace(/[\s,;:]+$/u, '')}.`;
     const width = displayWidth(text);

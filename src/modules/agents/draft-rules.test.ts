@@ -54,6 +54,9 @@ describe('descriptions are drafted from the page\'s lead, in prose', () => {
     assert.equal(text(draft(page)), 'The urllib.request module defines functions and classes which help in opening URLs (mostly HTTP) in a complex world.');
     const guide = html(`<h1>Roses</h1><p>Roses repay a little planning. Our nursery team has grown roses in the clay of the Weald for thirty years, and this guide sets out what works for us, from choosing plants to the first season.</p>`);
     assert.equal(text(draft(guide)), 'Roses repay a little planning. Our nursery team has grown roses in the clay of the Weald for thirty years.', 'a long second sentence completes a short first one with its first clause');
+    // (Its clause ends before ", and" with a subject of its own, a quantifier's too: "..., and most arrive within 2–5 business days".)
+    const delivery = html('<h1>Delivery &amp; returns</h1><p>We deliver across the contiguous US from our warehouse in Portland, Oregon. Orders placed before 1 pm Pacific on a weekday ship the same day, and most arrive within 2–5 business days.</p>');
+    assert.equal(text(draft(delivery)), 'We deliver across the contiguous US from our warehouse in Portland, Oregon. Orders placed before 1 pm Pacific on a weekday ship the same day.');
     const catalogs = html(`<h1>System Catalogs</h1><p>The system catalogs are the place where a relational database management system stores schema metadata, such as information about tables and columns, and internal bookkeeping information.</p>`);
     assert.equal(text(draft(catalogs)), 'The system catalogs are the place where a relational database management system stores schema metadata.');
     // Cut short of a description's length, and completed by the sentence after it, past a stock line; never by a sentence that leans on it.
