@@ -37,9 +37,13 @@ import { loadExamples, scoreExamples } from './examples/score.ts';
  * summary cut and joined to its description's first sentence under the next tab, "these coffees" on a collection of coffees read
  * as the page's own, and a leading clause dated "ago" dropped (0.846 / 0.847 / 0.917 on 435); then a shop's hero banner and a
  * page's own headline that other pages name kept by the extractor (six rows regain their h1), and a greeting's paragraph
- * ("Welcome! We’re so glad ...") skipped (0.853 / 0.855 / 0.92).
+ * ("Welcome! We’re so glad ...") skipped (0.853 / 0.855 / 0.92). Session 19: a scene yielding to the sentence that tells the
+ * headline's story, long leads cut past an absolute phrase, a person's title, a name's acronym, a second purpose or object, a
+ * page declaring English but written in German refused, a long exclamation that names the page, "Earlier this year" kept as
+ * background, a stage direction refused, the India Post row labelled again blind, and ten rows for those rules (0.867 / 0.869 /
+ * 0.928 on 445 rows).
  */
-const FLOOR = { score: 0.85, publishable: 0.85, precision: 0.915 };
+const FLOOR = { score: 0.86, publishable: 0.86, precision: 0.92 };
 
 describe('meta descriptions drafted on the example set (documentation, news, blogs, shops, landing pages)', () => {
   const examples = loadExamples();
