@@ -35,6 +35,11 @@ const cutAt = (sentence: string, at: number) => {
   // "... moves to the U.S." already ends with its full stop.
   return /[.!?]["”’']*$/u.test(head) ? head : `${head}.`;
 };
+/** Every match of `pattern` removed at once: the one variant, or none when nothing matches. */
+const withoutAll = (sentence: string, pattern: RegExp) => {
+  const all = sentence.replace(pattern, '');
+  return all === sentence ? [] : [all];
+};
 /** Each match of `pattern` removed on its own. */
 const withoutEach = (sentence: string, pattern: RegExp) =>
   [...sentence.matchAll(pattern)].map((m) => `${sentence.slice(0, m.index)}${sentence.slice(m.index + m[0].length)}`.replace(/\s{2,}/gu, ' '));
@@ -336,10 +341,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   },
   {
     id: 'intensifier',
-    variants: (sentence) => {
-      const all = sentence.replace(INTENSIFIER, '');
-      return all === sentence ? [] : [all];
-    },
+    variants: (sentence) => withoutAll(sentence, INTENSIFIER),
     example: 'New photos show the actress looking absolutely stunning in her make-up.',
     result: 'New photos show the actress looking stunning in her make-up.',
     counterExample: 'The very first train leaves at six.',
@@ -347,10 +349,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   },
   {
     id: 'news_day',
-    variants: (sentence) => {
-      const all = sentence.replace(NEWS_DAY, '');
-      return all === sentence ? [] : [all];
-    },
+    variants: (sentence) => withoutAll(sentence, NEWS_DAY),
     example: 'U.S. Defense Secretary Mark Esper on Wednesday accused China of coercion in the South China Sea.',
     result: 'U.S. Defense Secretary Mark Esper accused China of coercion in the South China Sea.',
     counterExample: 'The market is open every day but Sunday, from eight in the morning.',
@@ -444,10 +443,7 @@ export const CLAUSE_CUTS: ClauseCut[] = [
   },
   {
     id: 'name_acronym',
-    variants: (sentence) => {
-      const all = sentence.replace(NAME_ACRONYM, '');
-      return all === sentence ? [] : [all];
-    },
+    variants: (sentence) => withoutAll(sentence, NAME_ACRONYM),
     example: 'South Korea’s Ministry of Trade, Industry and Energy (MOTIE) has unveiled a plan to cut the cost of solar modules.',
     result: 'South Korea’s Ministry of Trade, Industry and Energy has unveiled a plan to cut the cost of solar modules.',
     counterExample: 'Abstract base classes (ABCs) define interfaces that other classes implement.',
