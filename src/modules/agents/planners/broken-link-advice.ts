@@ -2,7 +2,7 @@
  * What to do with a broken link, said as the site's owner needs it. Most broken links are fixed by pointing them at a working page
  * or removing them; not a link to a page visitors or the law expect the site to have (a shop's cart, a privacy notice, terms of
  * sale, French "mentions légales"): read by the owners of five shop and landing sites, "or remove it" was wrong advice for those,
- * whose page is what is missing. Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
+ * whose page is what is missing; nor for a contact page. Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
  */
 export interface ExpectedPageRule { id: string; pattern: RegExp; says: string; example: string; counterExample: string }
 
@@ -20,6 +20,20 @@ export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
     says: 'a legal page (privacy, terms, legal notice) that visitors, payment providers and often the law expect: publish the page, do not remove the link',
     example: '/mentions-legales/',
     counterExample: '/blog/legal-tips-for-freelancers/',
+  },
+  {
+    id: 'contact_page',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:contact(?:-us)?|kontakt|nous-contacter|contactez-nous|contacto|contatti|get-in-touch)\/?$/iu,
+    says: 'the page visitors look for to reach the business (an address, a phone, a form): publish it, do not remove the link',
+    example: '/contact/',
+    counterExample: '/blog/how-to-contact-your-mp/',
+  },
+  {
+    id: 'missing_document',
+    pattern: /\.(?:pdf|docx?|xlsx?|pptx?|odt|zip)$/iu,
+    says: 'a document the page offers (a form, a price list, a brochure): upload it again or link to where it is now, rather than remove the link the page tells visitors to use',
+    example: '/s/new-patient-forms.pdf',
+    counterExample: '/forms/new-patients/',
   },
 ];
 
