@@ -66,10 +66,10 @@ describe('crawler', () => {
     assert.equal(result.robots.blocksEverything, false);
   });
 
-  it('never fetches a shop\'s action addresses ("?add-to-cart=", "/cart/add"): they fill a cart and show the page again', async (t) => {
+  it('never fetches action addresses ("?add-to-cart=", "/cart/add", a comment\'s "?replytocom="): they act, or show the page again', async (t) => {
     const site = await startFixtureSite({
       '/': { body: page({ body: '<a href="?add-to-cart=1240" rel="nofollow">Add</a><a href="/cart/add?id=7">Buy</a><a href="/product/felco-2/">Felco</a>' }) },
-      '/product/felco-2/': { body: page({ body: '<a href="/product/felco-2/?add-to-cart=1240">Add to cart</a>' }) },
+      '/product/felco-2/': { body: page({ body: '<a href="/product/felco-2/?add-to-cart=1240">Add to cart</a><a href="/product/felco-2/?replytocom=12#respond">Reply</a><a href="/product/felco-2/?share=facebook">Share</a>' }) },
       '/cart/add': { body: page() },
     });
     t.after(() => site.close());
