@@ -84,6 +84,11 @@ describe('the before -> after diff', () => {
     assert.equal(pageCount({ pages: [{ url: 'https://x/a', after: 'A' }, { url: 'https://x/b', after: 'B' }] }), 2);
     assert.deepEqual(changesOf({ pages: [{ url: 'https://x/a/', changes: [{ link_to: 'https://x/gone/', status: 404, action: 'remove it' }] }, { url: 'https://x/b/', changes: [] }] }),
       [{ label: 'link to /gone/ (answers 404) on /a/', before: 'https://x/gone/', after: 'remove it' }], 'each page\'s broken links');
+    const menu = { link_to: 'https://x/cart/', status: 404, action: 'in the site\'s menu or footer (on 2 pages): fix it once there', in_template: true };
+    assert.deepEqual(changesOf({ pages: [{ url: 'https://x/a/', changes: [menu, { link_to: 'https://x/gone/', status: 404, action: 'remove it' }] }, { url: 'https://x/b/', changes: [menu] }] }), [
+      { label: 'link to /cart/ (answers 404) in the menu or footer', before: 'https://x/cart/', after: 'in the site\'s menu or footer (on 2 pages): fix it once there' },
+      { label: 'link to /gone/ (answers 404) on /a/', before: 'https://x/gone/', after: 'remove it' },
+    ], 'a menu\'s broken link once, each page\'s own on its page');
     assert.equal(pageCount({ pages: [{ url: 'https://x/a', instructions: 'Expand' }, { url: 'https://x/b', instructions: 'Expand' }] }), 2, 'briefs per page');
     assert.equal(pageCount({ pages: [{ url: 'https://x/a', clicks: 3 }, { url: 'https://x/b', clicks: 2 }] }), 1, 'competing pages of a search task are one task\'s subject');
     assert.deepEqual(changesOf(null), []);

@@ -158,10 +158,17 @@ export function changesOf(configuration: unknown, options: { done?: boolean } = 
   }
   // One problem on many pages, one task: each page's own before -> after, named by its path.
   if (Array.isArray(config.pages)) {
+    // A link of the site's menu or footer (`in_template`), broken on every page: one row, fixed once, not one a page.
+    const template = new Set<string>();
     for (const page of config.pages as Array<Record<string, unknown>>) {
       if (page && typeof page === 'object' && Array.isArray(page.changes)) {
         // A page's own list of link changes (broken links on many pages, one task).
-        for (const change of changesOf({ changes: page.changes }, options)) out.push({ ...change, label: `${change.label} on ${pathOf(page.url)}` });
+        for (const raw of page.changes as Array<Record<string, unknown>>) {
+          const inTemplate = raw?.in_template === true;
+          if (inTemplate && template.has(String(raw.link_to))) continue;
+          if (inTemplate) template.add(String(raw.link_to));
+          for (const change of changesOf({ changes: [raw] }, options)) out.push({ ...change, label: `${change.label} ${inTemplate ? 'in the menu or footer' : `on ${pathOf(page.url)}`}` });
+        }
         continue;
       }
       if (!page || typeof page !== 'object' || !('after' in page)) continue;
