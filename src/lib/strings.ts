@@ -36,3 +36,11 @@ const WIDE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han
  * Korean character takes the room of two, so 80 of them fill a 160-character description.
  */
 export const displayWidth = (text: string) => [...text].length + (text.match(WIDE)?.length ?? 0);
+
+/** Whether a text says a name as words of their own: "through KLOOK" says "KLOOK", "KLOOKS" and "myKLOOK" do not. */
+export function saysName(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
+    if (!/[\p{L}\p{N}]/u.test(text[at - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[at + name.length] ?? '')) return true;
+  }
+  return false;
+}

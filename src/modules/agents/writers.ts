@@ -1,5 +1,5 @@
 import { TITLE_MAX, TITLE_MIN } from '../checks/page-checks.ts';
-import { displayWidth } from '../../lib/strings.ts';
+import { displayWidth, saysName } from '../../lib/strings.ts';
 import { balanced, ELLIPSIS, meetsDescriptionRules, REPLACEMENT, SENTENCE_END, type Draft } from './description-writer.ts';
 import { writeMetaDescription } from './drafting/description.ts';
 import type { PageContent } from './page-content.ts';
@@ -214,7 +214,7 @@ export function writeTitle(content: PageContent, siteSuffix: string, taken: Read
   if (namesSite && fixed) {
     return { rule: 'names_site_twice', reason: `the page's heading ("${topic}") names the site, and the site's theme adds its name after every title ("${siteSuffix.trim()}"): a title made of it would show the name twice; write one that names what the page is` };
   }
-  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.filter((suffix) => suffix !== '' && !(namesSite && !fixed)).map((suffix) => `${topic}${suffix}`)];
+  const whole = [...(fixed ? [] : nameLine(topic, content.paragraphs)), ...suffixes.filter((suffix) => suffix !== '' && !namesSite).map((suffix) => `${topic}${suffix}`)];
   // A topic that ends on a word a title cannot end on ("... - what you could do") is cut at its last phrase before it.
   const beside = fixed ? siteSuffix : '';
   const cut = cutAtPhrase(topic, Math.min(TITLE_MAX - displayWidth(beside), endsDangling(topic) ? displayWidth(topic) - 1 : Infinity));
@@ -276,13 +276,6 @@ function saysAnyWordOf(heading: string, name: string): boolean {
   const own = wordsOf(name).filter((w) => !NAME_FILLER.has(w));
   return own.length === 0 || own.some((w) => saysWord(words, w));
 }
-/** Whether a lower-cased text says a name as words of its own ("security at ledgerly" says "ledgerly"). */
-const saysName = (text: string, name: string) => {
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (!/[\p{L}\p{N}]/u.test(text[at - 1] ?? '') && !/[\p{L}\p{N}]/u.test(text[at + name.length] ?? '')) return true;
-  }
-  return false;
-};
 
 /**
  * The one short form of a suffix for the new titles that cannot keep it whole: the longest

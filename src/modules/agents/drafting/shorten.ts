@@ -1,4 +1,4 @@
-import { displayWidth } from '../../../lib/strings.ts';
+import { displayWidth, saysName } from '../../../lib/strings.ts';
 import { FUNCTION_WORDS } from './sentence-rules.ts';
 import { asSentenceStart } from './sentence-start.ts';
 
@@ -204,13 +204,6 @@ const VERB_AND_OBJECT = /\s\p{Ll}{2,}(?:ed|s)\s(?:a|an|the|to|his|her|its|their|
  * Where or through whom, at the end, naming what the sentence already named ("Visitors who booked their tickets through KLOOK ...
  * have left their reviews of the show | on KLOOK!"): said twice, it goes the second time.
  */
-/** Whether a text says a name as a word of its own ("KLOOK", not "KLOOKS"). */
-const saysName = (text: string, name: string) => {
-  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + 1)) {
-    if (!/\p{L}/u.test(text[at - 1] ?? '') && !/\p{L}/u.test(text[at + name.length] ?? '')) return true;
-  }
-  return false;
-};
 const REPEATED_NAME_END = /\s(?:on|at|in|via|through|from|with|by)\s(?:the\s)?(\p{Lu}[\p{L}\p{N}.'’&-]*(?:\s\p{Lu}[\p{L}\p{N}.'’&-]*){0,3})(?=[.!?]["'”’)]*$)/u;
 
 /** A name after a comma at the end of a text (", Kate Henshaw"): the comma after it closes an appositive, it opens no clause. */
