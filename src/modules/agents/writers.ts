@@ -271,7 +271,7 @@ const PLACEHOLDER_TITLE = /^(?:untitled(?: document| page)?|new page|page|docume
 /** Words a page's name is made of that say nothing of its subject ("About us", "Our team"). */
 const NAME_FILLER = new Set(['us', 'our', 'the', 'a', 'an', 'and', 'of', 'at', 'for', 'to', 'in', 'on', 'with', 'your', 'my', 'we']);
 /** Whether a heading says a word of a page's name (its family counting: "pricing" for "Pricing", "feature" for "Features"). */
-function saysAnyWordOf(heading: string, name: string): boolean {
+export function saysAnyWordOf(heading: string, name: string): boolean {
   const words = wordsOf(heading);
   const own = wordsOf(name).filter((w) => !NAME_FILLER.has(w));
   return own.length === 0 || own.some((w) => saysWord(words, w));

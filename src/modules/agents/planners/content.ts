@@ -1,7 +1,6 @@
 import { THIN_WORDS } from '../../checks/page-checks.ts';
-import { saysWord, wordsOf } from '../../../lib/query-words.ts';
 import { priorityOf } from '../proposal.ts';
-import { withoutNumbering } from '../writers.ts';
+import { saysAnyWordOf, withoutNumbering } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 
@@ -67,11 +66,6 @@ export const isReleaseNotes = (url: string, topic: string) => RELEASE_NOTES.test
 export const isCodeListing = (stored: { code_chars?: number; blocks: readonly string[] }) =>
   (stored.code_chars ?? 0) > 2 * stored.blocks.reduce((sum, block) => sum + block.length, 0);
 
-/** Whether two texts share a word of four letters or more (a word's family counting: "vélo", "vélos"). */
-const sharesWord = (a: string, b: string) => {
-  const words = wordsOf(a).filter((w) => w.length >= 4);
-  return wordsOf(b).some((w) => w.length >= 4 && saysWord(words, w));
-};
 /**
  * What a thin page's brief asks to write about: its h1, without a book's numbering ("4.3. "); not a heading that shares no word
  * with the page's title, a tagline ("Roulez mieux. Roulez plus loin." over "Cycles Rivière – Magasin et atelier vélo à Lyon", read
@@ -79,7 +73,7 @@ const sharesWord = (a: string, b: string) => {
  */
 export function briefTopic(content: { h1: string; title: string }, siteSuffix: string): string {
   const ownTitle = titleTopic(content.title, siteSuffix);
-  const heading = content.h1 && (!ownTitle || sharesWord(content.h1, ownTitle)) ? content.h1 : '';
+  const heading = content.h1 && (!ownTitle || saysAnyWordOf(content.h1, ownTitle)) ? content.h1 : '';
   return withoutNumbering(heading || ownTitle || content.h1);
 }
 /** Whether a page is short by nature (UTILITY_PATH). */

@@ -28,30 +28,20 @@ export const linksPlanner: Planner = {
     }
     // Many links into one directory the site does not publish (a generator pointing cross-references at a local path): one cause, named on each link.
     const missing = missingSection(ctx, fixes.flatMap((f) => (f.configuration.changes as Array<{ link_to: string }>).map((c) => c.link_to)));
-    if (missing) {
-      for (const fix of fixes) {
-        for (const change of fix.configuration.changes as Array<{ link_to: string; action: string }>) {
-          if (new URL(change.link_to).pathname.startsWith(missing.path)) {
-            change.action = `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`;
-          }
-        }
-      }
-    }
-    // A link to a page the site is expected to have (its cart, a privacy notice): publish the page, not remove the link.
-    for (const fix of fixes) {
-      for (const change of fix.configuration.changes as Array<{ link_to: string; action: string }>) {
-        const expected = expectedPageOf(new URL(change.link_to).pathname);
-        if (expected && !(missing && new URL(change.link_to).pathname.startsWith(missing.path))) change.action = `the link goes to ${expected.says}`;
-      }
-    }
-    // A broken link on most of the site's pages is in its template (a menu, a footer): one fix there, not one a page.
+    // What to do with each link, said once: the missing section's cause, else a page the site is expected to have (its cart, a
+    // privacy notice: publish it, not remove the link), else point it elsewhere or remove it; a link on most of the site's pages
+    // is in its template (a menu, a footer): one fix there, not one a page.
     const template = templateLinks(ctx, fixes);
     for (const fix of fixes) {
       for (const change of fix.configuration.changes as Array<{ link_to: string; action: string; in_template?: true }>) {
+        const path = new URL(change.link_to).pathname;
+        const expected = expectedPageOf(path);
+        const advice = missing && path.startsWith(missing.path)
+          ? `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`
+          : expected ? `the link goes to ${expected.says}` : change.action;
         const pages = template.get(change.link_to);
-        if (pages === undefined) continue;
-        change.in_template = true;
-        change.action = `in the site's menu or footer (on ${pages} pages): fix it once there; ${change.action}`;
+        change.action = pages === undefined ? advice : `in the site's menu or footer (on ${pages} pages): fix it once there; ${advice}`;
+        if (pages !== undefined) change.in_template = true;
       }
     }
     // Broken links on many pages (a moved section, links a template or a translation repeats) are one task, each page's links listed.
