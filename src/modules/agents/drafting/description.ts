@@ -3,6 +3,7 @@ import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { sentencesOf } from '../sentences.ts';
 import { detectLanguage, languageName } from '../text-language.ts';
+import { composeDescription } from './compose.ts';
 import { mended } from './mends.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
@@ -30,8 +31,8 @@ const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text,
  * one that makes a description (own-summary.ts), else the opening of its lead
  * (description-writer.ts). A refusal says why the lead gave none, and why each summary was not used.
  */
-export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
-  const draft = draftDescription(content, taken);
+export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>, url = ''): Draft {
+  const draft = draftDescription(content, taken, url);
   if (!('text' in draft) || (content.lang !== null && !/^en\b/iu.test(content.lang))) return draft;
   // (Asked only of a page that gave a draft: the statistics cost about half a millisecond a page.)
   const written = writtenInOtherThanEnglish(content);
@@ -42,7 +43,7 @@ export function writeMetaDescription(content: PageContent, taken: ReadonlySet<st
   return { ...draft, text: mended(draft.text) };
 }
 
-function draftDescription(content: PageContent, taken: ReadonlySet<string>): Draft {
+function draftDescription(content: PageContent, taken: ReadonlySet<string>, url: string): Draft {
   const own = draftFromSummaries(content, taken, pageWordsOf(content));
   // A fact-check opens with the claim it checks ("Rep. McKinley says $53 million a week in drugs crosses the border"): drawn
   // from there, a description would state the claim as fact. Only its editors' summary says the verdict.
@@ -62,7 +63,11 @@ function draftDescription(content: PageContent, taken: ReadonlySet<string>): Dra
   }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
-  if ('text' in lead || own.refusals.length === 0) return lead;
+  if ('text' in lead) return lead;
+  // A page whose prose says nothing (a slogan, a price) but whose sections or bullets name what it offers: composed from them.
+  const composed = composeDescription(content, url);
+  if (composed && !taken.has(composed.text.toLowerCase())) return composed;
+  if (own.refusals.length === 0) return lead;
   const summaries = own.refusals.map((r) => `its ${summaryName(r.source)} was not used: ${r.detail}`).join('; ');
   return { reason: `${lead.reason}; ${summaries}`, ...(lead.rule ? { rule: lead.rule } : {}), ...(lead.tooLong ? { tooLong: lead.tooLong } : {}) };
 }

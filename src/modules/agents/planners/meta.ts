@@ -217,7 +217,7 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
 async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string; drafted_from: string } | undefined> {
   const page = await readOrReject(ctx, type, url);
   if (!page) return undefined;
-  const draft = writeMetaDescription(page.content, ctx.taken.descriptions);
+  const draft = writeMetaDescription(page.content, ctx.taken.descriptions, url);
   if ('reason' in draft) {
     // A lead refused for its length alone: a configured language model may shorten it (its answer is checked like any
     // draft); without one, or when its answer fails the checks, the refusal stands.

@@ -50,7 +50,7 @@ const says = (draft: string, words: string) =>
 
 /** One example drafted and judged against its labels. */
 export function judge(example: Example): Outcome {
-  const result = writeMetaDescription(example.content, new Set());
+  const result = writeMetaDescription(example.content, new Set(), example.url);
   const draft = 'text' in result ? result.text : null;
   const rule = 'reason' in result ? result.rule ?? 'unnamed' : null;
   let failure = '';

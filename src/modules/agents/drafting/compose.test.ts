@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { PageContent } from '../page-content.ts';
+import { composeDescription, GENERIC_SECTIONS, itemRule, NOT_AN_ITEM } from './compose.ts';
+import { writeMetaDescription } from './description.ts';
+
+/** A page of headings and short lines, as the crawl stores it: `order` says where each heading and block stands. */
+function page(title: string, blocks: Array<[string, string]>, extra: Partial<PageContent> = {}): PageContent {
+  const headings = blocks.filter(([kind]) => kind >= '1' && kind <= '6').map(([kind, text]) => ({ level: Number(kind), text }));
+  return {
+    title, h1: headings.find((h) => h.level === 1)?.text ?? '', headings, lang: 'en-US',
+    paragraphs: blocks.filter(([kind]) => !(kind >= '1' && kind <= '6')).map(([, text]) => text),
+    order: blocks.map(([kind]) => kind).join(''), ...extra,
+  };
+}
+const services = (titleOf = 'Services — BrightSmile Dental', extra: Partial<PageContent> = {}) => page(titleOf, [
+  ['1', 'Our Services'], ['p', 'Everything your smile needs, all under one roof.'],
+  ['3', 'General Dentistry'], ['p', 'Exams, digital X-rays and cleanings.'], ['3', 'Teeth Whitening'], ['p', 'Up to 8 shades brighter.'],
+  ['3', 'Implants'], ['p', 'Permanent tooth replacement.'], ['3', 'Emergency Care'], ['p', 'Same-day appointments.'],
+  ['2', 'Not sure what you need?'], ['p', 'Call us.'],
+], extra);
+const text = (draft: ReturnType<typeof composeDescription>) => draft?.text;
+
+describe('a description composed from what a page lists', () => {
+  for (const rule of NOT_AN_ITEM) {
+    it(`${rule.id}: refuses its example as an item, and takes its counter-example`, () => {
+      assert.equal(itemRule(rule.example), rule.id);
+      assert.equal(itemRule(rule.counterExample), undefined);
+    });
+  }
+  it(`${GENERIC_SECTIONS.id}: a shop's tab is no offering, a service is`, () => {
+    assert.ok(GENERIC_SECTIONS.names.has(GENERIC_SECTIONS.example.toLowerCase()));
+    assert.ok(!GENERIC_SECTIONS.names.has(GENERIC_SECTIONS.counterExample.toLowerCase()));
+  });
+
+  it('names the page and its site ("BrightSmile Dental services", not "Services at"), then its sections in order, joined as English joins a list', () => {
+    assert.deepEqual(composeDescription(services(), 'https://brightsmile.example/services'), {
+      text: 'BrightSmile Dental services: General Dentistry, Teeth Whitening, Implants, and Emergency Care.', from: 'sections',
+    });
+  });
+
+  it('is what the writer proposes when the lead is only a slogan, and says where it came from', () => {
+    const draft = writeMetaDescription(services(), new Set(), 'https://brightsmile.example/services');
+    assert.deepEqual(draft, { text: 'BrightSmile Dental services: General Dentistry, Teeth Whitening, Implants, and Emergency Care.', from: 'sections' });
+    // (Already used on the site: refused as before, with the lead's reason.)
+    const taken = writeMetaDescription(services(), new Set([draft && 'text' in draft ? draft.text.toLowerCase() : '']), 'https://brightsmile.example/services');
+    assert.ok('reason' in taken && /under the 50/.test(taken.reason));
+  });
+
+  it('never on an article, a page of prose, nor one listing fewer than three offerings', () => {
+    assert.equal(composeDescription(services('Services — BrightSmile Dental', { article: true }), 'https://b.example/services'), undefined);
+    const prose = services();
+    prose.paragraphs[0] = 'Our practice opened in 1998. '.repeat(45);
+    assert.equal(composeDescription(prose, 'https://b.example/services'), undefined);
+    const two = page('Contact — BrightSmile Dental', [['1', 'Contact'], ['2', 'Somerville'], ['l', 'Mon–Thu: 7am–7pm'], ['2', 'Cambridge'], ['2', 'Send us a message']]);
+    assert.equal(composeDescription(two, 'https://b.example/contact'), undefined, '"Send us a message" asks, it offers nothing');
+  });
+
+  it('not when most of the headings at the level are no offerings (an about page\'s mottos)', () => {
+    const mottos = page('Values — Ledgerly', [['1', 'What we believe'], ['2', 'Owners first'], ['2', 'Boring is good'], ['2', 'Earn trust daily'], ['2', 'Bank feeds']]);
+    assert.equal(composeDescription(mottos, 'https://ledgerly.example/values'), undefined);
+    const about = page('About us | Ledgerly', [['1', 'Our mission'], ['2', 'Owners first'], ['2', 'Invoicing'], ['2', 'Reports'], ['2', 'Bank feeds']]);
+    assert.equal(composeDescription(about, 'https://ledgerly.example/about'), undefined);
+  });
+
+  it('a home page is named by its whole title; a French page sets its colon apart and says "et"', () => {
+    const home = page('Cycles Rivière – Magasin et atelier vélo à Lyon', [
+      ['1', 'Roulez mieux. Roulez plus loin.'], ['p', 'Le printemps est là, vos vélos aussi !'], ['2', 'Nos services'],
+      ['3', 'Atelier agréé Bosch & Shimano'], ['3', 'Paiement en 3x sans frais'], ['3', 'Essai gratuit en magasin'],
+    ], { lang: 'fr-FR' });
+    assert.equal(text(composeDescription(home, 'https://bikeworks.example/')),
+      'Cycles Rivière – Magasin et atelier vélo à Lyon\u00a0: atelier agréé Bosch & Shimano, paiement en 3x sans frais et essai gratuit en magasin.');
+    // (Under "Pourquoi Cycles Rivière ?", the same headings are the shop's perks, not what it offers.)
+    const perks = { ...home, headings: home.headings.map((h) => (h.text === 'Nos services' ? { ...h, text: 'Pourquoi Cycles Rivière ?' } : h)) };
+    assert.equal(composeDescription(perks, 'https://bikeworks.example/'), undefined);
+    // (Without its address, which part of a title names the site is not known: the page's own part alone.)
+    assert.match(text(composeDescription(services(), ''))!, /^Services: General Dentistry/u);
+  });
+
+  it('keeps a name\'s capital in a list headed in sentence case: the page\'s prose writes it so', () => {
+    const list = page('Integrations | Ledgerly', [['1', 'Integrations'], ['p', 'Ledgerly works with Stripe and with the bank you already use.'], ['2', 'Stripe payments'], ['2', 'Bank feeds'], ['2', 'Payroll sync']]);
+    assert.equal(text(composeDescription(list, 'https://ledgerly.example/integrations')), 'Ledgerly integrations: Stripe payments, bank feeds, and payroll sync.');
+  });
+
+  it('a product\'s bullets under its price, a team\'s names without their letters, a manual named without "at"', () => {
+    const product = page('Cedar Raised Bed Kit – Greenhaven Garden Supply', [
+      ['1', 'Cedar Raised Bed Kit'], ['p', '$219.00 $189.00'], ['l', 'Untreated western red cedar'], ['l', '4 ft × 8 ft × 11 in'], ['l', 'Tool-free assembly'], ['p', 'Only 4 left in stock'],
+    ]);
+    assert.deepEqual(composeDescription(product, 'https://garden.example/product/cedar'), {
+      text: 'Cedar Raised Bed Kit at Greenhaven Garden Supply: untreated western red cedar, 4 ft × 8 ft × 11 in, and tool-free assembly.', from: 'list',
+    });
+    const team = page('Meet the Team — BrightSmile Dental', [['1', 'Meet the Team'], ['3', 'Dr. Sarah Chen, DMD'], ['3', 'Dr. Raj Patel, DDS'], ['3', 'Alicia Moreno, RDH'], ['3', 'Kevin O’Brien']]);
+    assert.equal(text(composeDescription(team, 'https://b.example/team')), 'Meet the Team at BrightSmile Dental: Dr. Sarah Chen, Dr. Raj Patel, Alicia Moreno, and Kevin O’Brien.');
+    const manual = page('Queues — Python 3.11 documentation', [['1', 'Queues'], ['2', 'Queue'], ['2', 'Priority Queue'], ['2', 'LIFO Queue'], ['2', 'Exceptions']]);
+    assert.equal(text(composeDescription(manual, 'https://docs.example/queues')), 'Queues – Python 3.11 documentation: Queue, Priority Queue, LIFO Queue, and Exceptions.');
+  });
+
+  it('as many items as fit in 160 characters, saying there are more, and none when three do not', () => {
+    const many = page('Features | Ledgerly', [['1', 'Features'], ...Array.from({ length: 12 }, (_, i): [string, string] => ['2', `Feature number ${i + 1} here`])]);
+    const draft = text(composeDescription(many, 'https://ledgerly.example/features'))!;
+    assert.ok(draft.length <= 160 && draft.startsWith('Ledgerly features: feature number 1 here, feature number 2 here') && draft.endsWith(', and more.'), draft);
+    const long = page('Features | Ledgerly', [['1', 'Features'], ...Array.from({ length: 3 }, (_, i): [string, string] => ['2', `A rather long feature name ${'x'.repeat(16)} ${i}`])]);
+    assert.equal(composeDescription(long, 'https://ledgerly.example/features'), undefined);
+  });
+});

@@ -1,0 +1,221 @@
+import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../checks/page-checks.ts';
+import { displayWidth } from '../../../lib/strings.ts';
+import type { PageContent } from '../page-content.ts';
+import { PRICE_OR_RATING } from './sentence-rules.ts';
+
+/**
+ * A description composed from what a page lists, for a page whose prose gives none: a services page whose lead is a slogan
+ * ("Everything your smile needs, all under one roof.") but whose sections name each service, a features page, a team page,
+ * a product whose bullets under the price say what it is. An editor writes "Services at BrightSmile Dental: General
+ * Dentistry, Fillings & Crowns, Teeth Whitening and Implants." from such a page (read by shop and landing-page owners:
+ * 12 of 21 refusals of such pages were wrong). Only the page's own words: its name, its title's site name, and the items
+ * as they are written, joined as its language joins a list (Intl.ListFormat). Never on an article (its sections are its
+ * story's parts) nor a reference page (numbered sections, "Synopsis", "Options").
+ */
+export type Composed = { text: string; from: 'sections' | 'list' };
+
+/** Fewest items that make a page's list say what it offers: two is a pair, not a range. */
+const MIN_ITEMS = 3;
+/** An item longer than this is a sentence or a tagline, not a name of something the page offers. */
+const ITEM_MAX_CHARS = 48;
+const ITEM_MAX_WORDS = 7;
+/**
+ * A page with more prose than this says what it is in prose, or is a text (a manual's chapter, an article): its sections are
+ * parts of a text, not offerings. (A services or team page's lines and bios stay under it.)
+ */
+const PROSE_MAX_CHARS = 1200;
+/** Of the headings at the level listed, at least this share must make items: else the sections are not one list. */
+const ITEMS_SHARE = 0.6;
+
+/**
+ * Section headings that name a part of every such page, not what this one offers: named data, an example each.
+ * (Lower case, whole heading, in the languages shops are written in.)
+ */
+export const GENERIC_SECTIONS = {
+  id: 'generic_section',
+  names: new Set([
+    // A shop's tabs and boxes: "Description", "Additional information", "Customer Reviews", "You may also like".
+    'description', 'additional information', 'reviews', 'customer reviews', 'related products', 'you may also like', 'specifications',
+    'product details', 'details', 'shipping', 'shipping & returns', 'delivery & returns', 'brewing guide', "what's in the box", 'what’s in the box',
+    'dimensions', 'beschreibung', 'zusätzliche informationen', 'bewertungen', 'avis', 'avis clients', 'informations complémentaires',
+    'produits similaires', 'vous aimerez aussi', 'descripción', 'información adicional', 'valoraciones', 'productos relacionados',
+    // A landing page's furniture: "Why choose us", "Testimonials", "Contact", "FAQ", "Newsletter".
+    'why choose us', 'testimonials', 'what our customers say', 'faq', 'faqs', 'frequently asked questions', 'contact', 'contact us', 'get in touch',
+    'newsletter', 'follow us', 'about', 'about us', 'our story', 'share', 'share this', 'comments', 'leave a reply', 'leave a comment',
+    'related posts', 'recent posts', 'categories', 'tags', 'archives', 'search', 'menu', 'navigation', 'quick links', 'useful links',
+    'nous contacter', 'contactez-nous', 'kontakt', 'über uns', 'contacto', 'sobre nosotros',
+    // A reference page's parts: "Synopsis", "Options", "See also".
+    'synopsis', 'options', 'examples', 'example', 'notes', 'see also', 'parameters', 'return value', 'usage', 'overview', 'introduction',
+    'installation', 'configuration', 'environment', 'diagnostics', 'bugs', 'author', 'authors', 'files', 'exit status', 'table of contents', 'contents',
+  ]),
+  example: 'Customer Reviews',
+  counterExample: 'Teeth Whitening',
+};
+
+/** What makes a heading or a list item no name of something offered: each with the item it catches. */
+export const NOT_AN_ITEM: Array<{ id: string; fires: (item: string) => boolean; example: string; counterExample: string }> = [
+  { id: 'sentence', fires: (item) => /[.!?…]$/u.test(item) && !/\b\p{Lu}\p{L}{0,3}\.$/u.test(item), example: 'Not sure what you need?', counterExample: 'Dr. Sarah Chen' },
+  { id: 'key_value', fires: (item) => /\S:\s/u.test(item), example: 'Origin: Huehuetenango, Guatemala', counterExample: 'Fillings & Crowns' },
+  // (A comma inside an item makes the list unreadable: "Dr. Sarah Chen, DMD, Dr. Raj Patel, DDS".)
+  { id: 'comma', fires: (item) => /[,;]/u.test(item), example: 'Dr. Sarah Chen, DMD', counterExample: 'Receipts & bills' },
+  { id: 'price_or_rating', fires: (item) => PRICE_OR_RATING.test(item), example: '$219.00 $189.00', counterExample: 'Free trial for 14 days' },
+  { id: 'numbered', fires: (item) => NUMBERED.test(item), example: 'J.3.1. HTML', counterExample: '4 ft × 8 ft × 11 in' },
+  // (A heading that asks the reader to act names nothing the page offers: "Send us a message", "Book a visit".)
+  { id: 'call_to_action', fires: (item) => CALL_TO_ACTION.test(item), example: 'Send us a message', counterExample: 'Emergency Care' },
+  // (A clause is a motto, not a name: "Boring is good", "Earn trust daily" on an about page's values.)
+  { id: 'clause', fires: (item) => CLAUSE.test(item), example: 'Boring is good', counterExample: 'Bank feeds' },
+  { id: 'emoji', fires: (item) => EMOJI.test(item), example: 'Invoicing 🚀', counterExample: 'Invisalign®' },
+  { id: 'stock', fires: (item) => /\b(?:in stock|left in stock|en stock|auf lager|sku)\b/iu.test(item), example: 'Only 4 left in stock', counterExample: 'Ships flat-packed' },
+  { id: 'generic', fires: (item) => GENERIC_SECTIONS.names.has(item.toLowerCase().replace(/\s+/gu, ' ')), example: 'Customer Reviews', counterExample: 'Teeth Whitening' },
+  { id: 'too_long', fires: (item) => item.length > ITEM_MAX_CHARS || (item.match(/[\p{L}\p{N}]+/gu) ?? []).length > ITEM_MAX_WORDS, example: 'The friendly faces behind your smile every day of the week', counterExample: 'Tool-free slot-together assembly' },
+  // (An index's entries and code names start in lower case: "dataclasses", "hash()", "__main__"; what a shop offers does not.)
+  { id: 'code_or_index', fires: (item) => /^[\p{Ll}_]|[()_<>{}=]/u.test(item), example: 'hash()', counterExample: 'Invisalign®' },
+  { id: 'too_short', fires: (item) => item.length < 3, example: 'FR', counterExample: 'Lock' },
+];
+/** An emoji (not the ®, © and ™ a brand's name carries: "Invisalign®"). */
+const EMOJI = /(?![©®™])\p{Extended_Pictographic}/u;
+/** A manual's section number: "5.4.1. Check Constraints", "J.3. Building the Documentation", "IV. Client Interfaces" (not "4 ft × 8 ft"). */
+const NUMBERED = /^[A-Z\d]+\.(?:\d+\.?)*\s/u;
+/** Verbs a button or a heading asks the reader with, in the languages shops are written in. */
+const CALL_TO_ACTION = /^(?:send|book|call|contact|get|request|sign up|subscribe|join|shop|buy|order|learn|see|view|discover|explore|find|visit|start|try|download|read|write|message|email|ask|envoyez|réservez|appelez|contactez|découvrez|demandez|rufen|kontaktieren|buchen|entdecken|reserva|llama|contacta|descubre)\b/iu;
+/** A copula or an imperative's object makes a heading a clause: "Boring is good", "Earn trust daily", "Nous sommes là". */
+const CLAUSE = /\b(?:is|are|was|were|be|earn|est|sont|sommes|ist|sind|es|son|è)\b/iu;
+
+export const itemRule = (item: string) => NOT_AN_ITEM.find((rule) => rule.fires(item))?.id;
+
+/** "Services at BrightSmile Dental": the word a language puts between what a page is and whose it is. */
+const AT_SITE: Record<string, string> = { en: 'at', fr: 'chez', de: 'bei', nl: 'bij', es: 'en', it: 'da' };
+/** A page about the site itself, whose headings are mottos: composed, "About us at Ledgerly: Owners first, ..." says nothing. */
+const ABOUT_PAGE = /^(?:about(?: us)?|our story|who we are|à propos(?: de nous)?|qui sommes-nous\s*\??|über uns|sobre nosotros|chi siamo)$/iu;
+/** What a list cut short ends with: "..., and more". */
+const MORE: Record<string, string> = { en: 'more', fr: 'plus encore', de: 'mehr', nl: 'meer', es: 'más', it: 'altro' };
+/** A site that is a document: "Python 3.11.2 documentation", "The Rust Book", "ArchWiki". */
+const DOCUMENT_SITE = /\b(?:documentation|docs|manual|handbook|guide|wiki|reference|book)$/iu;
+/** The separators of a title's site name: "Services — BrightSmile Dental", "Features | Ledgerly". */
+const TITLE_PARTS = /\s+[|–—-]\s+/u;
+
+/** The page's name for a composed description: "Services at BrightSmile Dental", or its title as written. */
+function nameOf(content: PageContent, home: boolean, lang: string, known: boolean, names: ReadonlySet<string>): string | undefined {
+  const parts = content.title.split(TITLE_PARTS).map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0 || parts.some((p) => EMOJI.test(p))) return undefined;
+  // An about page's sections are its values or its story, not what it offers: "Owners first", "Our story".
+  if (ABOUT_PAGE.test(parts[0]!) || NUMBERED.test(parts[0]!)) return undefined;
+  // A home page's title is the site's name and what it is: "Cycles Rivière – Magasin et atelier vélo à Lyon".
+  if (home || parts.length === 1) return parts.length <= 2 ? parts.join(' – ') : undefined;
+  if (parts.length !== 2) return undefined;
+  // (Without the page's address, which part names the site is not known: the page's own part alone.)
+  // (A manual is no place one is "at": "Queues – Python 3.11 documentation".)
+  const at = DOCUMENT_SITE.test(parts[1]!) ? '–' : AT_SITE[lang];
+  if (!at || !known) return parts[0];
+  // A product has features, a practice services: "Ledgerly features", not "Features at Ledgerly" (read by an owner). In English,
+  // a page named by one common word (no name the page's prose writes in capitals) follows the site's name.
+  if (lang === 'en' && at !== '–' && /^\p{Lu}\p{Ll}+$/u.test(parts[0]!) && !names.has(parts[0]!)) return `${parts[1]} ${parts[0]!.toLowerCase()}`;
+  return `${parts[0]} ${at} ${parts[1]}`;
+}
+
+/**
+ * The words the page's prose writes with a capital inside a sentence: names ("a certified Invisalign provider", "Dr. Chen"),
+ * which a list keeps as they are. (A sentence's first word tells nothing: every word is capitalised there.)
+ */
+function namesOf(content: PageContent): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const block of content.paragraphs) {
+    for (const match of block.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}'’-]*/gu)) names.add(match[0]);
+  }
+  return names;
+}
+
+/**
+ * Items a site heads in sentence case ("Bank feeds", "Smart categorisation") read in a sentence with their first word in lower
+ * case ("bank feeds, smart categorisation and reports"), unless that word is a name (the page's prose writes it with a capital,
+ * or it is a brand's: "BrightSmile", "LIFO", "Invisalign®"). A list headed in Title Case ("General Dentistry") is kept as
+ * written: which of its words are names cannot be told.
+ */
+function inSentence(items: string[], names: ReadonlySet<string>): string[] {
+  // (The words after an item's first that tell its case: "of", "ft" and "& " are written small either way.)
+  const telling = (item: string) => item.split(/\s+/u).slice(1).filter((w) => /^\p{L}{4}/u.test(w));
+  const titleCase = items.some((item) => telling(item).length > 0 && telling(item).every((w) => /^\p{Lu}/u.test(w)));
+  const sentenceCase = items.some((item) => telling(item).some((w) => /^\p{Ll}/u.test(w)));
+  if (titleCase || !sentenceCase) return items;
+  return items.map((item) => {
+    const first = /^\p{Lu}[\p{Ll}'’-]*(?=[\s]|$)/u.exec(item)?.[0];
+    return first && !names.has(first) ? `${first.toLowerCase()}${item.slice(first.length)}` : item;
+  });
+}
+
+/** The kinds of the page's blocks and headings in order (PageContent.order), each with its text. */
+function blocksOf(content: PageContent): Array<{ kind: string; text: string }> {
+  const out: Array<{ kind: string; text: string }> = [];
+  let h = 0;
+  let b = 0;
+  for (const kind of content.order ?? '') {
+    if (kind >= '1' && kind <= '6') out.push({ kind, text: content.headings[h++]?.text ?? '' });
+    else if (kind !== '0' && b < content.paragraphs.length) out.push({ kind, text: content.paragraphs[b++]! });
+  }
+  return out;
+}
+
+/** A person's letters after their name ("Dr. Sarah Chen, DMD"): the list names the person. */
+const CREDENTIALS = /,\s*(?:\p{Lu}[\p{Lu}.]{1,5})(?:,\s*\p{Lu}[\p{Lu}.]{1,5})*$/u;
+const itemText = (text: string) => text.trim().replace(CREDENTIALS, '');
+
+/** The items a page lists: its sections' headings at one level, else the first run of list items under its main heading. */
+function itemsOf(content: PageContent): { items: string[]; from: Composed['from'] } | undefined {
+  const blocks = blocksOf(content);
+  const main = blocks.findIndex((b) => b.kind === '1');
+  const own = blocks.slice(main + 1);
+  const levels = new Map<string, number>();
+  for (const b of own) if (b.kind >= '2' && b.kind <= '6') levels.set(b.kind, (levels.get(b.kind) ?? 0) + 1);
+  // The level with most headings (the deeper one on a tie: sections' names, not the page's parts).
+  const level = [...levels].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0];
+  // (Not a section's perks under "Why us?", "Pourquoi Cycles Rivière ?": what makes the shop good, not what it offers.)
+  const firstAt = own.findIndex((b) => b.kind === level?.[0]);
+  const parent = own.slice(0, Math.max(0, firstAt)).findLast((b) => b.kind >= '1' && b.kind < (level?.[0] ?? '1'));
+  const perks = parent !== undefined && (/[?？]\s*$/u.test(parent.text) || GENERIC_SECTIONS.names.has(parent.text.toLowerCase()));
+  if (level && level[1] >= MIN_ITEMS && !perks) {
+    const headings = own.filter((b) => b.kind === level[0]).map((b) => itemText(b.text));
+    const items = headings.filter((text) => itemRule(text) === undefined);
+    if (items.length >= MIN_ITEMS && items.length >= ITEMS_SHARE * headings.length) return { items, from: 'sections' };
+  }
+  // The first run of list items before the main heading's first section: a product's bullets under its price.
+  const run: string[] = [];
+  for (const b of own) {
+    if (b.kind >= '2' && b.kind <= '6') break;
+    if (b.kind === 'l') run.push(itemText(b.text));
+    else if (run.length > 0) break;
+  }
+  const items = run.filter((text) => itemRule(text) === undefined);
+  return items.length >= MIN_ITEMS && items.length === run.length ? { items, from: 'list' } : undefined;
+}
+
+/**
+ * A description composed of the page's name and the items it lists, as many as fit (at least three, in the page's order);
+ * undefined when the page lists nothing that names what it offers, or is an article.
+ */
+export function composeDescription(content: PageContent, url: string): Composed | undefined {
+  if (content.article || content.order === undefined) return undefined;
+  if (blocksOf(content).reduce((sum, b) => sum + (b.kind === 'p' ? b.text.length : 0), 0) > PROSE_MAX_CHARS) return undefined;
+  const lang = (content.lang ?? 'en').toLowerCase().split('-')[0]!;
+  const home = /^[a-z]+:\/\/[^/]+\/?(?:index\.html?)?$/iu.test(url);
+  const names = namesOf(content);
+  const name = nameOf(content, home, lang, url !== '', names);
+  const listed = itemsOf(content);
+  if (!name || !listed) return undefined;
+  const list = (items: string[]) => {
+    try {
+      return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
+    } catch {
+      return new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
+    }
+  };
+  // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
+  const colon = lang === 'fr' ? '\u00a0: ' : ': ';
+  const unique = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names);
+  for (let n = unique.length; n >= MIN_ITEMS; n--) {
+    // (A list cut short says so: "... and more", not a range that reads as complete, read by an owner.)
+    const more = n < unique.length ? [MORE[lang] ?? MORE.en!] : [];
+    const text = `${name}${colon}${list([...unique.slice(0, n), ...more])}.`;
+    if (displayWidth(text) <= DESCRIPTION_MAX) return displayWidth(text) >= DESCRIPTION_MIN ? { text, from: listed.from } : undefined;
+  }
+  return undefined;
+}
