@@ -82,6 +82,22 @@ describe('a description composed from what a page lists', () => {
     assert.equal(text(composeDescription(list, 'https://ledgerly.example/integrations')), 'Ledgerly integrations: Stripe payments, bank feeds, and payroll sync.');
   });
 
+  it('a plan\'s price goes with its name, and the plans come before a later section\'s sentence', () => {
+    const pricing = page('Pricing | Ledgerly', [
+      ['1', 'Simple, honest pricing'], ['p', 'No setup fees. No surprises.'],
+      ['3', 'Starter'], ['p', 'For freelancers'], ['p', '$12'], ['p', '/month'], ['l', '1 user'],
+      ['3', 'Growth'], ['p', 'For small businesses'], ['p', '$29'], ['p', '/month'],
+      ['3', 'Pro'], ['p', 'For teams'], ['p', '$59'], ['p', '/month'],
+      ['2', 'Still deciding'], ['p', 'Our team answers every question about the plans within a day, by email or by phone.'],
+    ]);
+    assert.deepEqual(writeMetaDescription(pricing, new Set(), 'https://ledgerly.example/pricing'),
+      { text: 'Ledgerly pricing: Starter ($12/month), Growth ($29/month), and Pro ($59/month).', from: 'sections' });
+    // (Without the plans to compose from, the later section's sentence is still drafted.)
+    const noPlans = { ...pricing, headings: pricing.headings.filter((h) => h.level !== 3), order: pricing.order!.replace(/3/gu, '') };
+    assert.deepEqual(writeMetaDescription(noPlans, new Set(), 'https://ledgerly.example/pricing'),
+      { text: 'Our team answers every question about the plans within a day, by email or by phone.' });
+  });
+
   it('a product\'s bullets under its price, a team\'s names without their letters, a manual named without "at"', () => {
     const product = page('Cedar Raised Bed Kit – Greenhaven Garden Supply', [
       ['1', 'Cedar Raised Bed Kit'], ['p', '$219.00 $189.00'], ['l', 'Untreated western red cedar'], ['l', '4 ft × 8 ft × 11 in'], ['l', 'Tool-free assembly'], ['p', 'Only 4 left in stock'],

@@ -159,6 +159,18 @@ function blocksOf(content: PageContent): Array<{ kind: string; text: string }> {
 const CREDENTIALS = /,\s*(?:\p{Lu}[\p{Lu}.]{1,5})(?:,\s*\p{Lu}[\p{Lu}.]{1,5})*$/u;
 const itemText = (text: string) => text.trim().replace(CREDENTIALS, '');
 
+/** A price alone on its line ("$12", "29 €", "£8.50") and its period on the next ("/month", "per user"). */
+const PRICE_ONLY = /^(?:[$£€]\s?\d[\d.,]*|\d[\d.,]*\s?[$£€])$/u;
+const PRICE_PERIOD = /^(?:\/\s?\p{L}+|per\s\p{L}+(?:\s\p{L}+)?|par\s\p{L}+|pro\s\p{L}+)$/u;
+/** The price a section gives in its first blocks, in brackets after its name; '' when none (or more than one: a range). */
+function priceUnder(section: Array<{ kind: string; text: string }>): string {
+  const head = section.slice(0, 4);
+  const prices = head.flatMap((b, i) => (b.kind !== 'p' || !PRICE_ONLY.test(b.text.trim()) ? [] : [i]));
+  if (prices.length !== 1) return '';
+  const period = head[prices[0]! + 1]?.text.trim() ?? '';
+  return ` (${head[prices[0]!]!.text.trim()}${PRICE_PERIOD.test(period) ? (period.startsWith('/') ? period : ` ${period}`) : ''})`;
+}
+
 /** The items a page lists: its sections' headings at one level, else the first run of list items under its main heading. */
 function itemsOf(content: PageContent): { items: string[]; from: Composed['from'] } | undefined {
   const blocks = blocksOf(content);
@@ -173,8 +185,10 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
   const parent = own.slice(0, Math.max(0, firstAt)).findLast((b) => b.kind >= '1' && b.kind < (level?.[0] ?? '1'));
   const perks = parent !== undefined && (/[?？]\s*$/u.test(parent.text) || GENERIC_SECTIONS.names.has(parent.text.toLowerCase()));
   if (level && level[1] >= MIN_ITEMS && !perks) {
-    const headings = own.filter((b) => b.kind === level[0]).map((b) => itemText(b.text));
-    const items = headings.filter((text) => itemRule(text) === undefined);
+    const at = own.flatMap((b, i) => (b.kind === level[0] ? [i] : []));
+    const headings = at.map((i) => itemText(own[i]!.text));
+    // (A plan's or a product's price under its name goes with it: "Starter ($12/month)".)
+    const items = headings.flatMap((text, k) => (itemRule(text) === undefined ? [`${text}${priceUnder(own.slice(at[k]! + 1, at[k + 1] ?? own.length))}`] : []));
     if (items.length >= MIN_ITEMS && items.length >= ITEMS_SHARE * headings.length) return { items, from: 'sections' };
   }
   // The first run of list items before the main heading's first section: a product's bullets under its price.

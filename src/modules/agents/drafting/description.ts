@@ -59,14 +59,17 @@ function draftDescription(content: PageContent, taken: ReadonlySet<string>, url:
     const lead = draftFromLead(content, taken);
     if (!('text' in lead)) return { text: own.text, from: own.source };
     const hook = !namesHeadline(lead.text, content) && wordsOfOpening(lead.text, content.lang) < HOOK_WORDS;
-    return hook ? { text: own.text, from: own.source } : lead;
+    return hook ? { text: own.text, from: own.source } : { text: lead.text };
   }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
-  if ('text' in lead) return lead;
+  if ('text' in lead && lead.section === undefined) return lead;
   // A page whose prose says nothing (a slogan, a price) but whose sections or bullets name what it offers: composed from them.
+  // (Before a sentence of a later section, which speaks for one part of the page: "Talk to our team and we'll help you pick the
+  // right plan." under a pricing page's "Still deciding?", where its plans say what the page is.)
   const composed = composeDescription(content, url);
   if (composed && !taken.has(composed.text.toLowerCase())) return composed;
+  if ('text' in lead) return { text: lead.text };
   if (own.refusals.length === 0) return lead;
   const summaries = own.refusals.map((r) => `its ${summaryName(r.source)} was not used: ${r.detail}`).join('; ');
   return { reason: `${lead.reason}; ${summaries}`, ...(lead.rule ? { rule: lead.rule } : {}), ...(lead.tooLong ? { tooLong: lead.tooLong } : {}) };
