@@ -108,7 +108,7 @@ describe('a description composed from what a page lists', () => {
     const team = page('Meet the Team — BrightSmile Dental', [['1', 'Meet the Team'], ['3', 'Dr. Sarah Chen, DMD'], ['3', 'Dr. Raj Patel, DDS'], ['3', 'Alicia Moreno, RDH'], ['3', 'Kevin O’Brien']]);
     assert.equal(text(composeDescription(team, 'https://b.example/team')), 'Meet the Team at BrightSmile Dental: Dr. Sarah Chen, Dr. Raj Patel, Alicia Moreno, and Kevin O’Brien.');
     const manual = page('Queues — Python 3.11 documentation', [['1', 'Queues'], ['2', 'Queue'], ['2', 'Priority Queue'], ['2', 'LIFO Queue'], ['2', 'Exceptions']]);
-    assert.equal(text(composeDescription(manual, 'https://docs.example/queues')), 'Queues – Python 3.11 documentation: Queue, Priority Queue, LIFO Queue, and Exceptions.');
+    assert.equal(text(composeDescription(manual, 'https://docs.example/queues')), 'Queues – Python 3.11 documentation: Queue, Priority Queue, and LIFO Queue.');
   });
 
   it('as many items as fit in 160 characters, saying there are more, and none when three do not', () => {

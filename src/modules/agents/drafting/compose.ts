@@ -47,6 +47,11 @@ export const GENERIC_SECTIONS = {
     // A reference page's parts: "Synopsis", "Options", "See also".
     'synopsis', 'options', 'examples', 'example', 'notes', 'see also', 'parameters', 'return value', 'usage', 'overview', 'introduction',
     'installation', 'configuration', 'environment', 'diagnostics', 'bugs', 'author', 'authors', 'files', 'exit status', 'table of contents', 'contents',
+    'classes', 'functions', 'methods', 'constants', 'properties', 'attributes', 'types', 'modules', 'packages', 'exceptions', 'variables',
+    // A home page's sections, named for what kind they are: "Features", "How it works", "Pricing", "Latest news".
+    'features', 'how it works', 'pricing', 'plans', 'products', 'our products', 'services', 'our services', 'shop', 'blog', 'news',
+    'latest news', 'latest posts', 'featured', 'featured products', 'popular', 'best sellers', 'bestsellers', 'new arrivals', 'our team',
+    'team', 'partners', 'our partners', 'clients', 'our clients', 'gallery', 'events', 'upcoming events', 'resources', 'support', 'help',
   ]),
   example: 'Customer Reviews',
   counterExample: 'Teeth Whitening',
