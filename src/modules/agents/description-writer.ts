@@ -3,6 +3,7 @@ import { displayWidth } from '../../lib/strings.ts';
 import type { BlockKind } from '../crawler/main-content.ts';
 import type { PageContent } from './page-content.ts';
 import { sentencesOf } from './sentences.ts';
+import { significantWords } from '../../lib/query-words.ts';
 import { metadataRule } from '../crawler/metadata-blocks.ts';
 import { languageName } from './text-language.ts';
 import { withoutLeadPrefix } from './drafting/lead-prefixes.ts';
@@ -157,6 +158,10 @@ export function pageWordsOf(content: PageContent): ReadonlySet<string> {
  */
 export function draftFromLead(content: PageContent, taken: ReadonlySet<string>): Draft {
   if (content.paragraphs.length === 0) return { rule: 'no_own_text', reason: 'the crawl kept no text of the page\'s own (only the site\'s template) to draft a description from' };
+  // A page with no h1 whose first heading names something its title does not: a listing's first entry ("Introducing Cohort
+  // Explorer" on "Blog – Fernhollow Analytics"), whose excerpt would describe that entry, not the page.
+  const entry = entryAsHeading(content);
+  if (entry) return { rule: 'entry_as_heading', reason: `the page has no main heading of its own: its first heading ("${quoted(entry)}") names something its title does not, as a listing's first entry does; a description drawn from what follows would describe that entry, not the page` };
   const pageName = (mainHeading(content).split(/\s+[—–-]\s+|:\s|\(/u)[0] ?? '').trim().toLowerCase();
   const pageWords = pageWordsOf(content);
   // A photo's caption above the story (a credit line under it says so) describes the picture, not the story.
@@ -378,6 +383,19 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   }
   const opening = sections[0]?.[0];
   return { rule: 'no_opening', reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
+}
+
+/** The first heading of a page without an h1 when it shares no word with the page's title (its own part): an entry of a listing. */
+function entryAsHeading(content: PageContent): string | undefined {
+  // (A page with text before its first heading has that text for its intro: it leads.)
+  if (content.h1 || content.article || !/^[2-6]/u.test(content.order ?? '')) return undefined;
+  const first = content.headings[0]?.text;
+  const own = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
+  // (Not a standfirst set as a heading: a sentence, or one of the page's own summaries.)
+  if (!first || own.trim() === '' || /[.!?]$/u.test(first) || content.summaries?.some(([, text]) => text === first)) return undefined;
+  if (content.title.toLowerCase().includes(first.toLowerCase())) return undefined;
+  const titleWords = significantWords(content.title);
+  return [...significantWords(first)].some((word) => titleWords.has(word)) ? undefined : first;
 }
 
 /**

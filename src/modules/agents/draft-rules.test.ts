@@ -524,7 +524,8 @@ describe('rules from the reading of two mdBook books and a DocBook reference', (
 
   it('lets "The first step ..." open a page, and "In these cases, ..." follow the sentence it speaks of', () => {
     const install = 'The first step is to install Rust. We’ll download Rust through rustup, a command line tool for managing Rust versions and associated tools.';
-    assert.equal(text(draft(html(`<h2>Installation</h2><p>${install}</p>`))), install);
+    // (A generated book's chapter headed by an h2 its title names: "Installation - The Rust Programming Language".)
+    assert.equal(text(draft(html(`<h2>Installation</h2><p>${install}</p>`, 'en', 'Installation - The Rust Programming Language'))), install);
     const panic = 'Sometimes, bad things happen in your code, and there’s nothing you can do about it. In these cases, Rust has the panic! macro.';
     draftsAsIs('Unrecoverable Errors with panic!', panic);
     assert.ok(reason(draft(html('<h1>Errors</h1><p>In these cases, Rust has the panic! macro that stops the program at once.</p>'))), 'not as the opening');

@@ -13,6 +13,15 @@ const text = (draft: { text: string } | { reason: string }) => ('text' in draft 
 const reason = (draft: { text: string } | { reason: string }) => ('reason' in draft ? draft.reason : undefined);
 
 describe('the description writer', () => {
+  it('refuses a listing whose first heading is its first entry, not the page (no h1, a heading the title does not name)', () => {
+    const excerpt = 'Slice retention by any event property without writing a single query, and share the chart with your team.';
+    const listing = page([excerpt], { title: 'Blog – Fernhollow Analytics', headings: [{ level: 2, text: 'Introducing Cohort Explorer' }], order: '2p' });
+    assert.match(reason(writeMetaDescription(listing, new Set()))!, /first heading \("Introducing Cohort Explorer"\) names something its title does not/);
+    // (A manual's page without an h1, headed by what its title names, drafts as before; so does a standfirst set as a heading.)
+    assert.equal(text(writeMetaDescription({ ...listing, title: 'Introducing Cohort Explorer – Fernhollow Analytics' }, new Set())), excerpt);
+    assert.equal(text(writeMetaDescription({ ...listing, title: 'Cohort Explorer – Fernhollow Analytics' }, new Set())), excerpt);
+  });
+
   it('drafts whole sentences of the page, within 80-160 characters', () => {
     const draft = text(writeMetaDescription(content, new Set()));
     assert.equal(draft, 'Our tables are cut from a single oak board in our workshop in Devon. Every table is oiled by hand and ready in six weeks.');

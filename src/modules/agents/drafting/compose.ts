@@ -24,6 +24,8 @@ const ITEM_MAX_WORDS = 7;
  * parts of a text, not offerings. (A services or team page's lines and bios stay under it.)
  */
 const PROSE_MAX_CHARS = 1200;
+/** A paragraph this long is a story's: a page marked as an article that has one is read as one. */
+const ARTICLE_PARAGRAPH_CHARS = 160;
 /** Of the headings at the level listed, at least this share must make items: else the sections are not one list. */
 const ITEMS_SHARE = 0.6;
 
@@ -212,8 +214,12 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
  * undefined when the page lists nothing that names what it offers, or is an article.
  */
 export function composeDescription(content: PageContent, url: string): Composed | undefined {
-  if (content.article || content.order === undefined) return undefined;
-  if (blocksOf(content).reduce((sum, b) => sum + (b.kind === 'p' ? b.text.length : 0), 0) > PROSE_MAX_CHARS) return undefined;
+  if (content.order === undefined) return undefined;
+  const prose = blocksOf(content).filter((b) => b.kind === 'p');
+  if (prose.reduce((sum, b) => sum + b.text.length, 0) > PROSE_MAX_CHARS) return undefined;
+  // An article's sections are its story's parts. (A page only marked one, as WordPress's SEO plugins mark every page with
+  // og:type "article", but written as a list of short lines, is no story: "Nos prestations" and its services.)
+  if (content.article && prose.some((b) => b.text.length >= ARTICLE_PARAGRAPH_CHARS)) return undefined;
   const lang = (content.lang ?? 'en').toLowerCase().split('-')[0]!;
   const home = /^[a-z]+:\/\/[^/]+\/?(?:index\.html?)?$/iu.test(url);
   const names = namesOf(content);
