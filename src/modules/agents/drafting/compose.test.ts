@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PageContent } from '../page-content.ts';
+import { isCommonWord } from './common-words.ts';
 import { composeDescription, GENERIC_SECTIONS, itemRule, NOT_AN_ITEM } from './compose.ts';
 import { writeMetaDescription } from './description.ts';
 
@@ -35,13 +36,13 @@ describe('a description composed from what a page lists', () => {
 
   it('names the page and its site ("BrightSmile Dental services", not "Services at"), then its sections in order, joined as English joins a list', () => {
     assert.deepEqual(composeDescription(services(), 'https://brightsmile.example/services'), {
-      text: 'BrightSmile Dental services: General Dentistry, Teeth Whitening, Implants, and Emergency Care.', from: 'sections',
+      text: 'BrightSmile Dental services: general dentistry, teeth whitening, implants, and emergency care.', from: 'sections',
     });
   });
 
   it('is what the writer proposes when the lead is only a slogan, and says where it came from', () => {
     const draft = writeMetaDescription(services(), new Set(), 'https://brightsmile.example/services');
-    assert.deepEqual(draft, { text: 'BrightSmile Dental services: General Dentistry, Teeth Whitening, Implants, and Emergency Care.', from: 'sections' });
+    assert.deepEqual(draft, { text: 'BrightSmile Dental services: general dentistry, teeth whitening, implants, and emergency care.', from: 'sections' });
     // (Already used on the site: refused as before, with the lead's reason.)
     const taken = writeMetaDescription(services(), new Set([draft && 'text' in draft ? draft.text.toLowerCase() : '']), 'https://brightsmile.example/services');
     assert.ok('reason' in taken && /under the 50/.test(taken.reason));
@@ -78,7 +79,7 @@ describe('a description composed from what a page lists', () => {
     const perks = { ...home, headings: home.headings.map((h) => (h.text === 'Nos services' ? { ...h, text: 'Pourquoi Cycles Rivière ?' } : h)) };
     assert.equal(composeDescription(perks, 'https://bikeworks.example/'), undefined);
     // (Without its address, which part of a title names the site is not known: the page's own part alone.)
-    assert.match(text(composeDescription(services(), ''))!, /^Services: General Dentistry/u);
+    assert.match(text(composeDescription(services(), ''))!, /^Services: general dentistry/u);
   });
 
   it('keeps a name\'s capital in a list headed in sentence case: the page\'s prose writes it so', () => {
@@ -100,6 +101,17 @@ describe('a description composed from what a page lists', () => {
     const noPlans = { ...pricing, headings: pricing.headings.filter((h) => h.level !== 3), order: pricing.order!.replace(/3/gu, '') };
     assert.deepEqual(writeMetaDescription(noPlans, new Set(), 'https://ledgerly.example/pricing'),
       { text: 'Our team answers every question about the plans within a day, by email or by phone.' });
+  });
+
+  it('tells a common English word from a name by the dictionary: plurals, possessives and irregular plurals counted', () => {
+    assert.deepEqual(['Dentistry', 'Crowns', 'Children’s', 'Teeth', 'Sarah', 'Invisalign', 'Rebrand'].map(isCommonWord), [true, true, true, true, false, false, false]);
+  });
+
+  it('writes a Title Case list\'s common words small in English, all or none: a list of names stays as written', () => {
+    const portfolio = page('Work – Noor Haddad Design', [['1', 'Selected work'], ['3', 'Tidewater Coffee Rebrand'], ['3', 'Harbor Arts Festival'], ['3', 'Olive & Ash Ceramics']]);
+    assert.equal(text(composeDescription(portfolio, 'https://noor.example/work')), 'Noor Haddad Design work: Tidewater Coffee Rebrand, Harbor Arts Festival, and Olive & Ash Ceramics.');
+    const brand = page('Services — BrightSmile Dental', [['1', 'Services'], ['3', 'Teeth Whitening'], ['3', 'Invisalign® Aligners'], ['3', 'Children’s Dentistry']]);
+    assert.equal(text(composeDescription(brand, 'https://b.example/services')), 'BrightSmile Dental services: teeth whitening, Invisalign® aligners, and children’s dentistry.');
   });
 
   it('a product\'s bullets under its price, a team\'s names without their letters, a manual named without "at"', () => {

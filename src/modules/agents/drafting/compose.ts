@@ -1,6 +1,7 @@
 import { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../checks/page-checks.ts';
 import { displayWidth } from '../../../lib/strings.ts';
 import type { PageContent } from '../page-content.ts';
+import { isCommonWord } from './common-words.ts';
 import { PRICE_OR_RATING } from './sentence-rules.ts';
 
 /**
@@ -136,13 +137,24 @@ function namesOf(content: PageContent): ReadonlySet<string> {
  * Items a site heads in sentence case ("Bank feeds", "Smart categorisation") read in a sentence with their first word in lower
  * case ("bank feeds, smart categorisation and reports"), unless that word is a name (the page's prose writes it with a capital,
  * or it is a brand's: "BrightSmile", "LIFO", "Invisalign®"). A list headed in Title Case ("General Dentistry") is kept as
- * written: which of its words are names cannot be told.
+ * written, except in English, where a dictionary tells which of its words are names (common-words.ts).
  */
-function inSentence(items: string[], names: ReadonlySet<string>): string[] {
+/** A capitalised word of a heading (not one with a brand's mark, a dot or a hyphen after it, nor in capitals). */
+const TITLE_WORD = /(?<![\p{L}\p{N}'’.-])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}®™.-])/gu;
+
+function inSentence(items: string[], names: ReadonlySet<string>, english: boolean): string[] {
   // (The words after an item's first that tell its case: "of", "ft" and "& " are written small either way.)
   const telling = (item: string) => item.split(/\s+/u).slice(1).filter((w) => /^\p{L}{4}/u.test(w));
   const titleCase = items.some((item) => telling(item).length > 0 && telling(item).every((w) => /^\p{Lu}/u.test(w)));
   const sentenceCase = items.some((item) => telling(item).some((w) => /^\p{Ll}/u.test(w)));
+  // In English, a dictionary tells the common words of a Title Case list from names: "General Dentistry, Invisalign®" ->
+  // "general dentistry, Invisalign®" (read by an owner: headings pasted in Title Case read as machine-made).
+  // (All or none: one word no dictionary holds, "Tidewater Coffee Rebrand", says the list's items are names: kept as written. A
+  // brand's own mark, "Invisalign®", and a word in capitals, "LIFO", stay.)
+  if (titleCase && english) {
+    const words = items.flatMap((item) => [...item.matchAll(TITLE_WORD)].map((m) => m[0]));
+    if (words.every((word) => !names.has(word) && isCommonWord(word))) return items.map((item) => item.replace(TITLE_WORD, (word) => word.toLowerCase()));
+  }
   if (titleCase || !sentenceCase) return items;
   return items.map((item) => {
     const first = /^\p{Lu}[\p{Ll}'’-]*(?=[\s]|$)/u.exec(item)?.[0];
@@ -235,7 +247,9 @@ export function composeDescription(content: PageContent, url: string): Composed 
   };
   // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';
-  const unique = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names);
+  // (Not a manual's: its headings are its classes' and functions' names, "Lock, Event, Condition".)
+  const english = lang === 'en' && !name.includes(' – ');
+  const unique = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
   for (let n = unique.length; n >= MIN_ITEMS; n--) {
     // (A list cut short says so: "... and more", not a range that reads as complete, read by an owner.)
     const more = n < unique.length ? [MORE[lang] ?? MORE.en!] : [];
