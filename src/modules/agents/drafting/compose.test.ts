@@ -107,9 +107,12 @@ describe('a description composed from what a page lists', () => {
     assert.deepEqual(['Dentistry', 'Crowns', 'Children’s', 'Teeth', 'Sarah', 'Invisalign', 'Rebrand'].map(isCommonWord), [true, true, true, true, false, false, false]);
   });
 
-  it('writes a Title Case list\'s common words small in English, all or none: a list of names stays as written', () => {
+  it('writes a Title Case list\'s common words small in English, all or none: a list of names stays as written, on a page of people only', () => {
     const portfolio = page('Work – Noor Haddad Design', [['1', 'Selected work'], ['3', 'Tidewater Coffee Rebrand'], ['3', 'Harbor Arts Festival'], ['3', 'Olive & Ash Ceramics']]);
-    assert.equal(text(composeDescription(portfolio, 'https://noor.example/work')), 'Noor Haddad Design work: Tidewater Coffee Rebrand, Harbor Arts Festival, and Olive & Ash Ceramics.');
+    // (A list of names says nothing of the page unless the page says whose they are: a portfolio's projects are refused, a team's composed.)
+    assert.equal(composeDescription(portfolio, 'https://noor.example/work'), undefined);
+    const people = page('Our people – Noor Haddad Design', [['1', 'Our people'], ['3', 'Noor Haddad'], ['3', 'Tomas Rebrand'], ['3', 'Olive Ashworth']]);
+    assert.equal(text(composeDescription(people, 'https://noor.example/people')), 'Our people at Noor Haddad Design: Noor Haddad, Tomas Rebrand, and Olive Ashworth.');
     const brand = page('Services — BrightSmile Dental', [['1', 'Services'], ['3', 'Teeth Whitening'], ['3', 'Invisalign® Aligners'], ['3', 'Children’s Dentistry']]);
     assert.equal(text(composeDescription(brand, 'https://b.example/services')), 'BrightSmile Dental services: teeth whitening, Invisalign® aligners, and children’s dentistry.');
   });

@@ -142,7 +142,7 @@ function namesOf(content: PageContent): ReadonlySet<string> {
 /** A capitalised word of a heading (not one with a brand's mark, a dot or a hyphen after it, nor in capitals). */
 const TITLE_WORD = /(?<![\p{L}\p{N}'’.-])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}®™.-])/gu;
 
-function inSentence(items: string[], names: ReadonlySet<string>, english: boolean): string[] {
+function inSentence(items: string[], names: ReadonlySet<string>, english: boolean): string[] | { items: string[]; ofNames: true } {
   // (The words after an item's first that tell its case: "of", "ft" and "& " are written small either way.)
   const telling = (item: string) => item.split(/\s+/u).slice(1).filter((w) => /^\p{L}{4}/u.test(w));
   const titleCase = items.some((item) => telling(item).length > 0 && telling(item).every((w) => /^\p{Lu}/u.test(w)));
@@ -154,6 +154,7 @@ function inSentence(items: string[], names: ReadonlySet<string>, english: boolea
   if (titleCase && english) {
     const words = items.flatMap((item) => [...item.matchAll(TITLE_WORD)].map((m) => m[0]));
     if (words.every((word) => !names.has(word) && isCommonWord(word))) return items.map((item) => item.replace(TITLE_WORD, (word) => word.toLowerCase()));
+    return { items, ofNames: true };
   }
   if (titleCase || !sentenceCase) return items;
   return items.map((item) => {
@@ -161,6 +162,9 @@ function inSentence(items: string[], names: ReadonlySet<string>, english: boolea
     return first && !names.has(first) ? `${first.toLowerCase()}${item.slice(first.length)}` : item;
   });
 }
+
+/** A page whose list of names says what they are: its people ("Meet the Team", "Our people", "Notre équipe"). */
+const PEOPLE_PAGE = /\b(?:team|people|staff|doctors|dentists|lawyers|attorneys|partners|leadership|équipe|equipo|mitarbeiter)\b/iu;
 
 /** The kinds of the page's blocks and headings in order (PageContent.order), each with its text. */
 function blocksOf(content: PageContent): Array<{ kind: string; text: string }> {
@@ -249,7 +253,11 @@ export function composeDescription(content: PageContent, url: string): Composed 
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';
   // (Not a manual's: its headings are its classes' and functions' names, "Lock, Event, Condition".)
   const english = lang === 'en' && !name.includes(' – ');
-  const unique = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
+  const cased = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
+  // A list of names says nothing of the page unless the page says whose they are: a portfolio's project titles ("Tidewater Coffee
+  // Rebrand, Harbor Arts Festival ...") do not say what the studio does (read by its owner: rejected); a team's names do.
+  if (!Array.isArray(cased) && !PEOPLE_PAGE.test(`${content.title} ${content.h1}`)) return undefined;
+  const unique = Array.isArray(cased) ? cased : cased.items;
   for (let n = unique.length; n >= MIN_ITEMS; n--) {
     // (A list cut short says so: "... and more", not a range that reads as complete, read by an owner.)
     const more = n < unique.length ? [MORE[lang] ?? MORE.en!] : [];
