@@ -75,6 +75,9 @@ describe('a description composed from what a page lists', () => {
     ], { lang: 'fr-FR' });
     assert.equal(text(composeDescription(home, 'https://bikeworks.example/')),
       'Cycles Rivière – Magasin et atelier vélo à Lyon\u00a0: atelier agréé Bosch & Shimano, paiement en 3x sans frais et essai gratuit en magasin.');
+    // ("Home | ShiftBeacon" names the site alone.)
+    const shifts = page('Home | ShiftBeacon', [['1', 'Rotas your team will read'], ['3', 'Drag-and-drop scheduling'], ['3', 'Shift swaps'], ['3', 'Payroll export']]);
+    assert.equal(text(composeDescription(shifts, 'https://shiftbeacon.example/')), 'ShiftBeacon: drag-and-drop scheduling, shift swaps, and payroll export.');
     // (Under "Pourquoi Cycles Rivière ?", the same headings are the shop's perks, not what it offers.)
     const perks = { ...home, headings: home.headings.map((h) => (h.text === 'Nos services' ? { ...h, text: 'Pourquoi Cycles Rivière ?' } : h)) };
     assert.equal(composeDescription(perks, 'https://bikeworks.example/'), undefined);

@@ -6,12 +6,13 @@ import { PRICE_OR_RATING } from './sentence-rules.ts';
 
 /**
  * A description composed from what a page lists, for a page whose prose gives none: a services page whose lead is a slogan
- * ("Everything your smile needs, all under one roof.") but whose sections name each service, a features page, a team page,
- * a product whose bullets under the price say what it is. An editor writes "Services at BrightSmile Dental: General
- * Dentistry, Fillings & Crowns, Teeth Whitening and Implants." from such a page (read by shop and landing-page owners:
- * 12 of 21 refusals of such pages were wrong). Only the page's own words: its name, its title's site name, and the items
- * as they are written, joined as its language joins a list (Intl.ListFormat). Never on an article (its sections are its
- * story's parts) nor a reference page (numbered sections, "Synopsis", "Options").
+ * ("Everything your smile needs, all under one roof.") but whose sections name each service, a features page, a pricing page's
+ * plans, a team page, a product whose bullets under the price say what it is: "BrightSmile Dental services: general dentistry,
+ * teeth whitening, implants, and emergency care." (read by shop and landing-page owners: 12 of 21 refusals of such pages were
+ * wrong, and a composed description better than none). Only the page's own words: its name, its title's site name and the items
+ * as written (in English, a Title Case list written small when a dictionary holds its words), joined as its language joins a
+ * list (Intl.ListFormat). Never on an article's story (its sections are its parts) nor a reference page (numbered sections,
+ * "Synopsis", "Options"), nor a list of names on a page that does not say whose they are (a portfolio's projects).
  */
 export type Composed = { text: string; from: 'sections' | 'list' };
 
@@ -95,6 +96,8 @@ export const itemRule = (item: string) => NOT_AN_ITEM.find((rule) => rule.fires(
 const AT_SITE: Record<string, string> = { en: 'at', fr: 'chez', de: 'bei', nl: 'bij', es: 'en', it: 'da' };
 /** A page about the site itself, whose headings are mottos: composed, "About us at Ledgerly: Owners first, ..." says nothing. */
 const ABOUT_PAGE = /^(?:about(?: us)?|our story|who we are|à propos(?: de nous)?|qui sommes-nous\s*\??|über uns|sobre nosotros|chi siamo)$/iu;
+/** A home page's own name in its title: "Home | ShiftBeacon", "Accueil – Cycles Rivière". */
+const HOME_WORD = /^(?:home|homepage|accueil|startseite|inicio|home page)$/iu;
 /** What a list cut short ends with: "..., and more". */
 const MORE: Record<string, string> = { en: 'more', fr: 'plus encore', de: 'mehr', nl: 'meer', es: 'más', it: 'altro' };
 /** A site that is a document: "Python 3.11.2 documentation", "The Rust Book", "ArchWiki". */
@@ -108,7 +111,9 @@ function nameOf(content: PageContent, home: boolean, lang: string, known: boolea
   if (parts.length === 0 || parts.some((p) => EMOJI.test(p))) return undefined;
   // An about page's sections are its values or its story, not what it offers: "Owners first", "Our story".
   if (ABOUT_PAGE.test(parts[0]!) || NUMBERED.test(parts[0]!)) return undefined;
-  // A home page's title is the site's name and what it is: "Cycles Rivière – Magasin et atelier vélo à Lyon".
+  // A home page's title is the site's name and what it is: "Cycles Rivière – Magasin et atelier vélo à Lyon" ("Home | ShiftBeacon":
+  // the site's name alone).
+  if (home && parts.length === 2 && HOME_WORD.test(parts[0]!)) return parts[1];
   if (home || parts.length === 1) return parts.length <= 2 ? parts.join(' – ') : undefined;
   if (parts.length !== 2) return undefined;
   // (Without the page's address, which part names the site is not known: the page's own part alone.)
@@ -133,15 +138,15 @@ function namesOf(content: PageContent): ReadonlySet<string> {
   return names;
 }
 
+/** A capitalised word of a heading (not one with a brand's mark, a dot or a hyphen after it, nor in capitals). */
+const TITLE_WORD = /(?<![\p{L}\p{N}'’.-])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}®™.-])/gu;
+
 /**
  * Items a site heads in sentence case ("Bank feeds", "Smart categorisation") read in a sentence with their first word in lower
  * case ("bank feeds, smart categorisation and reports"), unless that word is a name (the page's prose writes it with a capital,
  * or it is a brand's: "BrightSmile", "LIFO", "Invisalign®"). A list headed in Title Case ("General Dentistry") is kept as
  * written, except in English, where a dictionary tells which of its words are names (common-words.ts).
  */
-/** A capitalised word of a heading (not one with a brand's mark, a dot or a hyphen after it, nor in capitals). */
-const TITLE_WORD = /(?<![\p{L}\p{N}'’.-])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{N}®™.-])/gu;
-
 function inSentence(items: string[], names: ReadonlySet<string>, english: boolean): string[] | { items: string[]; ofNames: true } {
   // (The words after an item's first that tell its case: "of", "ft" and "& " are written small either way.)
   const telling = (item: string) => item.split(/\s+/u).slice(1).filter((w) => /^\p{L}{4}/u.test(w));
@@ -226,8 +231,8 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
 }
 
 /**
- * A description composed of the page's name and the items it lists, as many as fit (at least three, in the page's order);
- * undefined when the page lists nothing that names what it offers, or is an article.
+ * A description composed of the page's name and the items it lists, as many as fit (at least three, in the page's order, "and
+ * more" after them when some do not); undefined when the page lists nothing that names what it offers, or is an article's story.
  */
 export function composeDescription(content: PageContent, url: string): Composed | undefined {
   if (content.order === undefined) return undefined;
@@ -252,7 +257,7 @@ export function composeDescription(content: PageContent, url: string): Composed 
   // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';
   // (Not a manual's: its headings are its classes' and functions' names, "Lock, Event, Condition".)
-  const english = lang === 'en' && !name.includes(' – ');
+  const english = lang === 'en' && !DOCUMENT_SITE.test(content.title.split(TITLE_PARTS).at(-1) ?? '');
   const cased = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
   // A list of names says nothing of the page unless the page says whose they are: a portfolio's project titles ("Tidewater Coffee
   // Rebrand, Harbor Arts Festival ...") do not say what the studio does (read by its owner: rejected); a team's names do.
