@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { PageContent } from '../page-content.ts';
 import { isCommonWord } from './common-words.ts';
-import { composeDescription, GENERIC_SECTIONS, itemRule, NOT_AN_ITEM } from './compose.ts';
+import { composeDescription, GENERIC_SECTIONS, itemRule, listedEntries, NOT_AN_ITEM } from './compose.ts';
 import { writeMetaDescription } from './description.ts';
 
 /** A page of headings and short lines, as the crawl stores it: `order` says where each heading and block stands. */
@@ -139,5 +139,24 @@ describe('a description composed from what a page lists', () => {
     assert.ok(draft.length <= 160 && draft.startsWith('Ledgerly features: feature number 1 here, feature number 2 here') && draft.endsWith(', and more.'), draft);
     const long = page('Features | Ledgerly', [['1', 'Features'], ...Array.from({ length: 3 }, (_, i): [string, string] => ['2', `A rather long feature name ${'x'.repeat(16)} ${i}`])]);
     assert.equal(composeDescription(long, 'https://ledgerly.example/features'), undefined);
+  });
+
+  it('refuses the sentence under a list\'s first entry (an events page), not a manual\'s Description section', () => {
+    const events = page('Events – Marlow Street Books', [
+      ['1', 'Events'],
+      ['3', 'An Evening with Helen Armitage — Thursday 11 April'], ['l', '19:00–20:30'], ['p', 'The Costa-shortlisted novelist reads from The Salt Year and talks with our manager Priya.'],
+      ['3', 'Saturday Story Time: Dragons! — 20 April'], ['l', '10:30–11:15'], ['p', 'Picture books, puppets and a colouring table for ages 3–7.'],
+      ['3', 'Poetry Open Mic Night — 2 May'], ['l', '19:30–21:30'], ['p', 'Five-minute slots, sign up on the night.'],
+    ], { lang: 'en-GB' });
+    const refused = writeMetaDescription(events, new Set(), 'https://books.example/events');
+    assert.ok('rule' in refused && refused.rule === 'one_entry_of_many', JSON.stringify(refused));
+    const manual = page('DROP USER – PostgreSQL 15 documentation', [
+      ['2', 'DROP USER'], ['p', 'DROP USER — remove a database role'], ['2', 'Synopsis'], ['2', 'Description'],
+      ['p', 'DROP USER is simply an alternate spelling of DROP ROLE, kept for the commands older scripts use.'], ['2', 'Compatibility'],
+      ['p', 'The DROP USER statement is a PostgreSQL extension.'], ['2', 'See Also'], ['p', 'ALTER USER, CREATE USER'],
+    ]);
+    assert.equal(listedEntries(manual), undefined, 'a manual\'s parts are no entries ("See Also" is no call to act here)');
+    // (Entries with nothing under them are a contents list, or past the crawl's budget: no list of entries.)
+    assert.equal(listedEntries({ ...events, paragraphs: [], order: '1333' }), undefined);
   });
 });

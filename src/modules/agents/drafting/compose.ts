@@ -50,7 +50,7 @@ export const GENERIC_SECTIONS = {
     'nous contacter', 'contactez-nous', 'kontakt', 'über uns', 'contacto', 'sobre nosotros',
     // A reference page's parts: "Synopsis", "Options", "See also".
     'synopsis', 'options', 'examples', 'example', 'notes', 'see also', 'parameters', 'return value', 'usage', 'overview', 'introduction',
-    'installation', 'configuration', 'environment', 'diagnostics', 'bugs', 'author', 'authors', 'files', 'exit status', 'table of contents', 'contents',
+    'installation', 'configuration', 'environment', 'diagnostics', 'compatibility', 'bugs', 'author', 'authors', 'files', 'exit status', 'table of contents', 'contents',
     'classes', 'functions', 'methods', 'constants', 'properties', 'attributes', 'types', 'modules', 'packages', 'exceptions', 'variables',
     // A home page's sections, named for what kind they are: "Features", "How it works", "Pricing", "Latest news".
     'features', 'how it works', 'pricing', 'plans', 'products', 'our products', 'services', 'our services', 'shop', 'blog', 'news',
@@ -228,6 +228,45 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
   }
   const items = run.filter((text) => itemRule(text) === undefined);
   return items.length >= MIN_ITEMS && items.length === run.length ? { items, from: 'list' } : undefined;
+}
+
+/**
+ * Whether a draft comes from the page's lead: the blocks under its main heading (its h1, else its first heading, else its start)
+ * before the next heading. A draft from further down speaks for one section of the page.
+ */
+export function fromLead(content: PageContent, draft: string): boolean {
+  const blocks = blocksOf(content);
+  const main = blocks.findIndex((b) => b.kind >= '1' && b.kind <= '6');
+  const start = blocks.some((b) => b.kind === '1') ? blocks.findIndex((b) => b.kind === '1') + 1 : main > 0 ? 0 : main + 1;
+  const end = blocks.findIndex((b, i) => i >= start && b.kind >= '1' && b.kind <= '6');
+  // (Its first words as written: a cut or a mend changes its end, never its start.)
+  const opening = draft.slice(0, 30);
+  return blocks.slice(start, end === -1 ? blocks.length : end).some((b) => b.text.includes(opening));
+}
+
+/** Sections this short are entries of a list (an event, a product, a person), not chapters of a text. */
+const ENTRY_MAX_CHARS = 400;
+/** What keeps a heading from naming an entry of a list: a manual's parts ("Options", "5.4. Constraints"), code, an index's words. */
+const NOT_AN_ENTRY = new Set(['generic', 'numbered', 'code_or_index', 'too_short']);
+/**
+ * The headings of the like entries a page lists, when it is such a list: at least three headings at one level below its main
+ * heading, each over a short section, most of them naming an entry (not a manual's "Options" or "5.4. Constraints"): an events
+ * page's "An Evening with Helen Armitage — Thursday 11 April" and its date, place and blurb. A sentence under the first entry
+ * describes that entry, not the page. Undefined for a page of chapters, or of fewer entries.
+ */
+export function listedEntries(content: PageContent): string[] | undefined {
+  const blocks = blocksOf(content);
+  const own = blocks.slice(blocks.findIndex((b) => b.kind === '1') + 1);
+  const levels = new Map<string, number>();
+  for (const b of own) if (b.kind >= '2' && b.kind <= '6') levels.set(b.kind, (levels.get(b.kind) ?? 0) + 1);
+  const level = [...levels].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0];
+  if (!level || level[1] < MIN_ITEMS) return undefined;
+  const at = own.flatMap((b, i) => (b.kind === level[0] ? [i] : []));
+  // (Each with text under it: sections left empty are a contents list, or past the crawl's text budget.)
+  const texts = at.map((i, k) => own.slice(i + 1, at[k + 1] ?? own.length).filter((b) => !(b.kind >= '1' && b.kind <= '6')));
+  const short = texts.every((section) => section.length > 0 && section.reduce((n, b) => n + b.text.length, 0) <= ENTRY_MAX_CHARS);
+  const named = at.filter((i) => !NOT_AN_ITEM.some((rule) => NOT_AN_ENTRY.has(rule.id) && rule.fires(own[i]!.text.trim()))).length;
+  return short && named >= ITEMS_SHARE * at.length ? at.map((i) => own[i]!.text) : undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { draftFromLead, pageWordsOf } from '../description-writer.ts';
 import type { PageContent } from '../page-content.ts';
 import { sentencesOf } from '../sentences.ts';
 import { detectLanguage, languageName } from '../text-language.ts';
-import { composeDescription } from './compose.ts';
+import { composeDescription, fromLead, listedEntries } from './compose.ts';
 import { mended } from './mends.ts';
 import { namesHeadline } from './names-headline.ts';
 import { draftFromSummaries, summaryName } from './own-summary.ts';
@@ -63,12 +63,18 @@ function draftDescription(content: PageContent, taken: ReadonlySet<string>, url:
   }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
-  if ('text' in lead && lead.section === undefined) return lead;
+  if ('text' in lead && lead.section === undefined && (content.article || fromLead(content, lead.text))) return lead;
   // A page whose prose says nothing (a slogan, a price) but whose sections or bullets name what it offers: composed from them.
   // (Before a sentence of a later section, which speaks for one part of the page: "Talk to our team and we'll help you pick the
   // right plan." under a pricing page's "Still deciding?", where its plans say what the page is.)
   const composed = composeDescription(content, url);
   if (composed && !taken.has(composed.text.toLowerCase())) return composed;
+  // A page of like entries with no lead of its own (an events page): the sentence under its first entry describes that entry.
+  const entries = 'text' in lead && !content.article ? listedEntries(content) : undefined;
+  if (entries) {
+    const named = entries.slice(0, 2).map((e) => `"${e.length > 60 ? `${e.slice(0, 59).trimEnd()}…` : e}"`).join(', ');
+    return { rule: 'one_entry_of_many', reason: `the page lists ${entries.length} entries (${named}, …) and has no lead of its own: the sentence under the first describes that entry, not the page; write one that says what the page lists` };
+  }
   if ('text' in lead) return { text: lead.text };
   if (own.refusals.length === 0) return lead;
   const summaries = own.refusals.map((r) => `its ${summaryName(r.source)} was not used: ${r.detail}`).join('; ');
