@@ -117,6 +117,7 @@ const SOURCES: Record<string, string> = {
   // (Composed: the page's own words joined into a sentence; the reviewer reads it as such.)
   sections: 'the page\'s section headings, joined into a sentence',
   list: 'the page\'s bullet points, joined into a sentence',
+  specs: 'the page\'s specifications, joined',
 };
 const sourceOf = (config: Record<string, unknown>) =>
   (typeof config.drafted_from === 'string' && SOURCES[config.drafted_from] ? { source: SOURCES[config.drafted_from]! } : {});

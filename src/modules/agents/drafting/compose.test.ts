@@ -159,4 +159,16 @@ describe('a description composed from what a page lists', () => {
     // (Entries with nothing under them are a contents list, or past the crawl's budget: no list of entries.)
     assert.equal(listedEntries({ ...events, paragraphs: [], order: '1333' }), undefined);
   });
+
+  it('a product\'s specifications as written, after its own name; never opening hours', () => {
+    const coffee = page('Guatemala Huehuetenango – Northbound Coffee Roasters', [
+      ['1', 'Guatemala Huehuetenango'], ['p', 'Meet your new morning ritual.'],
+      ['l', 'Origin: Huehuetenango, Guatemala'], ['l', 'Producer: Finca La Esperanza'], ['l', 'Process: Washed'], ['l', 'Altitude: 1,750 m'],
+    ]);
+    assert.deepEqual(composeDescription(coffee, 'https://roastery.example/products/guatemala'), {
+      text: 'Guatemala Huehuetenango – Origin: Huehuetenango, Guatemala; Producer: Finca La Esperanza; Process: Washed; Altitude: 1,750 m.', from: 'specs',
+    });
+    const hours = page('Contact – Northbound Coffee Roasters', [['1', 'Visit us'], ['l', 'Mon: 7am–6pm'], ['l', 'Sat: 8am–4pm'], ['l', 'Sun: 9am–2pm']]);
+    assert.equal(composeDescription(hours, 'https://roastery.example/contact'), undefined);
+  });
 });

@@ -14,7 +14,7 @@ import { PRICE_OR_RATING } from './sentence-rules.ts';
  * list (Intl.ListFormat). Never on an article's story (its sections are its parts) nor a reference page (numbered sections,
  * "Synopsis", "Options"), nor a list of names on a page that does not say whose they are (a portfolio's projects).
  */
-export type Composed = { text: string; from: 'sections' | 'list' };
+export type Composed = { text: string; from: 'sections' | 'list' | 'specs' };
 
 /** Fewest items that make a page's list say what it offers: two is a pair, not a range. */
 const MIN_ITEMS = 3;
@@ -227,8 +227,14 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
     else if (run.length > 0) break;
   }
   const items = run.filter((text) => itemRule(text) === undefined);
-  return items.length >= MIN_ITEMS && items.length === run.length ? { items, from: 'list' } : undefined;
+  if (items.length >= MIN_ITEMS && items.length === run.length) return { items, from: 'list' };
+  // (A product's specifications as "Key: value" lines, "Origin: Huehuetenango, Guatemala", "Process: Washed": kept as written.)
+  return run.length >= MIN_ITEMS && run.every((text) => SPEC_LINE.test(text) && !WEEKDAY.test(text)) ? { items: run, from: 'specs' } : undefined;
 }
+/** A specification line: a short name, a colon, a short value ("Altitude: 1,750 m"). */
+const SPEC_LINE = /^\p{Lu}[\p{L}]*(?: [\p{L}]+)?:\s+\S.{0,39}$/u;
+/** Opening hours are no specification of what the page offers ("Sat: 8am–1pm"). */
+const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)[\p{L}]*[.:]/iu;
 
 /**
  * Whether a draft comes from the page's lead: the blocks under its main heading (its h1, else its first heading, else its start)
@@ -295,6 +301,16 @@ export function composeDescription(content: PageContent, url: string): Composed 
   };
   // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';
+  // (Specifications are joined as a spec sheet is, after the product's own name and a dash: their values hold commas of their
+  // own, and each says more than the shop's name would.)
+  if (listed.from === 'specs') {
+    const product = content.title.split(TITLE_PARTS)[0]!.trim();
+    for (let n = listed.items.length; n >= MIN_ITEMS; n--) {
+      const text = `${product} – ${listed.items.slice(0, n).join('; ')}.`;
+      if (displayWidth(text) <= DESCRIPTION_MAX) return displayWidth(text) >= DESCRIPTION_MIN ? { text, from: 'specs' } : undefined;
+    }
+    return undefined;
+  }
   // (Not a manual's: its headings are its classes' and functions' names, "Lock, Event, Condition".)
   const english = lang === 'en' && !DOCUMENT_SITE.test(content.title.split(TITLE_PARTS).at(-1) ?? '');
   const cased = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
