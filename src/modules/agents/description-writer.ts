@@ -385,18 +385,29 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
   return { rule: 'no_opening', reason: `no prose paragraph of the page opens with a complete sentence that stands on its own (each points back, points elsewhere, or is code or a fragment)${opening ? `; the lead opens: "${quoted(opening)}"` : ''}` };
 }
 
-/** The first heading of a page without an h1 when it shares no word with the page's title (its own part): an entry of a listing. */
+/**
+ * The first heading of a listing's page without an h1 when it names nothing of the page's title: its first entry ("Introducing
+ * Cohort Explorer" on "Blog – Fernhollow Analytics"). Only on a page whose title names a listing (LISTING_TITLE): a landing
+ * page's hero in an h2 ("Feel like yourself again") is its own heading.
+ */
 function entryAsHeading(content: PageContent): string | undefined {
   // (A page with text before its first heading has that text for its intro: it leads.)
   if (content.h1 || content.article || !/^[2-6]/u.test(content.order ?? '')) return undefined;
+  if (!content.title.split(/\s[|–—-]\s/u).some((part) => LISTING_TITLE.pattern.test(part.trim()))) return undefined;
   const first = content.headings[0]?.text;
-  const own = content.title.split(/\s[|–—-]\s/u)[0] ?? '';
   // (Not a standfirst set as a heading: a sentence, or one of the page's own summaries.)
-  if (!first || own.trim() === '' || /[.!?]$/u.test(first) || content.summaries?.some(([, text]) => text === first)) return undefined;
+  if (!first || /[.!?]$/u.test(first) || content.summaries?.some(([, text]) => text === first)) return undefined;
   if (content.title.toLowerCase().includes(first.toLowerCase())) return undefined;
   const titleWords = significantWords(content.title);
   return [...significantWords(first)].some((word) => titleWords.has(word)) ? undefined : first;
 }
+/** A title's part that names a listing of posts or entries: "Blog", "News", "Tag: sourdough", "Category: Guides", "Page 2". */
+export const LISTING_TITLE = {
+  id: 'listing_title',
+  pattern: /^(?:(?:the |our |latest )?(?:blog|news|articles|posts|stories|journal|press|insights|updates|archives?|actualités|blogue|neuigkeiten|noticias|notizie)|(?:category|tag|tagged|archive|catégorie|étiquette|kategorie|categoría|etiqueta)\s*:.*|page \d+)$/iu,
+  example: 'Blog',
+  counterExample: 'Feel like yourself again',
+};
 
 /**
  * A next paragraph whose only fault as an opening is a personal pronoun ("They are ..."): it stands for the subject the draft

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { namedOpening } from './description-writer.ts';
+import { LISTING_TITLE, namedOpening } from './description-writer.ts';
 import { readPageContent, type PageContent } from './page-content.ts';
 import { endsDangling, meetsDraftRules, siteSuffixOf, writeH1, writeMetaDescription, writeTitle } from './writers.ts';
 
@@ -17,9 +17,14 @@ describe('the description writer', () => {
     const excerpt = 'Slice retention by any event property without writing a single query, and share the chart with your team.';
     const listing = page([excerpt], { title: 'Blog – Fernhollow Analytics', headings: [{ level: 2, text: 'Introducing Cohort Explorer' }], order: '2p' });
     assert.match(reason(writeMetaDescription(listing, new Set()))!, /first heading \("Introducing Cohort Explorer"\) names something its title does not/);
-    // (A manual's page without an h1, headed by what its title names, drafts as before; so does a standfirst set as a heading.)
-    assert.equal(text(writeMetaDescription({ ...listing, title: 'Introducing Cohort Explorer – Fernhollow Analytics' }, new Set())), excerpt);
-    assert.equal(text(writeMetaDescription({ ...listing, title: 'Cohort Explorer – Fernhollow Analytics' }, new Set())), excerpt);
+    // (A manual's page without an h1, headed by what its title names, drafts as before; so does a standfirst set as a heading,
+    // and a landing page's hero in an h2, whose title names no listing.)
+    assert.equal(text(writeMetaDescription({ ...listing, title: 'Blog – Cohort Explorer – Fernhollow Analytics' }, new Set())), excerpt);
+    assert.equal(text(writeMetaDescription({ ...listing, title: 'Cohort Explorer | Blog' }, new Set())), excerpt);
+    assert.equal(text(writeMetaDescription({ ...listing, summaries: [['standfirst', 'Introducing Cohort Explorer']] }, new Set())), excerpt);
+    assert.equal(text(writeMetaDescription({ ...listing, title: 'Fernhollow Analytics – Product analytics for teams' }, new Set())), excerpt);
+    assert.ok(LISTING_TITLE.pattern.test(LISTING_TITLE.example) && !LISTING_TITLE.pattern.test(LISTING_TITLE.counterExample));
+    assert.match(reason(writeMetaDescription({ ...listing, title: 'Fernhollow Analytics | Tag: retention' }, new Set()))!, /first entry/);
   });
 
   it('drafts whole sentences of the page, within 80-160 characters', () => {

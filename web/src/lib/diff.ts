@@ -114,6 +114,7 @@ const SOURCES: Record<string, string> = {
   json_ld: 'the page\'s structured data',
   og: 'the page\'s social-sharing description',
   lead: 'the page\'s opening paragraph',
+  section: 'a paragraph further down the page',
   // (Composed: the page's own words joined into a sentence; the reviewer reads it as such.)
   sections: 'the page\'s section headings, joined into a sentence',
   list: 'the page\'s bullet points, joined into a sentence',

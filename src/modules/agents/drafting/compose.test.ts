@@ -103,7 +103,7 @@ describe('a description composed from what a page lists', () => {
     // (Without the plans to compose from, the later section's sentence is still drafted.)
     const noPlans = { ...pricing, headings: pricing.headings.filter((h) => h.level !== 3), order: pricing.order!.replace(/3/gu, '') };
     assert.deepEqual(writeMetaDescription(noPlans, new Set(), 'https://ledgerly.example/pricing'),
-      { text: 'Our team answers every question about the plans within a day, by email or by phone.' });
+      { text: 'Our team answers every question about the plans within a day, by email or by phone.', from: 'section' });
   });
 
   it('tells a common English word from a name by the dictionary: plurals, possessives and irregular plurals counted', () => {
@@ -170,5 +170,18 @@ describe('a description composed from what a page lists', () => {
     });
     const hours = page('Contact – Northbound Coffee Roasters', [['1', 'Visit us'], ['l', 'Mon: 7am–6pm'], ['l', 'Sat: 8am–4pm'], ['l', 'Sun: 9am–2pm']]);
     assert.equal(composeDescription(hours, 'https://roastery.example/contact'), undefined);
+  });
+
+  it('from the code review: a services list under "Our Services", a Title Case button line, people, German, an unknown language', () => {
+    const home = page('Home | BrightSmile Dental', [['1', 'Your smile, our passion'], ['p', 'Book Your Teeth Whitening Today'], ['2', 'Our Services'],
+      ['3', 'General Dentistry'], ['3', 'Teeth Whitening'], ['3', 'Emergency Care']]);
+    assert.equal(text(composeDescription(home, 'https://b.example/')), 'BrightSmile Dental: general dentistry, teeth whitening, and emergency care.');
+    const team = page('Our team – Harbor Dental', [['1', 'Our team'], ['3', 'Dr. Rose Baker'], ['3', 'Dr. Mark Cook'], ['3', 'Grace Hunter']]);
+    assert.equal(text(composeDescription(team, 'https://h.example/team')), 'Our team at Harbor Dental: Dr. Rose Baker, Dr. Mark Cook, and Grace Hunter.');
+    const werkstatt = page('Leistungen – Radhaus Köln', [['1', 'Unsere Leistungen'], ['3', 'Reparatur aller Marken'], ['3', 'Inspektion mit Probefahrt'], ['3', 'Leasing über den Arbeitgeber']], { lang: 'de-DE' });
+    assert.equal(text(composeDescription(werkstatt, 'https://radhaus.example/leistungen')), 'Leistungen bei Radhaus Köln: Reparatur aller Marken, Inspektion mit Probefahrt und Leasing über den Arbeitgeber.');
+    assert.equal(composeDescription({ ...werkstatt, lang: 'pt-BR' }, 'https://radhaus.example/leistungen'), undefined, 'no words known for a list\'s end in Portuguese');
+    assert.equal(itemRule('Father and Son Plumbing'), undefined);
+    assert.equal(itemRule('Recettes créées maison'), undefined);
   });
 });

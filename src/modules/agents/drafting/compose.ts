@@ -11,8 +11,9 @@ import { PRICE_OR_RATING } from './sentence-rules.ts';
  * teeth whitening, implants, and emergency care." (read by shop and landing-page owners: 12 of 21 refusals of such pages were
  * wrong, and a composed description better than none). Only the page's own words: its name, its title's site name and the items
  * as written (in English, a Title Case list written small when a dictionary holds its words), joined as its language joins a
- * list (Intl.ListFormat). Never on an article's story (its sections are its parts) nor a reference page (numbered sections,
- * "Synopsis", "Options"), nor a list of names on a page that does not say whose they are (a portfolio's projects).
+ * list (Intl.ListFormat), in a language whose words for it are known. Never on an article's story (its sections are its parts)
+ * nor from a reference page's parts (numbered sections, "Synopsis", "Options"), nor a list of names on a page that does not
+ * say whose they are (a portfolio's projects).
  */
 export type Composed = { text: string; from: 'sections' | 'list' | 'specs' };
 
@@ -88,7 +89,8 @@ const NUMBERED = /^[A-Z\d]+\.(?:\d+\.?)*\s/u;
 /** Verbs a button or a heading asks the reader with, in the languages shops are written in. */
 const CALL_TO_ACTION = /^(?:send|book|call|contact|get|request|sign up|subscribe|join|shop|buy|order|learn|see|view|discover|explore|find|visit|start|try|download|read|write|message|email|ask|envoyez|réservez|appelez|contactez|découvrez|demandez|rufen|kontaktieren|buchen|entdecken|reserva|llama|contacta|descubre)\b/iu;
 /** A copula or an imperative's object makes a heading a clause: "Boring is good", "Earn trust daily", "Nous sommes là". */
-const CLAUSE = /\b(?:is|are|was|were|be|earn|est|sont|sommes|ist|sind|es|son|è)\b/iu;
+// (Whole words by letters of any script: "è" is a word, "créées" holds none; not "es" or "son", words of names too: "Father and Son".)
+const CLAUSE = /(?<!\p{L})(?:is|are|was|were|be|earn|est|sont|sommes|ist|sind|è)(?!\p{L})/iu;
 
 export const itemRule = (item: string) => NOT_AN_ITEM.find((rule) => rule.fires(item))?.id;
 
@@ -133,6 +135,9 @@ function nameOf(content: PageContent, home: boolean, lang: string, known: boolea
 function namesOf(content: PageContent): ReadonlySet<string> {
   const names = new Set<string>();
   for (const block of content.paragraphs) {
+    // (Not a line in Title Case, a button's "Book Your Teeth Whitening Today": every word has its capital there.)
+    const words = block.split(/\s+/u).filter((w) => /^\p{L}{4}/u.test(w));
+    if (words.length >= 3 && words.filter((w) => /^\p{Lu}/u.test(w)).length >= 0.6 * words.length) continue;
     for (const match of block.matchAll(/(?<=[\p{L}\p{N},;:)]\s+)\p{Lu}[\p{L}'’-]*/gu)) names.add(match[0]);
   }
   return names;
@@ -147,7 +152,7 @@ const TITLE_WORD = /(?<![\p{L}\p{N}'’.-])\p{Lu}\p{Ll}+(?:['’]s)?(?![\p{L}\p{
  * or it is a brand's: "BrightSmile", "LIFO", "Invisalign®"). A list headed in Title Case ("General Dentistry") is kept as
  * written, except in English, where a dictionary tells which of its words are names (common-words.ts).
  */
-function inSentence(items: string[], names: ReadonlySet<string>, english: boolean): string[] | { items: string[]; ofNames: true } {
+function inSentence(items: string[], names: ReadonlySet<string>, english: boolean, german = false): string[] | { items: string[]; ofNames: true } {
   // (The words after an item's first that tell its case: "of", "ft" and "& " are written small either way.)
   const telling = (item: string) => item.split(/\s+/u).slice(1).filter((w) => /^\p{L}{4}/u.test(w));
   const titleCase = items.some((item) => telling(item).length > 0 && telling(item).every((w) => /^\p{Lu}/u.test(w)));
@@ -158,10 +163,12 @@ function inSentence(items: string[], names: ReadonlySet<string>, english: boolea
   // brand's own mark, "Invisalign®", and a word in capitals, "LIFO", stay.)
   if (titleCase && english) {
     const words = items.flatMap((item) => [...item.matchAll(TITLE_WORD)].map((m) => m[0]));
-    if (words.every((word) => !names.has(word) && isCommonWord(word))) return items.map((item) => item.replace(TITLE_WORD, (word) => word.toLowerCase()));
+    // (The page's prose writing a word with a capital keeps it so, "Apple" repairs, but does not make the list one of names.)
+    if (words.every((word) => isCommonWord(word))) return items.map((item) => item.replace(TITLE_WORD, (word) => (names.has(word) ? word : word.toLowerCase())));
     return { items, ofNames: true };
   }
-  if (titleCase || !sentenceCase) return items;
+  // (German writes its nouns with a capital inside a sentence too: "Reparatur aller Marken" stays.)
+  if (titleCase || !sentenceCase || german) return items;
   return items.map((item) => {
     const first = /^\p{Lu}[\p{Ll}'’-]*(?=[\s]|$)/u.exec(item)?.[0];
     return first && !names.has(first) ? `${first.toLowerCase()}${item.slice(first.length)}` : item;
@@ -187,6 +194,9 @@ function blocksOf(content: PageContent): Array<{ kind: string; text: string }> {
 const CREDENTIALS = /,\s*(?:\p{Lu}[\p{Lu}.]{1,5})(?:,\s*\p{Lu}[\p{Lu}.]{1,5})*$/u;
 const itemText = (text: string) => text.trim().replace(CREDENTIALS, '');
 
+/** A section of a shop's reasons to buy from it: "Why choose us", "Pourquoi Cycles Rivière ?", "Our promise". */
+const PERKS_HEADING = /^(?:why\b|pourquoi\b|warum\b|por qu[ée]\b|perch[ée]\b|waarom\b|our promise|our guarantee|nos engagements|unsere versprechen)/iu;
+
 /** A price alone on its line ("$12", "29 €", "£8.50") and its period on the next ("/month", "per user"). */
 const PRICE_ONLY = /^(?:[$£€]\s?\d[\d.,]*|\d[\d.,]*\s?[$£€])$/u;
 const PRICE_PERIOD = /^(?:\/\s?\p{L}+|per\s\p{L}+(?:\s\p{L}+)?|par\s\p{L}+|pro\s\p{L}+)$/u;
@@ -211,7 +221,7 @@ function itemsOf(content: PageContent): { items: string[]; from: Composed['from'
   // (Not a section's perks under "Why us?", "Pourquoi Cycles Rivière ?": what makes the shop good, not what it offers.)
   const firstAt = own.findIndex((b) => b.kind === level?.[0]);
   const parent = own.slice(0, Math.max(0, firstAt)).findLast((b) => b.kind >= '1' && b.kind < (level?.[0] ?? '1'));
-  const perks = parent !== undefined && (/[?？]\s*$/u.test(parent.text) || GENERIC_SECTIONS.names.has(parent.text.toLowerCase()));
+  const perks = parent !== undefined && (/[?？]\s*$/u.test(parent.text) || PERKS_HEADING.test(parent.text));
   if (level && level[1] >= MIN_ITEMS && !perks) {
     const at = own.flatMap((b, i) => (b.kind === level[0] ? [i] : []));
     const headings = at.map((i) => itemText(own[i]!.text));
@@ -286,19 +296,15 @@ export function composeDescription(content: PageContent, url: string): Composed 
   // An article's sections are its story's parts. (A page only marked one, as WordPress's SEO plugins mark every page with
   // og:type "article", but written as a list of short lines, is no story: "Nos prestations" and its services.)
   if (content.article && prose.some((b) => b.text.length >= ARTICLE_PARAGRAPH_CHARS)) return undefined;
-  const lang = (content.lang ?? 'en').toLowerCase().split('-')[0]!;
+  const lang = (content.lang ?? 'en').toLowerCase().split(/[-_]/u)[0]!;
+  // (Only in a language whose words for a list's end are known: "and more", "et plus encore".)
+  if (MORE[lang] === undefined) return undefined;
   const home = /^[a-z]+:\/\/[^/]+\/?(?:index\.html?)?$/iu.test(url);
   const names = namesOf(content);
   const name = nameOf(content, home, lang, url !== '', names);
   const listed = itemsOf(content);
   if (!name || !listed) return undefined;
-  const list = (items: string[]) => {
-    try {
-      return new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
-    } catch {
-      return new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
-    }
-  };
+  const list = (items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
   // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';
   // (Specifications are joined as a spec sheet is, after the product's own name and a dash: their values hold commas of their
@@ -313,14 +319,14 @@ export function composeDescription(content: PageContent, url: string): Composed 
   }
   // (Not a manual's: its headings are its classes' and functions' names, "Lock, Event, Condition".)
   const english = lang === 'en' && !DOCUMENT_SITE.test(content.title.split(TITLE_PARTS).at(-1) ?? '');
-  const cased = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english);
+  const cased = inSentence([...new Map(listed.items.map((item) => [item.toLowerCase(), item])).values()], names, english && !PEOPLE_PAGE.test(`${content.title} ${content.h1}`), lang === 'de');
   // A list of names says nothing of the page unless the page says whose they are: a portfolio's project titles ("Tidewater Coffee
   // Rebrand, Harbor Arts Festival ...") do not say what the studio does (read by its owner: rejected); a team's names do.
   if (!Array.isArray(cased) && !PEOPLE_PAGE.test(`${content.title} ${content.h1}`)) return undefined;
   const unique = Array.isArray(cased) ? cased : cased.items;
   for (let n = unique.length; n >= MIN_ITEMS; n--) {
     // (A list cut short says so: "... and more", not a range that reads as complete, read by an owner.)
-    const more = n < unique.length ? [MORE[lang] ?? MORE.en!] : [];
+    const more = n < unique.length ? [MORE[lang]!] : [];
     const text = `${name}${colon}${list([...unique.slice(0, n), ...more])}.`;
     if (displayWidth(text) <= DESCRIPTION_MAX) return displayWidth(text) >= DESCRIPTION_MIN ? { text, from: listed.from } : undefined;
   }

@@ -29,7 +29,9 @@ const wordsOfOpening = (text: string, lang: string | null) => (sentencesOf(text,
 /**
  * A meta description for a page, as an editor writes one: the page's own summary when it has
  * one that makes a description (own-summary.ts), else the opening of its lead
- * (description-writer.ts). A refusal says why the lead gave none, and why each summary was not used.
+ * (description-writer.ts), else, on a page that lists what it offers, one composed of its name and
+ * that list (compose.ts; before a sentence from a later section too). A refusal says why the lead
+ * gave none, and why each summary was not used. `url` tells a home page (its title names the site).
  */
 export function writeMetaDescription(content: PageContent, taken: ReadonlySet<string>, url = ''): Draft {
   const draft = draftDescription(content, taken, url);
@@ -75,7 +77,8 @@ function draftDescription(content: PageContent, taken: ReadonlySet<string>, url:
     const named = entries.slice(0, 2).map((e) => `"${e.length > 60 ? `${e.slice(0, 59).trimEnd()}…` : e}"`).join(', ');
     return { rule: 'one_entry_of_many', reason: `the page lists ${entries.length} entries (${named}, …) and has no lead of its own: the sentence under the first describes that entry, not the page; write one that says what the page lists` };
   }
-  if ('text' in lead) return { text: lead.text };
+  // (Said as such to the reviewer: a section's paragraph, not the page's opening one.)
+  if ('text' in lead) return { text: lead.text, from: 'section' };
   if (own.refusals.length === 0) return lead;
   const summaries = own.refusals.map((r) => `its ${summaryName(r.source)} was not used: ${r.detail}`).join('; ');
   return { reason: `${lead.reason}; ${summaries}`, ...(lead.rule ? { rule: lead.rule } : {}), ...(lead.tooLong ? { tooLong: lead.tooLong } : {}) };
