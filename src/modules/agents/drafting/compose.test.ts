@@ -184,4 +184,10 @@ describe('a description composed from what a page lists', () => {
     assert.equal(itemRule('Father and Son Plumbing'), undefined);
     assert.equal(itemRule('Recettes créées maison'), undefined);
   });
+
+  it('reads a reference page\'s lead as its lead when the draft names its subject ("This command" -> "EXPLAIN")', () => {
+    const explain = page('EXPLAIN', [['1', 'EXPLAIN'], ['p', 'This command displays the execution plan that the PostgreSQL planner generates for the supplied statement.']]);
+    assert.deepEqual(writeMetaDescription(explain, new Set(), 'https://docs.example/sql-explain'),
+      { text: 'EXPLAIN displays the execution plan that the PostgreSQL planner generates for the supplied statement.' });
+  });
 });

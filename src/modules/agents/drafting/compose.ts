@@ -255,9 +255,11 @@ export function fromLead(content: PageContent, draft: string): boolean {
   const main = blocks.findIndex((b) => b.kind >= '1' && b.kind <= '6');
   const start = blocks.some((b) => b.kind === '1') ? blocks.findIndex((b) => b.kind === '1') + 1 : main > 0 ? 0 : main + 1;
   const end = blocks.findIndex((b, i) => i >= start && b.kind >= '1' && b.kind <= '6');
-  // (Its first words as written: a cut or a mend changes its end, never its start.)
-  const opening = draft.slice(0, 30);
-  return blocks.slice(start, end === -1 ? blocks.length : end).some((b) => b.text.includes(opening));
+  // (Five of its words past its first two, as written: a cut changes its end, and naming a reference page's subject its first
+  // words, "This command displays ..." -> "EXPLAIN displays ...".)
+  const words = draft.split(/\s+/u);
+  const middle = (words.length > 6 ? words.slice(2, 7) : words).join(' ');
+  return blocks.slice(start, end === -1 ? blocks.length : end).some((b) => b.text.replace(/\s+/gu, ' ').includes(middle));
 }
 
 /** Sections this short are entries of a list (an event, a product, a person), not chapters of a text. */
