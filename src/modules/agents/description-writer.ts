@@ -40,8 +40,7 @@ import {
  * A draft, or a refusal with the id of the rule that decided it; a refusal for length alone carries the sentence
  * (`tooLong`), which a configured language model may shorten (planners/meta.ts): extractive cuts found no boundary.
  */
-// (`section`: drawn from a section after the lead, which says less for the page than its lead would: description.ts weighs it.)
-export type Draft = { text: string; from?: string; section?: number } | { reason: string; rule?: string; tooLong?: string };
+export type Draft = { text: string; from?: string } | { reason: string; rule?: string; tooLong?: string };
 
 // What other modules read from here, kept where they always were.
 export { ELLIPSIS, REPLACEMENT, SENTENCE_END };
@@ -348,7 +347,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
       }
       if (displayWidth(text) < DESCRIPTION_MIN) {
         const trimmed = text === '' ? shorten(first, content.lang, headlineText(content), content.article === true) ?? shortenedThenNext(b, start) : undefined;
-        if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed, ...(s > 0 ? { section: s } : {}) };
+        if (trimmed && !taken.has(trimmed.toLowerCase())) return { text: trimmed };
         if (text === '' && rule === undefined) tooLong = first;
         rule ??= text === '' ? 'lead_too_long' : 'lead_too_short';
         reason ??= text === ''
@@ -364,7 +363,7 @@ export function draftFromLead(content: PageContent, taken: ReadonlySet<string>):
         continue;
       }
       text = namedOpening(text, content);
-      if (!taken.has(text.toLowerCase())) return { text, ...(s > 0 ? { section: s } : {}) };
+      if (!taken.has(text.toLowerCase())) return { text };
       rule ??= 'taken';
       reason ??= `the description the page's lead gives ("${text}") is already used on the site`;
     }

@@ -209,21 +209,25 @@ function priceUnder(section: Array<{ kind: string; text: string }>): string {
   return ` (${head[prices[0]!]!.text.trim()}${PRICE_PERIOD.test(period) ? (period.startsWith('/') ? period : ` ${period}`) : ''})`;
 }
 
-/** The items a page lists: its sections' headings at one level, else the first run of list items under its main heading. */
-function itemsOf(content: PageContent): { items: string[]; from: Composed['from'] } | undefined {
-  const blocks = blocksOf(content);
-  const main = blocks.findIndex((b) => b.kind === '1');
-  const own = blocks.slice(main + 1);
+/**
+ * The page's blocks after its main heading (all of them without an h1), the heading level its sections are listed at (the one
+ * with most headings, the deeper on a tie: sections' names, not the page's parts) and where each heading of it stands.
+ */
+function listedSections(blocks: ReadonlyArray<{ kind: string; text: string }>) {
+  const own = blocks.slice(blocks.findIndex((b) => b.kind === '1') + 1);
   const levels = new Map<string, number>();
   for (const b of own) if (b.kind >= '2' && b.kind <= '6') levels.set(b.kind, (levels.get(b.kind) ?? 0) + 1);
-  // The level with most headings (the deeper one on a tie: sections' names, not the page's parts).
-  const level = [...levels].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0];
+  const [level, count] = [...levels].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0] ?? ['', 0];
+  return { own, level, count, at: own.flatMap((b, i) => (b.kind === level ? [i] : [])) };
+}
+
+/** The items a page lists: its sections' headings at one level, else the first run of list items under its main heading. */
+function itemsOf(blocks: ReadonlyArray<{ kind: string; text: string }>): { items: string[]; from: Composed['from'] } | undefined {
+  const { own, level, count, at } = listedSections(blocks);
   // (Not a section's perks under "Why us?", "Pourquoi Cycles Rivière ?": what makes the shop good, not what it offers.)
-  const firstAt = own.findIndex((b) => b.kind === level?.[0]);
-  const parent = own.slice(0, Math.max(0, firstAt)).findLast((b) => b.kind >= '1' && b.kind < (level?.[0] ?? '1'));
+  const parent = own.slice(0, at[0] ?? 0).findLast((b) => b.kind >= '1' && b.kind < level);
   const perks = parent !== undefined && (/[?？]\s*$/u.test(parent.text) || PERKS_HEADING.test(parent.text));
-  if (level && level[1] >= MIN_ITEMS && !perks) {
-    const at = own.flatMap((b, i) => (b.kind === level[0] ? [i] : []));
+  if (count >= MIN_ITEMS && !perks) {
     const headings = at.map((i) => itemText(own[i]!.text));
     // (A plan's or a product's price under its name goes with it: "Starter ($12/month)".)
     const items = headings.flatMap((text, k) => (itemRule(text) === undefined ? [`${text}${priceUnder(own.slice(at[k]! + 1, at[k + 1] ?? own.length))}`] : []));
@@ -273,13 +277,8 @@ const NOT_AN_ENTRY = new Set(['generic', 'numbered', 'code_or_index', 'too_short
  * describes that entry, not the page. Undefined for a page of chapters, or of fewer entries.
  */
 export function listedEntries(content: PageContent): string[] | undefined {
-  const blocks = blocksOf(content);
-  const own = blocks.slice(blocks.findIndex((b) => b.kind === '1') + 1);
-  const levels = new Map<string, number>();
-  for (const b of own) if (b.kind >= '2' && b.kind <= '6') levels.set(b.kind, (levels.get(b.kind) ?? 0) + 1);
-  const level = [...levels].sort((a, b) => b[1] - a[1] || b[0].localeCompare(a[0]))[0];
-  if (!level || level[1] < MIN_ITEMS) return undefined;
-  const at = own.flatMap((b, i) => (b.kind === level[0] ? [i] : []));
+  const { own, count, at } = listedSections(blocksOf(content));
+  if (count < MIN_ITEMS) return undefined;
   // (Each with text under it: sections left empty are a contents list, or past the crawl's text budget.)
   const texts = at.map((i, k) => own.slice(i + 1, at[k + 1] ?? own.length).filter((b) => !(b.kind >= '1' && b.kind <= '6')));
   const short = texts.every((section) => section.length > 0 && section.reduce((n, b) => n + b.text.length, 0) <= ENTRY_MAX_CHARS);
@@ -293,7 +292,8 @@ export function listedEntries(content: PageContent): string[] | undefined {
  */
 export function composeDescription(content: PageContent, url: string): Composed | undefined {
   if (content.order === undefined) return undefined;
-  const prose = blocksOf(content).filter((b) => b.kind === 'p');
+  const blocks = blocksOf(content);
+  const prose = blocks.filter((b) => b.kind === 'p');
   if (prose.reduce((sum, b) => sum + b.text.length, 0) > PROSE_MAX_CHARS) return undefined;
   // An article's sections are its story's parts. (A page only marked one, as WordPress's SEO plugins mark every page with
   // og:type "article", but written as a list of short lines, is no story: "Nos prestations" and its services.)
@@ -302,10 +302,11 @@ export function composeDescription(content: PageContent, url: string): Composed 
   // (Only in a language whose words for a list's end are known: "and more", "et plus encore".)
   if (MORE[lang] === undefined) return undefined;
   const home = /^[a-z]+:\/\/[^/]+\/?(?:index\.html?)?$/iu.test(url);
+  const listed = itemsOf(blocks);
+  if (!listed) return undefined;
   const names = namesOf(content);
   const name = nameOf(content, home, lang, url !== '', names);
-  const listed = itemsOf(content);
-  if (!name || !listed) return undefined;
+  if (!name) return undefined;
   const list = (items: string[]) => new Intl.ListFormat(lang, { type: 'conjunction' }).format(items);
   // French sets its colon apart: "Cycles Rivière – Magasin et atelier vélo à Lyon : livraison offerte ...".
   const colon = lang === 'fr' ? '\u00a0: ' : ': ';

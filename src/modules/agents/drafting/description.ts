@@ -65,7 +65,8 @@ function draftDescription(content: PageContent, taken: ReadonlySet<string>, url:
   }
   if ('text' in own) return { text: own.text, from: own.source };
   const lead = draftFromLead(content, taken);
-  if ('text' in lead && lead.section === undefined && (content.article || fromLead(content, lead.text))) return lead;
+  // (An article's lead is its story's, wherever its first usable paragraph stands.)
+  if ('text' in lead && (content.article || fromLead(content, lead.text))) return lead;
   // A page whose prose says nothing (a slogan, a price) but whose sections or bullets name what it offers: composed from them.
   // (Before a sentence of a later section, which speaks for one part of the page: "Talk to our team and we'll help you pick the
   // right plan." under a pricing page's "Still deciding?", where its plans say what the page is.)
