@@ -28,7 +28,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   c('page_4xx', 'error', 'crawlability', 'Page returns a 4xx status', 'Restore the page, or redirect it (301) to its replacement and update links to it.', { lighthouse: 'http-status-code' }),
   c('page_5xx', 'critical', 'crawlability', 'Page returns a 5xx status', 'Fix the server error; search engines drop pages that keep failing.', { lighthouse: 'http-status-code' }),
   c('page_unreachable', 'error', 'crawlability', 'Page did not answer (timeout or connection error)', 'Make the page answer within 15 seconds; check the server and DNS.'),
-  c('broken_internal_links', 'error', 'links', 'Page links to a broken internal URL', 'Point the link at a working page or remove it.', { perTarget: true }),
+  c('broken_internal_links', 'error', 'links', 'Page links to a broken internal URL', 'Point the link at the page\'s new address (or one that replaces it); remove it only if nothing does.', { perTarget: true }),
   c('links_to_redirect', 'warning', 'links', 'Page links to a URL that redirects', 'Link straight to the final URL.', { perTarget: true }),
   c('broken_fragment_link', 'warning', 'links', 'Link to a #fragment that does not exist on the target page', 'Point the link at an id that exists on the target page, or add that id there.', { perTarget: true }),
   c('redirect_chain', 'warning', 'crawlability', 'Redirect chain (more than one hop)', 'Redirect in one hop to the final URL.'),

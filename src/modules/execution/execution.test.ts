@@ -15,6 +15,8 @@ let owner: SignedInUser;
 let other: SignedInUser;
 let siteId: string;
 let live = { description: null as string | null, brokenLink: true };
+/** What /gone answers: 404 until a test publishes the page again (200) or moves it (a redirect to /tables). */
+let gone: 'missing' | 'published' | 'moved' = 'missing';
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 
 before(async () => {
@@ -27,6 +29,7 @@ before(async () => {
         live.description ? `<meta name="description" content="${live.description}">` : '',
       ),
     }),
+    '/gone': () => (gone === 'published' ? { body: page({ body: '<h1>Back</h1>' }) } : gone === 'moved' ? { status: 301, headers: { location: '/tables' } } : { status: 404 }),
   });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Shop', domain: site.host } })).data.id;
 });
@@ -79,8 +82,29 @@ describe('executing an approved task', () => {
     await until(() => detail(id), (t) => t.status === 'completed');
     await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt: 6 });
     const failed = await until(() => verification(id), (v) => v.data.status === 'failed');
-    assert.equal(failed.data.checks[0].check, 'broken_link_removed');
+    assert.equal(failed.data.checks[0].check, 'broken_link_fixed');
     assert.equal(failed.data.checks[0].passed, false);
+  });
+
+  it('verifies a broken link that is kept once its page answers again (published, or moved with a redirect)', async () => {
+    live = { description: null, brokenLink: true };
+    gone = 'missing';
+    const id = await propose('fix_broken_links', { changes: [{ link_to: `${site.origin}/gone`, action: 'publish it', page_expected: 'legal_page' }] });
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+    await until(() => detail(id), (t) => t.status === 'completed');
+    const pending = await until(() => verification(id), (v) => v.data.checked_at !== null);
+    assert.equal(pending.data.status, 'pending', 'the link is there and still answers 404');
+    assert.deepEqual(pending.data.checks[0], { check: 'broken_link_fixed', expected: 'the link removed, or its page answering 200', actual: `${site.origin}/gone answers 404`, passed: false });
+    let checkedAt = pending.data.checked_at;
+    for (const [state, attempt] of [['moved', 2], ['published', 3]] as const) {
+      gone = state;
+      await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt });
+      const verified = await until(() => verification(id), (v) => v.data.checked_at !== checkedAt);
+      checkedAt = verified.data.checked_at;
+      assert.equal(verified.data.status, 'verified', state);
+      assert.equal(verified.data.checks[0].actual, `${site.origin}/gone answers 200`);
+    }
+    gone = 'missing';
   });
 
   it('fails a task whose worker died mid-execution instead of running it twice', async () => {

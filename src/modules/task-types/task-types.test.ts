@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { call, signUp, startTestApp, type SignedInUser, type TestContext } from '../../../test/helpers/app.ts';
 import { createTasksRepo } from '../tasks/tasks.repo.ts';
-import { configurationFailure, manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
+import { configurationFailure, connectorChange, manualDraft, TASK_CATEGORIES, TASK_TYPE_LIST } from './index.ts';
 import { fixHtmlLang } from './types/html-lang.ts';
 
 let ctx: TestContext;
@@ -88,5 +88,18 @@ describe('the add_hreflang gate', () => {
     assert.match(configurationFailure('add_hreflang', configuration(alternate('fr')))!, /no other language version/);
     assert.match(configurationFailure('add_hreflang', configuration(alternate('fr'), alternate('english')))!, /"english" is not a valid hreflang code/);
     assert.match(configurationFailure('add_hreflang', configuration(alternate('fr'), alternate('de', '/de/page')))!, /the de version's address is not absolute/);
+  });
+});
+
+describe('fix_broken_links through a connector', () => {
+  const task = (changes: Array<Record<string, unknown>>) =>
+    ({ type: 'fix_broken_links', configuration: { url: 'https://shop.test/a/', changes } }) as unknown as Parameters<typeof connectorChange>[0];
+  it('takes out of the post only the links to pages gone for good, never one whose page the site must have', () => {
+    const gone = { link_to: 'https://shop.test/old-guide/', action: 'repoint' };
+    const legal = { link_to: 'https://shop.test/mentions-legales/', action: 'publish it', page_expected: 'legal_page' };
+    assert.deepEqual(connectorChange(task([gone, legal])), {
+      field: 'content', edit: { kind: 'unwrap_links', targets: ['https://shop.test/old-guide/'] }, none: "the broken links are not in the post's content (a menu, widget or the theme links to them)",
+    });
+    assert.match((connectorChange(task([legal])) as { unsupported: string }).unsupported, /published again, and the links stay/);
   });
 });

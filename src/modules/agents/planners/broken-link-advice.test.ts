@@ -10,7 +10,24 @@ describe('a broken link to a page the site is expected to have', () => {
     });
   }
   it('reads the paths shops and legal footers use, in their languages and under a language prefix', () => {
-    for (const path of ['/cart', '/fr/panier/', '/my-account/', '/account/login', '/policies/refund-policy', '/legal/privacy', '/cgv/', '/impressum']) assert.ok(expectedPageOf(path), path);
-    for (const path of ['/product/felco-2/', '/services', '/blog/']) assert.equal(expectedPageOf(path), undefined, path);
+    for (const path of ['/cart', '/fr/panier/', '/my-account/', '/account/login', '/policies/refund-policy', '/legal/privacy', '/cgv/', '/impressum',
+      '/pages/shipping-and-returns', '/widerrufsbelehrung', '/categorie-produit/velos-de-ville/', '/product-category/accessories', '/de/collections/neu']) assert.ok(expectedPageOf(path), path);
+    for (const path of ['/product/felco-2/', '/services', '/blog/', '/collections/blends/coffee-a', '/blog/delivery-drivers-we-love/']) assert.equal(expectedPageOf(path), undefined, path);
+  });
+});
+
+describe('the advice on each broken link', async () => {
+  const { adviceFor, REPOINT } = await import('./links.ts');
+  it('keeps a link whose page the site must have, naming the rule, and repoints the others (removed only when nothing replaces the page)', () => {
+    assert.deepEqual(adviceFor('https://shop.test/collections/blends', undefined, 8), {
+      action: `in the site's menu or footer (on 8 pages): fix it once there; the link goes to ${EXPECTED_PAGE_RULES.find((r) => r.id === 'catalogue_category')!.says}`,
+      in_template: true, page_expected: 'catalogue_category',
+    });
+    assert.deepEqual(adviceFor('https://shop.test/old-guide/', undefined, undefined), { action: REPOINT });
+  });
+  it('names a missing section as the cause before any rule of a page expected', () => {
+    const advice = adviceFor('https://shop.test/fr/cart', { path: '/fr/', links: 12 }, undefined);
+    assert.match(advice.action, /publishes nothing under \/fr\//);
+    assert.equal('page_expected' in advice, false);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * What to do with a broken link, said as the site's owner needs it. Most broken links are fixed by pointing them at a working page
- * or removing them; not a link to a page visitors or the law expect the site to have (a shop's cart, a privacy notice, terms of
- * sale, French "mentions légales"): read by the owners of five shop and landing sites, "or remove it" was wrong advice for those,
- * whose page is what is missing; nor for a contact page. Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
+ * What to do with a broken link, said as the site's owner needs it. Most broken links are fixed by pointing them at the page's new
+ * address, or removing them when nothing replaces it; not a link to a page visitors or the law expect the site to have (a shop's
+ * cart, a privacy notice, terms of sale, French "mentions légales", delivery and returns): read by the owners of five shop and
+ * landing sites, "or remove it" was wrong advice for those, whose page is what is missing; nor for a contact page, nor for a
+ * category of the shop's catalogue (its products are still filed under it). Such a link is kept: no connector takes it out of a
+ * post (links.ts). Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
  */
 export interface ExpectedPageRule { id: string; pattern: RegExp; says: string; example: string; counterExample: string }
 
@@ -20,6 +22,20 @@ export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
     says: 'a legal page (privacy, terms, legal notice) that visitors, payment providers and often the law expect: publish the page, do not remove the link',
     example: '/mentions-legales/',
     counterExample: '/blog/legal-tips-for-freelancers/',
+  },
+  {
+    id: 'shop_policy_page',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:(?:pages\/)?(?:shipping|delivery|returns?|refunds?)(?:-(?:and-|&-)?(?:returns?|refunds?|policy|information|info))*|livraison(?:s)?(?:-(?:et-)?retours?)?|retours?|versand(?:kosten|-und-rueckgabe|informationen)?|rueckgabe|widerruf(?:srecht|sbelehrung)?|envios?|devoluciones|spedizion[ei]|resi|verzending|retourneren)\/?$/iu,
+    says: 'a page shoppers read before they buy (delivery, returns, the right of withdrawal, which EU law asks a shop to give): publish it, do not remove the link',
+    example: '/livraison-retours/',
+    counterExample: '/blog/returning-to-the-trail/',
+  },
+  {
+    id: 'catalogue_category',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:collections|product-category|categorie-produit|produkt-kategorie|categoria-producto|categoria-prodotto|productcategorie|categories)\/[^/]+\/?$/iu,
+    says: 'a category of the shop\'s catalogue, which its products may still be filed under: restore the category (or point the link at its new address), and take the link out of the menu only if the category is retired',
+    example: '/collections/blends',
+    counterExample: '/blog/our-favourite-collections/',
   },
   {
     id: 'contact_page',

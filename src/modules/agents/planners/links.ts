@@ -7,6 +7,8 @@ import { proposeByPage, type PageFix } from './grouping.ts';
 import type { Planner } from './planner.ts';
 
 const MAX_SOURCES = 3;
+/** A link to a page that is gone: where it went (or what replaces it) first; taken out only when nothing does. */
+export const REPOINT = 'point the link at the page\'s new address (or a page that replaces it); remove it only if nothing does';
 const words = (text: string) => new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
 
 /** fix_broken_links, fix_redirect_chains (links to redirects) and add_internal_links (orphans). */
@@ -22,27 +24,19 @@ export const linksPlanner: Planner = {
         url, priority: priorityOf(['broken_internal_links'], broken.size), evidence: list.map(ctx.evidence), links: targets.length,
         configuration: {
           url,
-          changes: targets.map((link) => ({ link_to: link, status: ctx.pageByUrl.get(link)?.status ?? null, action: 'point the link at a working page, or remove it' })),
+          changes: targets.map((link) => ({ link_to: link, status: ctx.pageByUrl.get(link)?.status ?? null, action: REPOINT })),
         },
       });
     }
     // Many links into one directory the site does not publish (a generator pointing cross-references at a local path): one cause, named on each link.
     const missing = missingSection(ctx, fixes.flatMap((f) => (f.configuration.changes as Array<{ link_to: string }>).map((c) => c.link_to)));
     // What to do with each link, said once: the missing section's cause, else a page the site is expected to have (its cart, a
-    // privacy notice: publish it, not remove the link), else point it elsewhere or remove it; a link on most of the site's pages
+    // privacy notice, a category of the catalogue: publish it, not remove the link), else repoint it; a link on most of the site's pages
     // is in its template (a menu, a footer): one fix there, not one a page.
     const template = templateLinks(ctx, fixes);
     for (const fix of fixes) {
-      for (const change of fix.configuration.changes as Array<{ link_to: string; action: string; in_template?: true }>) {
-        const path = new URL(change.link_to).pathname;
-        const expected = expectedPageOf(path);
-        const advice = missing && path.startsWith(missing.path)
-          ? `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`
-          : expected ? `the link goes to ${expected.says}` : change.action;
-        const pages = template.get(change.link_to);
-        change.action = pages === undefined ? advice : `in the site's menu or footer (on ${pages} pages): fix it once there; ${advice}`;
-        if (pages !== undefined) change.in_template = true;
-      }
+      const changes = fix.configuration.changes as Array<{ link_to: string }>;
+      fix.configuration.changes = changes.map((change) => ({ ...change, ...adviceFor(change.link_to, missing, template.get(change.link_to)) }));
     }
     // Broken links on many pages (a moved section, links a template or a translation repeats) are one task, each page's links listed.
     await proposeByPage(ctx, 'fix_broken_links', fixes, {
@@ -151,6 +145,24 @@ function relatedPages(ctx: PlanningContext, url: string, anchor: string, orphans
     .slice(0, MAX_SOURCES)
     .map((p) => ({ url: p.url, reason: `its title shares: ${p.shared.join(', ')}` }));
   return scored.length > 0 ? scored : [{ url: ctx.homeUrl, reason: 'no page with a related title; the home page reaches every visitor' }];
+}
+
+/**
+ * What to do with one broken link: the missing section's cause, else the page the site is expected to have (kept, named by its
+ * rule as `page_expected`, so that no connector takes it out), else REPOINT; said once for a link of the menu or footer.
+ */
+export function adviceFor(link: string, missing: { path: string; links: number } | undefined, templatePages: number | undefined) {
+  const path = new URL(link).pathname;
+  const inMissingSection = missing !== undefined && path.startsWith(missing.path);
+  const expected = inMissingSection ? undefined : expectedPageOf(path);
+  const advice = inMissingSection
+    ? `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`
+    : expected ? `the link goes to ${expected.says}` : REPOINT;
+  return {
+    action: templatePages === undefined ? advice : `in the site's menu or footer (on ${templatePages} pages): fix it once there; ${advice}`,
+    ...(templatePages === undefined ? {} : { in_template: true as const }),
+    ...(expected ? { page_expected: expected.id } : {}),
+  };
 }
 
 /** From this many broken links, and this share of them, into one directory without a page, the directory is the cause. */
