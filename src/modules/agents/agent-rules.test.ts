@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isReferenceEntry, pageKind } from './planners/content.ts';
+import { introductionOf, isHomePage, isReferenceEntry, pageKind } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
@@ -44,6 +44,18 @@ describe('briefs by kind of page', () => {
     assert.equal(pageKind('https://d.test/blog/2024/roses', []), 'article');
     assert.equal(pageKind('https://d.test/p/oak-table', ['Product']), 'product');
     assert.equal(pageKind('https://d.test/about-us', []), 'page');
+    assert.equal(pageKind('https://d.test/collections/blends', []), 'category');
+    assert.equal(pageKind('https://d.test/categorie-produit/velos-de-ville/', []), 'category');
+    assert.equal(pageKind('https://d.test/collections/blends/products/lighthouse', []), 'product', 'a product inside a collection');
+  });
+
+  it('asks nothing of a home page, nor of a category page that introduces its products already (read by a shop\'s owner)', () => {
+    for (const url of ['https://d.test/', 'https://d.test/fr/', 'https://d.test/index.html']) assert.equal(isHomePage(url), true, url);
+    for (const url of ['https://d.test/about', 'https://d.test/fr/atelier/', 'https://d.test/index/roses']) assert.equal(isHomePage(url), false, url);
+    const intro = 'Single-origin coffees from farms we buy from directly, each roasted to bring out what makes its region taste the way it does.';
+    assert.equal(introductionOf(['Sort by', intro, 'Guatemala Huehuetenango']), intro);
+    const card = 'Guatemala Huehuetenango – washed Bourbon and Caturra from Finca La Esperanza, grown at 1,750 m, medium roast, notes of milk chocolate, orange and toffee – 250 g';
+    assert.equal(introductionOf(['Sort by', card]), undefined, 'a card, not a paragraph');
   });
 
   it('leaves reference entries (manual pages, API entries) out of thin-content briefs, not articles or shop pages', () => {

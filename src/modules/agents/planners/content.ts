@@ -8,14 +8,16 @@ import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 // (And a form to book or try something, "Book a demo", "Request a quote": read by a landing site's owner, 300 words would hurt the
 // conversion the page is for; a team's list of people, which says who they are at the length that takes.)
 const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|legalnotice|imprint|impressum|copyright|licen[cs]e|disclaimer|credits|thank-?you|404|genindex[\w-]*|[\w-]*modindex|bookindex|sitemap|(?:book|request|schedule|get)-(?:a-)?(?:demo|call|quote|consultation|appointment)|demo|free-trial|start-trial|get-started|(?:meet-)?(?:the-|our-)?team)(\/|$|\.)/i;
-const TARGET_WORDS = 300;
+/** Words a brief asks for, by kind of page: a product or a category needs the facts a buyer reads, not 300 words (read by a shop's owner). */
+const TARGET_WORDS: Record<PageKind, number> = { product: 150, category: 150, article: 300, documentation: 300, page: 300 };
 const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
 
-type PageKind = 'product' | 'article' | 'documentation' | 'page';
+type PageKind = 'product' | 'category' | 'article' | 'documentation' | 'page';
 
 /** What a thin page of each kind needs: a shop's questions on a manual page would be noise. */
 const BRIEFS: Record<PageKind, string> = {
-  product: 'what it is, who it is for, the questions buyers ask, and a clear next step',
+  product: 'the facts a buyer needs (what it is, what it is made of, its sizes, how it is used or cared for), who it is for, the questions buyers ask, and a clear next step; facts in place of lines that only praise it',
+  category: 'a short introduction above the products: what the category holds, who it is for and how to choose among them',
   article: 'the question the article answers, the facts and examples behind the answer, and what to read next',
   documentation: 'what it does, when to use it, a worked example, its options or parameters, and the related pages',
   page: 'what the page offers, who it is for, the details a visitor needs, and where to go next',
@@ -31,12 +33,27 @@ export function pageKind(url: string, jsonLdTypes: readonly string[], headings: 
   if (['TechArticle', 'APIReference', 'SoftwareSourceCode'].some((t) => types.has(t))) return 'documentation';
   if (['Article', 'BlogPosting', 'NewsArticle', 'Report'].some((t) => types.has(t))) return 'article';
   const path = new URL(url).pathname.toLowerCase();
+  if (types.has('CollectionPage') || CATEGORY_PATH.test(path)) return 'category';
   if (/\/(products?|shop|store|item|p)\//.test(path)) return 'product';
   if (/\/(docs?|documentation|manual|man|reference|api|guide|guides|howto|handbook|kb|faq|tutorials?)(\/|$|\.)/.test(path)) return 'documentation';
   if (/\/(blog|news|articles?|posts?|stories)\/|\/\d{4}\/\d{2}\//.test(path)) return 'article';
   if (headings.filter((h) => REFERENCE_SECTION.test(h.trim())).length >= 2) return 'documentation';
   return 'page';
 }
+
+/** A category of a shop's catalogue (Shopify, WooCommerce in its languages) or a blog's: its products or posts are its content. */
+const CATEGORY_PATH = /\/(?:collections|product-category|categorie-produit|produkt-kategorie|categoria-producto|categoria-prodotto|productcategorie|categories|category)\/[^/]+\/?$/;
+
+/**
+ * The site's home page ("/", a language's "/fr/", "/index.html"): it says what the site is and leads to its sections (a hero, the
+ * products, what sets the business apart); words added to reach a count push those down. Read by a shop's owner: "a 300-word
+ * target is padding for a shop homepage".
+ */
+export const isHomePage = (url: string) => /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?(?:index\.\w+)?$/i.test(new URL(url).pathname);
+
+/** A category page's introduction: a block of prose of this many words or more above (or among) its products. */
+const INTRODUCTION_WORDS = 20;
+export const introductionOf = (blocks: readonly string[]) => blocks.find((block) => block.split(/\s+/).length >= INTRODUCTION_WORDS && /[.!?]["”’)]?$/.test(block.trim()));
 
 /** A manual page's section marker in its title or heading: "git-add(1)", "printf(3p)". */
 const MAN_SECTION = /[\w.-]\(\d[a-z]*\)/i;
@@ -91,6 +108,10 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal, a form to book a demo, a team\'s list, an index…): short by nature');
         continue;
       }
+      if (isHomePage(url)) {
+        await ctx.reject('expand_thin_content', url, 'the home page: it says what the site is and leads to its sections; words added to reach a count would push those down');
+        continue;
+      }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
       if (isReferenceEntry(page.content.h1 || page.content.title, page.stored.headings.map((h) => h.text))) {
@@ -113,11 +134,16 @@ export const contentPlanner: Planner = {
       // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
       const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
+      const introduction = kind === 'category' ? introductionOf(page.stored.blocks) : undefined;
+      if (introduction) {
+        await ctx.reject('expand_thin_content', url, `a category page with its introduction ("${introduction.length > 80 ? `${introduction.slice(0, 80)}…` : introduction}"): its products are its content`);
+        continue;
+      }
       briefs.push({
         url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(finding!)], words: finding!.value ?? '',
         configuration: {
-          url, current_words: page.stored.words, target_words: TARGET_WORDS, topic, page_kind: kind,
-          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS} words about "${topic}": ${BRIEFS[kind]}. `
+          url, current_words: page.stored.words, target_words: TARGET_WORDS[kind], topic, page_kind: kind,
+          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS[kind]} words about "${topic}": ${BRIEFS[kind]}. `
             + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },
