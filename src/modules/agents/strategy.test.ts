@@ -481,7 +481,7 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const briefs = tasks.flatMap((task) => pagesOf(task));
     assert.deepEqual(briefs.map((b) => new URL(b.target).pathname).sort(), ['/bios.html', '/collections/gifts']);
     const gifts = briefs.find((b) => b.target.endsWith('/gifts'))!.configuration as { page_kind: string; target_words: number; instructions: string };
-    assert.deepEqual([gifts.page_kind, gifts.target_words], ['category', 150], 'a category with no introduction is asked for one, not 300 words');
+    assert.deepEqual([gifts.page_kind, gifts.target_words], ['category', 200], 'a category with no introduction is asked for one, not 300 words');
     assert.match(gifts.instructions, /a short introduction above the products/);
     assert.equal((briefs[0]!.configuration as { topic: string }).topic, 'Change the BIOS (again)', 'the book\'s numbering is not the topic');
     const refusals = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();

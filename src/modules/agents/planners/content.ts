@@ -8,8 +8,11 @@ import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 // (And a form to book or try something, "Book a demo", "Request a quote": read by a landing site's owner, 300 words would hurt the
 // conversion the page is for; a team's list of people, which says who they are at the length that takes.)
 const UTILITY_PATH = /\/(contact|kontakt|cart|basket|checkout|login|log-in|sign-?in|sign-?up|register|account|my-account|search|privacy|cookies?|terms|legal|legalnotice|imprint|impressum|copyright|licen[cs]e|disclaimer|credits|thank-?you|404|genindex[\w-]*|[\w-]*modindex|bookindex|sitemap|(?:book|request|schedule|get)-(?:a-)?(?:demo|call|quote|consultation|appointment)|demo|free-trial|start-trial|get-started|(?:meet-)?(?:the-|our-)?team)(\/|$|\.)/i;
-/** Words a brief asks for, by kind of page: a product or a category needs the facts a buyer reads, not 300 words (read by a shop's owner). */
-const TARGET_WORDS: Record<PageKind, number> = { product: 150, category: 150, article: 300, documentation: 300, page: 300 };
+/**
+ * Words a brief asks for, by kind of page: a product or a category needs the facts a buyer reads, not 300 words (read by a shop's
+ * owner), only what clears the thin-content check (the count its verification reads again).
+ */
+const TARGET_WORDS: Record<PageKind, number> = { product: THIN_WORDS, category: THIN_WORDS, article: 300, documentation: 300, page: 300 };
 const SITE_TYPES = new Set(['WebSite', 'Organization', 'LocalBusiness', 'Corporation', 'Store', 'OnlineStore']);
 
 type PageKind = 'product' | 'category' | 'article' | 'documentation' | 'page';
@@ -143,7 +146,7 @@ export const contentPlanner: Planner = {
         url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(finding!)], words: finding!.value ?? '',
         configuration: {
           url, current_words: page.stored.words, target_words: TARGET_WORDS[kind], topic, page_kind: kind,
-          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS[kind]} words about "${topic}": ${BRIEFS[kind]}. `
+          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words}) about "${topic}": ${BRIEFS[kind]}. `
             + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },
