@@ -280,6 +280,20 @@ describe('the site-wide template', () => {
     assert.ok(!siteFirst.some((page) => page!.headings.some((h) => h.text === 'BrightSmile Dental')));
   });
 
+  it('keeps a heading of the page\'s own sections that other pages name too, when the line under it is the page\'s own', () => {
+    const page = (title: string, body: string) => `<html><head><title>${title} — BrightSmile Dental</title></head><body><main>${body}</main></body></html>`;
+    const services = page('Services', '<h1>Our Services</h1><p>Everything your smile needs.</p><h3>General Dentistry</h3><p>Exams and cleanings.</p>'
+      + '<h3>Teeth Whitening</h3><p>Up to 8 shades brighter.</p><h3>Implants</h3><p>Permanent tooth replacement.</p>');
+    const html = [services, page('Home', '<h1>Welcome</h1><p>A family practice in Somerville.</p><h3>Teeth Whitening</h3><h3>Implants</h3>'),
+      page('Teeth Whitening', '<h1>Teeth Whitening</h1><p>Professional whitening in one visit.</p>'),
+      page('Offers', '<h1>Offers</h1><p>This month only.</p><h3>Teeth Whitening</h3>'),
+      ...['Crowns', 'Veneers', 'Braces', 'Fillings', 'Bridges', 'Sealants'].map((name) => page(name, `<h1>${name}</h1><p>${name} done by a dentist from start to finish.</p>`))];
+    const facts = html.map((h) => extractPageFacts(h));
+    const own = withoutSiteTemplate(facts.map((f) => f.main), [], facts.map((f) => f.titles[0]));
+    assert.deepEqual(own[0]!.headings.map((h) => h.text), ['Our Services', 'General Dentistry', 'Teeth Whitening', 'Implants'], 'on four pages, still the services page\'s own');
+    assert.ok(!own[3]!.headings.some((h) => h.text === 'Teeth Whitening'), 'over nothing of its own (an offers grid), it is template');
+  });
+
   it('keeps text a large site quotes on a few of its pages (under 5% of them) with those pages', () => {
     const many = Array.from({ length: 100 }, (_, i) => mainOf(manualPage(`Release ${i}`, `<p>Release ${i} fixes one thing in the example server for good.</p>`)));
     const quoted = '<p>Added support for a new operator on virtual tables in this release.</p>';

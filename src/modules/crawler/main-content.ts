@@ -922,11 +922,40 @@ export function siteTemplate(pages: ReadonlyArray<MainContent | undefined>, cont
 const namesOwnPage = (heading: MainContent['headings'][number], title: string | null | undefined, template: ReturnType<typeof siteTemplate>) =>
   heading.level === 1 && title != null && comparable(title).startsWith(comparable(heading.text)) && !template.onMost(heading.text);
 
+/**
+ * A heading of the page's own sections that other pages name too ("Teeth Whitening" among a dentist's services, each over a line
+ * of its own, also a card on the home page and the h1 of its own page): the page's own when the block under it is, and another
+ * heading at its level is; template only on most pages. (Read by the practice's owner: the services description left it out.) A
+ * heading over nothing of the page's own (a grid of names, a sidebar's "Related posts" over its links) stays template.
+ */
+function ownSectionHeadings(page: MainContent, kept: boolean[], blocks: boolean[], template: ReturnType<typeof siteTemplate>): boolean[] {
+  if (page.order === undefined || kept.every(Boolean)) return kept;
+  const keptAt = new Map<string, number>();
+  let h = 0;
+  for (const item of page.order) if (item >= '1' && item <= '6' && kept[h++]) keptAt.set(item, (keptAt.get(item) ?? 0) + 1);
+  const out = [...kept];
+  h = 0;
+  let b = 0;
+  for (let i = 0; i < page.order.length; i++) {
+    const item = page.order[i]!;
+    if (item === '0') continue;
+    if (item < '1' || item > '6') {
+      b += 1;
+      continue;
+    }
+    const next = page.order[i + 1];
+    const ownBlockUnder = next !== undefined && (next < '0' || next > '6') && blocks[b] === true;
+    if (!kept[h] && item !== '1' && ownBlockUnder && (keptAt.get(item) ?? 0) > 0 && !template.onMost(page.headings[h]!.text)) out[h] = true;
+    h += 1;
+  }
+  return out;
+}
+
 /** A page's content without the site's template (its lists of links counted only when they are its own). */
 export function withoutTemplate<T extends MainContent>(page: T, template: ReturnType<typeof siteTemplate>, index = -1, title?: string | null): T {
   const full = unpackMainContent(page);
-  const headings = full.headings.map((h) => template.own(h.text) || namesOwnPage(h, title, template));
   const blocks = full.blocks.map(template.own);
+  const headings = ownSectionHeadings(full, full.headings.map((h) => template.own(h.text) || namesOwnPage(h, title, template)), blocks, template);
   const kept = full.blocks.filter((_, i) => blocks[i]);
   const shared = kept.flatMap((block, i) => (template.shared(block, index) ? [i] : []));
   // A summary other pages carry too (a site-wide og:description, a section's stock standfirst) is no page's own.
