@@ -16,7 +16,7 @@ let other: SignedInUser;
 let siteId: string;
 let live = { description: null as string | null, brokenLink: true };
 /** What /gone answers: 404 until a test publishes the page again (200) or moves it (a redirect to /tables). */
-let gone: 'missing' | 'published' | 'moved' = 'missing';
+let gone: 'missing' | 'published' | 'moved' | 'home' = 'missing';
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 
 before(async () => {
@@ -29,7 +29,9 @@ before(async () => {
         live.description ? `<meta name="description" content="${live.description}">` : '',
       ),
     }),
-    '/gone': () => (gone === 'published' ? { body: page({ body: '<h1>Back</h1>' }) } : gone === 'moved' ? { status: 301, headers: { location: '/tables' } } : { status: 404 }),
+    '/gone': () => (gone === 'published' ? { body: page({ body: '<h1>Back</h1>' }) }
+      : gone === 'missing' ? { status: 404 } : { status: 301, headers: { location: gone === 'moved' ? '/tables' : '/' } }),
+    '/': { body: page({ body: '<h1>Home</h1>' }) },
   });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Shop', domain: site.host } })).data.id;
 });
@@ -96,13 +98,18 @@ describe('executing an approved task', () => {
     assert.equal(pending.data.status, 'pending', 'the link is there and still answers 404');
     assert.deepEqual(pending.data.checks[0], { check: 'broken_link_fixed', expected: 'the link removed, or its page answering 200', actual: `${site.origin}/gone answers 404`, passed: false });
     let checkedAt = pending.data.checked_at;
-    for (const [state, attempt] of [['moved', 2], ['published', 3]] as const) {
+    // Redirected to the home page it is still missing (a soft 404); moved to its new address, or published again, it is fixed.
+    for (const [state, attempt, status, actual] of [
+      ['home', 2, 'pending', `${site.origin}/gone answers 200 at ${site.origin}/ (the home page: a soft 404, not the page)`],
+      ['moved', 3, 'verified', `${site.origin}/gone answers 200 at ${site.origin}/tables`],
+      ['published', 4, 'verified', `${site.origin}/gone answers 200`],
+    ] as const) {
       gone = state;
       await ctx.app.jobs.send(VERIFY_JOB, { taskId: id, attempt });
-      const verified = await until(() => verification(id), (v) => v.data.checked_at !== checkedAt);
-      checkedAt = verified.data.checked_at;
-      assert.equal(verified.data.status, 'verified', state);
-      assert.equal(verified.data.checks[0].actual, `${site.origin}/gone answers 200`);
+      const read = await until(() => verification(id), (v) => v.data.checked_at !== checkedAt);
+      checkedAt = read.data.checked_at;
+      assert.equal(read.data.status, status, state);
+      assert.equal(read.data.checks[0].actual, actual);
     }
     gone = 'missing';
   });

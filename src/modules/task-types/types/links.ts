@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Nullable } from '../../../lib/schema.ts';
 import type { PageFacts } from '../../crawler/extract.ts';
 import { normalizeUrl } from '../../crawler/urls.ts';
-import { Configuration, defineTaskType, isCheck, type LiveProbe } from '../task-type.ts';
+import { Configuration, defineTaskType, isCheck, type LiveCheck, type LiveProbe } from '../task-type.ts';
 
 const linksOf = (f: PageFacts, base: string) => new Set(f.links.flatMap((l) => normalizeUrl(l.href, base) ?? []));
 const noChange = 'no change defined';
@@ -20,23 +20,34 @@ export const fixBrokenLinks = defineTaskType({
   }, 'Every link of the page to a 4xx/5xx or unreachable page'),
   gate: (c) => (c.changes.length > 0 ? undefined : noChange),
   manual: (c, url) => ({ instructions: `On ${url}, fix each link below as its action says.`, changes: c.changes }),
-  // Fixed either way: the link is gone, or the page it points to answers again (published again, or redirected to where it moved).
+  // Fixed either way: the link is gone, or the page it points to answers again (published again, or redirected to where it moved;
+  // not to the home page, which search engines read as a soft 404 and which is no restored page).
   async liveChecks(c, url, probe) {
     const f = await probe.facts(url);
     if (isCheck(f)) return [f];
     const present = linksOf(f, url);
-    return Promise.all(c.changes.map(async (change) => {
-      if (!present.has(change.link_to)) return { check: 'broken_link_fixed', expected: FIXED, actual: 'the link is removed', passed: true };
+    const checks: LiveCheck[] = [];
+    // (One link at a time: a menu's links are the same on every page of the task, and each is asked once, answersOf.)
+    for (const change of c.changes) {
+      if (!present.has(change.link_to)) {
+        checks.push({ check: 'broken_link_fixed', expected: FIXED, actual: 'the link is removed', passed: true });
+        continue;
+      }
       const answer = await answerOf(probe, change.link_to);
-      return { check: 'broken_link_fixed', expected: FIXED, actual: `${change.link_to} ${answer}`, passed: answer === 'answers 200' };
-    }));
+      const home = answer.final !== change.link_to && new URL(answer.final).pathname === '/' && new URL(change.link_to).pathname !== '/';
+      const actual = `${change.link_to} ${answer.status === 0 ? 'does not answer' : `answers ${answer.status}`}${answer.final === change.link_to ? '' : ` at ${answer.final}`}`
+        + (home ? ' (the home page: a soft 404, not the page)' : '');
+      checks.push({ check: 'broken_link_fixed', expected: FIXED, actual, passed: answer.status === 200 && !home });
+    }
+    return checks;
   },
   connectorChange: (c) => {
-    // Only links to pages that are gone for good are taken out of a post; a link to a page the site must have is kept.
-    const targets = c.changes.filter((change) => change.page_expected === undefined).map((change) => change.link_to);
-    return targets.length === 0
-      ? { unsupported: 'every link goes to a page the site is expected to have (its action says which): the page is to be published again, and the links stay' }
-      : { field: 'content', edit: { kind: 'unwrap_links', targets }, none: "the broken links are not in the post's content (a menu, widget or the theme links to them)" };
+    // A link to a page the site must have is kept, and its page published again: a person's work, so the page's links are all
+    // handed to them with what to do with each (a connector that took out the others would leave the kept ones to no one).
+    const kept = c.changes.filter((change) => change.page_expected !== undefined).length;
+    return kept > 0
+      ? { unsupported: `${kept} of its broken links go to pages the site is expected to have (each action says which), to be published again with the links kept` }
+      : { field: 'content', edit: { kind: 'unwrap_links', targets: c.changes.map((change) => change.link_to) }, none: "the broken links are not in the post's content (a menu, widget or the theme links to them)" };
   },
   // Broken links on many pages (a moved section, links a template repeats) are one task.
   perPage: true,
@@ -44,17 +55,27 @@ export const fixBrokenLinks = defineTaskType({
 
 const FIXED = 'the link removed, or its page answering 200';
 
-/** What a link's address answers now, following up to MAX_HOPS redirects: "answers 200", "answers 404", "redirects too often". */
+/** Redirects followed to find what a link's address answers now. */
 const MAX_HOPS = 5;
-async function answerOf(probe: LiveProbe, link: string): Promise<string> {
+/** Each verification's answers by address: a menu's links are on every page of a task, asked once. */
+const answers = new WeakMap<LiveProbe, Map<string, Promise<{ status: number; final: string }>>>();
+/** What a link's address answers at the end of its redirects (status 0: no answer, or redirected more than MAX_HOPS times). */
+function answerOf(probe: LiveProbe, link: string): Promise<{ status: number; final: string }> {
+  let known = answers.get(probe);
+  if (!known) answers.set(probe, (known = new Map()));
+  let answer = known.get(link);
+  if (!answer) known.set(link, (answer = follow(probe, link)));
+  return answer;
+}
+async function follow(probe: LiveProbe, link: string): Promise<{ status: number; final: string }> {
   let at = link;
   for (let hop = 0; hop <= MAX_HOPS; hop++) {
     const { status, headers } = await probe.fetch(at);
     const next = status >= 300 && status < 400 && headers.location ? normalizeUrl(headers.location, at) : undefined;
-    if (next === undefined) return status === 0 ? 'does not answer' : `answers ${status}`;
+    if (next === undefined) return { status, final: at };
     at = next;
   }
-  return 'redirects too often';
+  return { status: 0, final: at };
 }
 
 export const fixRedirectChains = defineTaskType({
