@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { introductionOf, isHomePage, isReferenceEntry, pageKind } from './planners/content.ts';
+import { introductionOf, isHomePage, isReferenceEntry, pageKind, writtenIn } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
@@ -49,13 +49,26 @@ describe('briefs by kind of page', () => {
     assert.equal(pageKind('https://d.test/collections/blends/products/lighthouse', []), 'product', 'a product inside a collection');
   });
 
-  it('asks nothing of a home page, nor of a category page that introduces its products already (read by a shop\'s owner)', () => {
-    for (const url of ['https://d.test/', 'https://d.test/fr/', 'https://d.test/index.html']) assert.equal(isHomePage(url), true, url);
-    for (const url of ['https://d.test/about', 'https://d.test/fr/atelier/', 'https://d.test/index/roses']) assert.equal(isHomePage(url), false, url);
+  it('asks nothing of a home page, nor of a category page that introduces what it lists already (read by a shop\'s owner)', () => {
+    const home = 'https://d.test/';
+    for (const [url, lang] of [['https://d.test/', 'en'], ['https://d.test/fr/', 'fr-FR'], ['https://d.test/index.html', null], ['https://d.test/de/index.php', 'de']] as const) {
+      assert.equal(isHomePage(url, home, lang), true, url);
+    }
+    for (const [url, lang] of [['https://d.test/about', 'en'], ['https://d.test/fr/atelier/', 'fr'], ['https://d.test/index/roses', 'en'], ['https://d.test/qa/', 'en'], ['https://d.test/frindex.html', 'fr']] as const) {
+      assert.equal(isHomePage(url, home, lang), false, `${url}: a page of two letters is a language's home only in that language`);
+    }
+    assert.equal(isHomePage('https://d.test/shop/', 'https://d.test/shop/', 'en'), true, 'a site audited from a folder');
     const intro = 'Single-origin coffees from farms we buy from directly, each roasted to bring out what makes its region taste the way it does.';
-    assert.equal(introductionOf(['Sort by', intro, 'Guatemala Huehuetenango']), intro);
-    const card = 'Guatemala Huehuetenango – washed Bourbon and Caturra from Finca La Esperanza, grown at 1,750 m, medium roast, notes of milk chocolate, orange and toffee – 250 g';
-    assert.equal(introductionOf(['Sort by', card]), undefined, 'a card, not a paragraph');
+    assert.equal(introductionOf({ blocks: ['Sort by', intro, 'Guatemala Huehuetenango'], order: '1ppl' }), intro);
+    const card = 'Guatemala Huehuetenango from Finca La Esperanza, a washed Bourbon and Caturra grown at 1,750 m, medium roast, with notes of milk chocolate, orange and toffee.';
+    assert.equal(introductionOf({ blocks: ['Sort by', 'Kenya Nyeri AA', card], order: '1plp' }), undefined, 'past the first listed item: a card, not the introduction');
+    assert.equal(introductionOf({ blocks: ['Sort by', card.replace(/\.$/u, ' – 250 g')], order: '1pp' }), undefined, 'a card ends no sentence');
+  });
+
+  it('says in which language to write a page that is not in English (a French shop\'s brief did not)', () => {
+    assert.equal(writtenIn('fr-FR'), 'Write in French, the page\'s language. ');
+    assert.equal(writtenIn('en-GB'), '');
+    assert.equal(writtenIn(null), '');
   });
 
   it('leaves reference entries (manual pages, API entries) out of thin-content briefs, not articles or shop pages', () => {

@@ -464,7 +464,7 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const code = Array.from({ length: 12 }, (_, i) => `def handler_${i}(request):\n    return respond(request, status=${200 + i})\n`).join('');
     const routes: Parameters<typeof startFixtureSite>[0] = {
       '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a> <a href="/de/">Deutsch</a> <a href="/collections/blends">Blends</a> <a href="/collections/gifts">Gifts</a><p>${prose('home goods')}</p>`) },
-      '/de/': { body: bare(`Startseite${SUFFIX}`, '<h1>Willkommen</h1><p>Handgemachte Möbel aus Eiche, in unserer Werkstatt gebaut.</p>') },
+      '/de/': { body: bare(`Startseite${SUFFIX}`, '<h1>Willkommen</h1><p>Handgemachte Möbel aus Eiche, in unserer Werkstatt gebaut.</p>').replace('<html lang="en">', '<html lang="de">') },
       '/collections/blends': { body: bare(`Blends${SUFFIX}`, '<h1>Blends</h1><p>Our blends are built for espresso and milk drinks, roasted a little darker so that they stay sweet and round in a flat white.</p><ul><li>Lighthouse</li><li>Harbour</li></ul>') },
       '/collections/gifts': { body: bare(`Gifts${SUFFIX}`, '<h1>Gifts</h1><ul><li>Gift card</li><li>Tasting box</li></ul>') },
       '/manual.html': { body: bare(`The Shop Manual${SUFFIX}`, `<h1>The Shop Manual</h1><h1>The Shop Manual</h1><p>${prose('the manual')}</p>`) },
@@ -482,12 +482,13 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     assert.deepEqual(briefs.map((b) => new URL(b.target).pathname).sort(), ['/bios.html', '/collections/gifts']);
     const gifts = briefs.find((b) => b.target.endsWith('/gifts'))!.configuration as { page_kind: string; target_words: number; instructions: string };
     assert.deepEqual([gifts.page_kind, gifts.target_words], ['category', 200], 'a category with no introduction is asked for one, not 300 words');
-    assert.match(gifts.instructions, /a short introduction above the products/);
+    assert.match(gifts.instructions, /a short introduction above what it lists/);
+    assert.match(gifts.instructions, /Only facts the business can stand behind/);
     assert.equal((briefs[0]!.configuration as { topic: string }).topic, 'Change the BIOS (again)', 'the book\'s numbering is not the topic');
     const refusals = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();
     const reason = (path: string) => refusals.find((r) => r.target === `${shop.origin}${path}`)?.reason;
     assert.match(reason('/releases/2.1.3.html') ?? '', /release notes or a changelog/);
-    assert.match(reason('/de/') ?? '', /^the home page: it says what the site is/);
+    assert.match(reason('/de/') ?? '', /^the home page: it leads visitors to the site's sections/);
     assert.match(reason('/collections/blends') ?? '', /^a category page with its introduction \("Our blends are built for espresso/);
     assert.match(reason('/_modules/app/views.html') ?? '', /mostly code \(\d+ characters of code against \d+ of prose\)/);
 

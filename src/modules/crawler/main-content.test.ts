@@ -282,16 +282,21 @@ describe('the site-wide template', () => {
 
   it('keeps a heading of the page\'s own sections that other pages name too, when the line under it is the page\'s own', () => {
     const page = (title: string, body: string) => `<html><head><title>${title} — BrightSmile Dental</title></head><body><main>${body}</main></body></html>`;
-    const services = page('Services', '<h1>Our Services</h1><p>Everything your smile needs.</p><h3>General Dentistry</h3><p>Exams and cleanings.</p>'
-      + '<h3>Teeth Whitening</h3><p>Up to 8 shades brighter.</p><h3>Implants</h3><p>Permanent tooth replacement.</p>');
-    const html = [services, page('Home', '<h1>Welcome</h1><p>A family practice in Somerville.</p><h3>Teeth Whitening</h3><h3>Implants</h3>'),
-      page('Teeth Whitening', '<h1>Teeth Whitening</h1><p>Professional whitening in one visit.</p>'),
-      page('Offers', '<h1>Offers</h1><p>This month only.</p><h3>Teeth Whitening</h3>'),
-      ...['Crowns', 'Veneers', 'Braces', 'Fillings', 'Bridges', 'Sealants'].map((name) => page(name, `<h1>${name}</h1><p>${name} done by a dentist from start to finish.</p>`))];
+    // "Book online" is on 7 of the 12 pages (most: the template's), "Teeth Whitening" on 5.
+    const book = (n: number) => `<h3>Book online</h3><p>Book online for visit number ${n} of the year.</p>`;
+    const html = [
+      page('Services', `<h1>Our Services</h1><p>Everything your smile needs.</p><h3>General Dentistry</h3><p>Exams and cleanings.</p><h3>Teeth Whitening</h3><p>Up to 8 shades brighter.</p><h3>Implants</h3><p>Permanent tooth replacement.</p>${book(1)}`),
+      page('Offers', `<h1>Offers</h1><p>This month only.</p><h3>Teeth Whitening</h3><h3>Gift cards</h3><p>A gift card for any amount.</p>${book(2)}`),
+      page('Whitening FAQ', `<h1>Whitening FAQ</h1><p>What patients ask us.</p><h3>Teeth Whitening</h3><p>It takes about ninety minutes.</p>${book(3)}`),
+      page('Twice', '<h1>Twice</h1><p>A page with two main headings.</p><h1>Teeth Whitening</h1><p>Whitening in one visit, explained.</p>'),
+      page('Home', `<h1>Welcome</h1><p>A family practice in Somerville.</p><h3>Teeth Whitening</h3><h3>Implants</h3>${book(4)}`),
+      ...['Crowns', 'Veneers', 'Braces', 'Fillings', 'Bridges', 'Sealants', 'Root canals'].map((name, i) => page(name, `<h1>${name}</h1><p>${name} done by a dentist from start to finish.</p>${i < 3 ? book(5 + i) : ''}`))];
     const facts = html.map((h) => extractPageFacts(h));
-    const own = withoutSiteTemplate(facts.map((f) => f.main), [], facts.map((f) => f.titles[0]));
-    assert.deepEqual(own[0]!.headings.map((h) => h.text), ['Our Services', 'General Dentistry', 'Teeth Whitening', 'Implants'], 'on four pages, still the services page\'s own');
-    assert.ok(!own[3]!.headings.some((h) => h.text === 'Teeth Whitening'), 'over nothing of its own (an offers grid), it is template');
+    const own = withoutSiteTemplate(facts.map((f) => f.main), [], facts.map((f) => f.titles[0])).map((p) => p!.headings.map((h) => h.text));
+    assert.deepEqual(own[0], ['Our Services', 'General Dentistry', 'Teeth Whitening', 'Implants'], 'on five pages, still the services page\'s own; "Book online", on most, is not');
+    assert.deepEqual(own[1], ['Offers', 'Gift cards'], 'over nothing of its own (an offers grid), it is template');
+    assert.deepEqual(own[2], ['Whitening FAQ'], 'the only heading of its level over its line: no list of sections of the page\'s own');
+    assert.deepEqual(own[3], ['Twice'], 'a main heading repeated is no section of the page');
   });
 
   it('keeps text a large site quotes on a few of its pages (under 5% of them) with those pages', () => {

@@ -928,27 +928,29 @@ const namesOwnPage = (heading: MainContent['headings'][number], title: string | 
  * heading at its level is; template only on most pages. (Read by the practice's owner: the services description left it out.) A
  * heading over nothing of the page's own (a grid of names, a sidebar's "Related posts" over its links) stays template.
  */
-function ownSectionHeadings(page: MainContent, kept: boolean[], blocks: boolean[], template: ReturnType<typeof siteTemplate>): boolean[] {
-  if (page.order === undefined || kept.every(Boolean)) return kept;
-  const keptAt = new Map<string, number>();
+function ownSectionHeadings(page: MainContent, ownHeadings: boolean[], ownBlocks: boolean[], template: ReturnType<typeof siteTemplate>): boolean[] {
+  if (page.order === undefined || ownHeadings.every(Boolean)) return ownHeadings;
+  // The page's items in order, each a heading (its level and index) or a block (its index); '0' (a heading dropped before) neither.
+  const items: Array<{ level: string; h: number } | { b: number }> = [];
+  const position: number[] = []; // of each heading in items
   let h = 0;
-  for (const item of page.order) if (item >= '1' && item <= '6' && kept[h++]) keptAt.set(item, (keptAt.get(item) ?? 0) + 1);
-  const out = [...kept];
-  h = 0;
   let b = 0;
-  for (let i = 0; i < page.order.length; i++) {
-    const item = page.order[i]!;
+  for (const item of page.order) {
     if (item === '0') continue;
-    if (item < '1' || item > '6') {
-      b += 1;
-      continue;
-    }
-    const next = page.order[i + 1];
-    const ownBlockUnder = next !== undefined && (next < '0' || next > '6') && blocks[b] === true;
-    if (!kept[h] && item !== '1' && ownBlockUnder && (keptAt.get(item) ?? 0) > 0 && !template.onMost(page.headings[h]!.text)) out[h] = true;
-    h += 1;
+    if (HEADING_ITEM.test(item)) position[h] = items.push({ level: item, h: h++ }) - 1;
+    else items.push({ b: b++ });
   }
-  return out;
+  const ownAtLevel = new Map<string, number>();
+  for (const item of items) if ('level' in item && ownHeadings[item.h]) ownAtLevel.set(item.level, (ownAtLevel.get(item.level) ?? 0) + 1);
+  return ownHeadings.map((own, i) => {
+    if (own) return true;
+    const at = position[i];
+    if (at === undefined) return false;
+    const heading = items[at] as { level: string; h: number };
+    const under = items[at + 1];
+    return heading.level !== '1' && under !== undefined && 'b' in under && ownBlocks[under.b] === true
+      && (ownAtLevel.get(heading.level) ?? 0) > 0 && !template.onMost(page.headings[i]!.text);
+  });
 }
 
 /** A page's content without the site's template (its lists of links counted only when they are its own). */

@@ -3,6 +3,8 @@ import { priorityOf } from '../proposal.ts';
 import { saysAnyWordOf, withoutNumbering } from '../writers.ts';
 import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
+import { CATEGORY_PAGE } from './site-pages.ts';
+import { languageName } from '../text-language.ts';
 
 /** Pages that are short by nature: asking for 300 words on them would be noise. */
 // (And a form to book or try something, "Book a demo", "Request a quote": read by a landing site's owner, 300 words would hurt the
@@ -20,7 +22,7 @@ type PageKind = 'product' | 'category' | 'article' | 'documentation' | 'page';
 /** What a thin page of each kind needs: a shop's questions on a manual page would be noise. */
 const BRIEFS: Record<PageKind, string> = {
   product: 'the facts a buyer needs (what it is, what it is made of, its sizes, how it is used or cared for), who it is for, the questions buyers ask, and a clear next step; facts in place of lines that only praise it',
-  category: 'a short introduction above the products: what the category holds, who it is for and how to choose among them',
+  category: 'a short introduction above what it lists: what the category holds, who it is for and how to choose among them',
   article: 'the question the article answers, the facts and examples behind the answer, and what to read next',
   documentation: 'what it does, when to use it, a worked example, its options or parameters, and the related pages',
   page: 'what the page offers, who it is for, the details a visitor needs, and where to go next',
@@ -36,7 +38,7 @@ export function pageKind(url: string, jsonLdTypes: readonly string[], headings: 
   if (['TechArticle', 'APIReference', 'SoftwareSourceCode'].some((t) => types.has(t))) return 'documentation';
   if (['Article', 'BlogPosting', 'NewsArticle', 'Report'].some((t) => types.has(t))) return 'article';
   const path = new URL(url).pathname.toLowerCase();
-  if (types.has('CollectionPage') || CATEGORY_PATH.test(path)) return 'category';
+  if (types.has('CollectionPage') || CATEGORY_PAGE.pattern.test(path)) return 'category';
   if (/\/(products?|shop|store|item|p)\//.test(path)) return 'product';
   if (/\/(docs?|documentation|manual|man|reference|api|guide|guides|howto|handbook|kb|faq|tutorials?)(\/|$|\.)/.test(path)) return 'documentation';
   if (/\/(blog|news|articles?|posts?|stories)\/|\/\d{4}\/\d{2}\//.test(path)) return 'article';
@@ -44,19 +46,30 @@ export function pageKind(url: string, jsonLdTypes: readonly string[], headings: 
   return 'page';
 }
 
-/** A category of a shop's catalogue (Shopify, WooCommerce in its languages) or a blog's: its products or posts are its content. */
-const CATEGORY_PATH = /\/(?:collections|product-category|categorie-produit|produkt-kategorie|categoria-producto|categoria-prodotto|productcategorie|categories|category)\/[^/]+\/?$/;
-
 /**
- * The site's home page ("/", a language's "/fr/", "/index.html"): it says what the site is and leads to its sections (a hero, the
- * products, what sets the business apart); words added to reach a count push those down. Read by a shop's owner: "a 300-word
- * target is padding for a shop homepage".
+ * The site's home page (its address, "/index.html") or a language's ("/fr/" on a page in French): it says what the site is and leads
+ * to its sections (a hero, the products, what sets the business apart); words added to reach a count push those down. Read by a
+ * shop's owner: "a 300-word target is padding for a shop homepage".
  */
-export const isHomePage = (url: string) => /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/?)?(?:index\.\w+)?$/i.test(new URL(url).pathname);
+export function isHomePage(url: string, homeUrl: string, lang: string | null): boolean {
+  const path = new URL(url).pathname.replace(/\/index\.\w+$/u, '/');
+  if (path === new URL(homeUrl).pathname.replace(/\/index\.\w+$/u, '/')) return true;
+  const prefix = /^\/([a-z]{2})(?:-[a-z]{2})?\/?$/iu.exec(path)?.[1]?.toLowerCase();
+  return prefix !== undefined && lang?.toLowerCase().startsWith(prefix) === true;
+}
 
-/** A category page's introduction: a block of prose of this many words or more above (or among) its products. */
+/** A category page's introduction: a paragraph of this many words or more, ending a sentence, before what it lists. */
 const INTRODUCTION_WORDS = 20;
-export const introductionOf = (blocks: readonly string[]) => blocks.find((block) => block.split(/\s+/).length >= INTRODUCTION_WORDS && /[.!?]["”’)]?$/.test(block.trim()));
+/** Items of a page's order that are what a category lists: list items, table rows. (A product card of 20 words is no introduction.) */
+const LISTED = new Set(['l', 't']);
+export function introductionOf(stored: { blocks: readonly string[]; order?: string }): string | undefined {
+  const kinds = [...(stored.order ?? '')].filter((item) => item < '0' || item > '6');
+  for (const [i, block] of stored.blocks.entries()) {
+    if (kinds[i] !== undefined && LISTED.has(kinds[i]!)) return undefined;
+    if ((kinds[i] ?? 'p') === 'p' && block.split(/\s+/u).length >= INTRODUCTION_WORDS && /[.!?]["”’)]?$/u.test(block.trim())) return block;
+  }
+  return undefined;
+}
 
 /** A manual page's section marker in its title or heading: "git-add(1)", "printf(3p)". */
 const MAN_SECTION = /[\w.-]\(\d[a-z]*\)/i;
@@ -96,6 +109,12 @@ export function briefTopic(content: { h1: string; title: string }, siteSuffix: s
   const heading = content.h1 && (!ownTitle || saysAnyWordOf(content.h1, ownTitle)) ? content.h1 : '';
   return withoutNumbering(heading || ownTitle || content.h1);
 }
+/** "Write in French. " for a page not in English (a brief read by a French shop's owner did not say so); '' in English or unknown. */
+export const writtenIn = (lang: string | null) => {
+  const code = lang?.toLowerCase().split(/[-_]/u)[0];
+  return code && code !== 'en' ? `Write in ${languageName(code)}, the page's language. ` : '';
+};
+
 /** Whether a page is short by nature (UTILITY_PATH). */
 export const isUtilityPage = (url: string) => UTILITY_PATH.test(new URL(url).pathname);
 const titleTopic = (title: string, suffix: string) => (suffix && title.endsWith(suffix) ? title.slice(0, -suffix.length) : title).trim();
@@ -111,17 +130,19 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, 'a utility page (contact, cart, account, legal, a form to book a demo, a team\'s list, an index…): short by nature');
         continue;
       }
-      if (isHomePage(url)) {
-        await ctx.reject('expand_thin_content', url, 'the home page: it says what the site is and leads to its sections; words added to reach a count would push those down');
-        continue;
-      }
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
+      if (isHomePage(url, ctx.homeUrl, page.content.lang)) {
+        await ctx.reject('expand_thin_content', url, 'the home page: it leads visitors to the site\'s sections, and words added to reach a count would push those down (its title and description say what the site is)');
+        continue;
+      }
+      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
       if (isReferenceEntry(page.content.h1 || page.content.title, page.stored.headings.map((h) => h.text))) {
         await ctx.reject('expand_thin_content', url, 'a reference entry (a manual page, or Synopsis/Options/Parameters sections): complete at its length, not thin');
         continue;
       }
-      if (isHub(page.stored)) {
+      // (Not a category: its lists of links are what it lists, and what it may lack is the introduction above them.)
+      if (kind !== 'category' && isHub(page.stored)) {
         await ctx.reject('expand_thin_content', url, `a hub page: ${page.stored.link_lists} lists of links against ${page.stored.blocks.length} blocks of text (a table of contents or an index); its links are its content`);
         continue;
       }
@@ -136,8 +157,7 @@ export const contentPlanner: Planner = {
       }
       // The page's own headings: the template's (a comments form's "Leave a reply", a sidebar's) are not kept by the crawl.
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
-      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
-      const introduction = kind === 'category' ? introductionOf(page.stored.blocks) : undefined;
+      const introduction = kind === 'category' ? introductionOf(page.stored) : undefined;
       if (introduction) {
         await ctx.reject('expand_thin_content', url, `a category page with its introduction ("${introduction.length > 80 ? `${introduction.slice(0, 80)}…` : introduction}"): its products are its content`);
         continue;
@@ -146,7 +166,8 @@ export const contentPlanner: Planner = {
         url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(finding!)], words: finding!.value ?? '',
         configuration: {
           url, current_words: page.stored.words, target_words: TARGET_WORDS[kind], topic, page_kind: kind,
-          instructions: `Expand the main content of ${url} to at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words}) about "${topic}": ${BRIEFS[kind]}. `
+          instructions: `Expand the main content of ${url} until the page has at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words} in all) about "${topic}": ${BRIEFS[kind]}. `
+            + `${writtenIn(page.content.lang)}Only facts the business can stand behind: no invented claims, figures or testimonials. `
             + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },

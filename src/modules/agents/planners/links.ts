@@ -148,13 +148,15 @@ function relatedPages(ctx: PlanningContext, url: string, anchor: string, orphans
 }
 
 /**
- * What to do with one broken link: the missing section's cause, else the page the site is expected to have (kept, named by its
- * rule as `page_expected`, so that no connector takes it out), else REPOINT; said once for a link of the menu or footer.
+ * What to do with one broken link: the missing section's cause, else the page the site is expected to have, else REPOINT; said once
+ * for a link of the menu or footer. A link to a page the site is expected to have is named by its rule as `page_expected`, so
+ * that no connector takes it out.
  */
 export function adviceFor(link: string, missing: { path: string; links: number } | undefined, templatePages: number | undefined) {
   const path = new URL(link).pathname;
   const inMissingSection = missing !== undefined && path.startsWith(missing.path);
-  const expected = inMissingSection ? undefined : expectedPageOf(path);
+  // (Named even in a missing section, whose cause is said first: such a link is kept all the same.)
+  const expected = expectedPageOf(path);
   const advice = inMissingSection
     ? `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`
     : expected ? `the link goes to ${expected.says}` : REPOINT;
