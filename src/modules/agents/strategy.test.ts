@@ -463,10 +463,13 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
     const code = Array.from({ length: 12 }, (_, i) => `def handler_${i}(request):\n    return respond(request, status=${200 + i})\n`).join('');
     const routes: Parameters<typeof startFixtureSite>[0] = {
-      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a> <a href="/de/">Deutsch</a> <a href="/collections/blends">Blends</a> <a href="/collections/gifts">Gifts</a><p>${prose('home goods')}</p>`) },
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a> <a href="/de/">Deutsch</a> <a href="/collections/blends">Blends</a> <a href="/collections/gifts">Gifts</a> <a href="/near.html">Delivery</a><p>${prose('home goods')}</p>`) },
       '/de/': { body: bare(`Startseite${SUFFIX}`, '<h1>Willkommen</h1><p>Handgemachte Möbel aus Eiche, in unserer Werkstatt gebaut.</p>').replace('<html lang="en">', '<html lang="de">') },
       '/collections/blends': { body: bare(`Blends${SUFFIX}`, '<h1>Blends</h1><p>Our blends are built for espresso and milk drinks, roasted a little darker so that they stay sweet and round in a flat white.</p><ul><li>Lighthouse</li><li>Harbour</li></ul>') },
-      '/collections/gifts': { body: bare(`Gifts${SUFFIX}`, '<h1>Gifts</h1><ul><li>Gift card</li><li>Tasting box</li></ul>') },
+      // (Its product cards are lists of links: a hub's shape, which on a category is what it lists.)
+      '/collections/gifts': { body: bare(`Gifts${SUFFIX}`, `<h1>Gifts</h1>${['Gift card', 'Tasting box', 'Mug'].map((p) => `<ul><li><a href="/products/${p.length}">${p}</a></li></ul>`).join('')}`) },
+      // 190 words or so: a few short of the thin-content line.
+      '/near.html': { body: bare(`Delivery${SUFFIX}`, `<h1>Delivery</h1><p>${'We deliver every order by van within the week. '.repeat(20).trim()}</p>`) },
       '/manual.html': { body: bare(`The Shop Manual${SUFFIX}`, `<h1>The Shop Manual</h1><h1>The Shop Manual</h1><p>${prose('the manual')}</p>`) },
       '/manual-copy.html': { body: bare(`The Shop Manual${SUFFIX}`, `<h1>The Shop Manual</h1><h1>The Shop Manual</h1><p>${prose('the manual')}</p>`) },
       '/bios.html': { body: bare(`4.3. Change the BIOS (again)${SUFFIX}`, '<h1>4.3. Change the BIOS (again)</h1><p>Set a password on the BIOS so that nobody can boot another disk.</p>') },
@@ -489,6 +492,7 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const reason = (path: string) => refusals.find((r) => r.target === `${shop.origin}${path}`)?.reason;
     assert.match(reason('/releases/2.1.3.html') ?? '', /release notes or a changelog/);
     assert.match(reason('/de/') ?? '', /^the home page: it leads visitors to the site's sections/);
+    assert.match(reason('/near.html') ?? '', /^1[89]\d words, \d+ short of the 200 the thin-content check asks/);
     assert.match(reason('/collections/blends') ?? '', /^a category page with its introduction \("Our blends are built for espresso/);
     assert.match(reason('/_modules/app/views.html') ?? '', /mostly code \(\d+ characters of code against \d+ of prose\)/);
 
