@@ -161,7 +161,8 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, `mostly code (${page.stored.code_chars} characters of code against ${page.stored.blocks.join('').length} of prose): a source listing or an example, not thin prose`);
         continue;
       }
-      if (page.stored.words >= NEARLY_ENOUGH * THIN_WORDS) {
+      // (Not a category: what it may lack is its introduction, whatever its cards add up to.)
+      if (kind !== 'category' && page.stored.words >= NEARLY_ENOUGH * THIN_WORDS) {
         await ctx.reject('expand_thin_content', url, `${page.stored.words} words, ${THIN_WORDS - page.stored.words} short of the ${THIN_WORDS} the thin-content check asks: a few more words would change nothing`);
         continue;
       }
