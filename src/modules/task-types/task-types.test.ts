@@ -100,6 +100,6 @@ describe('fix_broken_links through a connector', () => {
     assert.deepEqual(connectorChange(task([gone])), {
       field: 'content', edit: { kind: 'unwrap_links', targets: ['https://shop.test/old-guide/'] }, none: "the broken links are not in the post's content (a menu, widget or the theme links to them)",
     });
-    assert.match((connectorChange(task([gone, legal])) as { unsupported: string }).unsupported, /^1 of its broken links go to pages the site is expected to have/);
+    assert.match((connectorChange(task([gone, legal])) as { unsupported: string }).unsupported, /^1 of the page's broken links goes to a page the site is expected to have/);
   });
 });

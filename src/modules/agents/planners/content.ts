@@ -170,7 +170,7 @@ export const contentPlanner: Planner = {
       const headings = page.stored.headings.filter((h) => h.level > 1).map((h) => h.text).slice(0, 10);
       const introduction = kind === 'category' ? introductionOf(page.stored) : undefined;
       if (introduction) {
-        await ctx.reject('expand_thin_content', url, `a category page with its introduction ("${introduction.length > 80 ? `${introduction.slice(0, 80)}…` : introduction}"): its products are its content`);
+        await ctx.reject('expand_thin_content', url, `a category page with its introduction ("${introduction.length > 80 ? `${introduction.slice(0, 80)}…` : introduction}"): what it lists is its content`);
         continue;
       }
       briefs.push({
@@ -178,7 +178,7 @@ export const contentPlanner: Planner = {
         configuration: {
           url, current_words: page.stored.words, target_words: TARGET_WORDS[kind], topic, page_kind: kind,
           instructions: `Expand the main content of ${url} until the page has at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words} in all) about "${topic}": ${BRIEFS[kind]}. `
-            + `${writtenIn(page.content.lang)}Only facts the business can stand behind: no invented claims, figures or testimonials. `
+            + `${writtenIn(page.content.lang)}Only facts the site can stand behind: no invented claims, figures or testimonials. `
             + 'Keep the existing headings and add sections under them.',
           existing_headings: headings,
         },

@@ -27,7 +27,7 @@ export const fixBrokenLinks = defineTaskType({
     if (isCheck(f)) return [f];
     const present = linksOf(f, url);
     const checks: LiveCheck[] = [];
-    // (One link at a time: a menu's links are the same on every page of the task, and each is asked once, answersOf.)
+    // (One link at a time: a menu's links are the same on every page of the task, and each is asked once, answerOf.)
     for (const change of c.changes) {
       if (!present.has(change.link_to)) {
         checks.push({ check: 'broken_link_fixed', expected: FIXED, actual: 'the link is removed', passed: true });
@@ -46,7 +46,7 @@ export const fixBrokenLinks = defineTaskType({
     // handed to them with what to do with each (a connector that took out the others would leave the kept ones to no one).
     const kept = c.changes.filter((change) => change.page_expected !== undefined).length;
     return kept > 0
-      ? { unsupported: `${kept} of its broken links go to pages the site is expected to have (each action says which), to be published again with the links kept` }
+      ? { unsupported: `${kept} of the page's broken links ${kept === 1 ? 'goes to a page' : 'go to pages'} the site is expected to have (each action says which), to be published again with the links kept` }
       : { field: 'content', edit: { kind: 'unwrap_links', targets: c.changes.map((change) => change.link_to) }, none: "the broken links are not in the post's content (a menu, widget or the theme links to them)" };
   },
   // Broken links on many pages (a moved section, links a template repeats) are one task.
