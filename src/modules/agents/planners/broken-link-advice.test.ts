@@ -21,7 +21,7 @@ describe('the advice on each broken link', async () => {
   const { adviceFor, REPOINT } = await import('./links.ts');
   it('keeps a link whose page the site must have, naming the rule, and repoints the others (removed only when nothing replaces the page)', () => {
     assert.deepEqual(adviceFor('https://shop.test/collections/blends', undefined, 8), {
-      action: `in the site's menu or footer (on 8 pages): fix it once there; the link goes to ${EXPECTED_PAGE_RULES.find((r) => r.id === 'catalogue_category')!.says}`,
+      action: `in the site's menu or footer (on 8 pages): fix it once there, and in any button or text of a page that links to it too; the link goes to ${EXPECTED_PAGE_RULES.find((r) => r.id === 'catalogue_category')!.says}`,
       in_template: true, page_expected: 'catalogue_category',
     });
     assert.deepEqual(adviceFor('https://shop.test/old-guide/', undefined, undefined), { action: REPOINT });

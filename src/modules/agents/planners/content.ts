@@ -139,7 +139,7 @@ export const contentPlanner: Planner = {
       const page = await readOrReject(ctx, 'expand_thin_content', url);
       if (!page) continue;
       if (isHomePage(url, ctx.homeUrl, page.content.lang)) {
-        await ctx.reject('expand_thin_content', url, 'the home page: it leads visitors to the site\'s sections, and words added to reach a count would push those down (its title and description say what the site is)');
+        await ctx.reject('expand_thin_content', url, 'the home page: it leads visitors to the site\'s sections, and words added to reach a count would push those down');
         continue;
       }
       const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));

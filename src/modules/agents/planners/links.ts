@@ -161,7 +161,8 @@ export function adviceFor(link: string, missing: { path: string; links: number }
     ? `the site publishes nothing under ${missing.path} (${missing.links} broken links point there): fix where these links are made (a generator's or template's setting), or publish that section`
     : expected ? `the link goes to ${expected.says}` : REPOINT;
   return {
-    action: templatePages === undefined ? advice : `in the site's menu or footer (on ${templatePages} pages): fix it once there; ${advice}`,
+    // (And where a page's own text links to it too, a home page's button: read by a shop's owner, whose hero button was missed.)
+    action: templatePages === undefined ? advice : `in the site's menu or footer (on ${templatePages} pages): fix it once there, and in any button or text of a page that links to it too; ${advice}`,
     ...(templatePages === undefined ? {} : { in_template: true as const }),
     ...(expected ? { page_expected: expected.id } : {}),
   };
