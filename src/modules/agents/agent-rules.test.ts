@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { introductionOf, isHomePage, isReferenceEntry, pageKind, writtenIn } from './planners/content.ts';
+import { introductionOf, isHomePage, isReferenceEntry, pageKind, specificationKeys, writtenIn } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
@@ -65,8 +65,15 @@ describe('briefs by kind of page', () => {
     assert.equal(introductionOf({ blocks: ['Sort by', card.replace(/\.$/u, ' – 250 g')], order: '1pp' }), undefined, 'a card ends no sentence');
   });
 
+  it('names a product\'s specification lines for its brief, not opening hours, and only when there are three', () => {
+    const coffee = ['Meet your new morning ritual.', 'Origin: Huehuetenango, Guatemala', 'Process: Washed', 'Variety: Bourbon, Caturra', 'Roast: Medium'];
+    assert.deepEqual(specificationKeys(coffee), ['Origin', 'Process', 'Variety', 'Roast']);
+    assert.deepEqual(specificationKeys(['Mon: 9am–5pm', 'Tue: 9am–5pm', 'Sat: closed', 'Origin: Kenya']), []);
+    assert.deepEqual(specificationKeys(coffee.slice(0, 3)), []);
+  });
+
   it('says in which language to write a page that is not in English (a French shop\'s brief did not)', () => {
-    assert.equal(writtenIn('fr-FR'), 'Write in French, the page\'s language. ');
+    assert.equal(writtenIn('fr-FR'), 'Write in French, the page\'s language.');
     assert.equal(writtenIn('en-GB'), '');
     assert.equal(writtenIn(null), '');
   });

@@ -246,9 +246,9 @@ function itemsOf(blocks: ReadonlyArray<{ kind: string; text: string }>): { items
   return run.length >= MIN_ITEMS && run.every((text) => SPEC_LINE.test(text) && !WEEKDAY.test(text)) ? { items: run, from: 'specs' } : undefined;
 }
 /** A specification line: a short name, a colon, a short value ("Altitude: 1,750 m"). */
-const SPEC_LINE = /^\p{Lu}[\p{L}]*(?: [\p{L}]+)?:\s+\S.{0,39}$/u;
+export const SPEC_LINE = /^\p{Lu}[\p{L}]*(?: [\p{L}]+)?:\s+\S.{0,39}$/u;
 /** Opening hours are no specification of what the page offers ("Sat: 8am–1pm"). */
-const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)[\p{L}]*[.:]/iu;
+export const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mer|jeu|ven|sam|dim|mo|di|mi|do|fr|sa|so)[\p{L}]*[.:]/iu;
 
 /**
  * Whether a draft comes from the page's lead: the blocks under its main heading (its h1, else its first heading, else its start)

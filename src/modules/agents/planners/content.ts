@@ -5,6 +5,7 @@ import { proposeByPage, type PageFix } from './grouping.ts';
 import { readOrReject, siteNameOf, type Planner } from './planner.ts';
 import { CATEGORY_PAGE } from './site-pages.ts';
 import { languageName } from '../text-language.ts';
+import { SPEC_LINE, WEEKDAY } from '../drafting/compose.ts';
 
 /** Pages that are short by nature: asking for 300 words on them would be noise. */
 // (And a form to book or try something, "Book a demo", "Request a quote": read by a landing site's owner, 300 words would hurt the
@@ -115,10 +116,16 @@ export function briefTopic(content: { h1: string; title: string }, siteSuffix: s
   const heading = content.h1 && (!ownTitle || saysAnyWordOf(content.h1, ownTitle)) ? content.h1 : '';
   return withoutNumbering(heading || ownTitle || content.h1);
 }
-/** "Write in French. " for a page not in English (a brief read by a French shop's owner did not say so); '' in English or unknown. */
+/** The names of a product's specification lines, when it has at least three ("Origin", "Process", "Roast"). */
+export function specificationKeys(blocks: readonly string[]): string[] {
+  const keys = blocks.filter((block) => SPEC_LINE.test(block) && !WEEKDAY.test(block)).map((block) => block.slice(0, block.indexOf(':')));
+  return keys.length >= 3 ? [...new Set(keys)] : [];
+}
+
+/** "Write in French." for a page not in English (a brief read by a French shop's owner did not say so); '' in English or unknown. */
 export const writtenIn = (lang: string | null) => {
   const code = lang?.toLowerCase().split(/[-_]/u)[0];
-  return code && code !== 'en' ? `Write in ${languageName(code)}, the page's language. ` : '';
+  return code && code !== 'en' ? `Write in ${languageName(code)}, the page's language.` : '';
 };
 
 /** Whether a page is short by nature (UTILITY_PATH). */
@@ -173,13 +180,24 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, `a category page with its introduction ("${introduction.length > 80 ? `${introduction.slice(0, 80)}…` : introduction}"): what it lists is its content`);
         continue;
       }
+      // A product's specification lines ("Origin: ...", "Roast: Medium"): the brief asks for them said in sentences, not the
+      // generic product questions (read by a coffee roaster's owner: "how it tastes, which grind to pick").
+      const specs = kind === 'product' ? specificationKeys(page.stored.blocks) : [];
+      const brief = specs.length > 0
+        ? `what its specification lines (${specs.join(', ')}) mean for a buyer, said in sentences, how it is used, and where to go next; facts in place of lines that only praise it`
+        : BRIEFS[kind];
       briefs.push({
         url, priority: ctx.pagePriority(url), evidence: [ctx.evidence(finding!)], words: finding!.value ?? '',
         configuration: {
           url, current_words: page.stored.words, target_words: TARGET_WORDS[kind], topic, page_kind: kind,
-          instructions: `Expand the main content of ${url} until the page has at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words} in all) about "${topic}": ${BRIEFS[kind]}. `
-            + `${writtenIn(page.content.lang)}Only facts the site can stand behind: no invented claims, figures or testimonials. `
-            + 'Keep the existing headings and add sections under them.',
+          instructions: [
+            `Expand the main content of ${url} until the page has at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words} in all) about "${topic}": ${brief}.`,
+            writtenIn(page.content.lang),
+            'Only facts the site can stand behind: no invented claims, figures or testimonials.',
+            // (A page with no section heading of its own has none to keep: read by a shop's owner as an empty instruction. Nor does
+            // a category's introduction need one: it stands above what the page lists.)
+            headings.length > 0 ? 'Keep the existing headings and add sections under them.' : kind === 'category' ? '' : 'Give each new part a heading of its own.',
+          ].filter(Boolean).join(' '),
           existing_headings: headings,
         },
       });
