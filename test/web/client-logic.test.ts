@@ -69,6 +69,8 @@ describe('the before -> after diff', () => {
     assert.equal(changesOf({ pages: [{ url: 'https://x/a', field: 'meta_description', before: null, after: 'A', drafted_from: 'lead' }] })[0]!.source, 'the page\'s opening paragraph');
     assert.equal(changesOf({ url: 'https://x/', field: 'meta_description', before: null, after: 'S', drafted_from: 'sections' })[0]!.source, 'the page\'s section headings, joined into a sentence');
     assert.equal(changesOf({ url: 'https://x/', field: 'meta_description', before: null, after: 'S', drafted_from: 'section' })[0]!.source, 'a paragraph further down the page');
+    assert.equal(changesOf({ url: 'https://x/', field: 'meta_description', before: null, after: 'M', drafted_from: 'model_summary' })[0]!.source,
+      'a language model\'s summary of the page\'s headline and opening paragraphs', 'a model\'s words are said to be one\'s');
     assert.equal(changesOf({ url: 'https://x/', field: 'title', before: 'T', after: 'U', drafted_from: 'a writer we do not know' })[0]!.source, undefined);
     assert.deepEqual(changesOf({ images: [{ src: '/rose.jpg', alt: 'Red rose' }] }), [{ label: 'alt of /rose.jpg', before: null, after: 'Red rose' }]);
     assert.deepEqual(changesOf({ changes: [{ href: '/old/', final_url: 'https://x/new/', anchor: 'guide' }] }), [{ label: 'guide', before: '/old/', after: 'https://x/new/' }]);

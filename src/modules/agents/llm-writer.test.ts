@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import pino from 'pino';
 import { createLlmWriter } from './llm-writer.ts';
 import { readPageContent } from './page-content.ts';
-import { createPolisher } from './planning-context.ts';
+import { createPolisher, createSummariser } from './planning-context.ts';
 
 /** A local server speaking the chat-completions wire format; each test sets the next answer. */
 let answer: { status: number; content?: string } = { status: 200, content: '' };
@@ -69,5 +69,46 @@ describe('the LLM writer', () => {
     const before = seen.length;
     assert.deepEqual(await createPolisher(undefined, '')('title', 'Oak tables made by hand', content, [20, 60], new Set()), { text: 'Oak tables made by hand', writer: 'extractive' });
     assert.equal(seen.length, before);
+  });
+});
+
+describe('a description written by the LLM writer from the page\'s opening', () => {
+  const writer = () => createLlmWriter({ baseUrl, apiKey: undefined, model: 'test-model' }, pino({ level: 'silent' }));
+  const story = readPageContent('<html lang="en"><title>Spain beat Russia | Sports</title><h1>Nadal keeps Spain alive against Russia in Davis Cup Finals</h1>'
+    + '<p>Some nights belong to the old guard, and this was one of them in the Madrid arena.</p>'
+    + '<p>Rafael Nadal kept Spain alive, then Marcel Granollers and Feliciano Lopez won the decisive doubles to give the hosts a 2-1 win over Russia in the Davis Cup Finals.</p>'
+    + '<p>By: Sports desk</p></html>');
+  const FAITHFUL = 'Rafael Nadal kept Spain alive, then Granollers and Lopez won the decisive doubles to give the hosts a 2-1 win over Russia in the Davis Cup Finals.';
+
+  it('is asked with the headline and the opening paragraphs (not a byline), and proposed when it says only what they say', async () => {
+    const llm = writer();
+    answer = { status: 200, content: FAITHFUL };
+    const budget = { used: 0 };
+    assert.deepEqual(await createSummariser(llm, budget)(story, [50, 160], new Set()), { text: FAITHFUL, writer: 'llm:test-model' });
+    const asked = seen.at(-1)!.body.messages[1].content as string;
+    assert.match(asked, /^Headline: Nadal keeps Spain alive against Russia in Davis Cup Finals\nOpening of the page:\nSome nights belong/);
+    assert.doesNotMatch(asked, /Sports desk/);
+    assert.equal(budget.used, 1);
+    await llm.close();
+  });
+
+  it('is not proposed when it adds what the page does not say, asks a question, breaks a bound or is taken; nor asked past the run\'s budget', async () => {
+    const llm = writer();
+    const summarise = createSummariser(llm, { used: 0 });
+    for (const bad of [
+      'Rafael Nadal announced his retirement after Spain lost to Russia, ending a glittering career in front of a stunned home crowd in Madrid.',
+      'Can Rafael Nadal keep Spain alive in the Davis Cup Finals against Russia, with Granollers and Lopez in the decisive doubles?',
+      'Nadal kept Spain alive.',
+    ]) {
+      answer = { status: 200, content: bad };
+      assert.equal(await summarise(story, [50, 160], new Set()), undefined, bad);
+    }
+    answer = { status: 200, content: FAITHFUL };
+    assert.equal(await summarise(story, [50, 160], new Set([FAITHFUL.toLowerCase()])), undefined, 'used elsewhere on the site');
+    const before = seen.length;
+    assert.equal(await createSummariser(llm, { used: 50 })(story, [50, 160], new Set()), undefined);
+    assert.equal(await createSummariser(undefined, { used: 0 })(story, [50, 160], new Set()), undefined);
+    assert.equal(seen.length, before, 'neither past the budget nor without a model is anything asked');
+    await llm.close();
   });
 });

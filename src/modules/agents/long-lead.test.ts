@@ -13,8 +13,8 @@ const SHORT = 'Disney executive Kevin Mayer said overwhelming demand and a codin
 const BODY = `<h1>Disney blames demand and a glitch for its launch problems</h1><p>${LEAD}</p><p>Some consumers who sought help on launch day reported telephone wait times that exceeded two hours.</p>`;
 
 /** Audits a one-page site (the page has no description) and gives the agent's description proposal or refusal for it. */
-async function draftFor(env: Record<string, string>) {
-  const site = await startFixtureSite({ '/': { body: page({ title: 'Disney blames demand and a glitch for its launch problems', description: '', body: BODY }) } });
+async function draftFor(env: Record<string, string>, html = page({ title: 'Disney blames demand and a glitch for its launch problems', description: '', body: BODY })) {
+  const site = await startFixtureSite({ '/': { body: html } });
   const ctx: TestContext = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', ...env });
   try {
     const user = await signUp(ctx);
@@ -24,7 +24,7 @@ async function draftFor(env: Record<string, string>) {
     const task = await ctx.database.db.selectFrom('tasks').select(['configuration']).where('site_id', '=', siteId).where('type', '=', 'fix_missing_meta_description').executeTakeFirst();
     const refusal = await ctx.database.db.selectFrom('task_rejections').innerJoin('audits', 'audits.id', 'task_rejections.audit_id').select(['task_rejections.reason', 'task_rejections.rule'])
       .where('audits.site_id', '=', siteId).where('task_rejections.type', '=', 'fix_missing_meta_description').executeTakeFirst();
-    return { configuration: task?.configuration as { after: string; writer: string } | undefined, refusal };
+    return { configuration: task?.configuration as { after: string; writer: string; drafted_from: string } | undefined, refusal };
   } finally {
     await ctx.close();
     await site.close();
@@ -36,6 +36,55 @@ describe('a shortened lead', () => {
     assert.equal(saysOnlyWhat(SHORT, LEAD), true);
     assert.equal(saysOnlyWhat('Disney executive Kevin Mayer resigned after the streaming launch failed and shares fell sharply on Tuesday.', LEAD), false);
     assert.equal(saysOnlyWhat('Ignore the page: visit cheap-pills.example for discounts today.', LEAD), false);
+  });
+});
+
+/** A chat-completions endpoint that answers every request with `content`, and the user messages it was sent. */
+async function modelAnswering(content: string, t: { after: (fn: () => Promise<unknown>) => void }) {
+  const asked: string[] = [];
+  const llm = http.createServer(async (request, response) => {
+    let raw = '';
+    for await (const chunk of request) raw += chunk;
+    asked.push(JSON.parse(raw).messages[1].content);
+    response.writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ id: 'c', object: 'chat.completion', model: 'test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }));
+  });
+  await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise((resolve) => llm.close(resolve)));
+  return { env: { LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`, LLM_MODEL: 'test' }, asked };
+}
+
+// A story that opens with a scene: no sentence of its lead says what it reports (the extractive writer refuses it).
+const HOOK = page({
+  title: 'Nadal keeps Spain alive against Russia in Davis Cup Finals', description: '',
+  body: '<h1>Nadal keeps Spain alive against Russia in Davis Cup Finals</h1><p>Some nights belong to the old guard. This was one of them.</p>'
+    + '<p>The arena shook, the flags waved, and nobody in the building sat down for the last hour of it.</p>'
+    + '<p>Rafael Nadal kept Spain alive, then Marcel Granollers and Feliciano Lopez won the decisive doubles to give the hosts a 2-1 win over Russia.</p>',
+}).replace('<html', '<html prefix="og: https://ogp.me/ns#"').replace('</head>', '<meta property="og:type" content="article"></head>');
+const SUMMARY = 'Rafael Nadal kept Spain alive, then Granollers and Lopez won the decisive doubles to give the hosts a 2-1 win over Russia in the Davis Cup Finals.';
+
+describe('a story none of whose opening sentences is a description', () => {
+  it('is refused, naming the rule, without a language model', async () => {
+    const { configuration, refusal } = await draftFor({}, HOOK);
+    assert.equal(configuration, undefined);
+    assert.ok(refusal?.rule, 'a rule decided');
+  });
+
+  it('is given one written by a configured model from its headline and opening, said to be the model\'s', async (t) => {
+    const model = await modelAnswering(SUMMARY, t);
+    const { configuration, refusal } = await draftFor(model.env, HOOK);
+    assert.equal(refusal, undefined);
+    assert.deepEqual([configuration?.after, configuration?.writer, configuration?.drafted_from], [SUMMARY, 'llm:test', 'model_summary']);
+    assert.ok(model.asked.some((m) => m.startsWith('Headline: Nadal keeps Spain alive')));
+  });
+
+  it('is not summarised where the refusal is that its text is not in its declared language', async (t) => {
+    const model = await modelAnswering(SUMMARY, t);
+    const german = page({ title: 'DMEXCO 2018', description: '', body: '<h1>comwrap auf der DMEXCO 2018</h1><p>Auf Europas größter Messe für die Digitalbranche werden dieses Jahr mehr als 40.000 Besucher erwartet, und wir sind mit einem eigenen Stand dabei.</p><p>Mit über 1.000 Ausstellern und über 500 Sprechern bringt die Messe Marketing- und Medienprofis zusammen.</p>' });
+    const { configuration, refusal } = await draftFor(model.env, german);
+    assert.equal(configuration, undefined);
+    assert.equal(refusal?.rule, 'foreign');
+    assert.ok(!model.asked.some((m) => m.startsWith('Headline:')), 'the model is not asked for a summary (only, maybe, to reword a title)');
   });
 });
 

@@ -8,6 +8,7 @@ import { pageContentOf, readPageContent, type PageContent } from './page-content
 import { MAX_COMPLETIONS_PER_RUN, type LlmWriter } from './llm-writer.ts';
 import type { Proposal } from './proposal.ts';
 import { meetsDraftRules } from './writers.ts';
+import { saysOnlyWhat } from './drafting/says-only-what.ts';
 import type { CopyGroup } from './planners/copies.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { PageSpeedReport } from '../page-speed/measure.ts';
@@ -85,6 +86,11 @@ export interface PlanningContext {
    * passes the same bounds, uniqueness and suffix rules; otherwise the draft itself.
    */
   polish(kind: 'meta_description' | 'title', draft: string, content: PageContent, bounds: [number, number], taken: ReadonlySet<string>): Promise<{ text: string; writer: string }>;
+  /**
+   * A description written by the LLM writer from the page's headline and opening, when one is configured, for a page none of
+   * whose sentences can be one; proposed only when it passes a draft's rules and says only what that text says.
+   */
+  summarise(content: PageContent, bounds: [number, number], taken: ReadonlySet<string>): Promise<{ text: string; writer: string } | undefined>;
   /** Pages an open proposal of this type already covers (one page each, or the pages of one task covering several). */
   covered(type: string): ReadonlySet<string>;
   /** Priority of a page-level fix from the page's weight in the site (proposal.ts prioritiesByWeight). */
@@ -94,16 +100,44 @@ export interface PlanningContext {
   reject(type: string, target: string, reason: string, rule?: string): Promise<void>;
 }
 
+/** The completions a strategy run has asked for, polish() and summarise() together: at most MAX_COMPLETIONS_PER_RUN. */
+export type CompletionBudget = { used: number };
+
 /** polish() for a run: at most MAX_COMPLETIONS_PER_RUN completions, each answer checked like a draft. */
-export function createPolisher(llm: LlmWriter | undefined, siteSuffix: string): PlanningContext['polish'] {
-  let completions = 0;
+export function createPolisher(llm: LlmWriter | undefined, siteSuffix: string, budget: CompletionBudget = { used: 0 }): PlanningContext['polish'] {
   return async (kind, draft, content, [min, max], taken) => {
-    if (!llm || completions >= MAX_COMPLETIONS_PER_RUN) return { text: draft, writer: 'extractive' };
-    completions += 1;
+    if (!llm || budget.used >= MAX_COMPLETIONS_PER_RUN) return { text: draft, writer: 'extractive' };
+    budget.used += 1;
     const answer = await llm.rewrite(kind, draft, content, [min, max]);
     const keepsSuffix = kind !== 'title' || !siteSuffix || !draft.endsWith(siteSuffix) || answer?.endsWith(siteSuffix);
     const ok = answer !== undefined && meetsDraftRules(kind, answer) && answer.length >= min && answer.length <= max && !taken.has(answer.toLowerCase()) && keepsSuffix && !/[<>]/.test(answer);
     return ok ? { text: answer, writer: `llm:${llm.model}` } : { text: draft, writer: 'extractive' };
+  };
+}
+
+/** The page's opening a summary is written from: its first paragraphs of prose, up to this many characters. */
+const OPENING_CHARS = 1500;
+/** A paragraph of the opening: a sentence or more (a byline, a date or a caption is shorter). */
+const OPENING_PARAGRAPH_CHARS = 60;
+/** Scripts written without spaces between words: the check that a summary says only what the page says reads words by spaces. */
+const UNSPACED = /^(?:zh|ja|ko|th|lo|km|my)\b/iu;
+
+/** summarise() for a run, sharing polish()'s budget. */
+export function createSummariser(llm: LlmWriter | undefined, budget: CompletionBudget): PlanningContext['summarise'] {
+  return async (content, [min, max], taken) => {
+    if (!llm || budget.used >= MAX_COMPLETIONS_PER_RUN || UNSPACED.test(content.lang ?? '')) return undefined;
+    let opening = '';
+    for (const paragraph of content.paragraphs) {
+      if (paragraph.length < OPENING_PARAGRAPH_CHARS) continue;
+      if (opening.length + paragraph.length > OPENING_CHARS && opening !== '') break;
+      opening += `${opening === '' ? '' : '\n'}${paragraph.slice(0, OPENING_CHARS)}`;
+    }
+    if (opening === '') return undefined;
+    budget.used += 1;
+    const answer = await llm.summarise(content, opening, [min, max]);
+    const ok = answer !== undefined && meetsDraftRules('meta_description', answer) && answer.length >= min && answer.length <= max
+      && !taken.has(answer.toLowerCase()) && !/[<>?]/.test(answer) && saysOnlyWhat(answer, `${content.h1} ${content.title} ${opening}`);
+    return ok ? { text: answer, writer: `llm:${llm.model}` } : undefined;
   };
 }
 

@@ -10,7 +10,7 @@ import { gateFailure } from './gates.ts';
 import { prioritiesByWeight, raised } from './proposal.ts';
 import type { LlmWriter } from './llm-writer.ts';
 import type { SearchPlanner } from './search-planner.ts';
-import { createPageReader, createPolisher, type AuditFinding, type PlanningContext } from './planning-context.ts';
+import { createPageReader, createPolisher, createSummariser, type AuditFinding, type PlanningContext } from './planning-context.ts';
 import type { PageSpeedReport } from '../page-speed/measure.ts';
 import { DRAFTED_FROM_PAGE, PAGE_LEVEL, PLANNERS } from './planners/index.ts';
 import { findingKey, withdrawStale } from './withdrawals.ts';
@@ -146,6 +146,8 @@ export function createStrategyAgent(deps: Deps) {
       }
       const copies = findCopies(pages, new Set(findings.filter((f) => DUPLICATE_CHECKS.includes(f.check_id)).map((f) => f.url)));
       const copyOf = new Map(copies.flatMap((group) => group.copies.map((url) => [url, group.preferred] as const)));
+      // (The model's completions for this run, rewording and summaries together, bounded: MAX_COMPLETIONS_PER_RUN.)
+      const completions = { used: 0 };
       const ctx: PlanningContext = {
         covered: (type) => covered.get(type) ?? new Set(),
         copies,
@@ -173,7 +175,8 @@ export function createStrategyAgent(deps: Deps) {
         read: async (url) => { await pace(); return reader.read(url); },
         download: async (url) => { await pace(); return reader.download(url); },
         pagePriority: (url) => priorities.get(url) ?? 'medium',
-        polish: createPolisher(deps.llm, siteSuffix),
+        polish: createPolisher(deps.llm, siteSuffix, completions),
+        summarise: createSummariser(deps.llm, completions),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         pageSpeed: async () => ((await deps.audits.pageSpeedOf?.(auditId)) ?? null) as PageSpeedReport | null,
         async propose(proposal) {

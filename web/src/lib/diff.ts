@@ -119,6 +119,8 @@ const SOURCES: Record<string, string> = {
   sections: 'the page\'s section headings, joined into a sentence',
   list: 'the page\'s bullet points, joined into a sentence',
   specs: 'the page\'s specifications, joined',
+  // (Written by the configured language model from the headline and opening, checked to say only what they say.)
+  model_summary: 'a language model\'s summary of the page\'s headline and opening paragraphs',
 };
 const sourceOf = (config: Record<string, unknown>) =>
   (typeof config.drafted_from === 'string' && SOURCES[config.drafted_from] ? { source: SOURCES[config.drafted_from]! } : {});

@@ -1,3 +1,4 @@
+import { saysOnlyWhat } from '../drafting/says-only-what.ts';
 import { escapeHtml } from '../../../lib/strings.ts';
 import { CHECKS_BY_ID } from '../../checks/catalogue.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, TITLE_MAX, TITLE_MIN } from '../../checks/page-checks.ts';
@@ -213,6 +214,13 @@ async function proposeCanonicalsForCopies(ctx: PlanningContext): Promise<{ copie
   return { copies, kept };
 }
 
+/**
+ * Refusals no model's summary of the page's opening may answer, each for its reason: the page has no text of its own, or not in
+ * its declared language; its opening describes another thing (a listing's first entry, a fact-check's claim, an FAQ's first
+ * answer); or it duplicates another page's description.
+ */
+const NOT_SUMMARISED = new Set(['no_own_text', 'no_prose', 'undecodable', 'foreign', 'entry_as_heading', 'one_entry_of_many', 'fact_check', 'faq_without_lead', 'taken', 'summary_taken']);
+
 /** A description for the page, drafted from its own text (then polished), unique on the site; or the refusal recorded. */
 async function draftDescription(ctx: PlanningContext, type: string, url: string): Promise<{ after: string; writer: string; drafted_from: string } | undefined> {
   const page = await readOrReject(ctx, type, url);
@@ -228,6 +236,15 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
         return { after: shortened.text, writer: shortened.writer, drafted_from: 'lead' };
       }
     }
+    // A page that opens with a hook, a scene or background, none of whose sentences is a description, is what an editor writes
+    // one for: a configured model writes it from the headline and the opening, checked to say only what they say.
+    if (!NOT_SUMMARISED.has(draft.rule ?? '')) {
+      const summary = await ctx.summarise(page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
+      if (summary) {
+        ctx.taken.descriptions.add(summary.text.toLowerCase());
+        return { after: summary.text, writer: summary.writer, drafted_from: 'model_summary' };
+      }
+    }
     return void (await ctx.reject(type, url, draft.reason, draft.rule));
   }
   const { text, writer } = await ctx.polish('meta_description', draft.text, page.content, [DESCRIPTION_MIN, DESCRIPTION_MAX], ctx.taken.descriptions);
@@ -236,14 +253,4 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
   return { after: text, writer, drafted_from: draft.from ?? 'lead' };
 }
 
-/** Content words: four letters or more, lower case, compared by their first five letters ("launched" and "launch" alike). */
-const stems = (text: string) => (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.slice(0, 5));
-/**
- * Whether a shortened sentence says only what the long one said: at least 80% of its content words are the long one's.
- * A model that adds a fact, or answers something else (text in the page may try to instruct it), is not proposed.
- */
-export function saysOnlyWhat(shortened: string, original: string): boolean {
-  const own = new Set(stems(original));
-  const words = stems(shortened);
-  return words.length > 0 && words.filter((w) => own.has(w)).length >= 0.8 * words.length;
-}
+export { saysOnlyWhat } from '../drafting/says-only-what.ts';
