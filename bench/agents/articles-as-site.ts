@@ -40,7 +40,9 @@ function serve(page: (id: string, origin: string) => string): Promise<{ origin: 
 /** The pages audited as one site until the strategy agent is done; its tasks and refusals, and a close(). */
 export async function auditArticles(page: (id: string, origin: string) => string) {
   const site = await serve(page);
-  const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0' });
+  // (A language model, when the environment names one: LLM_BASE_URL=... LLM_MODEL=... npm run bench:drafts measures its summaries.)
+  const llm = Object.fromEntries(['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'].flatMap((key) => (process.env[key] ? [[key, process.env[key]!]] : [])));
+  const ctx = await startTestApp({ ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_PER_MINUTE: '0', ...llm });
   const owner = await signUp(ctx);
   const siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Articles', domain: new URL(site.origin).host } })).data.id;
   const started = await call(ctx, { method: 'POST', url: '/api/v1/audits', token: owner.accessToken, payload: { site_id: siteId, max_pages: ids.length + 10 } });

@@ -100,7 +100,7 @@ export interface PlanningContext {
   reject(type: string, target: string, reason: string, rule?: string): Promise<void>;
 }
 
-/** The completions a strategy run has asked for, polish() and summarise() together: at most MAX_COMPLETIONS_PER_RUN. */
+/** The completions a strategy run has asked for, of polish() or of summarise(): at most MAX_COMPLETIONS_PER_RUN each. */
 export type CompletionBudget = { used: number };
 
 /** polish() for a run: at most MAX_COMPLETIONS_PER_RUN completions, each answer checked like a draft. */
@@ -122,8 +122,8 @@ const OPENING_PARAGRAPH_CHARS = 60;
 /** Scripts written without spaces between words: the check that a summary says only what the page says reads words by spaces. */
 const UNSPACED = /^(?:zh|ja|ko|th|lo|km|my)\b/iu;
 
-/** summarise() for a run, sharing polish()'s budget. */
-export function createSummariser(llm: LlmWriter | undefined, budget: CompletionBudget): PlanningContext['summarise'] {
+/** summarise() for a run: at most MAX_COMPLETIONS_PER_RUN summaries. */
+export function createSummariser(llm: LlmWriter | undefined, budget: CompletionBudget = { used: 0 }): PlanningContext['summarise'] {
   return async (content, [min, max], taken) => {
     if (!llm || budget.used >= MAX_COMPLETIONS_PER_RUN || UNSPACED.test(content.lang ?? '')) return undefined;
     let opening = '';

@@ -146,8 +146,6 @@ export function createStrategyAgent(deps: Deps) {
       }
       const copies = findCopies(pages, new Set(findings.filter((f) => DUPLICATE_CHECKS.includes(f.check_id)).map((f) => f.url)));
       const copyOf = new Map(copies.flatMap((group) => group.copies.map((url) => [url, group.preferred] as const)));
-      // (The model's completions for this run, rewording and summaries together, bounded: MAX_COMPLETIONS_PER_RUN.)
-      const completions = { used: 0 };
       const ctx: PlanningContext = {
         covered: (type) => covered.get(type) ?? new Set(),
         copies,
@@ -175,8 +173,10 @@ export function createStrategyAgent(deps: Deps) {
         read: async (url) => { await pace(); return reader.read(url); },
         download: async (url) => { await pace(); return reader.download(url); },
         pagePriority: (url) => priorities.get(url) ?? 'medium',
-        polish: createPolisher(deps.llm, siteSuffix, completions),
-        summarise: createSummariser(deps.llm, completions),
+        // (Each with its own budget of completions for the run: rewording fine drafts must not use up the summaries of pages
+        // that have none.)
+        polish: createPolisher(deps.llm, siteSuffix),
+        summarise: createSummariser(deps.llm),
         finalUrlOf: (url) => reader.finalUrlOf(url),
         pageSpeed: async () => ((await deps.audits.pageSpeedOf?.(auditId)) ?? null) as PageSpeedReport | null,
         async propose(proposal) {
