@@ -100,6 +100,8 @@ describe('the web app in a browser', { skip: chromiumPath ? false : 'chromium is
       items: [
         { type: 'page', slug: 'about', title: 'About the Garden Shop team', content: '<p>We are a family garden shop in Kent. We grow our own roses and perennials on four acres. Visitors can walk the beds and ask the growers anything.</p><p>Open daily from nine.</p>' },
         { type: 'page', slug: 'roses', title: 'Our roses and how we grow them', content: '<p>We grow old shrub roses.</p>', meta: { sos_meta_description: 'The roses we grow on four acres in Kent: old shrub roses, climbers and ramblers, all raised from our own cuttings and sold bare-root.' } },
+        // (A second thin page besides the home page, which is asked for no word count: the queue's brief lists its pages.)
+        { type: 'page', slug: 'hedging', title: 'Hedging plants for Kent gardens', content: '<p>We sell beech and hornbeam hedging, bare-root in winter.</p>', meta: { sos_meta_description: 'Beech and hornbeam hedging from our Kent nursery, sold bare-root from November to March and delivered across the south east.' } },
       ],
     });
 
