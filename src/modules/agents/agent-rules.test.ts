@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { introductionOf, isHomePage, isReferenceEntry, pageKind, specificationKeys, writtenIn } from './planners/content.ts';
+import { introductionOf, isHomePage, isReferenceEntry, pageKind, QUALIFIED_REVIEW, specificationKeys, writtenIn } from './planners/content.ts';
 import { createPageReader, type AuditPage } from './planning-context.ts';
 import { prioritiesByWeight, type PageWeight } from './proposal.ts';
 import { findingKey, withdrawalReason, type WithdrawalInput } from './withdrawals.ts';
@@ -70,6 +70,12 @@ describe('briefs by kind of page', () => {
     assert.deepEqual(specificationKeys(coffee), ['Origin', 'Process', 'Variety', 'Roast']);
     assert.deepEqual(specificationKeys(['Mon: 9am–5pm', 'Tue: 9am–5pm', 'Sat: closed', 'Origin: Kenya']), []);
     assert.deepEqual(specificationKeys(coffee.slice(0, 3)), []);
+  });
+
+  it(`${QUALIFIED_REVIEW.id}: asks for a qualified person's check on a page of health, law or money, not on a coffee's`, () => {
+    assert.equal(QUALIFIED_REVIEW.pattern.test(QUALIFIED_REVIEW.example), true);
+    assert.equal(QUALIFIED_REVIEW.pattern.test(QUALIFIED_REVIEW.counterExample), false);
+    for (const text of ['Cabinet dentaire à Lyon', 'Ihr Zahnarzt in Köln', 'Fixed-rate mortgages explained']) assert.ok(QUALIFIED_REVIEW.pattern.test(text), text);
   });
 
   it('says in which language to write a page that is not in English (a French shop\'s brief did not)', () => {

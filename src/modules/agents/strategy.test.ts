@@ -464,13 +464,14 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     const bare = (title: string, body: string) => doc(title, desc(title), body).replace('<link rel="canonical" href="CANONICAL">', '');
     const code = Array.from({ length: 12 }, (_, i) => `def handler_${i}(request):\n    return respond(request, status=${200 + i})\n`).join('');
     const routes: Parameters<typeof startFixtureSite>[0] = {
-      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a> <a href="/de/">Deutsch</a> <a href="/collections/blends">Blends</a> <a href="/collections/gifts">Gifts</a> <a href="/near.html">Delivery</a> <a href="/collections/mugs">Mugs</a> <a href="/products/kenya">Kenya</a><p>${prose('home goods')}</p>`) },
+      '/': { body: bare(`Home${SUFFIX}`, `<h1>Home</h1><a href="/bios.html">BIOS</a> <a href="/releases/2.1.3.html">2.1.3</a> <a href="/_modules/app/views.html">views</a> <a href="/manual.html">manual</a> <a href="/manual-copy.html">manual</a> <a href="/de/">Deutsch</a> <a href="/collections/blends">Blends</a> <a href="/collections/gifts">Gifts</a> <a href="/near.html">Delivery</a> <a href="/collections/mugs">Mugs</a> <a href="/products/kenya">Kenya</a> <a href="/treatments.html">Treatments</a><p>${prose('home goods')}</p>`) },
       '/de/': { body: bare(`Startseite${SUFFIX}`, '<h1>Willkommen</h1><p>Handgemachte Möbel aus Eiche, in unserer Werkstatt gebaut.</p>').replace('<html lang="en">', '<html lang="de">') },
       '/collections/blends': { body: bare(`Blends${SUFFIX}`, '<h1>Blends</h1><p>Our blends are built for espresso and milk drinks, roasted a little darker so that they stay sweet and round in a flat white.</p><ul><li>Lighthouse</li><li>Harbour</li></ul>') },
       // (Its product cards are lists of links: a hub's shape, which on a category is what it lists.)
       '/collections/gifts': { body: bare(`Gifts${SUFFIX}`, `<h1>Gifts</h1>${['Gift card', 'Tasting box', 'Mug'].map((p) => `<ul><li><a href="/products/${p.length}">${p}</a></li></ul>`).join('')}`) },
       // A category of nine cards, 180 words or so, and no introduction: what it lacks is one, whatever its cards add up to.
       '/collections/mugs': { body: bare(`Mugs${SUFFIX}`, `<h1>Mugs</h1><ul>${Array.from({ length: 9 }, (_, i) => `<li>Mug ${i} in stoneware glazed by hand in our Devon workshop with a wide handle and a speckled oatmeal finish inside</li>`).join('')}</ul>`) },
+      '/treatments.html': { body: bare(`Treatments${SUFFIX}`, '<h1>Treatments</h1><p>We see toothaches and broken teeth the same day.</p>') },
       '/products/kenya': { body: bare(`Kenya Nyeri AA${SUFFIX}`, '<h1>Kenya Nyeri AA</h1><p>Trust us, you will love it!</p><ul><li>Origin: Nyeri, Kenya</li><li>Process: Washed</li><li>Roast: Light</li></ul>') },
       // 190 words or so: a few short of the thin-content line.
       '/near.html': { body: bare(`Delivery${SUFFIX}`, `<h1>Delivery</h1><p>${'We deliver every order by van within the week. '.repeat(20).trim()}</p>`) },
@@ -486,7 +487,10 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     await auditAndWait(siteId);
     const tasks = await ctx.database.db.selectFrom('tasks').selectAll().where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();
     const briefs = tasks.flatMap((task) => pagesOf(task));
-    assert.deepEqual(briefs.map((b) => new URL(b.target).pathname).sort(), ['/bios.html', '/collections/gifts', '/collections/mugs', '/products/kenya']);
+    assert.deepEqual(briefs.map((b) => new URL(b.target).pathname).sort(), ['/bios.html', '/collections/gifts', '/collections/mugs', '/products/kenya', '/treatments.html']);
+    const instructionsOf = (path: string) => (briefs.find((b) => b.target.endsWith(path))!.configuration as { instructions: string }).instructions;
+    assert.match(instructionsOf('/treatments.html'), /Anything medical, legal or financial is checked by a qualified person/);
+    assert.doesNotMatch(instructionsOf('/products/kenya'), /qualified person/);
     assert.match((briefs.find((b) => b.target.endsWith('/kenya'))!.configuration as { instructions: string }).instructions,
       /"Kenya Nyeri AA": what its specification lines \(Origin, Process, Roast\) mean for a buyer, said in sentences/);
     assert.ok((briefs.find((b) => b.target.endsWith('/mugs'))!.configuration as { current_words: number }).current_words >= 180, 'near the line, and briefed all the same');

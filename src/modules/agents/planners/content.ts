@@ -122,6 +122,19 @@ export function specificationKeys(blocks: readonly string[]): string[] {
   return keys.length >= 3 ? [...new Set(keys)] : [];
 }
 
+/**
+ * Pages whose words can hurt a reader when wrong (health, law, money: "your money or your life"): their brief asks for what it adds
+ * to be checked by someone qualified. Read by a dental practice's owner: a brief for the emergency page invited first-aid advice no
+ * dentist had checked. The page's own words decide (English, French, German, Spanish); an example it names, one it leaves.
+ */
+export const QUALIFIED_REVIEW = {
+  id: 'qualified_review',
+  pattern: /\b(?:dent(?:al|ist|istry)|orthodont\w*|clinic|medical|medicine|doctor|physician|patients|symptoms?|treatments?|therap(?:y|ies|ist)|nurs(?:e|ing)|pharmac\w+|surgery|lawyers?|attorneys?|legal advice|solicitors?|mortgages?|loans?|insurance|invest(?:ing|ment)s?|tax(?:es)? advice|dentaire|médecin|médical|avocat|arzt|zahnarzt|rechtsanwalt|médico|abogado)\b/iu,
+  says: 'Anything medical, legal or financial is checked by a qualified person before it goes live.',
+  example: 'Same-day emergency dental appointments for toothaches and broken teeth.',
+  counterExample: 'Our everyday espresso blend is chocolatey, sweet and forgiving on any home machine.',
+};
+
 /** "Write in French." for a page not in English (a brief read by a French shop's owner did not say so); '' in English or unknown. */
 export const writtenIn = (lang: string | null) => {
   const code = lang?.toLowerCase().split(/[-_]/u)[0];
@@ -194,6 +207,7 @@ export const contentPlanner: Planner = {
             `Expand the main content of ${url} until the page has at least ${TARGET_WORDS[kind]} words (it has ${page.stored.words} in all) about "${topic}": ${brief}.`,
             writtenIn(page.content.lang),
             'Only facts the site can stand behind: no invented claims, figures or testimonials.',
+            QUALIFIED_REVIEW.pattern.test(`${page.content.title} ${page.stored.blocks.join(' ')}`) ? QUALIFIED_REVIEW.says : '',
             // (A page with no section heading of its own has none to keep: read by a shop's owner as an empty instruction. Nor does
             // a category's introduction need one: it stands above what the page lists.)
             headings.length > 0 ? 'Keep the existing headings and add sections under them.' : kind === 'category' ? '' : 'Give each new part a heading of its own.',
