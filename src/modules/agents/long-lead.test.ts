@@ -97,20 +97,11 @@ describe('a lead refused only for its length', () => {
   });
 
   it('is shortened by a configured language model, whose answer is checked like any draft', async (t) => {
-    const asked: string[] = [];
-    const llm = http.createServer(async (request, response) => {
-      let raw = '';
-      for await (const chunk of request) raw += chunk;
-      asked.push(JSON.parse(raw).messages[1].content);
-      response.writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ id: 'c', object: 'chat.completion', model: 'test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: SHORT } }] }));
-    });
-    await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
-    t.after(() => new Promise((resolve) => llm.close(resolve)));
-    const { configuration, refusal } = await draftFor({ LLM_BASE_URL: `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`, LLM_MODEL: 'test' });
+    const model = await modelAnswering(SHORT, t);
+    const { configuration, refusal } = await draftFor(model.env);
     assert.equal(refusal, undefined);
     assert.deepEqual([configuration?.after, configuration?.writer], [SHORT, 'llm:test']);
-    const shortening = asked.find((m) => m.includes(LEAD));
+    const shortening = model.asked.find((m) => m.includes(LEAD));
     assert.match(shortening ?? '', /Shorten the draft to at most 160 characters/);
   });
 });
