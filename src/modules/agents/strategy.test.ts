@@ -498,7 +498,7 @@ describe('the strategy agent on thin pages that are short by nature', () => {
     assert.deepEqual([gifts.page_kind, gifts.target_words], ['category', 200], 'a category with no introduction is asked for one, not 300 words');
     assert.match(gifts.instructions, /a short introduction above what it lists/);
     assert.match(gifts.instructions, /Only facts the site can stand behind/);
-    assert.match(gifts.instructions, /no invented claims, figures or testimonials\.$/, 'no headings to keep, and none over an introduction');
+    assert.match(gifts.instructions, /no invented claims, figures or testimonials\.$/, 'no headings of its own to keep: none asked for');
     assert.equal((briefs[0]!.configuration as { topic: string }).topic, 'Change the BIOS (again)', 'the book\'s numbering is not the topic');
     const refusals = await ctx.database.db.selectFrom('task_rejections').select(['target', 'reason']).where('site_id', '=', siteId).where('type', '=', 'expand_thin_content').execute();
     const reason = (path: string) => refusals.find((r) => r.target === `${shop.origin}${path}`)?.reason;

@@ -12,8 +12,9 @@ describe('a broken link to a page the site is expected to have', () => {
   it('reads the paths shops and legal footers use, in their languages and under a language prefix', () => {
     for (const path of ['/cart', '/fr/panier/', '/my-account/', '/account/login', '/policies/refund-policy', '/legal/privacy', '/cgv/', '/impressum',
       '/pages/shipping-and-returns', '/widerrufsbelehrung', '/categorie-produit/velos-de-ville/', '/product-category/accessories', '/de/collections/neu',
-      '/product/felco-2/', '/products/kenya-nyeri-aa', '/categorie-produit/velos-electriques/page/2/', '/prendre-rendez-vous/', '/pages/contact']) assert.ok(expectedPageOf(path), path);
-    for (const path of ['/services', '/blog/', '/old-guide/', '/blog/delivery-drivers-we-love/', '/blog/how-to-contact-your-mp/', '/pages/subscriptions']) assert.equal(expectedPageOf(path), undefined, path);
+      '/product/felco-2/', '/products/kenya-nyeri-aa', '/categorie-produit/velos-electriques/page/2/', '/prendre-rendez-vous/', '/pages/contact',
+      '/pages/subscriptions', '/wholesale/', '/de/abo']) assert.ok(expectedPageOf(path), path);
+    for (const path of ['/services', '/blog/', '/old-guide/', '/blog/delivery-drivers-we-love/', '/blog/how-to-contact-your-mp/', '/unsubscribe', '/blog/subscriptions-we-cancelled/']) assert.equal(expectedPageOf(path), undefined, path);
   });
 });
 

@@ -3,8 +3,8 @@
  * address, or removing them when nothing replaces it; not a link to a page visitors or the law expect the site to have (a shop's
  * cart, a privacy notice, terms of sale, French "mentions légales", delivery and returns): read by the owners of five shop and
  * landing sites, "or remove it" was wrong advice for those, whose page is what is missing; nor for a contact or booking page, nor
- * for a category, a product the shop's own cards list, or a listing's next page (read again: removing those would hide stock on
- * sale). Such a link is kept: no connector takes it out of a post (task-types/types/links.ts). Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
+ * for a category, a product the shop's own cards list, a listing's next page (read again: removing those would hide stock on
+ * sale), nor for a page the business sells through (a roaster's subscriptions, read three times as wrongly "remove it"). Such a link is kept: no connector takes it out of a post (task-types/types/links.ts). Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
  */
 import { CATEGORY_PAGE, LISTING_PAGE, PRODUCT_PAGE } from './site-pages.ts';
 
@@ -59,6 +59,13 @@ export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
     says: 'the page visitors look for to reach the business or book with it (an address, a phone, a form, a booking calendar): publish it, do not remove the link',
     example: '/pages/contact',
     counterExample: '/contact/press-kit/',
+  },
+  {
+    id: 'offer_page',
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:pages\/)?(?:subscriptions?|subscribe|memberships?|gift-cards?|wholesale|abonnements?|abonnieren|abo)\/?$/iu,
+    says: 'a page the business sells through (a subscription, a membership, gift cards, wholesale): publish it again or point the link at where it moved, and keep the link while the offer runs',
+    example: '/pages/subscriptions',
+    counterExample: '/unsubscribe',
   },
   {
     id: 'missing_document',

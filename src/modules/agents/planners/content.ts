@@ -208,9 +208,9 @@ export const contentPlanner: Planner = {
             writtenIn(page.content.lang),
             'Only facts the site can stand behind: no invented claims, figures or testimonials.',
             QUALIFIED_REVIEW.pattern.test(`${page.content.title} ${page.stored.blocks.join(' ')}`) ? QUALIFIED_REVIEW.says : '',
-            // (A page with no section heading of its own has none to keep: read by a shop's owner as an empty instruction. Nor does
-            // a category's introduction need one: it stands above what the page lists.)
-            headings.length > 0 ? 'Keep the existing headings and add sections under them.' : kind === 'category' ? '' : 'Give each new part a heading of its own.',
+            // (A page with no section heading of its own has none to keep: read by a shop's owner as an empty instruction; and "give
+            // each part a heading" as a second copy of the brewing guide its theme's tab already holds.)
+            headings.length > 0 ? 'Keep the existing headings and add sections under them.' : '',
           ].filter(Boolean).join(' '),
           existing_headings: headings,
         },
