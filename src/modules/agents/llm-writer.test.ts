@@ -99,6 +99,9 @@ describe('a description written by the LLM writer from the page\'s opening', () 
       'Rafael Nadal announced his retirement after Spain lost to Russia, ending a glittering career in front of a stunned home crowd in Madrid.',
       'Can Rafael Nadal keep Spain alive in the Davis Cup Finals against Russia, with Granollers and Lopez in the decisive doubles?',
       'Nadal kept Spain alive.',
+      // The opening's own words, saying something else: a score it does not give, a negation it does not make.
+      'Russia beat Spain 3-0 in the Davis Cup Finals, as Granollers and Lopez lost the decisive doubles to the hosts.',
+      'Rafael Nadal did not keep Spain alive, and Granollers and Lopez lost the decisive doubles against Russia in the Davis Cup Finals.',
     ]) {
       answer = { status: 200, content: bad };
       assert.equal(await summarise(story, [50, 160], new Set()), undefined, bad);

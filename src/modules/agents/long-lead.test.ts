@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { call, signUp, startTestApp, type TestContext } from '../../../test/helpers/app.ts';
 import { page, startFixtureSite } from '../../../test/helpers/fixture-site.ts';
 import { until } from '../../../test/helpers/wait.ts';
-import { saysOnlyWhat } from './planners/meta.ts';
+import { saysOnlyWhat } from './drafting/says-only-what.ts';
 
 // One sentence of 209 characters with no clause an editor's cut could drop: the extractive writer refuses it for its length.
 const LEAD = 'Walt Disney Co. executive Kevin Mayer said overwhelming demand and a computer-coding glitch led to widespread problems when the Burbank entertainment giant launched its streaming service for eager subscribers.';

@@ -8,7 +8,7 @@ import { pageContentOf, readPageContent, type PageContent } from './page-content
 import { MAX_COMPLETIONS_PER_RUN, type LlmWriter } from './llm-writer.ts';
 import type { Proposal } from './proposal.ts';
 import { meetsDraftRules } from './writers.ts';
-import { saysOnlyWhat } from './drafting/says-only-what.ts';
+import { summarySaysOnlyWhat } from './drafting/says-only-what.ts';
 import type { CopyGroup } from './planners/copies.ts';
 import type { PrivateTargets } from '../../lib/safe-http.ts';
 import type { PageSpeedReport } from '../page-speed/measure.ts';
@@ -120,7 +120,7 @@ const OPENING_CHARS = 1500;
 /** A paragraph of the opening: a sentence or more (a byline, a date or a caption is shorter). */
 const OPENING_PARAGRAPH_CHARS = 60;
 /** Scripts written without spaces between words: the check that a summary says only what the page says reads words by spaces. */
-const UNSPACED = /^(?:zh|ja|ko|th|lo|km|my)\b/iu;
+const UNSPACED = /^(?:zh|ja|th|lo|km|my)\b/iu;
 
 /** summarise() for a run: at most MAX_COMPLETIONS_PER_RUN summaries. */
 export function createSummariser(llm: LlmWriter | undefined, budget: CompletionBudget = { used: 0 }): PlanningContext['summarise'] {
@@ -136,7 +136,7 @@ export function createSummariser(llm: LlmWriter | undefined, budget: CompletionB
     budget.used += 1;
     const answer = await llm.summarise(content, opening, [min, max]);
     const ok = answer !== undefined && meetsDraftRules('meta_description', answer) && answer.length >= min && answer.length <= max
-      && !taken.has(answer.toLowerCase()) && !/[<>?]/.test(answer) && saysOnlyWhat(answer, `${content.h1} ${content.title} ${opening}`);
+      && !taken.has(answer.toLowerCase()) && !/[<>?]/.test(answer) && summarySaysOnlyWhat(answer, `${content.h1} ${content.title} ${opening}`);
     return ok ? { text: answer, writer: `llm:${llm.model}` } : undefined;
   };
 }

@@ -17,6 +17,8 @@ let siteId: string;
 let live = { description: null as string | null, brokenLink: true };
 /** What /gone answers: 404 until a test publishes the page again (200) or moves it (a redirect to /tables). */
 let gone: 'missing' | 'published' | 'moved' | 'home' = 'missing';
+/** Whether /tables links to /home, the home page's other address (it redirects to /). */
+let linkHome = false;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
 
 before(async () => {
@@ -24,7 +26,7 @@ before(async () => {
   [owner, other] = await Promise.all([signUp(ctx), signUp(ctx)]);
   site = await startFixtureSite({
     '/tables': () => ({
-      body: page({ head: '', body: `<h1>Tables</h1>${live.brokenLink ? '<a href="/gone">Old</a>' : ''}` }).replace(
+      body: page({ head: '', body: `<h1>Tables</h1>${live.brokenLink ? '<a href="/gone">Old</a>' : ''}${linkHome ? '<a href="/home">Home</a>' : ''}` }).replace(
         /<meta name="description"[^>]*>/,
         live.description ? `<meta name="description" content="${live.description}">` : '',
       ),
@@ -32,6 +34,7 @@ before(async () => {
     '/gone': () => (gone === 'published' ? { body: page({ body: '<h1>Back</h1>' }) }
       : gone === 'missing' ? { status: 404 } : { status: 301, headers: { location: gone === 'moved' ? '/tables' : '/' } }),
     '/': { body: page({ body: '<h1>Home</h1>' }) },
+    '/home': { status: 301, headers: { location: '/' } },
   });
   siteId = (await call(ctx, { method: 'POST', url: '/api/v1/sites', token: owner.accessToken, payload: { name: 'Shop', domain: site.host } })).data.id;
 });
@@ -112,6 +115,17 @@ describe('executing an approved task', () => {
       assert.equal(read.data.checks[0].actual, actual);
     }
     gone = 'missing';
+  });
+
+  it('verifies a kept link to the home page\'s other address that redirects to it (not a soft 404)', async () => {
+    live = { description: null, brokenLink: false };
+    linkHome = true;
+    const id = await propose('fix_broken_links', { changes: [{ link_to: `${site.origin}/home`, action: 'keep it', page_expected: 'shop_system_page' }] });
+    await call(ctx, { method: 'POST', url: `/api/v1/tasks/${id}/approve`, token: owner.accessToken });
+    await until(() => detail(id), (t) => t.status === 'completed');
+    const read = await until(() => verification(id), (v) => v.data.checked_at !== null);
+    linkHome = false;
+    assert.deepEqual([read.data.status, read.data.checks[0].actual], ['verified', `${site.origin}/home answers 200 at ${site.origin}/`]);
   });
 
   it('fails a task whose worker died mid-execution instead of running it twice', async () => {

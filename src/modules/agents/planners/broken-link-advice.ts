@@ -3,7 +3,7 @@
  * address, or removing them when nothing replaces it; not a link to a page visitors or the law expect the site to have (a shop's
  * cart, a privacy notice, terms of sale, French "mentions légales", delivery and returns): read by the owners of five shop and
  * landing sites, "or remove it" was wrong advice for those, whose page is what is missing; nor for a contact or booking page, nor
- * for a category, a product the shop's own cards list, a listing's next page (read again: removing those would hide stock on
+ * for a category, a product's page, a listing's next page (read again: removing those would hide stock on
  * sale), nor for a page the business sells through (a roaster's subscriptions, read three times as wrongly "remove it"). Such a link is kept: no connector takes it out of a post (task-types/types/links.ts). Each rule has a link it names and one it leaves (broken-link-advice.test.ts checks both).
  */
 import { CATEGORY_PAGE, LISTING_PAGE, PRODUCT_PAGE } from './site-pages.ts';
@@ -42,7 +42,7 @@ export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
   {
     id: 'catalogue_product',
     pattern: PRODUCT_PAGE.pattern,
-    says: 'a product\'s page, which the shop\'s own product cards link to: fix its address (the product\'s handle or the platform\'s permalinks) or publish it again; take the link out only if the product is discontinued',
+    says: 'a product\'s page: fix its address (the product\'s handle or the platform\'s permalinks) or publish it again; take the link out only if the product is discontinued',
     example: PRODUCT_PAGE.example,
     counterExample: PRODUCT_PAGE.counterExample,
   },
@@ -55,7 +55,7 @@ export const EXPECTED_PAGE_RULES: ExpectedPageRule[] = [
   },
   {
     id: 'contact_page',
-    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:pages\/)?(?:contact(?:-us)?|kontakt|nous-contacter|contactez-nous|contacto|contatti|get-in-touch|book(?:ing)?|book-(?:an?-)?(?:appointment|visit|consultation)|appointments?|(?:prendre-)?rendez-vous|reservations?|reserver|termin(?:buchung|vereinbarung)?|cita-previa|prenota(?:zione)?)\/?$/iu,
+    pattern: /^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?(?:pages\/)?(?:contact(?:-us)?|kontakt|nous-contacter|contactez-nous|contacto|contatti|get-in-touch|booking|book-(?:an?-)?(?:appointment|visit|consultation|table)|appointments?|(?:prendre-)?rendez-vous|reservations?|reserver|termin(?:buchung|vereinbarung)?|cita-previa|prenota(?:zione)?)\/?$/iu,
     says: 'the page visitors look for to reach the business or book with it (an address, a phone, a form, a booking calendar): publish it, do not remove the link',
     example: '/pages/contact',
     counterExample: '/contact/press-kit/',

@@ -253,4 +253,3 @@ async function draftDescription(ctx: PlanningContext, type: string, url: string)
   return { after: text, writer, drafted_from: draft.from ?? 'lead' };
 }
 
-export { saysOnlyWhat } from '../drafting/says-only-what.ts';

@@ -27,15 +27,17 @@ export const fixBrokenLinks = defineTaskType({
     if (isCheck(f)) return [f];
     const present = linksOf(f, url);
     const checks: LiveCheck[] = [];
-    // (One link at a time: a menu's links are the same on every page of the task, and each is asked once, answerOf.)
+    // (Each address is asked once per verification, answerOf: a menu's links are the same on every page of the task.)
     for (const change of c.changes) {
       if (!present.has(change.link_to)) {
         checks.push({ check: 'broken_link_fixed', expected: FIXED, actual: 'the link is removed', passed: true });
         continue;
       }
       const answer = await answerOf(probe, change.link_to);
-      const home = answer.final !== change.link_to && new URL(answer.final).pathname === '/' && new URL(change.link_to).pathname !== '/';
-      const actual = `${change.link_to} ${answer.status === 0 ? 'does not answer' : `answers ${answer.status}`}${answer.final === change.link_to ? '' : ` at ${answer.final}`}`
+      // (A link to the home page under another address, "/index.html" or "/home", rightly ends there.)
+      const home = answer.final !== change.link_to && new URL(answer.final).pathname === '/' && !HOME_ALIAS.test(new URL(change.link_to).pathname);
+      const said = answer.status === TOO_MANY_HOPS ? `redirects more than ${MAX_HOPS} times` : answer.status === 0 ? 'does not answer' : `answers ${answer.status}`;
+      const actual = `${change.link_to} ${said}${answer.final === change.link_to ? '' : ` at ${answer.final}`}`
         + (home ? ' (the home page: a soft 404, not the page)' : '');
       checks.push({ check: 'broken_link_fixed', expected: FIXED, actual, passed: answer.status === 200 && !home });
     }
@@ -55,11 +57,14 @@ export const fixBrokenLinks = defineTaskType({
 
 const FIXED = 'the link removed, or its page answering 200';
 
-/** Redirects followed to find what a link's address answers now. */
+/** Redirects followed to find what a link's address answers now; past them, the answer's status is TOO_MANY_HOPS. */
 const MAX_HOPS = 5;
+const TOO_MANY_HOPS = -1;
+/** The home page's other addresses: a link to one that redirects to "/" is fixed. */
+const HOME_ALIAS = /^\/(?:index\.\w+|home|accueil|startseite|inicio)?\/?$/iu;
 /** Each verification's answers by address: a menu's links are on every page of a task, asked once. */
 const answers = new WeakMap<LiveProbe, Map<string, Promise<{ status: number; final: string }>>>();
-/** What a link's address answers at the end of its redirects (status 0: no answer, or redirected more than MAX_HOPS times). */
+/** What a link's address answers at the end of its redirects (status 0: no answer; TOO_MANY_HOPS: redirected past MAX_HOPS). */
 function answerOf(probe: LiveProbe, link: string): Promise<{ status: number; final: string }> {
   let known = answers.get(probe);
   if (!known) answers.set(probe, (known = new Map()));
@@ -75,7 +80,7 @@ async function follow(probe: LiveProbe, link: string): Promise<{ status: number;
     if (next === undefined) return { status, final: at };
     at = next;
   }
-  return { status: 0, final: at };
+  return { status: TOO_MANY_HOPS, final: at };
 }
 
 export const fixRedirectChains = defineTaskType({
