@@ -100,20 +100,24 @@ export interface PlanningContext {
   reject(type: string, target: string, reason: string, rule?: string): Promise<void>;
 }
 
-/** The completions a strategy run has asked for, of polish() or of summarise(): at most MAX_COMPLETIONS_PER_RUN each. */
-export type CompletionBudget = { used: number };
+/** A model's answer meets what any draft of its kind must: the draft rules, the bounds, unused on the site, no markup. */
+const answerPasses = (kind: 'meta_description' | 'title', answer: string | undefined, [min, max]: [number, number], taken: ReadonlySet<string>): answer is string =>
+  answer !== undefined && meetsDraftRules(kind, answer) && answer.length >= min && answer.length <= max && !taken.has(answer.toLowerCase()) && !/[<>]/.test(answer);
 
 /** polish() for a run: at most MAX_COMPLETIONS_PER_RUN completions, each answer checked like a draft. */
-export function createPolisher(llm: LlmWriter | undefined, siteSuffix: string, budget: CompletionBudget = { used: 0 }): PlanningContext['polish'] {
-  return async (kind, draft, content, [min, max], taken) => {
-    if (!llm || budget.used >= MAX_COMPLETIONS_PER_RUN) return { text: draft, writer: 'extractive' };
-    budget.used += 1;
-    const answer = await llm.rewrite(kind, draft, content, [min, max]);
+export function createPolisher(llm: LlmWriter | undefined, siteSuffix: string): PlanningContext['polish'] {
+  let completions = 0;
+  return async (kind, draft, content, bounds, taken) => {
+    if (!llm || completions >= MAX_COMPLETIONS_PER_RUN) return { text: draft, writer: 'extractive' };
+    completions += 1;
+    const answer = await llm.rewrite(kind, draft, content, bounds);
     const keepsSuffix = kind !== 'title' || !siteSuffix || !draft.endsWith(siteSuffix) || answer?.endsWith(siteSuffix);
-    const ok = answer !== undefined && meetsDraftRules(kind, answer) && answer.length >= min && answer.length <= max && !taken.has(answer.toLowerCase()) && keepsSuffix && !/[<>]/.test(answer);
-    return ok ? { text: answer, writer: `llm:${llm.model}` } : { text: draft, writer: 'extractive' };
+    return answerPasses(kind, answer, bounds, taken) && keepsSuffix ? { text: answer, writer: `llm:${llm.model}` } : { text: draft, writer: 'extractive' };
   };
 }
+
+/** The summaries a strategy run has asked for: at most MAX_COMPLETIONS_PER_RUN. */
+export type CompletionBudget = { used: number };
 
 /** The page's opening a summary is written from: its first paragraphs of prose, up to this many characters. */
 const OPENING_CHARS = 1500;
@@ -124,7 +128,7 @@ const UNSPACED = /^(?:zh|ja|th|lo|km|my)\b/iu;
 
 /** summarise() for a run: at most MAX_COMPLETIONS_PER_RUN summaries. */
 export function createSummariser(llm: LlmWriter | undefined, budget: CompletionBudget = { used: 0 }): PlanningContext['summarise'] {
-  return async (content, [min, max], taken) => {
+  return async (content, bounds, taken) => {
     if (!llm || budget.used >= MAX_COMPLETIONS_PER_RUN || UNSPACED.test(content.lang ?? '')) return undefined;
     let opening = '';
     for (const paragraph of content.paragraphs) {
@@ -134,10 +138,10 @@ export function createSummariser(llm: LlmWriter | undefined, budget: CompletionB
     }
     if (opening === '') return undefined;
     budget.used += 1;
-    const answer = await llm.summarise(content, opening, [min, max]);
-    const ok = answer !== undefined && meetsDraftRules('meta_description', answer) && answer.length >= min && answer.length <= max
-      && !taken.has(answer.toLowerCase()) && !/[<>?]/.test(answer) && summarySaysOnlyWhat(answer, `${content.h1} ${content.title} ${opening}`);
-    return ok ? { text: answer, writer: `llm:${llm.model}` } : undefined;
+    const answer = await llm.summarise(content, opening, bounds);
+    // (Nor a question: a summary says what the page is.)
+    return answerPasses('meta_description', answer, bounds, taken) && !answer.includes('?') && summarySaysOnlyWhat(answer, `${content.h1} ${content.title} ${opening}`)
+      ? { text: answer, writer: `llm:${llm.model}` } : undefined;
   };
 }
 

@@ -168,8 +168,9 @@ export const contentPlanner: Planner = {
         await ctx.reject('expand_thin_content', url, 'the home page: it leads visitors to the site\'s sections, and words added to reach a count would push those down');
         continue;
       }
-      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), page.stored.headings.map((h) => h.text));
-      if (isReferenceEntry(page.content.h1 || page.content.title, page.stored.headings.map((h) => h.text))) {
+      const headingTexts = page.stored.headings.map((h) => h.text);
+      const kind = pageKind(url, page.stored.json_ld.flatMap((b) => b.types), headingTexts);
+      if (isReferenceEntry(page.content.h1 || page.content.title, headingTexts)) {
         await ctx.reject('expand_thin_content', url, 'a reference entry (a manual page, or Synopsis/Options/Parameters sections): complete at its length, not thin');
         continue;
       }
