@@ -183,6 +183,14 @@ describe('what a task risks, in words', () => {
     assert.equal(riskOf({ ...title, configuration: { field: 'content' } }).level, 'medium');
     assert.equal(fieldName('meta.sos_meta_description'), 'meta description');
   });
+
+  it('says that links kept for a page the site must have are the owner\'s to restore, not written by the connector', async () => {
+    const { riskOf } = await import('../../web/src/lib/risk.ts');
+    const change = (link: string, kept?: string) => ({ link_to: `https://shop.example${link}`, status: 404, action: 'a', ...(kept ? { page_expected: kept } : {}) });
+    const links = { type: 'fix_broken_links', category: 'technical', configuration: { pages: [{ url: 'https://shop.example/a', changes: [change('/cart', 'shop_system_page'), change('/old')] }, { url: 'https://shop.example/b', changes: [change('/cgv/', 'legal_page')] }] } };
+    assert.match(riskOf(links).text, /^2 of its links go to pages the site should have/);
+    assert.match(riskOf({ ...links, configuration: { changes: [change('/old')] } }).text, /^Changes the content or markup of this page/);
+  });
 });
 
 describe("an export's file name", () => {

@@ -44,10 +44,26 @@ export function riskOf(task: { type: string; category: string; configuration: un
         : `Once you approve, the ${fieldName(field)} of ${where} is written through the site's connector (WordPress); without one, you get the exact text to put in. Every previous value is recorded, so it can be rolled back.`,
     };
   }
+  // Broken links kept because their page is one the site must have (page_expected): a page with one is handed over whole, and
+  // nothing is taken out of it (task-types/types/links.ts); read in the queue, "written through the connector" said otherwise.
+  const kept = keptLinks(task.configuration);
+  if (kept > 0 && !done) {
+    return {
+      level: 'medium', label: 'medium risk',
+      text: `${kept} of its links go to pages the site should have (a cart, a legal page, a category…): you publish those pages again and the links stay. A page with such a link is handed to you with what to do with each of its links; on the others, links to pages gone for good are taken out through the site's connector where it can, and that can be rolled back.`,
+    };
+  }
   return {
     level: 'medium', label: 'medium risk',
     text: `Changes the content or markup of ${where}: check that it reads well in context. Written through the site's connector where it can, and then it can be rolled back; otherwise you get the exact change to make.`,
   };
+}
+
+/** How many of a task's link changes keep their link (a page the site must have: `page_expected`), over all its pages. */
+function keptLinks(configuration: unknown): number {
+  const config = (configuration ?? {}) as { changes?: unknown; pages?: Array<{ changes?: unknown }> };
+  const lists = [config.changes, ...(Array.isArray(config.pages) ? config.pages.map((p) => p.changes) : [])];
+  return lists.flatMap((list) => (Array.isArray(list) ? list : [])).filter((c) => typeof (c as { page_expected?: unknown })?.page_expected === 'string').length;
 }
 
 /** Field names as a site owner says them: "meta.sos_meta_description" -> "meta description", "title" -> "title". */
